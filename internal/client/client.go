@@ -1,0 +1,369 @@
+// Package client is a typed client of the transcription service's HTTP
+// interface. It knows nothing of Terraform: the provider and any other Go
+// program can use it.
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"net/http/httptrace"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Defaults for Config fields left zero.
+const (
+	DefaultMaxRetries       = 8
+	DefaultMinBackoff       = 250 * time.Millisecond
+	DefaultMaxBackoff       = 15 * time.Second
+	DefaultMaxResponseBytes = 64 << 20
+	DefaultTimeout          = 2 * time.Minute
+	maxLoggedBodyBytes      = 4 << 10
+	maxRetryAfter           = 5 * time.Minute
+)
+
+// Config configures a Client.
+type Config struct {
+	BaseURL string // e.g. https://api.example.com (no /v2)
+	APIKey  string
+	// UserAgent is sent as User-Agent, e.g. "terraform-provider-transcription/1.2.3".
+	UserAgent  string
+	HTTPClient *http.Client
+	// MaxRetries bounds the retries of one call (not counting the first try).
+	MaxRetries int
+	MinBackoff time.Duration
+	MaxBackoff time.Duration
+	// MaxResponseBytes bounds how much of a response body is read.
+	MaxResponseBytes int64
+}
+
+// Client calls the service. It is safe for concurrent use.
+type Client struct {
+	baseURL *url.URL
+	cfg     Config
+	http    *http.Client
+}
+
+// New returns a Client for cfg.
+func New(cfg Config) (*Client, error) {
+	u, err := ParseBaseURL(cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.APIKey == "" {
+		return nil, errors.New("an API key is required")
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: DefaultTimeout}
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = DefaultMaxRetries
+	}
+	if cfg.MaxRetries < 0 {
+		cfg.MaxRetries = 0
+	}
+	if cfg.MinBackoff <= 0 {
+		cfg.MinBackoff = DefaultMinBackoff
+	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = DefaultMaxBackoff
+	}
+	if cfg.MaxResponseBytes <= 0 {
+		cfg.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	if cfg.UserAgent == "" {
+		cfg.UserAgent = "terraform-provider-transcription/dev"
+	}
+	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient}, nil
+}
+
+// ParseBaseURL checks that raw is an absolute http(s) URL and returns it
+// without a trailing slash.
+func ParseBaseURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimRight(raw, "/"))
+	if err != nil {
+		return nil, fmt.Errorf("base URL %q is not a URL: %w", raw, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", raw)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("base URL %q must not have a query or fragment", raw)
+	}
+	return u, nil
+}
+
+// CreatePreRecorded submits a pre-recorded job (POST /v2/pre-recorded).
+// It is retried only when the service cannot have accepted it (429, or the
+// request never left this machine): a duplicate job would be billed.
+func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRequest) (*InitResponse, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("encoding request: %w", err)
+	}
+	var out InitResponse
+	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted}, &out); err != nil {
+		return nil, err
+	}
+	if out.ID == "" {
+		return nil, &DecodeError{Op: "POST /v2/pre-recorded", Reason: "response has no id"}
+	}
+	return &out, nil
+}
+
+// GetPreRecorded fetches a pre-recorded job record (GET /v2/pre-recorded/{id}).
+func (c *Client) GetPreRecorded(ctx context.Context, id string) (*PreRecordedJob, error) {
+	var out PreRecordedJob
+	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}, &out); err != nil {
+		return nil, err
+	}
+	if out.ID == "" || out.Status == "" {
+		return nil, &DecodeError{Op: "GET /v2/pre-recorded/" + id, Reason: "job record lacks id or status"}
+	}
+	return &out, nil
+}
+
+// DeletePreRecorded deletes a finished job (DELETE /v2/pre-recorded/{id}).
+func (c *Client) DeletePreRecorded(ctx context.Context, id string) error {
+	return c.do(ctx, call{method: http.MethodDelete, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}, nil)
+}
+
+// Upload sends a file to POST /v2/upload as multipart field "audio",
+// streaming it from open (called again for each try, so retries resend it).
+func (c *Client) Upload(ctx context.Context, filename string, open func() (io.ReadCloser, error)) (*UploadResponse, error) {
+	var out UploadResponse
+	b := func() (io.ReadCloser, string, error) { return multipartBody(filename, open) }
+	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/upload", body: b, retry: retryIfNotAccepted}, &out); err != nil {
+		return nil, err
+	}
+	if out.AudioURL == "" {
+		return nil, &DecodeError{Op: "POST /v2/upload", Reason: "response has no audio_url"}
+	}
+	return &out, nil
+}
+
+// retryPolicy decides which failures of a call are retried.
+type retryPolicy int
+
+const (
+	// retryIdempotent: 429, 502, 503, 504 and any transport failure.
+	retryIdempotent retryPolicy = iota
+	// retryIfNotAccepted: 429, and transport failures before anything was sent.
+	retryIfNotAccepted
+)
+
+// bodyFunc returns a fresh request body and its content type (empty to use
+// call.contentType) for each try.
+type bodyFunc func() (io.ReadCloser, string, error)
+
+func bytesBody(b []byte) bodyFunc {
+	return func() (io.ReadCloser, string, error) { return io.NopCloser(bytes.NewReader(b)), "", nil }
+}
+
+type call struct {
+	method      string
+	path        string
+	query       url.Values
+	body        bodyFunc
+	contentType string
+	retry       retryPolicy
+}
+
+func (c *Client) endpoint(path string, query url.Values) string {
+	u := *c.baseURL
+	u.Path = strings.TrimRight(u.Path, "/") + path
+	u.RawPath = ""
+	if len(query) > 0 {
+		u.RawQuery = query.Encode()
+	}
+	return u.String()
+}
+
+// do performs a call with retries and decodes a 2xx JSON body into out (when
+// out is not nil).
+func (c *Client) do(ctx context.Context, cl call, out any) error {
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.cfg.APIKey)
+	ctx = tflog.MaskMessageStrings(ctx, c.cfg.APIKey)
+	op := cl.method + " " + cl.path
+	for attempt := 0; ; attempt++ {
+		resp, sent, err := c.send(ctx, cl)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			retryable := cl.retry == retryIdempotent || !sent
+			if !retryable || attempt >= c.cfg.MaxRetries {
+				return &TransportError{Op: op, Sent: sent, Err: err}
+			}
+			wait := c.backoff(attempt)
+			tflog.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
+			if err := sleep(ctx, wait); err != nil {
+				return err
+			}
+			continue
+		}
+		data, readErr := readBounded(resp.Body, c.cfg.MaxResponseBytes)
+		resp.Body.Close()
+		logResponse(ctx, op, resp, data)
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			if readErr != nil {
+				return &DecodeError{Op: op, Reason: readErr.Error()}
+			}
+			if out == nil {
+				return nil
+			}
+			return decodeJSON(op, resp.Header.Get("Content-Type"), data, out)
+		}
+		apiErr := newAPIError(op, resp, data)
+		if !shouldRetryStatus(cl.retry, resp.StatusCode) || attempt >= c.cfg.MaxRetries {
+			return apiErr
+		}
+		wait := c.backoff(attempt)
+		if apiErr.RetryAfter > 0 {
+			// The service said when to come back; a little jitter keeps many
+			// waiting jobs from returning at the same instant.
+			wait = min(apiErr.RetryAfter, maxRetryAfter) + rand.N(c.cfg.MinBackoff)
+		}
+		tflog.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
+		if err := sleep(ctx, wait); err != nil {
+			return err
+		}
+	}
+}
+
+// send makes one try. sent reports whether any part of the request may have
+// reached the service (its headers were written).
+func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error) {
+	var body io.ReadCloser
+	contentType := cl.contentType
+	if cl.body != nil {
+		b, ct, err := cl.body()
+		if err != nil {
+			return nil, false, err
+		}
+		body = b
+		if ct != "" {
+			contentType = ct
+		}
+	}
+	wrote := false
+	trace := &httptrace.ClientTrace{WroteHeaders: func() { wrote = true }}
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), cl.method, c.endpoint(cl.path, cl.query), body)
+	if err != nil {
+		if body != nil {
+			body.Close()
+		}
+		return nil, false, err
+	}
+	req.Header.Set(ServiceKeyHeader, c.cfg.APIKey)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.cfg.UserAgent)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	tflog.Debug(ctx, "transcription API request", map[string]any{"method": cl.method, "url": req.URL.String(), ServiceKeyHeader: "<masked>"})
+	start := time.Now()
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, wrote, err
+	}
+	tflog.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
+	return resp, true, nil
+}
+
+func shouldRetryStatus(p retryPolicy, status int) bool {
+	switch status {
+	case http.StatusTooManyRequests:
+		return true
+	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return p == retryIdempotent
+	}
+	return false
+}
+
+// backoff is exponential with full jitter: a random wait in [min, min·2^attempt], capped.
+func (c *Client) backoff(attempt int) time.Duration {
+	ceil := c.cfg.MinBackoff << min(attempt, 20)
+	if ceil > c.cfg.MaxBackoff || ceil <= 0 {
+		ceil = c.cfg.MaxBackoff
+	}
+	if ceil <= c.cfg.MinBackoff {
+		return c.cfg.MinBackoff
+	}
+	return c.cfg.MinBackoff + rand.N(ceil-c.cfg.MinBackoff)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// readBounded reads at most limit bytes; a longer body is an error, so a
+// hostile or broken server cannot make the provider hold unbounded memory.
+func readBounded(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return data, fmt.Errorf("reading response body: %w", err)
+	}
+	if int64(len(data)) > limit {
+		return data[:limit], fmt.Errorf("response body exceeds %d bytes", limit)
+	}
+	return data, nil
+}
+
+func decodeJSON(op, contentType string, data []byte, out any) error {
+	if mt, _, err := mime.ParseMediaType(contentType); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+		return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", contentType, snippet(data))}
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return &DecodeError{Op: op, Reason: "invalid JSON in response: " + err.Error()}
+	}
+	return nil
+}
+
+func logResponse(ctx context.Context, op string, resp *http.Response, data []byte) {
+	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": len(data)}
+	tflog.Debug(ctx, "transcription API response", fields)
+	if len(data) > 0 {
+		body := data
+		if len(body) > maxLoggedBodyBytes {
+			body = body[:maxLoggedBodyBytes]
+		}
+		tflog.Trace(ctx, "transcription API response body", map[string]any{"op": op, "body": string(body)})
+	}
+}
+
+// parseRetryAfter reads Retry-After as seconds or as an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.Atoi(v); err == nil {
+		if s < 0 {
+			return 0
+		}
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}

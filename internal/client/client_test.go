@@ -1,0 +1,451 @@
+package client_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+const testKey = "secret-test-key-0123456789"
+
+func ptr[T any](v T) *T { return &v }
+
+// fixture is a fake server, its URL and clock, and a client for it.
+type fixture struct {
+	fs    *fakeserver.Server
+	c     *client.Client
+	clock *fakeserver.ManualClock
+	url   string
+}
+
+// newFake starts the fake server and a client for it with fast retries.
+func newFake(t *testing.T, opts fakeserver.Options) (*fakeserver.Server, *client.Client, *fakeserver.ManualClock) {
+	f := newFixture(t, opts)
+	return f.fs, f.c, f.clock
+}
+
+func newFixture(t *testing.T, opts fakeserver.Options) fixture {
+	t.Helper()
+	clock := fakeserver.NewManualClock(time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC))
+	if opts.Clock == nil {
+		opts.Clock = clock
+	}
+	if opts.APIKey == "" {
+		opts.APIKey = testKey
+	}
+	fs := fakeserver.New(opts)
+	srv := httptest.NewServer(fs)
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	return fixture{fs: fs, c: newClient(t, srv.URL, opts.APIKey), clock: clock, url: srv.URL}
+}
+
+func newClient(t *testing.T, baseURL, key string) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: key, UserAgent: "terraform-provider-transcription/test", MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, MaxRetries: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestNew_rejectsBadConfig(t *testing.T) {
+	for _, base := range []string{"", "api.example.com", "ftp://x", "http://", "http://x?y=1"} {
+		if _, err := client.New(client.Config{BaseURL: base, APIKey: "k"}); err == nil {
+			t.Errorf("base URL %q accepted", base)
+		}
+	}
+	if _, err := client.New(client.Config{BaseURL: "http://x"}); err == nil {
+		t.Error("missing key accepted")
+	}
+}
+
+func TestCreate_sendsOnlySetFieldsAndHeaders(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	req := &client.InitTranscriptionRequest{
+		AudioURL:       "https://example.com/a.wav",
+		Model:          ptr("model-3"),
+		LanguageConfig: &client.LanguageConfig{Languages: []string{"fr"}},
+		Subtitles:      ptr(false),
+		CustomMetadata: map[string]any{"team": "media"},
+	}
+	resp, err := c.CreatePreRecorded(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.ID == "" || !strings.HasSuffix(resp.ResultURL, "/v2/transcription/"+resp.ID) {
+		t.Fatalf("unexpected response %+v", resp)
+	}
+	bodies := fs.CreateBodies()
+	if len(bodies) != 1 {
+		t.Fatalf("server saw %d creates, want 1", len(bodies))
+	}
+	var sent map[string]any
+	if err := json.Unmarshal(bodies[0], &sent); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"audio_url": "https://example.com/a.wav", "model": "model-3", "language_config": map[string]any{"languages": []any{"fr"}}, "subtitles": false, "custom_metadata": map[string]any{"team": "media"}}
+	if got, _ := json.Marshal(sent); !bytes.Equal(got, mustJSON(t, want)) {
+		t.Errorf("sent %s, want %s", got, mustJSON(t, want))
+	}
+	r := fs.Requests()[0]
+	if r.Header.Get("x-service-key") == "" || r.Header.Get("Content-Type") != "application/json" || r.Header.Get("User-Agent") != "terraform-provider-transcription/test" {
+		t.Errorf("headers %v", r.Header)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestGet_lifecycleAndRecord(t *testing.T) {
+	_, c, clock := newFake(t, fakeserver.Options{ProcessingTime: 40 * time.Second})
+	ctx := context.Background()
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/talk.wav?duration=12", Subtitles: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.GetPreRecorded(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if job.Status != client.StatusQueued || job.Result != nil || job.CompletedAt != nil || job.Kind != client.KindPreRecorded || job.Version != 2 {
+		t.Fatalf("new job: %+v", job.JobCommon)
+	}
+	clock.Advance(20 * time.Second)
+	if job, err = c.GetPreRecorded(ctx, created.ID); err != nil || job.Status != client.StatusProcessing {
+		t.Fatalf("after 20s: %v %v", job.Status, err)
+	}
+	clock.Advance(21 * time.Second)
+	if job, err = c.GetPreRecorded(ctx, created.ID); err != nil || job.Status != client.StatusDone {
+		t.Fatalf("after 41s: %+v %v", job, err)
+	}
+	if job.Result == nil || job.CompletedAt == nil || job.File == nil || job.File.AudioDuration == nil || *job.File.AudioDuration != 12 {
+		t.Fatalf("done job lacks result or file: %+v", job)
+	}
+	if job.RequestParams == nil || job.RequestParams.Model == nil || *job.RequestParams.Model != client.DefaultModel {
+		t.Errorf("request_params without the default model: %+v", job.RequestParams)
+	}
+}
+
+func TestErrors_areTyped(t *testing.T) {
+	f := newFixture(t, fakeserver.Options{})
+	c := f.c
+	ctx := context.Background()
+
+	_, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav", Model: ptr("model-3")})
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusUnprocessableEntity || apiErr.RequestID == "" || apiErr.Message == "" || len(apiErr.ValidationErrors) == 0 {
+		t.Fatalf("model-3 without a language: %#v", err)
+	}
+	if !strings.Contains(err.Error(), "422") || !strings.Contains(err.Error(), apiErr.RequestID) {
+		t.Errorf("error text lacks status or request id: %v", err)
+	}
+
+	if _, err := c.GetPreRecorded(ctx, "00000000-0000-0000-0000-000000000000"); !client.IsNotFound(err) {
+		t.Errorf("unknown job: %v", err)
+	}
+
+	bad := newClient(t, f.url, "wrong-key")
+	if _, err := bad.GetPreRecorded(ctx, "x"); !client.IsStatus(err, http.StatusUnauthorized) {
+		t.Errorf("wrong key: %v", err)
+	}
+}
+
+func TestDelete_runningThenDone(t *testing.T) {
+	fs, c, clock := newFake(t, fakeserver.Options{ProcessingTime: 10 * time.Second})
+	ctx := context.Background()
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeletePreRecorded(ctx, created.ID); !client.IsStatus(err, http.StatusForbidden) {
+		t.Fatalf("deleting a queued job: %v", err)
+	}
+	clock.Advance(11 * time.Second)
+	if err := c.DeletePreRecorded(ctx, created.ID); err != nil {
+		t.Fatalf("deleting a done job: %v", err)
+	}
+	if fs.JobCount() != 0 {
+		t.Errorf("job still stored after delete")
+	}
+	if err := c.DeletePreRecorded(ctx, created.ID); !client.IsNotFound(err) {
+		t.Errorf("second delete: %v", err)
+	}
+}
+
+func TestListLive_filtersAndPagination(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{LiveJobs: 45})
+	ctx := context.Background()
+
+	all, pages, err := c.ListAllLive(ctx, client.ListLiveOptions{}, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 45 || pages != 5 {
+		t.Fatalf("got %d items in %d pages, want 45 in 5", len(all), pages)
+	}
+	seen := map[string]bool{}
+	for _, j := range all {
+		if seen[j.ID] {
+			t.Fatalf("item %s listed twice", j.ID)
+		}
+		seen[j.ID] = true
+		if j.Kind != client.KindLive {
+			t.Errorf("item kind %q", j.Kind)
+		}
+	}
+
+	limited, pages, err := c.ListAllLive(ctx, client.ListLiveOptions{Offset: 3}, 12, 5)
+	if err != nil || len(limited) != 12 || pages != 3 || limited[0].ID != all[3].ID {
+		t.Fatalf("offset 3 limit 12: %d items, %d pages, %v", len(limited), pages, err)
+	}
+
+	fs.ResetRequests()
+	done, _, err := c.ListAllLive(ctx, client.ListLiveOptions{Status: []string{"done", "error"}, CustomMetadata: map[string]string{"env": "prod"}}, 0, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range done {
+		if (j.Status != "done" && j.Status != "error") || j.CustomMetadata["env"] != "prod" {
+			t.Errorf("filter let through %s %v", j.Status, j.CustomMetadata)
+		}
+	}
+	q := fs.Requests()[0].RawQuery
+	for _, part := range []string{"status=done", "status=error", "custom_metadata%5Benv%5D=prod", "limit=50"} {
+		if !strings.Contains(q, part) {
+			t.Errorf("query %q lacks %q", q, part)
+		}
+	}
+
+	if _, err := c.ListLive(ctx, client.ListLiveOptions{Date: "2026-13-01"}); !client.IsStatus(err, http.StatusBadRequest) {
+		t.Errorf("bad date: %v", err)
+	}
+}
+
+func TestUpload_streamsMultipart(t *testing.T) {
+	_, c, _ := newFake(t, fakeserver.Options{})
+	wav := makeWAV(2.5, 2, 8000)
+	resp, err := c.Upload(context.Background(), "meeting.wav", func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := resp.AudioMetadata
+	if resp.AudioURL == "" || m.Filename != "meeting.wav" || m.Size != int64(len(wav)) || m.AudioDuration != 2.5 || m.NumberOfChannels != 2 {
+		t.Fatalf("upload response %+v", resp)
+	}
+}
+
+// makeWAV builds a 16-bit PCM WAV of the given length.
+func makeWAV(seconds float64, channels, rate int) []byte {
+	dataLen := int(seconds*float64(rate)) * channels * 2
+	var b bytes.Buffer
+	le := func(v uint32, n int) {
+		for i := 0; i < n; i++ {
+			b.WriteByte(byte(v >> (8 * i)))
+		}
+	}
+	b.WriteString("RIFF")
+	le(uint32(36+dataLen), 4)
+	b.WriteString("WAVEfmt ")
+	le(16, 4)
+	le(1, 2)
+	le(uint32(channels), 2)
+	le(uint32(rate), 4)
+	le(uint32(rate*channels*2), 4)
+	le(uint32(channels*2), 2)
+	le(16, 2)
+	b.WriteString("data")
+	le(uint32(dataLen), 4)
+	b.Write(make([]byte, dataLen))
+	return b.Bytes()
+}
+
+func TestRetries_idempotentCallsRideOutFaults(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	ctx := context.Background()
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.3, ServerErrorRatio: 0.3, ServerErrorStatus: 503, RetryAfter: 0, Seed: 7})
+	for i := 0; i < 20; i++ {
+		if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
+			t.Fatalf("GET %d failed despite retries: %v", i, err)
+		}
+	}
+	if s := fs.Stats(); s.RateLimited == 0 || s.ServerErrors == 0 {
+		t.Errorf("no faults were injected: %+v", s)
+	}
+}
+
+func TestRetries_createNeverDuplicates(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	ctx := context.Background()
+
+	// 503 may come after the service accepted the job: not retried.
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: 503})
+	fs.ResetRequests()
+	if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}); !client.IsStatus(err, 503) {
+		t.Fatalf("create under 503: %v", err)
+	}
+	if n := len(fs.Requests()); n != 1 {
+		t.Errorf("create was sent %d times under 503, want 1", n)
+	}
+
+	// 429 means not accepted: retried until it goes through, once.
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.5, Seed: 3})
+	for i := 0; i < 10; i++ {
+		if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/b.wav"}); err != nil {
+			t.Fatalf("create under 429: %v", err)
+		}
+	}
+	if fs.JobCount() != 10 || fs.Stats().RateLimited == 0 {
+		t.Errorf("jobs %d (want 10), rate limited %d", fs.JobCount(), fs.Stats().RateLimited)
+	}
+}
+
+func TestRetries_connectionFailures(t *testing.T) {
+	var dials atomic.Int32
+	refused := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		dials.Add(1)
+		return nil, &net.OpError{Op: "dial", Net: network, Err: syscall.ECONNREFUSED}
+	}}}
+	c, _ := client.New(client.Config{BaseURL: "http://127.0.0.1:1", APIKey: "k", HTTPClient: refused, MinBackoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond, MaxRetries: 3})
+	_, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	var te *client.TransportError
+	if !errors.As(err, &te) || te.Sent {
+		t.Fatalf("refused create: %v", err)
+	}
+	if dials.Load() != 4 {
+		t.Errorf("a refused create was tried %d times, want 4 (it never reached the service)", dials.Load())
+	}
+
+	// A connection dropped after the request was written: the create may
+	// have been accepted, so it is not retried; a GET is.
+	var conns atomic.Int32
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conns.Add(1)
+			go func() {
+				buf := make([]byte, 4096)
+				_, _ = conn.Read(buf)
+				conn.Close()
+			}()
+		}
+	}()
+	c = newClient(t, "http://"+ln.Addr().String(), "k")
+	if _, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}); err == nil {
+		t.Fatal("create on a dropped connection succeeded")
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("dropped create was sent %d times, want 1", n)
+	}
+	conns.Store(0)
+	if _, err := c.GetPreRecorded(context.Background(), "x"); err == nil {
+		t.Fatal("GET on a dropped connection succeeded")
+	}
+	if n := conns.Load(); n != 7 {
+		t.Errorf("dropped GET was tried %d times, want 7 (1 + 6 retries)", n)
+	}
+}
+
+func TestRetries_stopWhenCancelled(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "30")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL, "k")
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := c.GetPreRecorded(ctx, "x")
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want the context's error", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("waited %v for a cancelled call", time.Since(start))
+	}
+}
+
+func TestResponses_hostileBodies(t *testing.T) {
+	cases := []struct {
+		name        string
+		status      int
+		contentType string
+		body        string
+		wantInError string
+	}{
+		{"html error page", 502, "text/html", "<html><body><h1>502 Bad Gateway</h1></body></html>", "502 Bad Gateway"},
+		{"invalid json", 200, "application/json", `{"id": "x", "status":`, "invalid JSON"},
+		{"wrong type", 200, "application/json", `{"id": 5, "status": "done"}`, "invalid JSON"},
+		{"missing fields", 200, "application/json", `{"kind": "pre-recorded"}`, "lacks id or status"},
+		{"wrong content type", 200, "text/plain", `{"id": "x", "status": "done"}`, "Content-Type"},
+		{"huge body", 200, "application/json", `{"id":"x","status":"done","request_id":"` + strings.Repeat("a", 2<<20) + `"}`, "exceeds"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", tc.contentType)
+				w.WriteHeader(tc.status)
+				_, _ = io.WriteString(w, tc.body)
+			}))
+			defer srv.Close()
+			c, _ := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1, MaxResponseBytes: 1 << 20})
+			_, err := c.GetPreRecorded(context.Background(), "x")
+			if err == nil || !strings.Contains(err.Error(), tc.wantInError) {
+				t.Fatalf("got %v, want an error containing %q", err, tc.wantInError)
+			}
+		})
+	}
+}
+
+func TestLogging_masksKey(t *testing.T) {
+	var logs bytes.Buffer
+	ctx := tflogtest.RootLogger(context.Background(), &logs)
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.5, Seed: 1})
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
+		t.Fatal(err)
+	}
+	out := logs.String()
+	if !strings.Contains(out, "transcription API request") || !strings.Contains(out, "/v2/pre-recorded") {
+		t.Fatalf("requests were not logged:\n%s", out)
+	}
+	if strings.Contains(out, testKey) {
+		t.Fatal("the API key appears in the logs")
+	}
+}

@@ -1,0 +1,155 @@
+// Package provider implements the transcription Terraform provider.
+package provider
+
+import (
+	"context"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// Address is the provider's registry address.
+const Address = "registry.terraform.io/transcription-service/transcription"
+
+// Environment variables read when an argument is not set.
+const (
+	EnvAPIKey  = "TRANSCRIPTION_API_KEY"
+	EnvBaseURL = "TRANSCRIPTION_BASE_URL"
+)
+
+var _ provider.Provider = &transcriptionProvider{}
+
+// transcriptionProvider is the provider implementation.
+type transcriptionProvider struct {
+	version string
+}
+
+// providerModel is the provider's configuration.
+type providerModel struct {
+	APIKey            types.String `tfsdk:"api_key"`
+	BaseURL           types.String `tfsdk:"base_url"`
+	ZeroDataRetention types.Bool   `tfsdk:"zero_data_retention"`
+}
+
+// ProviderData is handed to every resource and data source by Configure.
+type ProviderData struct {
+	Client            *client.Client
+	ZeroDataRetention bool
+}
+
+// New returns a function creating the provider, as providerserver expects.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider {
+		return &transcriptionProvider{version: version}
+	}
+}
+
+func (p *transcriptionProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "transcription"
+	resp.Version = p.version
+}
+
+func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The transcription provider declares speech-to-text work: pre-recorded transcription jobs with every option of the service, checked at plan time, and queries of live sessions.",
+		Attributes: map[string]schema.Attribute{
+			"api_key": schema.StringAttribute{
+				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable. Sensitive: it never appears in plan output, state or logs.",
+				Optional:            true,
+				Sensitive:           true,
+			},
+			"base_url": schema.StringAttribute{
+				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL without the `/v2` prefix (for example `https://api.example.com`, or the address the fake server prints). Falls back to the `" + EnvBaseURL + "` environment variable.",
+				Optional:            true,
+				Validators:          []validator.String{absoluteHTTPURL()},
+			},
+			"zero_data_retention": schema.BoolAttribute{
+				MarkdownDescription: "Set to `true` when the account has zero data retention (ZDR) enabled. The service then disables uploads and result retrieval: results arrive only by callback, so every job must configure one. The provider refuses at plan time what ZDR would make fail, and does not poll. Defaults to `false`.",
+				Optional:            true,
+			},
+		},
+	}
+}
+
+func (p *transcriptionProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	// An unknown value (from a resource not yet created) cannot configure a
+	// client; say which argument, as the framework's guidance recommends.
+	unknown := map[string]bool{"api_key": cfg.APIKey.IsUnknown(), "base_url": cfg.BaseURL.IsUnknown(), "zero_data_retention": cfg.ZeroDataRetention.IsUnknown()}
+	for _, name := range []string{"api_key", "base_url", "zero_data_retention"} {
+		if unknown[name] {
+			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown provider argument "+name,
+				"The provider cannot be configured because "+name+" depends on a value known only after apply. Set it to a static value, or use the environment variable instead.")
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
+	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
+	if apiKey == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing API key",
+			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
+	}
+	if baseURL == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing base URL",
+			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable.")
+	} else if _, err := client.ParseBaseURL(baseURL); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, apiKey)
+	c, err := client.New(client.Config{
+		BaseURL:   baseURL,
+		APIKey:    apiKey,
+		UserAgent: "terraform-provider-transcription/" + p.version,
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot configure the transcription client", err.Error())
+		return
+	}
+	tflog.Debug(ctx, "configured transcription client", map[string]any{"base_url": baseURL, "zero_data_retention": cfg.ZeroDataRetention.ValueBool()})
+
+	data := &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool()}
+	resp.ResourceData = data
+	resp.DataSourceData = data
+}
+
+func (p *transcriptionProvider) Resources(_ context.Context) []func() resource.Resource {
+	return []func() resource.Resource{
+		NewJobResource,
+	}
+}
+
+func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		NewLiveJobsDataSource,
+	}
+}
+
+// valueOrEnv returns the configured value, or the environment variable when
+// the argument is null.
+func valueOrEnv(v types.String, env string) string {
+	if !v.IsNull() {
+		return v.ValueString()
+	}
+	return os.Getenv(env)
+}

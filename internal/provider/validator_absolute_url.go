@@ -1,0 +1,48 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+var _ validator.String = absoluteHTTPURLValidator{}
+
+// absoluteHTTPURLValidator requires an absolute http or https URL with a host.
+type absoluteHTTPURLValidator struct{}
+
+// absoluteHTTPURL returns a validator requiring an absolute http(s) URL.
+func absoluteHTTPURL() validator.String { return absoluteHTTPURLValidator{} }
+
+func (v absoluteHTTPURLValidator) Description(_ context.Context) string {
+	return "value must be an absolute http or https URL"
+}
+
+func (v absoluteHTTPURLValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if err := checkAbsoluteHTTPURL(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), req.ConfigValue.ValueString(), err))
+	}
+}
+
+func checkAbsoluteHTTPURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("it does not parse as a URL")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("the scheme must be http or https")
+	}
+	if u.Host == "" {
+		return fmt.Errorf("it has no host")
+	}
+	return nil
+}

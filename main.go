@@ -1,0 +1,32 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/provider"
+)
+
+// version is set at build time by goreleaser or the GNUmakefile
+// (-ldflags "-X main.version=...").
+var version = "dev"
+
+// Generate the docs with the Terraform CLI the GNUmakefile builds (see `make generate`).
+//go:generate go run github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs generate --provider-name transcription
+
+func main() {
+	var debug bool
+	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
+	flag.Parse()
+
+	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
+		Address: provider.Address,
+		Debug:   debug,
+	})
+	if err != nil {
+		log.Fatal(err.Error())
+	}
+}
