@@ -1,6 +1,11 @@
 package fakeserver
 
-import "github.com/transcription-service/terraform-provider-transcription/internal/client"
+import (
+	"math"
+	"strings"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
 
 // Audio is what the service knows of the audio a job transcribes.
 type Audio struct {
@@ -12,7 +17,437 @@ type Audio struct {
 // generateResult builds the deterministic result of a finished job from the
 // request as the service applied it (defaults filled in), the audio, and a seed
 // (the job's audio URL), so the same request always yields the same result.
+//
+// How the fake transcript is made (see results_bank.go for the words):
+//   - Utterances of a few seconds, each one or more whole sentences built from
+//     part-of-speech templates over a seven-language word bank, cover the audio
+//     one after the other; times are whole milliseconds inside [0, duration].
+//   - Every third sentence mentions a named entity: a name, an e-mail address,
+//     a phone number, a city, an organisation, in turn. They feed named entity
+//     recognition and PII redaction.
+//   - The words depend only on the seed, the duration and the language
+//     configuration; the options below transform that text, in this order:
+//     custom vocabulary values and the spellings of the custom spelling
+//     dictionary are substituted for some nouns, the dictionary then replaces
+//     every listed spelling by its key, PII is redacted, and everything else
+//     (utterances, sentences, subtitles, translations, add-ons) is derived
+//     from the result.
 func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed string) *client.Result {
-	// Placeholder until the generator lands; see results_test.go.
-	return &client.Result{Metadata: client.ResultMetadata{AudioDuration: audio.Duration, NumberOfDistinctChannels: audio.Channels}}
+	o := resultOptionsFrom(req, audio)
+
+	utts := draftUtterances(newRand(seed, "text"), o.durMs, o.langs)
+	var inserts [][]string
+	if o.vocabulary {
+		inserts = append(inserts, o.vocabItems...)
+	}
+	if o.spelling {
+		inserts = append(inserts, spellingItems(o.spellingDict)...)
+	}
+	applyInsertions(utts, inserts)
+	if o.spelling {
+		applySpelling(utts, o.spellingDict)
+	}
+	if o.pii {
+		applyRedaction(utts, o.piiTypes, o.piiMask)
+	}
+	assignSpeakers(utts, newRand(seed, "speakers"), o.diarize, o.speakers, o.channels)
+
+	res := &client.Result{Metadata: client.ResultMetadata{
+		AudioDuration:            audio.Duration,
+		NumberOfDistinctChannels: o.channels,
+		BillingTime:              o.duration,
+		TranscriptionTime:        round3(0.5 + o.duration/60),
+	}}
+
+	src := renderTranscript(utts, nil, o)
+	tr := &client.Transcription{
+		FullTranscript: src.full,
+		Languages:      src.languages,
+		Utterances:     src.utts,
+	}
+	if len(tr.Languages) == 0 {
+		tr.Languages = []string{o.defaultLanguage()}
+	}
+	if o.subtitles {
+		tr.Subtitles = renderSubtitles(src.segments(), o.subFormats, o.captions, o.durMs)
+	}
+	if o.sentences {
+		s := addonResult(&o, 0.2, len(src.sentences) == 0, src.sentences)
+		res.Sentences = &s
+		copied := s
+		copied.Results = append([]string(nil), s.Results...)
+		tr.Sentences = []client.AddonResult[[]string]{copied}
+	}
+	res.Transcription = tr
+
+	st := summarise(utts, src, o)
+	if o.translation {
+		res.Translation = translate(utts, o)
+	}
+	if o.summarization {
+		text := st.summary(o.summaryType)
+		a := addonResult(&o, 1.0, text == "", text)
+		res.Summarization = &a
+	}
+	if o.ner {
+		ents := namedEntities(utts)
+		a := addonResult(&o, 0.5, len(ents) == 0, ents)
+		res.NamedEntityRecognition = &a
+	}
+	if o.sentiment {
+		a := addonResult(&o, 0.6, st.words == 0, st.sentimentJSON())
+		res.SentimentAnalysis = &a
+	}
+	if o.audioToLLM {
+		items := make([]client.AudioToLLMItem, 0, len(o.prompts))
+		for _, p := range o.prompts {
+			items = append(items, client.AudioToLLMItem{Prompt: p, Response: st.answer(p)})
+		}
+		a := addonResult(&o, 1.5, len(items) == 0, items)
+		res.AudioToLLM = &a
+	}
+	return res
+}
+
+// resultOptions is the request reduced to what the generator needs, every
+// default applied and every nil pointer tolerated.
+type resultOptions struct {
+	duration float64 // seconds, ≥ 0
+	durMs    int64   // whole milliseconds of audio, floor(duration*1000)
+	channels int64   // ≥ 1
+	langs    langPlan
+	one      string // the single configured language, if any
+
+	vocabulary   bool
+	vocabItems   [][]string
+	spelling     bool
+	spellingDict map[string][]string
+	enhanced     bool
+
+	pii      bool
+	piiTypes []string
+	piiMask  bool
+
+	diarize  bool
+	speakers int64
+
+	subtitles  bool
+	subFormats []string
+	captions   captionConfig
+
+	sentences     bool
+	translation   bool
+	targets       []string
+	summarization bool
+	summaryType   string
+	ner           bool
+	sentiment     bool
+	audioToLLM    bool
+	prompts       []string
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) resultOptions {
+	if req == nil {
+		req = &client.InitTranscriptionRequest{}
+	}
+	o := resultOptions{duration: audio.Duration, channels: max(audio.Channels, 1)}
+	if math.IsNaN(o.duration) || o.duration < 0 || math.IsInf(o.duration, 0) {
+		o.duration = 0
+	}
+	o.durMs = int64(math.Floor(o.duration * 1000))
+
+	var langs []string
+	switching := false
+	if lc := req.LanguageConfig; lc != nil {
+		seen := map[string]bool{}
+		for _, l := range lc.Languages {
+			l = strings.ToLower(strings.TrimSpace(l))
+			if l != "" && !seen[l] {
+				seen[l] = true
+				langs = append(langs, l)
+			}
+		}
+		switching = isTrue(lc.CodeSwitching)
+	}
+	switch {
+	case len(langs) == 0:
+		o.langs.fixed = "en"
+	case len(langs) == 1:
+		o.langs.fixed, o.one = langs[0], langs[0]
+	case switching:
+		o.langs.choices = langs
+	default:
+		o.langs.detectOne = langs
+	}
+
+	if o.vocabulary = isTrue(req.CustomVocabulary); o.vocabulary && req.CustomVocabularyConfig != nil {
+		for _, e := range req.CustomVocabularyConfig.Vocabulary {
+			if f := strings.Fields(e.Value); len(f) > 0 {
+				o.vocabItems = append(o.vocabItems, f)
+			}
+		}
+	}
+	if o.spelling = isTrue(req.CustomSpelling); o.spelling && req.CustomSpellingConfig != nil {
+		o.spellingDict = req.CustomSpellingConfig.SpellingDictionary
+	}
+	o.enhanced = isTrue(req.PunctuationEnhanced)
+
+	if o.pii = isTrue(req.PIIRedaction); o.pii && req.PIIRedactionConfig != nil {
+		o.piiTypes = req.PIIRedactionConfig.EntityTypes
+		if t := req.PIIRedactionConfig.ProcessedTextType; t != nil {
+			o.piiMask = strings.EqualFold(strings.TrimSpace(*t), "MASK")
+		}
+	}
+
+	o.diarize = isTrue(req.Diarization)
+	o.speakers = speakerCount(req.DiarizationConfig)
+
+	o.subtitles = isTrue(req.Subtitles)
+	o.subFormats, o.captions = subtitleSettings(req.SubtitlesConfig)
+
+	o.sentences = isTrue(req.Sentences)
+	if o.translation = isTrue(req.Translation); o.translation && req.TranslationConfig != nil {
+		for _, l := range req.TranslationConfig.TargetLanguages {
+			if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
+				o.targets = append(o.targets, l)
+			}
+		}
+	}
+	o.summarization = isTrue(req.Summarization)
+	o.summaryType = client.DefaultSummaryType
+	if sc := req.SummarizationConfig; sc != nil && sc.Type != nil && *sc.Type != "" {
+		o.summaryType = strings.ToLower(*sc.Type)
+	}
+	o.ner = isTrue(req.NamedEntityRecognition)
+	o.sentiment = isTrue(req.SentimentAnalysis)
+	if o.audioToLLM = isTrue(req.AudioToLLM); o.audioToLLM && req.AudioToLLMConfig != nil {
+		o.prompts = req.AudioToLLMConfig.Prompts
+	}
+	return o
+}
+
+// speakerCount is the number of distinct speakers diarization finds: exactly
+// number_of_speakers when set, else 2 brought inside [min_speakers,
+// max_speakers] (a bound below 1 is ignored).
+func speakerCount(dc *client.DiarizationConfig) int64 {
+	const def = 2
+	if dc == nil {
+		return def
+	}
+	if n := dc.NumberOfSpeakers; n != nil && *n >= 1 {
+		return *n
+	}
+	lo, hi := int64(1), int64(math.MaxInt64)
+	if dc.MinSpeakers != nil && *dc.MinSpeakers > lo {
+		lo = *dc.MinSpeakers
+	}
+	if dc.MaxSpeakers != nil && *dc.MaxSpeakers >= 1 {
+		hi = *dc.MaxSpeakers
+	}
+	hi = max(hi, lo)
+	return min(max(def, lo), hi)
+}
+
+func (o *resultOptions) defaultLanguage() string {
+	if o.langs.fixed != "" {
+		return o.langs.fixed
+	}
+	if len(o.langs.choices) > 0 {
+		return o.langs.choices[0]
+	}
+	return "en"
+}
+
+// addonResult wraps an add-on's results; exec_time grows with the audio duration.
+func addonResult[T any](o *resultOptions, weight float64, empty bool, results T) client.AddonResult[T] {
+	return client.AddonResult[T]{
+		Success:  true,
+		IsEmpty:  empty,
+		ExecTime: round3(weight * (0.1 + o.duration/300)),
+		Results:  results,
+	}
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+func msToSec(ms int64) float64 { return float64(ms) / 1000 }
+
+// rendered is a transcript (source or translation) in the client's shape.
+type rendered struct {
+	utts      []client.Utterance
+	sentences []string
+	full      string
+	languages []string
+}
+
+// segments returns the words of each utterance, for subtitles.
+func (r *rendered) segments() [][]client.Word {
+	segs := make([][]client.Word, len(r.utts))
+	for i := range r.utts {
+		segs[i] = r.utts[i].Words
+	}
+	return segs
+}
+
+// translator renders bank words in another language. col is the target's
+// bank column; a target without one keeps the source words and opens every
+// utterance with a "[xx]" marker word.
+type translator struct {
+	lang string
+	col  int
+}
+
+// wordText is the text of a token as written in the transcript (tr nil) or
+// in a translation.
+func wordText(tk *token, tr *translator, enhanced bool) string {
+	s := tk.text
+	if tr != nil && tr.col >= 0 && tk.bank >= 0 {
+		s = bank[tk.bank].w[tr.col]
+	}
+	if tk.sentStart && tk.bank >= 0 {
+		s = capitalise(s)
+	}
+	if tk.end != 0 {
+		s += string(tk.end)
+	} else if enhanced && tk.comma {
+		s += ","
+	}
+	return s
+}
+
+// renderTranscript turns the drafted utterances into client utterances,
+// sentences and the full transcript. Each utterance's text is its words
+// joined by spaces, and the full transcript the utterance texts joined by
+// spaces.
+func renderTranscript(utts []uttDraft, tr *translator, o resultOptions) rendered {
+	out := rendered{utts: make([]client.Utterance, 0, len(utts)), languages: []string{}}
+	seenLang := map[string]bool{}
+	var full, text, sentence strings.Builder
+	for ui := range utts {
+		u := &utts[ui]
+		lang := u.lang
+		if tr != nil {
+			lang = tr.lang
+		}
+		if !seenLang[lang] {
+			seenLang[lang] = true
+			out.languages = append(out.languages, lang)
+		}
+		words := make([]client.Word, 0, len(u.toks)+1)
+		text.Reset()
+		confSum := 0.0
+		for ti := range u.toks {
+			tk := &u.toks[ti]
+			start, end := tk.startMs, tk.endMs
+			if tr != nil && tr.col < 0 && ti == 0 {
+				// The marker takes the opening third (at most 150 ms) of the first word.
+				cut := start + min((end-start)/3, 150)
+				words = append(words, client.Word{Word: "[" + tr.lang + "]", Start: msToSec(start), End: msToSec(cut), Confidence: tk.conf})
+				text.WriteString("[" + tr.lang + "]")
+				sentence.WriteString("[" + tr.lang + "]")
+				start = cut
+			}
+			w := wordText(tk, tr, o.enhanced)
+			words = append(words, client.Word{Word: w, Start: msToSec(start), End: msToSec(end), Confidence: tk.conf})
+			confSum += tk.conf
+			if text.Len() > 0 {
+				text.WriteByte(' ')
+			}
+			text.WriteString(w)
+			if sentence.Len() > 0 {
+				sentence.WriteByte(' ')
+			}
+			sentence.WriteString(w)
+			if tk.end != 0 {
+				out.sentences = append(out.sentences, sentence.String())
+				sentence.Reset()
+			}
+		}
+		if sentence.Len() > 0 { // never happens: utterances end with a sentence
+			out.sentences = append(out.sentences, sentence.String())
+			sentence.Reset()
+		}
+		cu := client.Utterance{
+			Start:      msToSec(u.startMs),
+			End:        msToSec(u.endMs),
+			Confidence: round3(confSum / float64(max(len(u.toks), 1))),
+			Channel:    u.channel,
+			Words:      words,
+			Text:       text.String(),
+			Language:   lang,
+		}
+		if o.diarize {
+			sp := u.speaker
+			cu.Speaker = &sp
+		}
+		if full.Len() > 0 {
+			full.WriteByte(' ')
+		}
+		full.WriteString(cu.Text)
+		out.utts = append(out.utts, cu)
+	}
+	if out.sentences == nil {
+		out.sentences = []string{}
+	}
+	out.full = full.String()
+	return out
+}
+
+// translate renders one translation per target language, utterance by
+// utterance with the source timings. Targets with a bank column get a
+// word-by-word translation of the bank words (names, redacted text and
+// custom words are kept as they are); other targets keep the source words
+// behind a "[xx]" marker.
+func translate(utts []uttDraft, o resultOptions) *client.AddonResult[[]client.TranslationItem] {
+	items := make([]client.TranslationItem, 0, len(o.targets))
+	for _, lang := range o.targets {
+		tr := &translator{lang: lang, col: bankColumn(lang)}
+		r := renderTranscript(utts, tr, o)
+		item := client.TranslationItem{
+			FullTranscript: r.full,
+			Languages:      []string{lang},
+			Utterances:     r.utts,
+		}
+		if o.sentences {
+			item.Sentences = []client.AddonResult[[]string]{addonResult(&o, 0.2, len(r.sentences) == 0, r.sentences)}
+		}
+		if o.subtitles {
+			item.Subtitles = renderSubtitles(r.segments(), o.subFormats, o.captions, o.durMs)
+		}
+		items = append(items, item)
+	}
+	a := addonResult(&o, 2.0, len(items) == 0, items)
+	return &a
+}
+
+// namedEntities lists the entity mentions of the transcript with the times
+// of their words. Their text is as it appears in the transcript, so redacted
+// mentions stay redacted.
+func namedEntities(utts []uttDraft) []client.NamedEntity {
+	ents := []client.NamedEntity{}
+	for ui := range utts {
+		toks := utts[ui].toks
+		for i := 0; i < len(toks); {
+			if toks[i].entity == "" {
+				i++
+				continue
+			}
+			j := i
+			parts := []string{toks[i].text}
+			for j+1 < len(toks) && toks[j+1].span == toks[i].span && toks[j+1].entity != "" && toks[j].end == 0 {
+				j++
+				parts = append(parts, toks[j].text)
+			}
+			ents = append(ents, client.NamedEntity{
+				EntityType: toks[i].entity,
+				Text:       strings.Join(parts, " "),
+				Start:      msToSec(toks[i].startMs),
+				End:        msToSec(toks[j].endMs),
+			})
+			i = j + 1
+		}
+	}
+	return ents
 }

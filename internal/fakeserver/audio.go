@@ -1,0 +1,74 @@
+package fakeserver
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"net/http"
+	"net/url"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+)
+
+// failCodePattern finds the status a URL asks a job to fail with.
+var failCodePattern = regexp.MustCompile(`fail-(\d+)`)
+
+// failureFor reads the failure an audio_url asks for: any URL containing
+// "fail" fails with 500, "fail-NNN" with NNN when it is from 400 to 599.
+func failureFor(audioURL string) *jobFailure {
+	if !strings.Contains(audioURL, "fail") {
+		return nil
+	}
+	code := int64(http.StatusInternalServerError)
+	if m := failCodePattern.FindStringSubmatch(audioURL); m != nil {
+		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= 400 && n <= 599 {
+			code = n
+		}
+	}
+	return &jobFailure{
+		code:    code,
+		message: fmt.Sprintf("transcription failed: %s (failure asked for by the audio_url)", http.StatusText(int(code))),
+	}
+}
+
+// resolveAudio finds what is known of the audio at audioURL: a file uploaded
+// to this server (host is the host the caller reached this server by), or
+// audio described by the URL itself. A URL of this server naming no upload
+// yields a failure. Callers hold s.mu.
+func (s *Server) resolveAudio(audioURL, host string) (Audio, string, *jobFailure) {
+	u, err := url.Parse(audioURL)
+	if err != nil {
+		return Audio{Filename: "audio"}, "", &jobFailure{code: http.StatusBadRequest, message: "the audio_url cannot be parsed"}
+	}
+	if id, ok := strings.CutPrefix(u.Path, "/file/"); ok && u.Host == host {
+		if up, ok := s.uploads[id]; ok {
+			return up.audio, up.id, nil
+		}
+		return Audio{Filename: path.Base(u.Path)}, "", &jobFailure{code: http.StatusNotFound, message: "the uploaded file named by audio_url does not exist"}
+	}
+	return derivedAudio(u, audioURL), uuid.NewSHA1(uuid.NameSpaceURL, []byte(audioURL)).String(), nil
+}
+
+// derivedAudio describes external audio deterministically from its URL:
+// duration=SECONDS and channels=N query parameters when given, otherwise 5
+// to 60 seconds from a hash of the URL and one channel.
+func derivedAudio(u *url.URL, raw string) Audio {
+	h := fnv.New32a()
+	h.Write([]byte(raw))
+	audio := Audio{Duration: float64(5 + h.Sum32()%56), Channels: 1, Filename: path.Base(u.Path)}
+	q := u.Query()
+	if d, err := strconv.ParseFloat(q.Get("duration"), 64); err == nil && d > 0 && !math.IsInf(d, 0) {
+		audio.Duration = d
+	}
+	if n, err := strconv.ParseInt(q.Get("channels"), 10, 64); err == nil && n >= 1 && n <= 64 {
+		audio.Channels = n
+	}
+	if audio.Filename == "." || audio.Filename == "/" {
+		audio.Filename = "audio"
+	}
+	return audio
+}

@@ -1,0 +1,202 @@
+package fakeserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// badRequest explains why a body is malformed (a 400): each problem names
+// the field path it is about.
+type badRequest struct {
+	message  string
+	problems []string
+}
+
+// requiredFields are the fields the spec marks required, by the type that
+// holds them. A field sent as null counts as missing.
+var requiredFields = map[reflect.Type][]string{
+	reflect.TypeFor[client.InitTranscriptionRequest](): {"audio_url"},
+	reflect.TypeFor[client.CallbackConfig]():           {"url"},
+	reflect.TypeFor[client.CustomVocabularyConfig]():   {"vocabulary"},
+	reflect.TypeFor[client.VocabularyEntry]():          {"value"},
+	reflect.TypeFor[client.TranslationConfig]():        {"target_languages"},
+	reflect.TypeFor[client.AudioToLLMConfig]():         {"prompts"},
+	reflect.TypeFor[client.CustomSpellingConfig]():     {"spelling_dictionary"},
+}
+
+// vocabularyEntryType may be a bare string as well as an object.
+var vocabularyEntryType = reflect.TypeFor[client.VocabularyEntry]()
+
+// decodeCreateRequest turns a create body into a request, or says why the
+// body is malformed: not JSON, not one object, a field of the wrong type, an
+// unknown field at any depth, or a required field missing. Rules about
+// values are validateRequest's (a 422).
+func decodeCreateRequest(body []byte) (*client.InitTranscriptionRequest, *badRequest) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, &badRequest{message: "the request body is empty; a JSON object is required"}
+		}
+		return nil, &badRequest{message: "the request body is not valid JSON: " + err.Error()}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, &badRequest{message: "the request body has data after its JSON object"}
+	}
+	if _, ok := tree.(map[string]any); !ok {
+		return nil, &badRequest{message: "the request body must be a JSON object"}
+	}
+
+	var problems []string
+	checkShape(tree, reflect.TypeFor[client.InitTranscriptionRequest](), "", &problems)
+	if len(problems) > 0 {
+		return nil, &badRequest{message: "the request body is malformed", problems: problems}
+	}
+
+	// The shape check mirrors what the decoder accepts; decoding strictly
+	// anyway keeps the two from drifting apart silently.
+	var req client.InitTranscriptionRequest
+	strict := json.NewDecoder(bytes.NewReader(body))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(&req); err != nil {
+		return nil, &badRequest{message: "the request body is malformed: " + err.Error()}
+	}
+	return &req, nil
+}
+
+// checkShape compares a decoded JSON value (numbers as json.Number) with the
+// Go type it must decode into, and appends one problem per mismatch.
+func checkShape(v any, t reflect.Type, path string, problems *[]string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	mustBe := func(what string) {
+		*problems = append(*problems, fmt.Sprintf("%s must be %s", path, what))
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			mustBe("a boolean")
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			mustBe("a string")
+		}
+	case reflect.Float32, reflect.Float64:
+		n, ok := v.(json.Number)
+		if _, err := strconv.ParseFloat(string(n), 64); !ok || err != nil {
+			mustBe("a number")
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, ok := v.(json.Number)
+		if _, err := strconv.ParseInt(string(n), 10, 64); !ok || err != nil {
+			mustBe("an integer")
+		}
+	case reflect.Slice:
+		items, ok := v.([]any)
+		if !ok {
+			mustBe("an array")
+			return
+		}
+		for i, item := range items {
+			checkShape(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i), problems)
+		}
+	case reflect.Map:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			mustBe("an object")
+			return
+		}
+		for _, k := range sortedKeys(obj) {
+			checkShape(obj[k], t.Elem(), fmt.Sprintf("%s[%q]", path, k), problems)
+		}
+	case reflect.Interface:
+		// Any JSON value (custom_metadata values).
+	case reflect.Struct:
+		if t == vocabularyEntryType {
+			if _, ok := v.(string); ok {
+				return
+			}
+		}
+		obj, ok := v.(map[string]any)
+		if !ok {
+			if t == vocabularyEntryType {
+				mustBe("a string or an object")
+			} else {
+				mustBe("an object")
+			}
+			return
+		}
+		checkObject(obj, t, path, problems)
+	default:
+		mustBe("a " + t.Kind().String())
+	}
+}
+
+func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]string) {
+	fields := jsonFields(t)
+	for _, name := range requiredFields[t] {
+		if v, ok := obj[name]; !ok || v == nil {
+			*problems = append(*problems, joinPath(path, name)+" is required")
+		}
+	}
+	for _, k := range sortedKeys(obj) {
+		fieldPath := joinPath(path, k)
+		ft, known := fields[k]
+		switch {
+		case !known:
+			*problems = append(*problems, fieldPath+" is not a known field")
+		case obj[k] == nil:
+			// null is the same as leaving the field out.
+		default:
+			checkShape(obj[k], ft, fieldPath, problems)
+		}
+	}
+}
+
+// jsonFields maps the JSON names of a struct's fields to their types. Names
+// match exactly: the service does not fold case as encoding/json does.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	fields := make(map[string]reflect.Type, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		fields[name] = f.Type
+	}
+	return fields
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

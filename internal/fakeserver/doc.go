@@ -1,0 +1,80 @@
+// Package fakeserver is an in-memory emulator of the transcription service's
+// HTTP interface (spec/transcription-api.md, with the gaps filled as
+// design.md decides). Run it to test a pipeline offline:
+//
+//	go run ./internal/fakeserver/cmd/fakeserver -addr 127.0.0.1:0
+//
+// or embed it in Go tests: New returns an http.Handler to serve with
+// net/http/httptest, plus methods to inspect what it received and to steer it.
+//
+// # Endpoints
+//
+//	POST   /v2/pre-recorded        create a job → 201 {id, result_url}
+//	GET    /v2/pre-recorded/{id}   the job record
+//	DELETE /v2/pre-recorded/{id}   202; 403 while queued or processing
+//	GET    /v2/transcription/{id}  the record of a pre-recorded or live job
+//	GET    /v2/live                list live jobs (filters and pagination)
+//	POST   /v2/upload              multipart field "audio", a PCM WAV file
+//	GET    /file/{id}              the bytes of an uploaded file
+//
+// Every request needs the x-service-key header (401 otherwise, on every path).
+// Every error answer carries the service's JSON error body.
+//
+// # Job lifecycle
+//
+// A job is "queued" for the first quarter of Options.ProcessingTime after its
+// creation, "processing" until ProcessingTime has elapsed, then final:
+// "done", or "error" when a failure is asked for (below). Time is read from
+// Options.Clock, so tests can drive it with a ManualClock. Jobs advance even
+// when nobody polls: a background loop finalizes them and delivers callbacks
+// every ~20ms, and Server.SettleJobs does the same on demand.
+//
+// # Steering a job through its audio_url
+//
+//   - A URL containing "fail" makes the job end in status "error" with
+//     error_code 500; "fail-NNN" (NNN from 400 to 599) sets error_code NNN,
+//     e.g. https://example.com/fail-422.wav. Such jobs have file and result null.
+//   - A duration=SECONDS query parameter sets the audio duration and
+//     channels=N the number of channels, e.g.
+//     https://example.com/call.wav?duration=12.5&channels=2.
+//   - Otherwise the duration is 5 to 60 seconds, derived from a hash of the URL
+//     (the same URL always gives the same duration), with 1 channel.
+//   - The filename is the last path segment of the URL.
+//   - A URL returned by POST /v2/upload of this server uses that file's real
+//     WAV duration, channels and filename; such a URL naming no stored upload
+//     makes the job fail with error_code 404.
+//
+// Results come from a deterministic generator: the same request and audio
+// always give the same result.
+//
+// # Callbacks
+//
+// With "callback": true the final job is sent to callback_config.url using
+// callback_config.method (POST by default); the deprecated callback_url gets
+// a POST. The body is {id, event: "transcription.success", payload: <result>,
+// custom_metadata} or {id, event: "transcription.error", error: {code,
+// message}, custom_metadata}. A failed delivery (transport error or non-2xx
+// answer) is retried twice with a short backoff. The API key is never sent
+// to a callback URL.
+//
+// # Zero data retention
+//
+// With Options.ZeroDataRetention, POST /v2/upload, GET /v2/pre-recorded/{id}
+// and GET /v2/transcription/{id} answer 403, and the server forgets a job as
+// soon as its callback has been delivered (or finally failed), or as soon as
+// it is final when it has no callback.
+//
+// # Live jobs
+//
+// Options.LiveJobs seeds that many live jobs, the same ones for the same
+// count and clock time: created over the seven days before the clock's now,
+// mostly done, some error, a few processing or queued, with custom_metadata
+// {"team": alpha|bravo|charlie|delta, "env": prod|staging} and sometimes
+// "priority": 1..3 (about one in ten has none). Server.AddLiveJob adds more.
+//
+// # Faults
+//
+// Server.SetFaults adds latency to every request and answers a deterministic
+// (by seed) share of requests with 429 (with Retry-After) or a 5xx, before
+// any routing or authentication.
+package fakeserver

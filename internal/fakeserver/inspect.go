@@ -1,0 +1,110 @@
+package fakeserver
+
+import (
+	"net/http"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// RecordedRequest is one request the server received. The x-service-key
+// header value is replaced by "<masked>". Body holds at most the first MiB
+// the client sent (for uploads: what the server read). Status is 0 while the
+// request is in flight or when the client went away before an answer.
+type RecordedRequest struct {
+	Method   string
+	Path     string
+	RawQuery string
+	Header   http.Header
+	Body     []byte
+	Status   int
+}
+
+// Stats counts what the server did.
+type Stats struct {
+	Requests           int // every request received
+	RateLimited        int // answered 429 by fault injection
+	ServerErrors       int // answered 5xx by fault injection
+	JobsCreated        int // accepted creates (201)
+	CallbacksDelivered int // callbacks the receiver accepted (2xx)
+	CallbackFailures   int // callbacks given up on after every attempt failed
+}
+
+// Requests returns a copy of every request received, in arrival order.
+func (s *Server) Requests() []RecordedRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]RecordedRequest, len(s.requests))
+	for i, r := range s.requests {
+		out[i] = *r
+		out[i].Header = r.Header.Clone()
+		out[i].Body = append([]byte(nil), r.Body...)
+	}
+	return out
+}
+
+// ResetRequests forgets the recorded requests.
+func (s *Server) ResetRequests() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = nil
+}
+
+// JobCount is the number of pre-recorded jobs currently stored.
+func (s *Server) JobCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.jobs)
+}
+
+// Job returns a pre-recorded job's record as GET would return it now.
+func (s *Server) Job(id string) (client.PreRecordedJob, bool) {
+	s.mu.Lock()
+	j, ok := s.jobs[id]
+	var rec client.PreRecordedJob
+	if ok {
+		now := s.clock.Now()
+		s.advance(j, now)
+		rec = j.record(now, s.opts.ProcessingTime)
+	}
+	s.mu.Unlock()
+	if !ok {
+		return client.PreRecordedJob{}, false
+	}
+	return cloneViaJSON(rec), true
+}
+
+// CreateBodies returns the raw bodies of the accepted creates, in order.
+func (s *Server) CreateBodies() [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([][]byte, len(s.createBodies))
+	for i, b := range s.createBodies {
+		out[i] = append([]byte(nil), b...)
+	}
+	return out
+}
+
+// ExpireJob deletes a job as the service does when its retention ends: later
+// GET and DELETE answer 404. It reports whether the job existed.
+func (s *Server) ExpireJob(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.jobs[id]
+	s.forget(id)
+	return ok
+}
+
+// AddLiveJob adds a live job to the listing (a copy of j).
+func (s *Server) AddLiveJob(j client.LiveJob) {
+	e := newAddedLiveEntry(cloneViaJSON(j))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.live.put(e)
+}
+
+// Stats returns the counters.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats
+}

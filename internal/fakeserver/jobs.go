@@ -1,0 +1,297 @@
+package fakeserver
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// job is a stored pre-recorded job. Its status is a function of the clock
+// until it is final; advance makes it final once ProcessingTime has elapsed.
+type job struct {
+	id             string
+	requestID      string
+	createdAt      time.Time
+	params         *client.InitTranscriptionRequest // as applied, defaults filled in
+	customMetadata map[string]any
+	audio          Audio
+	fileID         string
+	failure        *jobFailure     // nil when the job succeeds
+	callback       *callbackTarget // nil when no callback is asked for
+
+	final  bool
+	result *client.Result // set when final and done
+}
+
+// jobFailure is how a job asked to fail ends.
+type jobFailure struct {
+	code    int64
+	message string
+}
+
+func (j *job) status(now time.Time, processing time.Duration) string {
+	switch {
+	case j.final && j.failure != nil:
+		return client.StatusError
+	case j.final:
+		return client.StatusDone
+	case now.Sub(j.createdAt) < processing/4:
+		return client.StatusQueued
+	default:
+		return client.StatusProcessing
+	}
+}
+
+// record is the job as GET returns it at now. The file is known from the
+// start; a failed job has none, as if its audio could not be read.
+func (j *job) record(now time.Time, processing time.Duration) client.PreRecordedJob {
+	rec := client.PreRecordedJob{
+		JobCommon: client.JobCommon{
+			ID:                  j.id,
+			RequestID:           j.requestID,
+			Version:             client.InterfaceVersion,
+			Status:              j.status(now, processing),
+			CreatedAt:           formatTimestamp(j.createdAt),
+			Kind:                client.KindPreRecorded,
+			CustomMetadata:      j.customMetadata,
+			PostSessionMetadata: json.RawMessage(`{}`),
+		},
+		RequestParams: j.params,
+	}
+	if j.final {
+		rec.CompletedAt = pointerTo(formatTimestamp(j.createdAt.Add(processing)))
+	}
+	if j.failure != nil {
+		if j.final {
+			rec.ErrorCode = pointerTo(j.failure.code)
+		}
+		return rec
+	}
+	rec.File = &client.FileInfo{
+		ID:               j.fileID,
+		Filename:         j.audio.Filename,
+		Source:           j.params.AudioURL,
+		AudioDuration:    pointerTo(j.audio.Duration),
+		NumberOfChannels: pointerTo(j.audio.Channels),
+	}
+	rec.Result = j.result
+	return rec
+}
+
+// advance makes the job final when its processing time has elapsed at now:
+// it builds the result, queues the callback, and under zero data retention
+// forgets a job that has no callback to wait for. Callers hold s.mu.
+func (s *Server) advance(j *job, now time.Time) {
+	if j.final || now.Sub(j.createdAt) < s.opts.ProcessingTime {
+		return
+	}
+	j.final = true
+	delete(s.unsettled, j.id)
+	if j.failure == nil {
+		j.result = generateResult(j.params, j.audio, j.params.AudioURL)
+	}
+	if j.callback != nil {
+		s.pending = append(s.pending, newDelivery(j))
+	} else if s.opts.ZeroDataRetention {
+		s.forget(j.id)
+	}
+}
+
+// forget drops every trace of a job. Callers hold s.mu.
+func (s *Server) forget(id string) {
+	delete(s.jobs, id)
+	delete(s.unsettled, id)
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		s.writeError(w, r, http.StatusBadRequest, "Content-Type must be application/json")
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
+	if err != nil {
+		s.writeError(w, r, http.StatusBadRequest, "reading the request body: "+err.Error())
+		return
+	}
+	if len(body) > maxCreateBodyBytes {
+		s.writeError(w, r, http.StatusRequestEntityTooLarge, "the request body exceeds 1 MiB")
+		return
+	}
+	req, bad := decodeCreateRequest(body)
+	if bad != nil {
+		s.writeError(w, r, http.StatusBadRequest, bad.message, bad.problems...)
+		return
+	}
+	if problems := validateRequest(req); len(problems) > 0 {
+		s.writeError(w, r, http.StatusUnprocessableEntity, "the given parameters are incorrect", problems...)
+		return
+	}
+
+	j := &job{
+		id:             uuid.NewString(),
+		requestID:      uuid.NewString(),
+		customMetadata: req.CustomMetadata,
+		params:         applyDefaults(req),
+		callback:       callbackFor(req),
+		failure:        failureFor(req.AudioURL),
+	}
+
+	s.mu.Lock()
+	j.createdAt = s.clock.Now()
+	audio, fileID, missing := s.resolveAudio(req.AudioURL, r.Host)
+	j.audio, j.fileID = audio, fileID
+	if j.failure == nil {
+		j.failure = missing
+	}
+	s.jobs[j.id] = j
+	s.unsettled[j.id] = j
+	s.createBodies = append(s.createBodies, body)
+	s.stats.JobsCreated++
+	s.mu.Unlock()
+
+	writeJSON(w, http.StatusCreated, client.InitResponse{
+		ID:        j.id,
+		ResultURL: baseURL(r) + "/v2/transcription/" + j.id,
+	})
+}
+
+func (s *Server) handleGetPreRecorded(w http.ResponseWriter, r *http.Request, id string) {
+	if s.opts.ZeroDataRetention {
+		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
+		return
+	}
+	if rec, ok := s.lookupJob(id); ok {
+		writeJSON(w, http.StatusOK, rec)
+		return
+	}
+	s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
+}
+
+// handleGetTranscription serves the legacy path result_url points to, which
+// answers for jobs of any kind.
+func (s *Server) handleGetTranscription(w http.ResponseWriter, r *http.Request, id string) {
+	if s.opts.ZeroDataRetention {
+		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
+		return
+	}
+	if rec, ok := s.lookupJob(id); ok {
+		writeJSON(w, http.StatusOK, rec)
+		return
+	}
+	if rec, ok := s.lookupLiveJob(id); ok {
+		writeJSON(w, http.StatusOK, rec)
+		return
+	}
+	s.writeError(w, r, http.StatusNotFound, "no transcription with id "+id)
+}
+
+const zdrRetrievalMessage = "zero data retention is enabled for this account: results are not stored and are delivered only by callback"
+
+func (s *Server) lookupJob(id string) (client.PreRecordedJob, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, ok := s.jobs[id]
+	if !ok {
+		return client.PreRecordedJob{}, false
+	}
+	now := s.clock.Now()
+	s.advance(j, now)
+	return j.record(now, s.opts.ProcessingTime), true
+}
+
+var errNotDeletable = errors.New("the job is not in a deletable state")
+
+func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, id string) {
+	found, err := s.deleteJob(id)
+	switch {
+	case !found:
+		s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
+	case err != nil:
+		s.writeError(w, r, http.StatusForbidden, err.Error())
+	default:
+		w.WriteHeader(http.StatusAccepted)
+	}
+}
+
+func (s *Server) deleteJob(id string) (found bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, ok := s.jobs[id]
+	if !ok {
+		return false, nil
+	}
+	now := s.clock.Now()
+	s.advance(j, now)
+	if !j.final {
+		return true, errors.New(errNotDeletable.Error() + " (status " + j.status(now, s.opts.ProcessingTime) + ")")
+	}
+	s.forget(id)
+	return true, nil
+}
+
+// applyDefaults returns the request as the service applies it: every
+// top-level boolean present (false when omitted), the model filled in, and
+// inside each config object that was sent its omitted defaulted fields filled
+// in. Config objects that were not sent stay absent; custom_metadata is
+// dropped (the record carries it at its top level).
+func applyDefaults(in *client.InitTranscriptionRequest) *client.InitTranscriptionRequest {
+	r := *in
+	r.CustomMetadata = nil
+	if r.Model == nil {
+		r.Model = pointerTo(client.DefaultModel)
+	}
+	for _, flag := range []**bool{
+		&r.CustomVocabulary, &r.Callback, &r.Subtitles, &r.Diarization, &r.Translation,
+		&r.Summarization, &r.NamedEntityRecognition, &r.CustomSpelling, &r.SentimentAnalysis,
+		&r.AudioToLLM, &r.PIIRedaction, &r.Sentences, &r.PunctuationEnhanced,
+	} {
+		if *flag == nil {
+			*flag = pointerTo(false)
+		}
+	}
+	if r.LanguageConfig != nil {
+		c := *r.LanguageConfig
+		fillDefault(&c.CodeSwitching, false)
+		r.LanguageConfig = &c
+	}
+	if r.SubtitlesConfig != nil {
+		c := *r.SubtitlesConfig
+		if c.Formats == nil {
+			c.Formats = []string{client.DefaultSubtitleFormat}
+		}
+		fillDefault(&c.Style, client.DefaultSubtitleStyle)
+		r.SubtitlesConfig = &c
+	}
+	if r.CallbackConfig != nil {
+		c := *r.CallbackConfig
+		fillDefault(&c.Method, client.DefaultCallbackMethod)
+		r.CallbackConfig = &c
+	}
+	if r.TranslationConfig != nil {
+		c := *r.TranslationConfig
+		fillDefault(&c.Model, client.DefaultTranslationModel)
+		fillDefault(&c.MatchOriginalUtterances, true)
+		fillDefault(&c.Lipsync, true)
+		fillDefault(&c.ContextAdaptation, true)
+		fillDefault(&c.Informal, false)
+		r.TranslationConfig = &c
+	}
+	if r.SummarizationConfig != nil {
+		c := *r.SummarizationConfig
+		fillDefault(&c.Type, client.DefaultSummaryType)
+		r.SummarizationConfig = &c
+	}
+	return &r
+}
+
+func fillDefault[T any](field **T, value T) {
+	if *field == nil {
+		*field = &value
+	}
+}

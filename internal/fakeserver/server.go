@@ -1,0 +1,344 @@
+package fakeserver
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+const (
+	defaultAPIKey          = "test-key"
+	defaultMaxUploadBytes  = 100 << 20
+	defaultCallbackTimeout = 10 * time.Second
+	// maxCreateBodyBytes bounds a create body; a real request is a few KiB.
+	maxCreateBodyBytes = 1 << 20
+	// maxRecordedBodyBytes bounds what Requests keeps of one body, so large
+	// uploads are not held twice.
+	maxRecordedBodyBytes = 1 << 20
+	settleInterval       = 20 * time.Millisecond
+	maskedKey            = "<masked>"
+)
+
+// Options configure a Server. The zero value is usable: key "test-key",
+// jobs done on first look, real time.
+type Options struct {
+	// APIKey is the key every request must send in x-service-key
+	// ("test-key" when empty).
+	APIKey string
+	// ProcessingTime is the time a job spends queued (its first quarter) and
+	// processing before it is final; 0 makes jobs final on first look.
+	ProcessingTime time.Duration
+	// ZeroDataRetention disables upload and result retrieval and drops a job
+	// once its callback is delivered.
+	ZeroDataRetention bool
+	// Clock is the time source; nil means real time.
+	Clock Clock
+	// LiveJobs is the number of deterministic live jobs to seed.
+	LiveJobs int
+	// MaxUploadBytes bounds an uploaded file (default 100 MiB).
+	MaxUploadBytes int64
+	// CallbackClient delivers callbacks (default: a client with a 10s timeout).
+	CallbackClient *http.Client
+}
+
+// Server is the fake transcription service. It is an http.Handler and is
+// safe for concurrent use. Call Close to stop its background work.
+type Server struct {
+	opts      Options
+	clock     Clock
+	keyDigest [sha256.Size]byte
+	endpoints []endpoint
+
+	callbackClient   *http.Client
+	callbackAttempts int
+	callbackBackoff  time.Duration // doubled after each failed attempt
+
+	mu           sync.Mutex
+	jobs         map[string]*job // pre-recorded jobs by id
+	unsettled    map[string]*job // jobs not yet final
+	uploads      map[string]*upload
+	live         liveStore
+	pending      []*delivery // callbacks waiting to be sent
+	requests     []*RecordedRequest
+	createBodies [][]byte
+	stats        Stats
+	faults       faultState
+
+	// settleMu serializes SettleJobs so that a call returns only once every
+	// callback due at its start has been delivered, whoever started it.
+	settleMu sync.Mutex
+	ctx      context.Context // cancelled by Close; bounds callback deliveries
+	cancel   context.CancelFunc
+	loopDone chan struct{}
+	once     sync.Once
+}
+
+// New returns a running Server. Close it when done.
+func New(opts Options) *Server {
+	if opts.APIKey == "" {
+		opts.APIKey = defaultAPIKey
+	}
+	if opts.MaxUploadBytes <= 0 {
+		opts.MaxUploadBytes = defaultMaxUploadBytes
+	}
+	if opts.ProcessingTime < 0 {
+		opts.ProcessingTime = 0
+	}
+	s := &Server{
+		opts:             opts,
+		clock:            opts.Clock,
+		keyDigest:        sha256.Sum256([]byte(opts.APIKey)),
+		callbackClient:   opts.CallbackClient,
+		callbackAttempts: 3,
+		callbackBackoff:  100 * time.Millisecond,
+		jobs:             map[string]*job{},
+		unsettled:        map[string]*job{},
+		uploads:          map[string]*upload{},
+		loopDone:         make(chan struct{}),
+	}
+	if s.clock == nil {
+		s.clock = realClock{}
+	}
+	if s.callbackClient == nil {
+		s.callbackClient = &http.Client{Timeout: defaultCallbackTimeout}
+	}
+	s.live = newLiveStore(opts.LiveJobs, s.clock.Now())
+	s.endpoints = s.routes()
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	go s.settleLoop()
+	return s
+}
+
+// Close stops the background loop and abandons callback deliveries in
+// progress. The handler keeps answering requests.
+func (s *Server) Close() {
+	s.once.Do(func() {
+		s.cancel()
+		<-s.loopDone
+	})
+}
+
+// endpoint is one path of the interface. With hasID the path is prefix + "/"
+// + a non-empty id.
+type endpoint struct {
+	prefix   string
+	hasID    bool
+	handlers map[string]func(w http.ResponseWriter, r *http.Request, id string)
+}
+
+func (s *Server) routes() []endpoint {
+	return []endpoint{
+		{prefix: "/v2/pre-recorded", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodPost: s.handleCreate,
+		}},
+		{prefix: "/v2/pre-recorded", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet:    s.handleGetPreRecorded,
+			http.MethodDelete: s.handleDelete,
+		}},
+		{prefix: "/v2/transcription", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet: s.handleGetTranscription,
+		}},
+		{prefix: "/v2/live", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet: s.handleListLive,
+		}},
+		{prefix: "/v2/upload", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodPost: s.handleUpload,
+		}},
+		{prefix: "/file", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet: s.handleGetFile,
+		}},
+	}
+}
+
+// ServeHTTP records the request, then applies faults, authentication and
+// routing, in that order.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	sw := &statusWriter{ResponseWriter: w}
+	finish := s.record(r)
+	defer func() { finish(sw.status) }()
+
+	if s.injectFault(sw, r) {
+		return
+	}
+	if !s.authorized(r) {
+		s.writeError(sw, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
+		return
+	}
+	s.route(sw, r)
+}
+
+func (s *Server) authorized(r *http.Request) bool {
+	got := r.Header.Get(client.ServiceKeyHeader)
+	if got == "" {
+		return false
+	}
+	// Comparing digests keeps the comparison constant-time whatever the length.
+	digest := sha256.Sum256([]byte(got))
+	return subtle.ConstantTimeCompare(digest[:], s.keyDigest[:]) == 1
+}
+
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Path
+	for _, e := range s.endpoints {
+		id, ok := e.match(path)
+		if !ok {
+			continue
+		}
+		if h, ok := e.handlers[r.Method]; ok {
+			h(w, r, id)
+			return
+		}
+		allowed := make([]string, 0, len(e.handlers))
+		for m := range e.handlers {
+			allowed = append(allowed, m)
+		}
+		sort.Strings(allowed)
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		s.writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on "+path)
+		return
+	}
+	s.writeError(w, r, http.StatusNotFound, "no such endpoint: "+path)
+}
+
+func (e endpoint) match(path string) (id string, ok bool) {
+	if !e.hasID {
+		return "", path == e.prefix
+	}
+	rest, found := strings.CutPrefix(path, e.prefix+"/")
+	if !found || rest == "" || strings.Contains(rest, "/") {
+		return "", false
+	}
+	return rest, true
+}
+
+// baseURL is the server's own address as the caller reached it.
+func baseURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, `{"message":"internal error encoding the response"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+
+// writeError answers with the service's error body.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, status int, message string, problems ...string) {
+	writeJSON(w, status, client.ErrorBody{
+		Timestamp:        formatTimestamp(s.clock.Now()),
+		Path:             r.URL.Path,
+		RequestID:        uuid.NewString(),
+		StatusCode:       status,
+		Message:          message,
+		ValidationErrors: problems,
+	})
+}
+
+// statusWriter remembers the status a handler answered with.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// record stores the request in the log and returns the function that
+// completes the entry with the answered status. A small body is read ahead
+// so that it is recorded even when the request is refused before its
+// handler reads it; an upload is captured as its handler streams it.
+func (s *Server) record(r *http.Request) (finish func(status int)) {
+	header := r.Header.Clone()
+	if len(header.Values(client.ServiceKeyHeader)) > 0 {
+		header.Set(client.ServiceKeyHeader, maskedKey)
+	}
+	rec := &RecordedRequest{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: header}
+
+	captured := &cappedBuffer{limit: maxRecordedBodyBytes}
+	if r.URL.Path == "/v2/upload" {
+		r.Body = readCloser{io.TeeReader(r.Body, captured), r.Body}
+	} else {
+		head, _ := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
+		captured.Write(head)
+		r.Body = readCloser{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
+	}
+
+	s.mu.Lock()
+	s.requests = append(s.requests, rec)
+	s.stats.Requests++
+	s.mu.Unlock()
+
+	return func(status int) {
+		s.mu.Lock()
+		rec.Status = status
+		rec.Body = captured.Bytes()
+		s.mu.Unlock()
+	}
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// cappedBuffer keeps the first limit bytes written to it and drops the rest.
+type cappedBuffer struct {
+	bytes.Buffer
+	limit int
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	if room := b.limit - b.Len(); room > 0 {
+		b.Buffer.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+func pointerTo[T any](v T) *T { return &v }
+
+// cloneViaJSON deep-copies a JSON-shaped value, so callers of the inspection
+// methods can't change the server's state through shared maps or pointers.
+func cloneViaJSON[T any](v T) T {
+	var out T
+	data, err := json.Marshal(v)
+	if err == nil {
+		err = json.Unmarshal(data, &out)
+	}
+	if err != nil {
+		panic("fakeserver: cloning a record: " + err.Error())
+	}
+	return out
+}
