@@ -1,0 +1,84 @@
+package fakeserver
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Faults make the server misbehave the way a loaded service does. The zero
+// value injects nothing.
+type Faults struct {
+	// Latency is added to every request (cut short if the client gives up).
+	Latency time.Duration
+	// RateLimitRatio is the share of requests answered 429 with Retry-After.
+	RateLimitRatio float64
+	// RetryAfter is the Retry-After value in seconds (default 1).
+	RetryAfter int
+	// ServerErrorRatio is the share of requests answered ServerErrorStatus.
+	ServerErrorRatio float64
+	// ServerErrorStatus is the 5xx status to answer (default 503).
+	ServerErrorStatus int
+	// Seed chooses which requests fault: the same seed and request order
+	// give the same faults.
+	Seed int64
+}
+
+type faultState struct {
+	cfg Faults
+	rng *rand.Rand
+}
+
+// SetFaults replaces the fault configuration for the requests that follow.
+func (s *Server) SetFaults(f Faults) {
+	if f.RetryAfter <= 0 {
+		f.RetryAfter = 1
+	}
+	if f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599 {
+		f.ServerErrorStatus = http.StatusServiceUnavailable
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = faultState{cfg: f, rng: rand.New(rand.NewPCG(uint64(f.Seed), 0x5eed))}
+}
+
+// injectFault applies the configured faults to one request and reports
+// whether it has been dealt with (answered, or abandoned by its client).
+func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) bool {
+	s.mu.Lock()
+	cfg := s.faults.cfg
+	roll := 1.0 // no fault unless a ratio is set
+	if cfg.RateLimitRatio > 0 || cfg.ServerErrorRatio > 0 {
+		roll = s.faults.rng.Float64()
+	}
+	s.mu.Unlock()
+
+	if cfg.Latency > 0 {
+		t := time.NewTimer(cfg.Latency)
+		select {
+		case <-r.Context().Done():
+			t.Stop()
+			return true
+		case <-t.C:
+		}
+	}
+	switch {
+	case roll < cfg.RateLimitRatio:
+		s.countFault(func(st *Stats) { st.RateLimited++ })
+		w.Header().Set("Retry-After", strconv.Itoa(cfg.RetryAfter))
+		s.writeError(w, r, http.StatusTooManyRequests, "too many requests; retry after "+strconv.Itoa(cfg.RetryAfter)+"s")
+		return true
+	case roll < cfg.RateLimitRatio+cfg.ServerErrorRatio:
+		s.countFault(func(st *Stats) { st.ServerErrors++ })
+		s.writeError(w, r, cfg.ServerErrorStatus, "the service is temporarily unable to handle the request")
+		return true
+	}
+	return false
+}
+
+func (s *Server) countFault(count func(*Stats)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	count(&s.stats)
+}
