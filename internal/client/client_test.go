@@ -287,8 +287,9 @@ func TestRetries_idempotentCallsRideOutFaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.3, ServerErrorRatio: 0.3, ServerErrorStatus: 503, RetryAfter: 0, Seed: 7})
-	for i := 0; i < 20; i++ {
+	// Each 429 costs its Retry-After (1 s): mostly 5xx keeps the test short.
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.1, ServerErrorRatio: 0.3, ServerErrorStatus: 503, Seed: 7})
+	for i := 0; i < 12; i++ {
 		if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
 			t.Fatalf("GET %d failed despite retries: %v", i, err)
 		}
@@ -313,14 +314,14 @@ func TestRetries_createNeverDuplicates(t *testing.T) {
 	}
 
 	// 429 means not accepted: retried until it goes through, once.
-	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.5, Seed: 3})
-	for i := 0; i < 10; i++ {
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.3, Seed: 3})
+	for i := 0; i < 5; i++ {
 		if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/b.wav"}); err != nil {
 			t.Fatalf("create under 429: %v", err)
 		}
 	}
-	if fs.JobCount() != 10 || fs.Stats().RateLimited == 0 {
-		t.Errorf("jobs %d (want 10), rate limited %d", fs.JobCount(), fs.Stats().RateLimited)
+	if fs.JobCount() != 5 || fs.Stats().RateLimited == 0 {
+		t.Errorf("jobs %d (want 5), rate limited %d", fs.JobCount(), fs.Stats().RateLimited)
 	}
 }
 
@@ -433,16 +434,16 @@ func TestLogging_masksKey(t *testing.T) {
 	var logs bytes.Buffer
 	ctx := tflogtest.RootLogger(context.Background(), &logs)
 	fs, c, _ := newFake(t, fakeserver.Options{})
-	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.5, Seed: 1})
 	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 0.5, Seed: 1}) // retries log too
 	if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
 		t.Fatal(err)
 	}
 	out := logs.String()
-	if !strings.Contains(out, "transcription API request") || !strings.Contains(out, "/v2/pre-recorded") {
+	if !strings.Contains(out, "transcription API request") || !strings.Contains(out, "/v2/pre-recorded") || !strings.Contains(out, "retrying") {
 		t.Fatalf("requests were not logged:\n%s", out)
 	}
 	if strings.Contains(out, testKey) {

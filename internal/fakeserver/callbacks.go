@@ -21,7 +21,7 @@ type callbackTarget struct {
 // callback_config (method POST by default) or else callback_url; the
 // deprecated callback_url alone is POSTed to as well.
 func callbackFor(req *client.InitTranscriptionRequest) *callbackTarget {
-	if isTrue(req.Callback) && req.CallbackConfig != nil {
+	if isOn(req.Callback) && req.CallbackConfig != nil {
 		method := client.DefaultCallbackMethod
 		if req.CallbackConfig.Method != nil {
 			method = *req.CallbackConfig.Method

@@ -117,7 +117,7 @@ func checkShape(v any, t reflect.Type, path string, problems *[]string) {
 			mustBe("an object")
 			return
 		}
-		for _, k := range sortedKeys(obj) {
+		for _, k := range orderedKeys(obj) {
 			checkShape(obj[k], t.Elem(), fmt.Sprintf("%s[%q]", path, k), problems)
 		}
 	case reflect.Interface:
@@ -147,11 +147,11 @@ func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]st
 	fields := jsonFields(t)
 	for _, name := range requiredFields[t] {
 		if v, ok := obj[name]; !ok || v == nil {
-			*problems = append(*problems, joinPath(path, name)+" is required")
+			*problems = append(*problems, joinFieldPath(path, name)+" is required")
 		}
 	}
-	for _, k := range sortedKeys(obj) {
-		fieldPath := joinPath(path, k)
+	for _, k := range orderedKeys(obj) {
+		fieldPath := joinFieldPath(path, k)
 		ft, known := fields[k]
 		switch {
 		case !known:
@@ -185,14 +185,14 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	return fields
 }
 
-func joinPath(path, name string) string {
+func joinFieldPath(path, name string) string {
 	if path == "" {
 		return name
 	}
 	return path + "." + name
 }
 
-func sortedKeys[V any](m map[string]V) []string {
+func orderedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -2,7 +2,6 @@ package fakeserver
 
 import (
 	"encoding/json"
-	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -205,34 +204,34 @@ func (s *Server) lookupJob(id string) (client.PreRecordedJob, bool) {
 	return j.record(now, s.opts.ProcessingTime), true
 }
 
-var errNotDeletable = errors.New("the job is not in a deletable state")
-
 func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, id string) {
-	found, err := s.deleteJob(id)
+	found, status := s.deleteJob(id)
 	switch {
 	case !found:
 		s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
-	case err != nil:
-		s.writeError(w, r, http.StatusForbidden, err.Error())
+	case !client.IsFinal(status):
+		s.writeError(w, r, http.StatusForbidden, "the job is not in a deletable state (status "+status+")")
 	default:
 		w.WriteHeader(http.StatusAccepted)
 	}
 }
 
-func (s *Server) deleteJob(id string) (found bool, err error) {
+// deleteJob deletes a final job. It reports whether the job exists and its
+// status; a job still queued or processing is left alone.
+func (s *Server) deleteJob(id string) (found bool, status string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	j, ok := s.jobs[id]
 	if !ok {
-		return false, nil
+		return false, ""
 	}
 	now := s.clock.Now()
 	s.advance(j, now)
-	if !j.final {
-		return true, errors.New(errNotDeletable.Error() + " (status " + j.status(now, s.opts.ProcessingTime) + ")")
+	status = j.status(now, s.opts.ProcessingTime)
+	if j.final {
+		s.forget(id)
 	}
-	s.forget(id)
-	return true, nil
+	return true, status
 }
 
 // applyDefaults returns the request as the service applies it: every

@@ -20,11 +20,11 @@ type Audio struct {
 //
 // How the fake transcript is made (see results_bank.go for the words):
 //   - Utterances of a few seconds, each one or more whole sentences built from
-//     part-of-speech templates over a seven-language word bank, cover the audio
+//     part-of-speech templates over a seven-language word wordBank, cover the audio
 //     one after the other; times are whole milliseconds inside [0, duration].
-//   - Every third sentence mentions a named entity: a name, an e-mail address,
-//     a phone number, a city, an organisation, in turn. They feed named entity
-//     recognition and PII redaction.
+//   - Sentences 2 to 4, then every third sentence, mention a named entity: a
+//     name, an e-mail address, a phone number, a city, an organisation, in
+//     turn. They feed named entity recognition and PII redaction.
 //   - The words depend only on the seed, the duration and the language
 //     configuration; the options below transform that text, in this order:
 //     custom vocabulary values and the spellings of the custom spelling
@@ -35,7 +35,7 @@ type Audio struct {
 func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed string) *client.Result {
 	o := resultOptionsFrom(req, audio)
 
-	utts := draftUtterances(newRand(seed, "text"), o.durMs, o.langs)
+	utts := draftUtterances(resultRand(seed, "text"), o.durMs, o.langs)
 	var inserts [][]string
 	if o.vocabulary {
 		inserts = append(inserts, o.vocabItems...)
@@ -50,13 +50,13 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 	if o.pii {
 		applyRedaction(utts, o.piiTypes, o.piiMask)
 	}
-	assignSpeakers(utts, newRand(seed, "speakers"), o.diarize, o.speakers, o.channels)
+	assignSpeakers(utts, resultRand(seed, "speakers"), o.diarize, o.speakers, o.channels)
 
 	res := &client.Result{Metadata: client.ResultMetadata{
 		AudioDuration:            audio.Duration,
 		NumberOfDistinctChannels: o.channels,
 		BillingTime:              o.duration,
-		TranscriptionTime:        round3(0.5 + o.duration/60),
+		TranscriptionTime:        roundTo3(0.5 + o.duration/60),
 	}}
 
 	src := renderTranscript(utts, nil, o)
@@ -82,7 +82,7 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 
 	st := summarise(utts, src, o)
 	if o.translation {
-		res.Translation = translate(utts, o)
+		res.Translation = translateResult(utts, o)
 	}
 	if o.summarization {
 		text := st.summary(o.summaryType)
@@ -146,7 +146,7 @@ type resultOptions struct {
 	prompts       []string
 }
 
-func isTrue(b *bool) bool { return b != nil && *b }
+func optOn(b *bool) bool { return b != nil && *b }
 
 func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) resultOptions {
 	if req == nil {
@@ -169,7 +169,7 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 				langs = append(langs, l)
 			}
 		}
-		switching = isTrue(lc.CodeSwitching)
+		switching = optOn(lc.CodeSwitching)
 	}
 	switch {
 	case len(langs) == 0:
@@ -182,47 +182,47 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 		o.langs.detectOne = langs
 	}
 
-	if o.vocabulary = isTrue(req.CustomVocabulary); o.vocabulary && req.CustomVocabularyConfig != nil {
+	if o.vocabulary = optOn(req.CustomVocabulary); o.vocabulary && req.CustomVocabularyConfig != nil {
 		for _, e := range req.CustomVocabularyConfig.Vocabulary {
 			if f := strings.Fields(e.Value); len(f) > 0 {
 				o.vocabItems = append(o.vocabItems, f)
 			}
 		}
 	}
-	if o.spelling = isTrue(req.CustomSpelling); o.spelling && req.CustomSpellingConfig != nil {
+	if o.spelling = optOn(req.CustomSpelling); o.spelling && req.CustomSpellingConfig != nil {
 		o.spellingDict = req.CustomSpellingConfig.SpellingDictionary
 	}
-	o.enhanced = isTrue(req.PunctuationEnhanced)
+	o.enhanced = optOn(req.PunctuationEnhanced)
 
-	if o.pii = isTrue(req.PIIRedaction); o.pii && req.PIIRedactionConfig != nil {
+	if o.pii = optOn(req.PIIRedaction); o.pii && req.PIIRedactionConfig != nil {
 		o.piiTypes = req.PIIRedactionConfig.EntityTypes
 		if t := req.PIIRedactionConfig.ProcessedTextType; t != nil {
 			o.piiMask = strings.EqualFold(strings.TrimSpace(*t), "MASK")
 		}
 	}
 
-	o.diarize = isTrue(req.Diarization)
+	o.diarize = optOn(req.Diarization)
 	o.speakers = speakerCount(req.DiarizationConfig)
 
-	o.subtitles = isTrue(req.Subtitles)
+	o.subtitles = optOn(req.Subtitles)
 	o.subFormats, o.captions = subtitleSettings(req.SubtitlesConfig)
 
-	o.sentences = isTrue(req.Sentences)
-	if o.translation = isTrue(req.Translation); o.translation && req.TranslationConfig != nil {
+	o.sentences = optOn(req.Sentences)
+	if o.translation = optOn(req.Translation); o.translation && req.TranslationConfig != nil {
 		for _, l := range req.TranslationConfig.TargetLanguages {
 			if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
 				o.targets = append(o.targets, l)
 			}
 		}
 	}
-	o.summarization = isTrue(req.Summarization)
+	o.summarization = optOn(req.Summarization)
 	o.summaryType = client.DefaultSummaryType
 	if sc := req.SummarizationConfig; sc != nil && sc.Type != nil && *sc.Type != "" {
 		o.summaryType = strings.ToLower(*sc.Type)
 	}
-	o.ner = isTrue(req.NamedEntityRecognition)
-	o.sentiment = isTrue(req.SentimentAnalysis)
-	if o.audioToLLM = isTrue(req.AudioToLLM); o.audioToLLM && req.AudioToLLMConfig != nil {
+	o.ner = optOn(req.NamedEntityRecognition)
+	o.sentiment = optOn(req.SentimentAnalysis)
+	if o.audioToLLM = optOn(req.AudioToLLM); o.audioToLLM && req.AudioToLLMConfig != nil {
 		o.prompts = req.AudioToLLMConfig.Prompts
 	}
 	return o
@@ -265,17 +265,17 @@ func addonResult[T any](o *resultOptions, weight float64, empty bool, results T)
 	return client.AddonResult[T]{
 		Success:  true,
 		IsEmpty:  empty,
-		ExecTime: round3(weight * (0.1 + o.duration/300)),
+		ExecTime: roundTo3(weight * (0.1 + o.duration/300)),
 		Results:  results,
 	}
 }
 
-func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+func roundTo3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
-func msToSec(ms int64) float64 { return float64(ms) / 1000 }
+func draftSec(ms int64) float64 { return float64(ms) / 1000 }
 
-// rendered is a transcript (source or translation) in the client's shape.
-type rendered struct {
+// renderedTranscript is a transcript (source or translation) in the client's shape.
+type renderedTranscript struct {
 	utts      []client.Utterance
 	sentences []string
 	full      string
@@ -283,7 +283,7 @@ type rendered struct {
 }
 
 // segments returns the words of each utterance, for subtitles.
-func (r *rendered) segments() [][]client.Word {
+func (r *renderedTranscript) segments() [][]client.Word {
 	segs := make([][]client.Word, len(r.utts))
 	for i := range r.utts {
 		segs[i] = r.utts[i].Words
@@ -291,23 +291,23 @@ func (r *rendered) segments() [][]client.Word {
 	return segs
 }
 
-// translator renders bank words in another language. col is the target's
+// translationTarget renders bank words in another language. col is the target's
 // bank column; a target without one keeps the source words and opens every
 // utterance with a "[xx]" marker word.
-type translator struct {
+type translationTarget struct {
 	lang string
 	col  int
 }
 
-// wordText is the text of a token as written in the transcript (tr nil) or
+// wordText is the text of a word as written in the transcript (tr nil) or
 // in a translation.
-func wordText(tk *token, tr *translator, enhanced bool) string {
+func wordText(tk *draftToken, tr *translationTarget, enhanced bool) string {
 	s := tk.text
 	if tr != nil && tr.col >= 0 && tk.bank >= 0 {
-		s = bank[tk.bank].w[tr.col]
+		s = wordBank[tk.bank].w[tr.col]
 	}
 	if tk.sentStart && tk.bank >= 0 {
-		s = capitalise(s)
+		s = capitaliseWord(s)
 	}
 	if tk.end != 0 {
 		s += string(tk.end)
@@ -321,8 +321,8 @@ func wordText(tk *token, tr *translator, enhanced bool) string {
 // sentences and the full transcript. Each utterance's text is its words
 // joined by spaces, and the full transcript the utterance texts joined by
 // spaces.
-func renderTranscript(utts []uttDraft, tr *translator, o resultOptions) rendered {
-	out := rendered{utts: make([]client.Utterance, 0, len(utts)), languages: []string{}}
+func renderTranscript(utts []uttDraft, tr *translationTarget, o resultOptions) renderedTranscript {
+	out := renderedTranscript{utts: make([]client.Utterance, 0, len(utts)), languages: []string{}}
 	seenLang := map[string]bool{}
 	var full, text, sentence strings.Builder
 	for ui := range utts {
@@ -344,13 +344,13 @@ func renderTranscript(utts []uttDraft, tr *translator, o resultOptions) rendered
 			if tr != nil && tr.col < 0 && ti == 0 {
 				// The marker takes the opening third (at most 150 ms) of the first word.
 				cut := start + min((end-start)/3, 150)
-				words = append(words, client.Word{Word: "[" + tr.lang + "]", Start: msToSec(start), End: msToSec(cut), Confidence: tk.conf})
+				words = append(words, client.Word{Word: "[" + tr.lang + "]", Start: draftSec(start), End: draftSec(cut), Confidence: tk.conf})
 				text.WriteString("[" + tr.lang + "]")
 				sentence.WriteString("[" + tr.lang + "]")
 				start = cut
 			}
 			w := wordText(tk, tr, o.enhanced)
-			words = append(words, client.Word{Word: w, Start: msToSec(start), End: msToSec(end), Confidence: tk.conf})
+			words = append(words, client.Word{Word: w, Start: draftSec(start), End: draftSec(end), Confidence: tk.conf})
 			confSum += tk.conf
 			if text.Len() > 0 {
 				text.WriteByte(' ')
@@ -370,9 +370,9 @@ func renderTranscript(utts []uttDraft, tr *translator, o resultOptions) rendered
 			sentence.Reset()
 		}
 		cu := client.Utterance{
-			Start:      msToSec(u.startMs),
-			End:        msToSec(u.endMs),
-			Confidence: round3(confSum / float64(max(len(u.toks), 1))),
+			Start:      draftSec(u.startMs),
+			End:        draftSec(u.endMs),
+			Confidence: roundTo3(confSum / float64(max(len(u.toks), 1))),
 			Channel:    u.channel,
 			Words:      words,
 			Text:       text.String(),
@@ -400,10 +400,10 @@ func renderTranscript(utts []uttDraft, tr *translator, o resultOptions) rendered
 // word-by-word translation of the bank words (names, redacted text and
 // custom words are kept as they are); other targets keep the source words
 // behind a "[xx]" marker.
-func translate(utts []uttDraft, o resultOptions) *client.AddonResult[[]client.TranslationItem] {
+func translateResult(utts []uttDraft, o resultOptions) *client.AddonResult[[]client.TranslationItem] {
 	items := make([]client.TranslationItem, 0, len(o.targets))
 	for _, lang := range o.targets {
-		tr := &translator{lang: lang, col: bankColumn(lang)}
+		tr := &translationTarget{lang: lang, col: bankColumn(lang)}
 		r := renderTranscript(utts, tr, o)
 		item := client.TranslationItem{
 			FullTranscript: r.full,
@@ -443,8 +443,8 @@ func namedEntities(utts []uttDraft) []client.NamedEntity {
 			ents = append(ents, client.NamedEntity{
 				EntityType: toks[i].entity,
 				Text:       strings.Join(parts, " "),
-				Start:      msToSec(toks[i].startMs),
-				End:        msToSec(toks[j].endMs),
+				Start:      draftSec(toks[i].startMs),
+				End:        draftSec(toks[j].endMs),
 			})
 			i = j + 1
 		}

@@ -10,7 +10,7 @@ import (
 
 // transcriptStats is what the text add-ons (summary, sentiment, audio to LLM)
 // say about a transcript. They are written in English whatever the language
-// of the transcript, and quote the transcript as it was rendered (so redacted
+// of the transcript, and quote the transcript as it was renderedTranscript (so redacted
 // PII stays redacted).
 type transcriptStats struct {
 	words     int
@@ -25,7 +25,7 @@ type transcriptStats struct {
 	duration  float64
 }
 
-func summarise(utts []uttDraft, src rendered, o resultOptions) transcriptStats {
+func summarise(utts []uttDraft, src renderedTranscript, o resultOptions) transcriptStats {
 	st := transcriptStats{duration: o.duration, sentences: len(src.sentences), languages: src.languages}
 	counts := make(map[int16]int)
 	speakers := map[int64]bool{}
@@ -37,13 +37,13 @@ func summarise(utts []uttDraft, src rendered, o resultOptions) transcriptStats {
 			if tk.bank < 0 {
 				continue
 			}
-			switch bank[tk.bank].sent {
+			switch wordBank[tk.bank].sent {
 			case 1:
 				st.positive++
 			case -1:
 				st.negative++
 			}
-			if bank[tk.bank].pos == posNoun {
+			if wordBank[tk.bank].pos == posNoun {
 				counts[tk.bank]++
 			}
 		}
@@ -62,7 +62,7 @@ func summarise(utts []uttDraft, src rendered, o resultOptions) transcriptStats {
 		return nouns[i] < nouns[j]
 	})
 	for i := 0; i < len(nouns) && i < 3; i++ {
-		st.topics = append(st.topics, bank[nouns[i]].w[0])
+		st.topics = append(st.topics, wordBank[nouns[i]].w[0])
 	}
 	if n := len(src.sentences); n > 0 {
 		st.first, st.last = src.sentences[0], src.sentences[n-1]
@@ -80,11 +80,11 @@ func (st transcriptStats) sentimentScore() (string, float64) {
 	score := float64(st.positive-st.negative) / float64(total)
 	switch {
 	case score > 0.15:
-		return "positive", round3(score)
+		return "positive", roundTo3(score)
 	case score < -0.15:
-		return "negative", round3(score)
+		return "negative", roundTo3(score)
 	}
-	return "neutral", round3(score)
+	return "neutral", roundTo3(score)
 }
 
 // sentimentJSON is the sentiment_analysis result: the spec types it as a
@@ -127,8 +127,8 @@ func (st transcriptStats) languageList() string {
 	return strings.Join(names, ", ")
 }
 
-// durationText writes seconds as "45 s", "2 min 5 s" or "1 h 0 min".
-func durationText(sec float64) string {
+// spokenDuration writes seconds as "45 s", "2 min 5 s" or "1 h 0 min".
+func spokenDuration(sec float64) string {
 	s := int64(math.Round(sec))
 	switch {
 	case s >= 3600:
@@ -147,7 +147,7 @@ func (st transcriptStats) summary(kind string) string {
 		return ""
 	}
 	label, _ := st.sentimentScore()
-	dur := durationText(st.duration)
+	dur := spokenDuration(st.duration)
 	switch kind {
 	case "bullet_points":
 		lines := []string{
@@ -169,14 +169,14 @@ func (st transcriptStats) summary(kind string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "This %s recording in %s", dur, st.languageList())
 	if st.speakers > 0 {
-		fmt.Fprintf(&b, " features %d speaker%s and", st.speakers, plural(st.speakers))
+		fmt.Fprintf(&b, " features %d speaker%s and", st.speakers, pluralS(st.speakers))
 	}
 	fmt.Fprintf(&b, " mainly discusses %s. It opens with %q and closes with %q. The overall tone is %s.",
 		st.topicList(), st.first, st.last, label)
 	return b.String()
 }
 
-func plural(n int) string {
+func pluralS(n int) string {
 	if n == 1 {
 		return ""
 	}
@@ -190,5 +190,5 @@ func (st transcriptStats) answer(prompt string) string {
 		return fmt.Sprintf("Answer to %q: the recording contains no speech.", prompt)
 	}
 	return fmt.Sprintf("Answer to %q: in this %s recording the speakers talk about %s; it opens with %q.",
-		prompt, durationText(st.duration), st.topicList(), st.first)
+		prompt, spokenDuration(st.duration), st.topicList(), st.first)
 }

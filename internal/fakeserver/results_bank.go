@@ -7,7 +7,7 @@ package fakeserver
 // sentences are built from a few part-of-speech templates and only need to
 // look like speech.
 
-// bankLangs are the languages that have a column in the bank, in column order.
+// bankLangs are the languages that have a column in the wordBank, in column order.
 // A transcription language without a column is written with the English column
 // (the utterance still carries the requested language code).
 var bankLangs = [...]string{"en", "fr", "de", "es", "it", "pt", "nl"}
@@ -46,7 +46,7 @@ type bankWord struct {
 	w    [len(bankLangs)]string
 }
 
-var bank = []bankWord{
+var wordBank = []bankWord{
 	// determiners
 	{posDet, 0, [7]string{"the", "le", "der", "el", "il", "o", "de"}},
 	{posDet, 0, [7]string{"a", "un", "ein", "un", "un", "um", "een"}},
@@ -128,7 +128,7 @@ var bank = []bankWord{
 // bankByPOS lists the bank indexes of each part of speech.
 var bankByPOS = func() map[byte][]int16 {
 	m := make(map[byte][]int16)
-	for i, w := range bank {
+	for i, w := range wordBank {
 		m[w.pos] = append(m[w.pos], int16(i))
 	}
 	return m
@@ -165,9 +165,9 @@ type specialEntity struct {
 	values     []string
 }
 
-// specialEntities are mentioned in turn, one every third sentence, starting
-// with the second sentence: a name, an e-mail address and a phone number come
-// first so that even a short recording holds some PII to redact.
+// specialEntities are mentioned in turn by the second, third and fourth
+// sentences and then by every third sentence: a name, an e-mail address and a
+// phone number come first so that even a short recording holds some PII.
 var specialEntities = []specialEntity{
 	{"NAME", []string{"Alice Martin", "Bruno Keller", "Chloe Dubois", "David Okafor"}},
 	{"EMAIL_ADDRESS", []string{"alice.martin@example.com", "b.keller@example.org", "chloe.dubois@example.net"}},

@@ -10,22 +10,22 @@ import (
 	"unicode/utf8"
 )
 
-// newRand returns a generator seeded from the job seed and a purpose, so each
+// resultRand returns a generator seeded from the job seed and a purpose, so each
 // concern (text, speakers, ...) draws from its own stream and turning one
 // option on or off does not reshuffle the others.
-func newRand(seed, purpose string) *rand.Rand {
+func resultRand(seed, purpose string) *rand.Rand {
 	sum := sha256.Sum256([]byte(purpose + "\x00" + seed))
 	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[0:8]), binary.LittleEndian.Uint64(sum[8:16])))
 }
 
-// token is one word of the transcript being drafted. Times are integer
+// draftToken is one word of the transcript being drafted. Times are integer
 // milliseconds so that every bound holds exactly once converted to seconds.
-type token struct {
+type draftToken struct {
 	text      string // the word without trailing punctuation; never empty, no spaces
 	startMs   int64
 	endMs     int64
 	conf      float64
-	bank      int16  // index into bank, or -1 for a word that is not from the bank
+	bank      int16  // index into wordBank, or -1 for a word that is not from the bank
 	entity    string // entity type of a special entity, "" otherwise
 	span      int32  // groups the words of one entity mention; 0 for none
 	comma     bool   // followed by a comma when punctuation is enhanced
@@ -38,7 +38,7 @@ type token struct {
 type uttDraft struct {
 	startMs, endMs int64
 	lang           string
-	toks           []token
+	toks           []draftToken
 	speaker        int64
 	channel        int64
 }
@@ -50,8 +50,8 @@ type langPlan struct {
 	detectOne []string // several languages without code switching: picked once
 }
 
-// planned is a word of a sentence before it is timed.
-type planned struct {
+// plannedWord is a word of a sentence before it is timed.
+type plannedWord struct {
 	text   string
 	bank   int16
 	entity string
@@ -67,15 +67,15 @@ type drafter struct {
 }
 
 // plan drafts the words of the next sentence in the language of column col.
-func (d *drafter) plan(col int) []planned {
+func (d *drafter) plan(col int) []plannedWord {
 	var tpl string
-	if d.sentence%3 == 1 {
+	if d.sentence%3 == 1 || d.sentence == 2 || d.sentence == 3 {
 		tpl = entityTemplates[d.r.IntN(len(entityTemplates))]
 	} else {
 		tpl = sentenceTemplates[d.r.IntN(len(sentenceTemplates))]
 	}
 	d.sentence++
-	out := make([]planned, 0, len(tpl)+2)
+	out := make([]plannedWord, 0, len(tpl)+2)
 	for i := 0; i < len(tpl); i++ {
 		pos := tpl[i]
 		if (pos == posConj || (pos == posPrep && i >= 4)) && len(out) > 0 {
@@ -86,13 +86,13 @@ func (d *drafter) plan(col int) []planned {
 			d.entities++
 			d.spans++
 			for _, w := range strings.Fields(se.values[d.r.IntN(len(se.values))]) {
-				out = append(out, planned{text: w, bank: -1, entity: se.entityType, span: d.spans})
+				out = append(out, plannedWord{text: w, bank: -1, entity: se.entityType, span: d.spans})
 			}
 			continue
 		}
 		idx := bankByPOS[pos]
 		b := idx[d.r.IntN(len(idx))]
-		out = append(out, planned{text: bank[b].w[col], bank: b, comma: i == 0 && pos == posAdv})
+		out = append(out, plannedWord{text: wordBank[b].w[col], bank: b, comma: i == 0 && pos == posAdv})
 	}
 	return out
 }
@@ -105,8 +105,8 @@ func wordDurMs(r *rand.Rand, text string) int64 {
 }
 
 // draftUtterances lays consecutive utterances of a few seconds each over
-// [0, durMs], each made of whole sentences (the last one may be cut short by
-// the end of the audio but still ends with punctuation).
+// [0, durMs], each made of whole sentences. Only a recording too short for
+// one whole sentence gets a cut one (still ending with punctuation).
 func draftUtterances(r *rand.Rand, durMs int64, lp langPlan) []uttDraft {
 	if durMs <= 0 {
 		return []uttDraft{}
@@ -125,7 +125,7 @@ func draftUtterances(r *rand.Rand, durMs int64, lp langPlan) []uttDraft {
 			lang = lp.choices[r.IntN(len(lp.choices))]
 		}
 		col := max(bankColumn(lang), 0)
-		u := uttDraft{startMs: t, lang: lang, toks: make([]token, 0, 16)}
+		u := uttDraft{startMs: t, lang: lang, toks: make([]draftToken, 0, 16)}
 		target := int64(2000 + r.IntN(4000))
 		for {
 			sent := d.plan(col)
@@ -139,7 +139,7 @@ func draftUtterances(r *rand.Rand, durMs int64, lp langPlan) []uttDraft {
 					}
 					wd = durMs - t // the only word of a very short recording
 				}
-				u.toks = append(u.toks, token{
+				u.toks = append(u.toks, draftToken{
 					text: p.text, startMs: t, endMs: t + wd,
 					conf: float64(720+r.IntN(271)) / 1000,
 					bank: p.bank, entity: p.entity, span: p.span,
@@ -147,6 +147,12 @@ func draftUtterances(r *rand.Rand, durMs int64, lp langPlan) []uttDraft {
 				})
 				words++
 				t += wd + int64(30+r.IntN(90))
+			}
+			if stop && words > len(u.toks)-first {
+				// A sentence cut short by the end of the audio is dropped
+				// unless it is all the recording holds.
+				words -= len(u.toks) - first
+				u.toks = u.toks[:first]
 			}
 			if len(u.toks) > first {
 				last := &u.toks[len(u.toks)-1]
@@ -184,7 +190,7 @@ func applyInsertions(utts []uttDraft, items [][]string) {
 	for ui := range utts {
 		for ti := range utts[ui].toks {
 			tk := &utts[ui].toks[ti]
-			if tk.bank >= 0 && bank[tk.bank].pos == posNoun && !tk.sentStart {
+			if tk.bank >= 0 && wordBank[tk.bank].pos == posNoun && !tk.sentStart {
 				slots = append(slots, slot{int32(ui), int32(ti)})
 			}
 		}
@@ -201,7 +207,7 @@ func applyInsertions(utts []uttDraft, items [][]string) {
 	}
 	for ui := range touched {
 		u := &utts[ui]
-		out := make([]token, 0, len(u.toks)+4)
+		out := make([]draftToken, 0, len(u.toks)+4)
 		for _, tk := range u.toks {
 			if tk.sub == nil {
 				out = append(out, tk)
@@ -216,11 +222,11 @@ func applyInsertions(utts []uttDraft, items [][]string) {
 // appendSpread appends words that take the place of the tokens first..last:
 // they share [first.startMs, last.endMs] evenly, the first inherits the
 // sentence start and the last the trailing punctuation.
-func appendSpread(out []token, words []string, first, last token) []token {
+func appendSpread(out []draftToken, words []string, first, last draftToken) []draftToken {
 	k := int64(len(words))
 	span := last.endMs - first.startMs
 	for i, w := range words {
-		nt := token{
+		nt := draftToken{
 			text:    w,
 			startMs: first.startMs + span*int64(i)/k,
 			endMs:   first.startMs + span*int64(i+1)/k,
@@ -248,7 +254,7 @@ type spellRule struct {
 // sorted), as word groups to insert into the transcript.
 func spellingItems(dict map[string][]string) [][]string {
 	var items [][]string
-	for _, key := range sortedKeys(dict) {
+	for _, key := range sortedSpellingKeys(dict) {
 		if len(strings.Fields(key)) == 0 {
 			continue
 		}
@@ -261,7 +267,7 @@ func spellingItems(dict map[string][]string) [][]string {
 	return items
 }
 
-func sortedKeys(m map[string][]string) []string {
+func sortedSpellingKeys(m map[string][]string) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -275,7 +281,7 @@ func sortedKeys(m map[string][]string) []string {
 // its key. When spellings overlap the longest wins, then the first key.
 func applySpelling(utts []uttDraft, dict map[string][]string) {
 	index := make(map[string][]spellRule)
-	for _, key := range sortedKeys(dict) {
+	for _, key := range sortedSpellingKeys(dict) {
 		to := strings.Fields(key)
 		if len(to) == 0 {
 			continue
@@ -307,7 +313,7 @@ func applySpelling(utts []uttDraft, dict map[string][]string) {
 		if !hit {
 			continue
 		}
-		out := make([]token, 0, len(u.toks))
+		out := make([]draftToken, 0, len(u.toks))
 		for i := 0; i < len(u.toks); {
 			n := matchSpelling(u.toks, lower, i, index[lower[i]])
 			if n.from == nil {
@@ -322,7 +328,7 @@ func applySpelling(utts []uttDraft, dict map[string][]string) {
 	}
 }
 
-func matchSpelling(toks []token, lower []string, i int, rules []spellRule) spellRule {
+func matchSpelling(toks []draftToken, lower []string, i int, rules []spellRule) spellRule {
 next:
 	for _, r := range rules {
 		if i+len(r.from) > len(toks) {
@@ -379,7 +385,7 @@ func applyRedaction(utts []uttDraft, configured []string, mask bool) {
 		if !hit {
 			continue
 		}
-		out := make([]token, 0, len(u.toks))
+		out := make([]draftToken, 0, len(u.toks))
 		for i := 0; i < len(u.toks); {
 			tk := u.toks[i]
 			if tk.entity == "" || !sel[tk.entity] {
@@ -436,8 +442,8 @@ func assignSpeakers(utts []uttDraft, r *rand.Rand, diarize bool, k, channels int
 	}
 }
 
-// capitalise upper-cases the first letter of s.
-func capitalise(s string) string {
+// capitaliseWord upper-cases the first letter of s.
+func capitaliseWord(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if r == utf8.RuneError || !unicode.IsLower(r) {
 		return s

@@ -287,6 +287,9 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	}
 	rec := &RecordedRequest{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: header}
 
+	if r.Body == nil { // a request built by hand rather than received
+		r.Body = http.NoBody
+	}
 	captured := &cappedBuffer{limit: maxRecordedBodyBytes}
 	if r.URL.Path == "/v2/upload" {
 		r.Body = readCloser{io.TeeReader(r.Body, captured), r.Body}

@@ -114,7 +114,7 @@ func renderSubtitles(segments [][]client.Word, formats []string, cc captionConfi
 	return out
 }
 
-func secToMs(s float64) int64 { return int64(math.Round(s * 1000)) }
+func captionMs(s float64) int64 { return int64(math.Round(s * 1000)) }
 
 func endsSentence(w string) bool {
 	return strings.HasSuffix(w, ".") || strings.HasSuffix(w, "?") || strings.HasSuffix(w, "!")
@@ -141,7 +141,7 @@ func buildCaptions(segments [][]client.Word, cc captionConfig, audioEndMs int64)
 			if text == "" {
 				continue
 			}
-			s, e := secToMs(w.Start), secToMs(w.End)
+			s, e := captionMs(w.Start), captionMs(w.End)
 			e = max(e, s)
 			if open {
 				c := &caps[len(caps)-1]

@@ -43,7 +43,7 @@ func validateRequest(req *client.InitTranscriptionRequest) []string {
 	if req.CallbackURL != nil {
 		v.absoluteURL("callback_url", *req.CallbackURL)
 	}
-	if isTrue(req.Callback) && req.CallbackConfig == nil && req.CallbackURL == nil {
+	if isOn(req.Callback) && req.CallbackConfig == nil && req.CallbackURL == nil {
 		v.add("callback_config.url or callback_url is required when callback is true")
 	}
 	if c := req.SubtitlesConfig; c != nil {
@@ -108,13 +108,13 @@ func (v *validator) absoluteURL(path, raw string) {
 
 func (v *validator) atLeast(path string, value, bound float64) {
 	if value < bound {
-		v.add("%s must not be less than %s", path, formatNumber(bound))
+		v.add("%s must not be less than %s", path, formatBound(bound))
 	}
 }
 
 func (v *validator) atMost(path string, value, bound float64) {
 	if value > bound {
-		v.add("%s must not be greater than %s", path, formatNumber(bound))
+		v.add("%s must not be greater than %s", path, formatBound(bound))
 	}
 }
 
@@ -138,7 +138,7 @@ func (v *validator) modelThree(lc *client.LanguageConfig) {
 				i, strings.Join(client.ModelThreeLanguages, ", "), client.ModelThree, lang)
 		}
 	}
-	if lc != nil && isTrue(lc.CodeSwitching) {
+	if lc != nil && isOn(lc.CodeSwitching) {
 		v.add("language_config.code_switching must not be true when model is %s", client.ModelThree)
 	}
 }
@@ -219,6 +219,6 @@ func (v *validator) translation(c *client.TranslationConfig) {
 	}
 }
 
-func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+func formatBound(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func isTrue(b *bool) bool { return b != nil && *b }
+func isOn(b *bool) bool { return b != nil && *b }

@@ -1,0 +1,355 @@
+package fakeserver
+
+import (
+	"encoding/json"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func TestCreateAnswers201WithIDAndResultURL(t *testing.T) {
+	h := newHarness(t, Options{})
+	body := `{"audio_url":"https://example.com/a.wav"}`
+	resp := h.postJSON("/v2/pre-recorded", body)
+	if resp.status != http.StatusCreated || resp.header.Get("Content-Type") != "application/json" {
+		t.Fatalf("status %d, Content-Type %q", resp.status, resp.header.Get("Content-Type"))
+	}
+	var out client.InitResponse
+	decodeInto(t, resp.body, &out)
+	if _, err := uuid.Parse(out.ID); err != nil {
+		t.Fatalf("id %q is not a UUID", out.ID)
+	}
+	if want := h.url + "/v2/transcription/" + out.ID; out.ResultURL != want {
+		t.Fatalf("result_url %q, want %q", out.ResultURL, want)
+	}
+	second := h.create(body)
+	if second.ID == out.ID {
+		t.Fatal("two creates share an id")
+	}
+	bodies := h.srv.CreateBodies()
+	if len(bodies) != 2 || string(bodies[0]) != body {
+		t.Fatalf("create bodies %q", bodies)
+	}
+	if st := h.srv.Stats(); st.JobsCreated != 2 {
+		t.Fatalf("JobsCreated %d", st.JobsCreated)
+	}
+}
+
+func TestJobLifecycleFollowsTheClock(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 8 * time.Second})
+	id := h.create(`{"audio_url":"https://example.com/talk.wav?duration=42&channels=2","custom_metadata":{"team":"a"}}`).ID
+
+	steps := []struct {
+		at     time.Duration
+		status string
+	}{
+		{0, client.StatusQueued},
+		{1999 * time.Millisecond, client.StatusQueued},
+		{2 * time.Second, client.StatusProcessing},
+		{7999 * time.Millisecond, client.StatusProcessing},
+		{8 * time.Second, client.StatusDone},
+		{time.Hour, client.StatusDone},
+	}
+	for _, step := range steps {
+		h.clock.Set(testEpoch.Add(step.at))
+		job := h.job(id)
+		if job.Status != step.status {
+			t.Fatalf("at +%v: status %q, want %q", step.at, job.Status, step.status)
+		}
+		final := step.status == client.StatusDone
+		if (job.CompletedAt != nil) != final || (job.Result != nil) != final {
+			t.Fatalf("at +%v: completed_at %v, result %v", step.at, job.CompletedAt, job.Result != nil)
+		}
+	}
+
+	job := h.job(id)
+	if job.ID != id || job.Kind != client.KindPreRecorded || job.Version != 2 || job.ErrorCode != nil {
+		t.Fatalf("record %+v", job.JobCommon)
+	}
+	if job.CreatedAt != "2025-03-14T09:26:53.000Z" || *job.CompletedAt != "2025-03-14T09:27:01.000Z" {
+		t.Fatalf("created_at %q, completed_at %q", job.CreatedAt, *job.CompletedAt)
+	}
+	if _, err := uuid.Parse(job.RequestID); err != nil {
+		t.Fatalf("request_id %q", job.RequestID)
+	}
+	if !reflect.DeepEqual(job.CustomMetadata, map[string]any{"team": "a"}) {
+		t.Fatalf("custom_metadata %v", job.CustomMetadata)
+	}
+	if string(job.PostSessionMetadata) != "{}" {
+		t.Fatalf("post_session_metadata %s", job.PostSessionMetadata)
+	}
+	f := job.File
+	if f == nil || f.Filename != "talk.wav" || f.Source != "https://example.com/talk.wav?duration=42&channels=2" ||
+		*f.AudioDuration != 42 || *f.NumberOfChannels != 2 || f.ID == "" {
+		t.Fatalf("file %+v", f)
+	}
+	if job.Result.Metadata.AudioDuration != 42 {
+		t.Fatalf("result metadata %+v", job.Result.Metadata)
+	}
+
+	// The legacy path serves the same record, and so does Job.
+	var legacy client.PreRecordedJob
+	resp := h.get("/v2/transcription/" + id)
+	if resp.status != http.StatusOK {
+		t.Fatalf("GET /v2/transcription: %d", resp.status)
+	}
+	decodeInto(t, resp.body, &legacy)
+	if !reflect.DeepEqual(legacy, job) {
+		t.Fatalf("legacy record differs:\n%+v\n%+v", legacy, job)
+	}
+	if rec, ok := h.srv.Job(id); !ok || !reflect.DeepEqual(rec, job) {
+		t.Fatalf("Job() = %+v, %v", rec, ok)
+	}
+}
+
+func TestRecordHasNullsUntilFinal(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: time.Minute})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	var raw map[string]json.RawMessage
+	decodeInto(t, h.get("/v2/pre-recorded/"+id).body, &raw)
+	for _, field := range []string{"completed_at", "custom_metadata", "error_code", "result"} {
+		if string(raw[field]) != "null" {
+			t.Fatalf("%s = %s, want null", field, raw[field])
+		}
+	}
+	for _, field := range []string{"id", "request_id", "version", "status", "created_at", "kind", "post_session_metadata", "file", "request_params"} {
+		if _, ok := raw[field]; !ok {
+			t.Fatalf("field %s missing", field)
+		}
+	}
+}
+
+func TestZeroProcessingTimeIsDoneAtOnce(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	job := h.job(id)
+	if job.Status != client.StatusDone || job.Result == nil || *job.CompletedAt != job.CreatedAt {
+		t.Fatalf("status %q, completed_at %v", job.Status, job.CompletedAt)
+	}
+}
+
+func TestJobsAdvanceWithoutPolling(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 4 * time.Second})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	h.clock.Advance(4 * time.Second)
+	h.srv.SettleJobs()
+	h.srv.mu.Lock()
+	final := h.srv.jobs[id].final
+	h.srv.mu.Unlock()
+	if !final {
+		t.Fatal("SettleJobs did not finalize a due job")
+	}
+}
+
+func TestAudioURLTriggersFailure(t *testing.T) {
+	cases := []struct {
+		url  string
+		code int64
+	}{
+		{"https://example.com/fail.wav", 500},
+		{"https://example.com/x.wav?mode=failure", 500},
+		{"https://example.com/fail-404.wav", 404},
+		{"https://example.com/fail-400/a.wav", 400},
+		{"https://example.com/fail-599.wav", 599},
+		{"https://example.com/fail-422.wav", 422},
+		{"https://example.com/fail-399.wav", 500},
+		{"https://example.com/fail-600.wav", 500},
+		{"https://example.com/fail-4220.wav", 500},
+	}
+	h := newHarness(t, Options{ProcessingTime: time.Second})
+	for _, c := range cases {
+		t.Run(c.url, func(t *testing.T) {
+			id := h.create(`{"audio_url":"` + c.url + `"}`).ID
+			if job := h.job(id); job.Status != client.StatusQueued || job.File != nil || job.ErrorCode != nil {
+				t.Fatalf("before the end: %+v", job.JobCommon)
+			}
+			h.clock.Advance(time.Second)
+			job := h.job(id)
+			if job.Status != client.StatusError || job.ErrorCode == nil || *job.ErrorCode != c.code {
+				t.Fatalf("status %q, error_code %v, want error %d", job.Status, job.ErrorCode, c.code)
+			}
+			if job.File != nil || job.Result != nil || job.CompletedAt == nil {
+				t.Fatalf("error job: file %v, result %v, completed_at %v", job.File, job.Result, job.CompletedAt)
+			}
+		})
+	}
+}
+
+func TestDerivedAudio(t *testing.T) {
+	h := newHarness(t, Options{})
+	fileOf := func(url string) *client.FileInfo {
+		t.Helper()
+		return h.job(h.create(`{"audio_url":"` + url + `"}`).ID).File
+	}
+	f := fileOf("https://example.com/calls/2024/support%20call.mp3?duration=12.5&channels=2")
+	if *f.AudioDuration != 12.5 || *f.NumberOfChannels != 2 || f.Filename != "support call.mp3" {
+		t.Fatalf("file %+v", f)
+	}
+	a, b := fileOf("https://example.com/a.wav"), fileOf("https://example.com/a.wav")
+	if *a.AudioDuration != *b.AudioDuration || a.ID != b.ID {
+		t.Fatalf("the same URL gave %v and %v", *a.AudioDuration, *b.AudioDuration)
+	}
+	seen := map[float64]bool{}
+	for i := range 40 {
+		d := *fileOf("https://example.com/" + uuid.NewSHA1(uuid.NameSpaceURL, []byte{byte(i)}).String() + ".wav").AudioDuration
+		if d < 5 || d > 60 || d != float64(int(d)) {
+			t.Fatalf("derived duration %v is not a whole number of seconds from 5 to 60", d)
+		}
+		seen[d] = true
+	}
+	if len(seen) < 10 {
+		t.Fatalf("durations barely vary: %v", seen)
+	}
+	// Invalid parameters fall back to the derived values.
+	g := fileOf("https://example.com/b.wav?duration=-3&channels=zero")
+	if *g.AudioDuration < 5 || *g.NumberOfChannels != 1 {
+		t.Fatalf("file %+v", g)
+	}
+	if root := fileOf("https://example.com/"); root.Filename != "audio" {
+		t.Fatalf("filename of a bare host: %q", root.Filename)
+	}
+}
+
+func TestRequestParamsAreTheAppliedRequest(t *testing.T) {
+	h := newHarness(t, Options{})
+	paramsOf := func(body string) map[string]any {
+		t.Helper()
+		id := h.create(body).ID
+		var raw struct {
+			RequestParams map[string]any `json:"request_params"`
+		}
+		decodeInto(t, h.get("/v2/pre-recorded/"+id).body, &raw)
+		return raw.RequestParams
+	}
+
+	minimal := paramsOf(`{"audio_url":"https://example.com/a.wav","custom_metadata":{"k":"v"}}`)
+	want := map[string]any{
+		"audio_url": "https://example.com/a.wav", "model": "model-1",
+		"custom_vocabulary": false, "callback": false, "subtitles": false, "diarization": false,
+		"translation": false, "summarization": false, "named_entity_recognition": false,
+		"custom_spelling": false, "sentiment_analysis": false, "audio_to_llm": false,
+		"pii_redaction": false, "sentences": false, "punctuation_enhanced": false,
+	}
+	if !reflect.DeepEqual(minimal, want) {
+		t.Fatalf("request_params\n got %v\nwant %v", minimal, want)
+	}
+
+	full := paramsOf(`{"audio_url":"https://example.com/a.wav","model":"model-3","subtitles":true,
+		"language_config":{"languages":["en"]},
+		"subtitles_config":{"maximum_duration":5},
+		"callback":true,"callback_config":{"url":"https://e.com/h"},
+		"translation_config":{"target_languages":["fr"]},
+		"summarization_config":{},
+		"diarization_config":{"number_of_speakers":2}}`)
+	checks := map[string]any{
+		"model":                "model-3",
+		"subtitles":            true,
+		"callback":             true,
+		"language_config":      map[string]any{"languages": []any{"en"}, "code_switching": false},
+		"subtitles_config":     map[string]any{"formats": []any{"srt"}, "style": "default", "maximum_duration": 5.0},
+		"callback_config":      map[string]any{"url": "https://e.com/h", "method": "POST"},
+		"translation_config":   map[string]any{"target_languages": []any{"fr"}, "model": "batch", "match_original_utterances": true, "lipsync": true, "context_adaptation": true, "informal": false},
+		"summarization_config": map[string]any{"type": "general"},
+		"diarization_config":   map[string]any{"number_of_speakers": 2.0},
+	}
+	for k, v := range checks {
+		if !reflect.DeepEqual(full[k], v) {
+			t.Fatalf("request_params.%s = %v, want %v", k, full[k], v)
+		}
+	}
+	for _, absent := range []string{"custom_metadata", "custom_vocabulary_config", "pii_redaction_config", "audio_to_llm_config", "custom_spelling_config", "callback_url"} {
+		if _, ok := full[absent]; ok {
+			t.Fatalf("request_params.%s present though not sent", absent)
+		}
+	}
+
+	// Sent values are kept over defaults.
+	kept := paramsOf(`{"audio_url":"https://example.com/a.wav","subtitles_config":{"formats":["vtt"],"style":"compliance"},
+		"translation_config":{"target_languages":["wo"],"model":"base","lipsync":false,"informal":true},
+		"callback_config":{"url":"https://e.com/h","method":"PUT"}}`)
+	if got := kept["subtitles_config"]; !reflect.DeepEqual(got, map[string]any{"formats": []any{"vtt"}, "style": "compliance"}) {
+		t.Fatalf("subtitles_config %v", got)
+	}
+	tc := kept["translation_config"].(map[string]any)
+	if tc["model"] != "base" || tc["lipsync"] != false || tc["informal"] != true || tc["context_adaptation"] != true {
+		t.Fatalf("translation_config %v", tc)
+	}
+	if kept["callback_config"].(map[string]any)["method"] != "PUT" {
+		t.Fatalf("callback_config %v", kept["callback_config"])
+	}
+}
+
+func TestDeleteJob(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 4 * time.Second})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	path := "/v2/pre-recorded/" + id
+
+	for _, at := range []time.Duration{0, time.Second, 3 * time.Second} { // queued, processing
+		h.clock.Set(testEpoch.Add(at))
+		body := requireError(t, h.do(http.MethodDelete, path, "", nil, nil), http.StatusForbidden, path)
+		if want := "not in a deletable state"; !strings.Contains(body.Message, want) {
+			t.Fatalf("message %q", body.Message)
+		}
+	}
+	h.clock.Set(testEpoch.Add(4 * time.Second))
+	resp := h.do(http.MethodDelete, path, "", nil, nil)
+	if resp.status != http.StatusAccepted || len(resp.body) != 0 {
+		t.Fatalf("delete: %d %q", resp.status, resp.body)
+	}
+	requireError(t, h.get(path), http.StatusNotFound, path)
+	requireError(t, h.get("/v2/transcription/"+id), http.StatusNotFound, "/v2/transcription/"+id)
+	requireError(t, h.do(http.MethodDelete, path, "", nil, nil), http.StatusNotFound, path)
+	requireError(t, h.do(http.MethodDelete, "/v2/pre-recorded/unknown", "", nil, nil), http.StatusNotFound, "/v2/pre-recorded/unknown")
+	if h.srv.JobCount() != 0 {
+		t.Fatal("a deleted job is still stored")
+	}
+
+	// A failed job is final, so deletable.
+	failed := h.create(`{"audio_url":"https://example.com/fail.wav"}`).ID
+	h.clock.Advance(4 * time.Second)
+	if resp := h.do(http.MethodDelete, "/v2/pre-recorded/"+failed, "", nil, nil); resp.status != http.StatusAccepted {
+		t.Fatalf("delete failed job: %d", resp.status)
+	}
+}
+
+func TestExpireJob(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	if !h.srv.ExpireJob(id) {
+		t.Fatal("ExpireJob did not find the job")
+	}
+	if h.srv.ExpireJob(id) {
+		t.Fatal("ExpireJob found the job twice")
+	}
+	requireError(t, h.get("/v2/pre-recorded/"+id), http.StatusNotFound, "/v2/pre-recorded/"+id)
+	requireError(t, h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil), http.StatusNotFound, "/v2/pre-recorded/"+id)
+	if _, ok := h.srv.Job(id); ok || h.srv.JobCount() != 0 {
+		t.Fatal("an expired job is still visible")
+	}
+}
+
+func TestJobReturnsACopy(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/a.wav","custom_metadata":{"k":"v"}}`).ID
+	rec, _ := h.srv.Job(id)
+	rec.CustomMetadata["k"] = "changed"
+	*rec.RequestParams.Model = "changed"
+	again, _ := h.srv.Job(id)
+	if again.CustomMetadata["k"] != "v" || *again.RequestParams.Model != "model-1" {
+		t.Fatal("Job shares state with the server")
+	}
+	if _, ok := h.srv.Job("nope"); ok {
+		t.Fatal("Job found an unknown id")
+	}
+}
+
+func TestGetUnknownJob(t *testing.T) {
+	h := newHarness(t, Options{})
+	requireError(t, h.get("/v2/pre-recorded/nope"), http.StatusNotFound, "/v2/pre-recorded/nope")
+	requireError(t, h.get("/v2/transcription/nope"), http.StatusNotFound, "/v2/transcription/nope")
+}

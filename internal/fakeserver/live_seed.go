@@ -1,0 +1,236 @@
+package fakeserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// liveSeedNamespace makes the ids of seeded live jobs: the same index always
+// gives the same id.
+var liveSeedNamespace = uuid.MustParse("6f1c2b1e-3d4a-5b6c-8d7e-9f0a1b2c3d4e")
+
+var (
+	liveTeams     = []string{"alpha", "bravo", "charlie", "delta"}
+	liveEnvs      = []string{"prod", "staging"}
+	liveLanguages = []string{"en", "fr", "de", "es", "it", "pt", "nl", "ja"}
+)
+
+// liveSeed is what a seeded live job is built from.
+type liveSeed struct {
+	index int
+}
+
+// seededLiveEntry draws the filterable fields of seeded job i: a job is the
+// same for the same index and clock time, whatever the number seeded.
+// Finished jobs are spread over the seven days before now (at least 15
+// minutes old, so they ended in the past); unfinished ones are recent.
+func seededLiveEntry(i int, now time.Time) *liveEntry {
+	rng := rand.New(rand.NewPCG(uint64(i), 1))
+	var status string
+	var age time.Duration
+	switch roll := rng.IntN(100); {
+	case roll < 80:
+		status = client.StatusDone
+	case roll < 90:
+		status = client.StatusError
+	case roll < 95:
+		status = client.StatusProcessing
+	default:
+		status = client.StatusQueued
+	}
+	switch status {
+	case client.StatusDone, client.StatusError:
+		age = 15*time.Minute + randomDuration(rng, 7*24*time.Hour-15*time.Minute)
+	case client.StatusProcessing:
+		age = time.Second + randomDuration(rng, 10*time.Minute)
+	default:
+		age = time.Second + randomDuration(rng, time.Minute)
+	}
+	var metadata map[string]any
+	if rng.IntN(10) != 0 {
+		metadata = map[string]any{
+			"team": liveTeams[rng.IntN(len(liveTeams))],
+			"env":  liveEnvs[rng.IntN(len(liveEnvs))],
+		}
+		if rng.IntN(4) == 0 {
+			metadata["priority"] = 1 + rng.IntN(3)
+		}
+	}
+	return &liveEntry{
+		id:             uuid.NewSHA1(liveSeedNamespace, []byte(strconv.Itoa(i))).String(),
+		createdAt:      now.Add(-age).UTC().Truncate(time.Millisecond),
+		status:         status,
+		customMetadata: metadata,
+		seed:           &liveSeed{index: i},
+	}
+}
+
+// build makes the full record of a seeded job from a second random stream
+// of its index.
+func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
+	rng := rand.New(rand.NewPCG(uint64(sd.index), 2))
+	pick := func(values []string) string { return values[rng.IntN(len(values))] }
+	flag := func(percent int) *bool { return pointerTo(rng.IntN(100) < percent) }
+
+	duration := math.Round((10+rng.Float64()*590)*1000) / 1000 // 10 s to 10 min
+	channels := int64(1 + rng.IntN(2))
+	lang := pick(liveLanguages)
+
+	params := &client.LiveRequestParams{
+		Encoding:                          pointerTo("wav/pcm"),
+		BitDepth:                          pointerTo([]int64{16, 16, 16, 8, 24, 32}[rng.IntN(6)]),
+		SampleRate:                        pointerTo([]int64{8000, 16000, 16000, 44100, 48000}[rng.IntN(5)]),
+		Channels:                          pointerTo(channels),
+		Model:                             pointerTo(client.ModelOne), // the only live model
+		Endpointing:                       pointerTo([]float64{0.01, 0.05, 0.1, 0.3}[rng.IntN(4)]),
+		MaximumDurationWithoutEndpointing: pointerTo([]float64{5, 10, 30}[rng.IntN(3)]),
+		LanguageConfig:                    &client.LanguageConfig{Languages: []string{lang}, CodeSwitching: flag(20)},
+		PreProcessing: &client.LivePreProcessing{
+			AudioEnhancer:   flag(30),
+			SpeechThreshold: pointerTo([]float64{0.3, 0.5, 0.6, 0.8}[rng.IntN(4)]),
+		},
+		RealtimeProcessing: &client.LiveRealtimeProcessing{
+			CustomVocabulary:       flag(30),
+			CustomSpelling:         flag(20),
+			Translation:            flag(30),
+			NamedEntityRecognition: flag(40),
+			SentimentAnalysis:      flag(40),
+		},
+		PostProcessing: &client.LivePostProcessing{
+			Summarization:  flag(40),
+			Chapterization: flag(20),
+		},
+		MessagesConfig: randomMessageFlags(flag),
+		Callback:       flag(25),
+	}
+	rt := params.RealtimeProcessing
+	if *rt.CustomVocabulary {
+		rt.CustomVocabularyConfig = &client.CustomVocabularyConfig{
+			Vocabulary:       []client.VocabularyEntry{{Value: "Kubernetes"}, {Value: "Terraform", Intensity: pointerTo(0.6)}},
+			DefaultIntensity: pointerTo(0.5),
+		}
+	}
+	if *rt.CustomSpelling {
+		rt.CustomSpellingConfig = &client.CustomSpellingConfig{SpellingDictionary: map[string][]string{"SQL": {"sequel"}}}
+	}
+	if *rt.Translation {
+		rt.TranslationConfig = &client.TranslationConfig{
+			TargetLanguages:         []string{pick([]string{"fr", "es", "de", "wo"})},
+			Model:                   pointerTo(pick(client.TranslationModels)),
+			MatchOriginalUtterances: pointerTo(true),
+			Lipsync:                 pointerTo(true),
+			ContextAdaptation:       pointerTo(true),
+			Informal:                pointerTo(false),
+		}
+	}
+	if *params.PostProcessing.Summarization {
+		params.PostProcessing.SummarizationConfig = &client.SummarizationConfig{Type: pointerTo(pick(client.SummaryTypes))}
+	}
+	if *params.Callback {
+		team := "default"
+		if e.customMetadata != nil {
+			team = fmt.Sprint(e.customMetadata["team"])
+		}
+		params.CallbackConfig = &client.LiveCallbackConfig{
+			URL:                pointerTo("https://hooks.example.com/live/" + team),
+			LiveMessagesConfig: *randomMessageFlags(flag),
+		}
+	}
+
+	short := e.id[:8]
+	job := &client.LiveJob{
+		JobCommon: client.JobCommon{
+			ID:                  e.id,
+			RequestID:           uuid.NewSHA1(liveSeedNamespace, []byte("request-"+e.id)).String(),
+			Version:             client.InterfaceVersion,
+			Status:              e.status,
+			CreatedAt:           formatTimestamp(e.createdAt),
+			Kind:                client.KindLive,
+			CustomMetadata:      e.customMetadata,
+			PostSessionMetadata: json.RawMessage(`{}`),
+		},
+		RequestParams: params,
+	}
+	audio := Audio{Duration: duration, Channels: channels, Filename: "live-" + short + ".wav"}
+	if e.status != client.StatusQueued {
+		job.File = &client.FileInfo{
+			ID:               uuid.NewSHA1(liveSeedNamespace, []byte("file-"+e.id)).String(),
+			Filename:         audio.Filename,
+			Source:           "live-stream",
+			AudioDuration:    pointerTo(duration),
+			NumberOfChannels: pointerTo(channels),
+		}
+	}
+	completedAt := e.createdAt.Add(time.Duration(duration*float64(time.Second)) + 2*time.Second)
+	switch e.status {
+	case client.StatusDone:
+		job.CompletedAt = pointerTo(formatTimestamp(completedAt))
+		job.Result = liveResult(params, audio, e)
+	case client.StatusError:
+		job.CompletedAt = pointerTo(formatTimestamp(completedAt))
+		job.ErrorCode = pointerTo([]int64{400, 408, 422, 500, 503}[rng.IntN(5)])
+	}
+	return job
+}
+
+func randomDuration(rng *rand.Rand, below time.Duration) time.Duration {
+	return time.Duration(rng.Int64N(int64(below)))
+}
+
+func randomMessageFlags(flag func(int) *bool) *client.LiveMessagesConfig {
+	return &client.LiveMessagesConfig{
+		ReceivePartialTranscripts:       flag(50),
+		ReceiveFinalTranscripts:         flag(90),
+		ReceiveSpeechEvents:             flag(40),
+		ReceivePreProcessingEvents:      flag(30),
+		ReceiveRealtimeProcessingEvents: flag(50),
+		ReceivePostProcessingEvents:     flag(50),
+		ReceiveAcknowledgments:          flag(30),
+		ReceiveErrors:                   flag(90),
+		ReceiveLifecycleEvents:          flag(60),
+	}
+}
+
+// liveResult builds a live job's result with the pre-recorded generator, from
+// the pre-recorded request equivalent to the session's parameters, plus the
+// session's lifecycle messages.
+func liveResult(p *client.LiveRequestParams, audio Audio, e *liveEntry) *client.Result {
+	rt, post := p.RealtimeProcessing, p.PostProcessing
+	req := applyDefaults(&client.InitTranscriptionRequest{
+		AudioURL:               "live-stream",
+		Model:                  p.Model,
+		LanguageConfig:         p.LanguageConfig,
+		CustomVocabulary:       rt.CustomVocabulary,
+		CustomVocabularyConfig: rt.CustomVocabularyConfig,
+		CustomSpelling:         rt.CustomSpelling,
+		CustomSpellingConfig:   rt.CustomSpellingConfig,
+		Translation:            rt.Translation,
+		TranslationConfig:      rt.TranslationConfig,
+		NamedEntityRecognition: rt.NamedEntityRecognition,
+		SentimentAnalysis:      rt.SentimentAnalysis,
+		Summarization:          post.Summarization,
+		SummarizationConfig:    post.SummarizationConfig,
+	})
+	result := generateResult(req, audio, e.id)
+	if result == nil {
+		return nil
+	}
+	end := e.createdAt.Add(time.Duration(audio.Duration * float64(time.Second)))
+	message := func(kind string, at time.Time) string {
+		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q}`, kind, e.id, formatTimestamp(at))
+	}
+	result.Messages = []string{
+		message("start_session", e.createdAt),
+		message("start_recording", e.createdAt),
+		message("end_recording", end),
+		message("end_session", end.Add(2*time.Second)),
+	}
+	return result
+}

@@ -1,0 +1,389 @@
+package fakeserver
+
+import (
+	"net/http"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func liveFixture(id, createdAt, status string, metadata map[string]any) client.LiveJob {
+	return client.LiveJob{JobCommon: client.JobCommon{
+		ID: id, Status: status, CreatedAt: createdAt, Kind: client.KindLive, Version: 2, CustomMetadata: metadata,
+	}}
+}
+
+// liveFixtures: a few jobs over three days with varied status and metadata.
+func liveFixtures(h *harness) {
+	for _, j := range []client.LiveJob{
+		liveFixture("a", "2025-03-12T08:00:00.000Z", "done", map[string]any{"team": "alpha", "env": "prod"}),
+		liveFixture("b", "2025-03-12T23:59:59.999Z", "error", map[string]any{"team": "bravo", "env": "prod", "priority": 2.0}),
+		liveFixture("c", "2025-03-13T00:00:00.000Z", "done", map[string]any{"team": "alpha", "env": "staging", "urgent": true}),
+		liveFixture("d", "2025-03-13T12:00:00.000Z", "processing", nil),
+		liveFixture("e", "2025-03-14T09:00:00.000Z", "queued", map[string]any{"team": "alpha", "env": "prod", "priority": 1.5}),
+		liveFixture("f", "2025-03-13T12:00:00.000Z", "done", map[string]any{"team": "bravo"}), // same time as d: ordered by id
+	} {
+		h.srv.AddLiveJob(j)
+	}
+}
+
+func (h *harness) livePage(query string) client.LivePage {
+	h.t.Helper()
+	resp := h.get("/v2/live" + query)
+	if resp.status != http.StatusOK || resp.header.Get("Content-Type") != "application/json" {
+		h.t.Fatalf("GET /v2/live%s: %d %s", query, resp.status, resp.body)
+	}
+	var page client.LivePage
+	decodeInto(h.t, resp.body, &page)
+	return page
+}
+
+func liveIDs(items []client.LiveJob) string {
+	out := make([]string, len(items))
+	for i, j := range items {
+		out[i] = j.ID
+	}
+	return strings.Join(out, ",")
+}
+
+func TestLiveFilters(t *testing.T) {
+	h := newHarness(t, Options{})
+	liveFixtures(h)
+	cases := []struct{ query, want string }{
+		{"", "e,d,f,c,b,a"},
+		{"?date=2025-03-13", "d,f,c"},
+		{"?date=2025-03-12", "b,a"},
+		{"?date=2025-03-11", ""},
+		{"?after_date=2025-03-13T00:00:00Z", "e,d,f"}, // strictly after: c is excluded
+		{"?after_date=2025-03-12T23:59:59.998Z", "e,d,f,c,b"},
+		{"?before_date=2025-03-13T00:00:00Z", "b,a"}, // strictly before
+		{"?before_date=2025-03-13T02:00:00%2B02:00", "b,a"},
+		{"?after_date=2025-03-12T09:00:00Z&before_date=2025-03-13T12:00:00Z", "c,b"},
+		{"?status=done", "f,c,a"},
+		{"?status=done&status=error", "f,c,b,a"},
+		{"?status=queued&status=processing", "e,d"},
+		{"?custom_metadata%5Bteam%5D=alpha", "e,c,a"},
+		{"?custom_metadata[team]=alpha&custom_metadata[env]=prod", "e,a"},
+		{"?custom_metadata[priority]=2", "b"},
+		{"?custom_metadata[priority]=1.5", "e"},
+		{"?custom_metadata[urgent]=true", "c"},
+		{"?custom_metadata[team]=charlie", ""},
+		{"?custom_metadata[missing]=x", ""},
+		{"?status=done&custom_metadata[team]=alpha&date=2025-03-13", "c"},
+		{"?status=done&status=error&custom_metadata[env]=prod&after_date=2025-03-11T00:00:00Z&before_date=2025-03-14T00:00:00Z", "b,a"},
+		{"?limit=2", "e,d"},
+		{"?offset=2&limit=2", "f,c"},
+		{"?offset=5", "a"},
+		{"?offset=6", ""},
+		{"?offset=100", ""},
+		{"?status=done&offset=1&limit=1", "c"},
+	}
+	for _, c := range cases {
+		t.Run(c.query, func(t *testing.T) {
+			page := h.livePage(c.query)
+			if got := liveIDs(page.Items); got != c.want {
+				t.Fatalf("items %q, want %q", got, c.want)
+			}
+			if page.Items == nil {
+				t.Fatal("items is null, want an array")
+			}
+		})
+	}
+}
+
+func TestLivePaginationLinks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 45})
+	base := h.url + "/v2/live?"
+
+	page := h.livePage("")
+	if len(page.Items) != 20 {
+		t.Fatalf("%d items, want the default 20", len(page.Items))
+	}
+	if page.First != base+"offset=0&limit=20" || page.Current != base+"offset=0&limit=20" || page.Next == nil || *page.Next != base+"offset=20&limit=20" {
+		t.Fatalf("links %q %q %v", page.First, page.Current, page.Next)
+	}
+
+	// Following next links walks every job once, newest first.
+	var all []client.LiveJob
+	link := &page.Current
+	for link != nil {
+		p := h.livePage(strings.TrimPrefix(*link, h.url+"/v2/live"))
+		all = append(all, p.Items...)
+		link = p.Next
+	}
+	if len(all) != 45 {
+		t.Fatalf("walked %d jobs, want 45", len(all))
+	}
+	seen := map[string]bool{}
+	for i, j := range all {
+		if seen[j.ID] {
+			t.Fatalf("job %s listed twice", j.ID)
+		}
+		seen[j.ID] = true
+		if i > 0 && all[i-1].CreatedAt < j.CreatedAt {
+			t.Fatalf("not ordered by created_at descending at %d: %s then %s", i, all[i-1].CreatedAt, j.CreatedAt)
+		}
+	}
+
+	last := h.livePage("?offset=40&limit=5")
+	if len(last.Items) != 5 || last.Next != nil {
+		t.Fatalf("exact last page: %d items, next %v", len(last.Items), last.Next)
+	}
+	if last.Current != base+"offset=40&limit=5" || last.First != base+"offset=0&limit=5" {
+		t.Fatalf("links %q %q", last.First, last.Current)
+	}
+}
+
+func TestLiveLinksCarryTheFilters(t *testing.T) {
+	h := newHarness(t, Options{})
+	liveFixtures(h)
+	page := h.livePage("?status=done&status=error&custom_metadata[team]=alpha&date=2025-03-12&limit=1&after_date=2025-03-01T00:00:00Z")
+	filters := "after_date=2025-03-01T00%3A00%3A00Z&custom_metadata%5Bteam%5D=alpha&date=2025-03-12&status=done&status=error"
+	base := h.url + "/v2/live?" + filters
+	if page.First != base+"&offset=0&limit=1" || page.Current != page.First {
+		t.Fatalf("first %q", page.First)
+	}
+	if liveIDs(page.Items) != "a" || page.Next != nil {
+		t.Fatalf("items %q, next %v", liveIDs(page.Items), page.Next)
+	}
+	// The links parse back to the same filters.
+	u, err := url.Parse(page.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if !reflect.DeepEqual(q["status"], []string{"done", "error"}) || q.Get("custom_metadata[team]") != "alpha" || q.Get("offset") != "0" {
+		t.Fatalf("link query %v", q)
+	}
+}
+
+func TestLiveQueryErrors(t *testing.T) {
+	h := newHarness(t, Options{})
+	cases := []struct{ query, problem string }{
+		{"?offset=-1", "offset must not be less than 0"},
+		{"?offset=abc", "offset must be an integer"},
+		{"?offset=", "offset must be an integer"},
+		{"?offset=1.5", "offset must be an integer"},
+		{"?limit=0", "limit must not be less than 1"},
+		{"?limit=-5", "limit must not be less than 1"},
+		{"?limit=ten", "limit must be an integer"},
+		{"?limit=1&limit=2", "limit must be given at most once"},
+		{"?date=2025-3-14", "date must be a calendar day"},
+		{"?date=2025-02-30", "date must be a calendar day"},
+		{"?date=2025-03-14T00:00:00Z", "date must be a calendar day"},
+		{"?date=", "date must be a calendar day"},
+		{"?after_date=2025-03-14", "after_date must be an ISO 8601 date-time"},
+		{"?after_date=yesterday", "after_date must be an ISO 8601 date-time"},
+		{"?before_date=2025-03-14T00:00:00", "before_date must be an ISO 8601 date-time"},
+		{"?before_date=2025-03-14%2000:00:00Z", "before_date must be an ISO 8601 date-time"},
+		{"?status=finished", `status must be one of: queued, processing, done, error (got "finished")`},
+		{"?status=done&status=DONE", `(got "DONE")`},
+		{"?status=", `(got "")`},
+		{"?sort=asc", `unknown query parameter "sort"`},
+		{"?custom_metadata=team", `unknown query parameter "custom_metadata"`},
+		{"?custom_metadata[]=x", `unknown query parameter "custom_metadata[]"`},
+		{"?custom_metadata[team=x", `unknown query parameter "custom_metadata[team"`},
+		{"?custom_metadata[team]=a&custom_metadata[team]=b", "custom_metadata[team] must be given at most once"},
+	}
+	for _, c := range cases {
+		t.Run(c.query, func(t *testing.T) {
+			body := requireError(t, h.get("/v2/live"+c.query), http.StatusBadRequest, "/v2/live")
+			requireProblem(t, body, c.problem)
+		})
+	}
+	// Several problems are reported together.
+	body := requireError(t, h.get("/v2/live?offset=-1&limit=0&status=x&foo=1"), http.StatusBadRequest, "/v2/live")
+	if len(body.ValidationErrors) != 4 {
+		t.Fatalf("validation_errors %q", body.ValidationErrors)
+	}
+	requireError(t, h.get("/v2/live?a=%zz"), http.StatusBadRequest, "/v2/live")
+}
+
+func TestSeededLiveJobs(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 150})
+	page := h.livePage("?limit=150")
+	if len(page.Items) != 150 {
+		t.Fatalf("%d items", len(page.Items))
+	}
+	statuses := map[string]int{}
+	teams := map[string]bool{}
+	withoutMetadata, withCallback := 0, 0
+	earliest := testEpoch.Add(-7 * 24 * time.Hour)
+	for _, j := range page.Items {
+		statuses[j.Status]++
+		if j.Version != 2 || j.Kind != client.KindLive || j.RequestID == "" || len(j.PostSessionMetadata) == 0 {
+			t.Fatalf("job %s: %+v", j.ID, j.JobCommon)
+		}
+		created, err := time.Parse(time.RFC3339, j.CreatedAt)
+		if err != nil || !created.Before(testEpoch) || created.Before(earliest) {
+			t.Fatalf("created_at %q is not within the 7 days before now", j.CreatedAt)
+		}
+		if j.CustomMetadata == nil {
+			withoutMetadata++
+		} else {
+			teams[j.CustomMetadata["team"].(string)] = true
+			if env := j.CustomMetadata["env"]; env != "prod" && env != "staging" {
+				t.Fatalf("env %v", env)
+			}
+		}
+		p := j.RequestParams
+		if p == nil || p.Encoding == nil || p.BitDepth == nil || p.SampleRate == nil || p.Channels == nil || p.Model == nil ||
+			*p.Model != client.ModelOne || p.Endpointing == nil || p.MaximumDurationWithoutEndpointing == nil || p.LanguageConfig == nil ||
+			p.PreProcessing == nil || p.RealtimeProcessing == nil || p.PostProcessing == nil || p.MessagesConfig == nil || p.Callback == nil {
+			t.Fatalf("job %s request_params incomplete: %+v", j.ID, p)
+		}
+		if m := p.MessagesConfig; m.ReceivePartialTranscripts == nil || m.ReceiveFinalTranscripts == nil || m.ReceiveSpeechEvents == nil ||
+			m.ReceivePreProcessingEvents == nil || m.ReceiveRealtimeProcessingEvents == nil || m.ReceivePostProcessingEvents == nil ||
+			m.ReceiveAcknowledgments == nil || m.ReceiveErrors == nil || m.ReceiveLifecycleEvents == nil {
+			t.Fatalf("messages_config incomplete: %+v", m)
+		}
+		if *p.Callback {
+			withCallback++
+			if p.CallbackConfig == nil || p.CallbackConfig.URL == nil || p.CallbackConfig.ReceiveErrors == nil {
+				t.Fatalf("callback_config %+v", p.CallbackConfig)
+			}
+		}
+		if rt := p.RealtimeProcessing; *rt.Translation && (rt.TranslationConfig == nil || len(rt.TranslationConfig.TargetLanguages) == 0) {
+			t.Fatalf("translation on without config")
+		}
+		switch j.Status {
+		case client.StatusDone:
+			if j.Result == nil || j.CompletedAt == nil || j.File == nil || j.ErrorCode != nil || len(j.Result.Messages) == 0 {
+				t.Fatalf("done job %s: %+v", j.ID, j.JobCommon)
+			}
+			if completed, _ := time.Parse(time.RFC3339, *j.CompletedAt); !completed.After(created) || completed.After(testEpoch) {
+				t.Fatalf("completed_at %s for created_at %s", *j.CompletedAt, j.CreatedAt)
+			}
+		case client.StatusError:
+			if j.Result != nil || j.CompletedAt == nil || j.ErrorCode == nil || *j.ErrorCode < 400 || *j.ErrorCode > 599 {
+				t.Fatalf("error job %s: %+v", j.ID, j.JobCommon)
+			}
+		default:
+			if j.Result != nil || j.CompletedAt != nil || j.ErrorCode != nil {
+				t.Fatalf("%s job %s: %+v", j.Status, j.ID, j.JobCommon)
+			}
+		}
+	}
+	for _, s := range client.JobStatuses {
+		if statuses[s] == 0 {
+			t.Fatalf("no %s job among %v", s, statuses)
+		}
+	}
+	if statuses[client.StatusDone] < 100 || len(teams) != len(liveTeams) || withoutMetadata == 0 || withCallback == 0 {
+		t.Fatalf("statuses %v, teams %v, %d without metadata, %d with callback", statuses, teams, withoutMetadata, withCallback)
+	}
+
+	// A live job is also served by the legacy transcription path.
+	id := page.Items[0].ID
+	var one client.LiveJob
+	decodeInto(t, h.get("/v2/transcription/"+id).body, &one)
+	if !reflect.DeepEqual(one, page.Items[0]) {
+		t.Fatal("GET /v2/transcription/{live id} differs from the listing")
+	}
+	requireError(t, h.get("/v2/pre-recorded/"+id), http.StatusNotFound, "/v2/pre-recorded/"+id)
+}
+
+func TestSeededLiveJobsAreDeterministic(t *testing.T) {
+	t.Parallel()
+	list := func(n int, now time.Time) []byte {
+		h := newHarness(t, Options{LiveJobs: n, Clock: NewManualClock(now)})
+		resp := h.get("/v2/live?limit=1000")
+		// The links name the test server's random port; compare items only.
+		var page struct {
+			Items []any `json:"items"`
+		}
+		decodeInto(t, resp.body, &page)
+		return mustJSON(t, page.Items)
+	}
+	a, b := list(20, testEpoch), list(20, testEpoch)
+	if string(a) != string(b) {
+		t.Fatal("the same count and time gave different jobs")
+	}
+	if c := list(20, testEpoch.Add(time.Hour)); string(c) == string(a) {
+		t.Fatal("a different time gave the same created_at values")
+	}
+
+	// A larger seed holds the smaller one's jobs.
+	small := newHarness(t, Options{LiveJobs: 10}).livePage("?limit=10")
+	big := newHarness(t, Options{LiveJobs: 40}).livePage("?limit=40")
+	bigIDs := map[string]bool{}
+	for _, j := range big.Items {
+		bigIDs[j.ID] = true
+	}
+	for _, j := range small.Items {
+		if !bigIDs[j.ID] {
+			t.Fatalf("job %s of a 10-job seed is missing from a 40-job seed", j.ID)
+		}
+	}
+}
+
+func TestSeedingTenThousandLiveJobsIsCheap(t *testing.T) {
+	t.Parallel()
+	start := time.Now()
+	h := newHarness(t, Options{LiveJobs: 10000})
+	page := h.livePage("?status=done&custom_metadata[team]=alpha&limit=5")
+	if len(page.Items) != 5 || page.Next == nil {
+		t.Fatalf("%d items", len(page.Items))
+	}
+	if elapsed := time.Since(start); elapsed > 20*time.Second {
+		t.Fatalf("seeding and listing 10,000 jobs took %v", elapsed)
+	}
+}
+
+func TestAddLiveJobReplacesAndCopies(t *testing.T) {
+	h := newHarness(t, Options{})
+	j := liveFixture("x", "2025-03-14T00:00:00.000Z", "done", map[string]any{"team": "a"})
+	h.srv.AddLiveJob(j)
+	j.CustomMetadata["team"] = "changed"
+	page := h.livePage("?custom_metadata[team]=a")
+	if liveIDs(page.Items) != "x" {
+		t.Fatalf("items %q", liveIDs(page.Items))
+	}
+	h.srv.AddLiveJob(liveFixture("x", "2025-03-14T00:00:00.000Z", "error", nil))
+	page = h.livePage("")
+	if len(page.Items) != 1 || page.Items[0].Status != "error" {
+		t.Fatalf("items %+v", page.Items)
+	}
+}
+
+func BenchmarkSeedLiveJobs(b *testing.B) {
+	for range b.N {
+		st := newLiveStore(10000, testEpoch)
+		st.ordered()
+	}
+}
+
+func BenchmarkListLive(b *testing.B) {
+	s := New(Options{APIKey: testKey, LiveJobs: 10000, Clock: NewManualClock(testEpoch)})
+	defer s.Close()
+	for i := range b.N {
+		req, _ := http.NewRequest(http.MethodGet, "/v2/live?status=done&limit=20&offset="+strconv.Itoa(i%400*20), nil)
+		req.Header.Set(client.ServiceKeyHeader, testKey)
+		w := &discardWriter{header: http.Header{}}
+		s.ServeHTTP(w, req)
+		if w.status != http.StatusOK {
+			b.Fatalf("status %d", w.status)
+		}
+	}
+}
+
+type discardWriter struct {
+	header http.Header
+	status int
+}
+
+func (w *discardWriter) Header() http.Header { return w.header }
+func (w *discardWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return len(p), nil
+}
+func (w *discardWriter) WriteHeader(s int) { w.status = s }

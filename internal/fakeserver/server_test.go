@@ -1,0 +1,163 @@
+package fakeserver
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func TestEveryEndpointRequiresTheKey(t *testing.T) {
+	h := newHarness(t, Options{LiveJobs: 3})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	wav, ct := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	up := h.do(http.MethodPost, "/v2/upload", ct, wav, nil)
+	if up.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", up.status, up.body)
+	}
+	var upload client.UploadResponse
+	decodeInto(t, up.body, &upload)
+	filePath := strings.TrimPrefix(upload.AudioURL, h.url)
+
+	endpoints := []struct {
+		method, path, contentType, body string
+	}{
+		{http.MethodPost, "/v2/pre-recorded", "application/json", `{"audio_url":"https://example.com/a.wav"}`},
+		{http.MethodGet, "/v2/pre-recorded/" + id, "", ""},
+		{http.MethodDelete, "/v2/pre-recorded/" + id, "", ""},
+		{http.MethodGet, "/v2/transcription/" + id, "", ""},
+		{http.MethodGet, "/v2/live", "", ""},
+		{http.MethodPost, "/v2/upload", ct, string(wav)},
+		{http.MethodGet, filePath, "", ""},
+	}
+	keys := map[string]http.Header{
+		"missing": {client.ServiceKeyHeader: nil},
+		"wrong":   {http.CanonicalHeaderKey(client.ServiceKeyHeader): {"not-the-key"}},
+		"prefix":  {http.CanonicalHeaderKey(client.ServiceKeyHeader): {testKey[:5]}},
+		"empty":   {http.CanonicalHeaderKey(client.ServiceKeyHeader): {""}},
+	}
+	for _, e := range endpoints {
+		for name, header := range keys {
+			t.Run(e.method+" "+e.path+" "+name, func(t *testing.T) {
+				if name == "missing" {
+					header = http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): nil}
+				}
+				resp := h.do(e.method, e.path, e.contentType, []byte(e.body), header)
+				requireError(t, resp, http.StatusUnauthorized, e.path)
+			})
+		}
+	}
+	if got := h.srv.JobCount(); got != 1 {
+		t.Fatalf("unauthorized requests changed the store: %d jobs", got)
+	}
+}
+
+func TestUnknownRoutesAnd405(t *testing.T) {
+	h := newHarness(t, Options{})
+	for _, path := range []string{"/", "/v2", "/v2/nope", "/v2/pre-recorded/", "/v2/pre-recorded/a/b", "/v1/pre-recorded", "/file/"} {
+		t.Run("404 "+path, func(t *testing.T) {
+			requireError(t, h.get(path), http.StatusNotFound, path)
+		})
+	}
+	for _, c := range []struct{ method, path, allow string }{
+		{http.MethodPut, "/v2/pre-recorded", "POST"},
+		{http.MethodGet, "/v2/pre-recorded", "POST"},
+		{http.MethodPost, "/v2/pre-recorded/x", "DELETE, GET"},
+		{http.MethodDelete, "/v2/transcription/x", "GET"},
+		{http.MethodPost, "/v2/live", "GET"},
+		{http.MethodGet, "/v2/upload", "POST"},
+		{http.MethodDelete, "/file/x", "GET"},
+	} {
+		t.Run("405 "+c.method+" "+c.path, func(t *testing.T) {
+			resp := h.do(c.method, c.path, "", nil, nil)
+			requireError(t, resp, http.StatusMethodNotAllowed, c.path)
+			if got := resp.header.Get("Allow"); got != c.allow {
+				t.Fatalf("Allow %q, want %q", got, c.allow)
+			}
+		})
+	}
+}
+
+func TestErrorTimestampComesFromTheClock(t *testing.T) {
+	h := newHarness(t, Options{})
+	body := requireError(t, h.get("/nope"), http.StatusNotFound, "/nope")
+	if body.Timestamp != "2025-03-14T09:26:53.000Z" {
+		t.Fatalf("timestamp %q", body.Timestamp)
+	}
+	other := requireError(t, h.get("/nope"), http.StatusNotFound, "/nope")
+	if other.RequestID == body.RequestID {
+		t.Fatal("two errors share a request_id")
+	}
+}
+
+func TestRequestsAreRecordedWithTheKeyMasked(t *testing.T) {
+	h := newHarness(t, Options{})
+	body := `{"audio_url":"https://example.com/a.wav"}`
+	h.create(body)
+	h.get("/v2/live?limit=2&status=done")
+	h.do(http.MethodGet, "/v2/live", "", nil, http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): {"wrong"}})
+
+	reqs := h.srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests recorded, want 3", len(reqs))
+	}
+	first := reqs[0]
+	if first.Method != http.MethodPost || first.Path != "/v2/pre-recorded" || string(first.Body) != body || first.Status != http.StatusCreated {
+		t.Fatalf("first request recorded as %+v", first)
+	}
+	if reqs[1].RawQuery != "limit=2&status=done" || reqs[1].Status != http.StatusOK {
+		t.Fatalf("second request recorded as %+v", reqs[1])
+	}
+	if reqs[2].Status != http.StatusUnauthorized {
+		t.Fatalf("third request status %d", reqs[2].Status)
+	}
+	for _, r := range reqs {
+		if got := r.Header.Get(client.ServiceKeyHeader); got != "<masked>" {
+			t.Fatalf("recorded key %q, want <masked>", got)
+		}
+	}
+	// The records are copies.
+	reqs[0].Body[0] = 'X'
+	if h.srv.Requests()[0].Body[0] != '{' {
+		t.Fatal("Requests returned the server's own buffer")
+	}
+	if st := h.srv.Stats(); st.Requests != 3 || st.JobsCreated != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+	h.srv.ResetRequests()
+	if n := len(h.srv.Requests()); n != 0 {
+		t.Fatalf("%d requests after reset", n)
+	}
+}
+
+func TestRecordsTheBodyOfARefusedCreate(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(`{"audio_url":"x"}`), http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): nil})
+	if got := string(h.srv.Requests()[0].Body); got != `{"audio_url":"x"}` {
+		t.Fatalf("recorded body %q", got)
+	}
+	if len(h.srv.CreateBodies()) != 0 {
+		t.Fatal("a refused create was counted as accepted")
+	}
+}
+
+func TestManualClock(t *testing.T) {
+	c := NewManualClock(testEpoch)
+	c.Advance(90 * 1e9)
+	if got := c.Now(); !got.Equal(testEpoch.Add(90 * 1e9)) {
+		t.Fatalf("after Advance: %v", got)
+	}
+	c.Set(testEpoch)
+	if !c.Now().Equal(testEpoch) {
+		t.Fatal("Set did not move the clock")
+	}
+}
+
+func TestDefaultAPIKey(t *testing.T) {
+	s := New(Options{})
+	defer s.Close()
+	if s.opts.APIKey != "test-key" || s.opts.MaxUploadBytes != 100<<20 {
+		t.Fatalf("defaults: %+v", s.opts)
+	}
+}

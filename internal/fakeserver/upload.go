@@ -1,0 +1,143 @@
+package fakeserver
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// multipartOverheadBytes is what a multipart body may hold besides the file:
+// boundaries, part headers, small fields.
+const multipartOverheadBytes = 1 << 20
+
+// upload is a file received by POST /v2/upload, kept in memory.
+type upload struct {
+	id        string
+	extension string
+	data      []byte
+	audio     Audio
+}
+
+// errUploadTooLarge marks a file past Options.MaxUploadBytes.
+var errUploadTooLarge = errors.New("upload too large")
+
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) {
+	if s.opts.ZeroDataRetention {
+		s.writeError(w, r, http.StatusForbidden, "zero data retention is enabled for this account: uploads are disabled; pass an external audio_url instead")
+		return
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "multipart/form-data" {
+		s.writeError(w, r, http.StatusBadRequest, `Content-Type must be multipart/form-data with the file in the field "audio"`)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxUploadBytes+multipartOverheadBytes)
+	filename, data, found, err := s.readAudioPart(r)
+	switch {
+	case errors.Is(err, errUploadTooLarge):
+		s.writeError(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the audio file exceeds the upload limit of %d bytes", s.opts.MaxUploadBytes))
+		return
+	case err != nil:
+		s.writeError(w, r, http.StatusBadRequest, "the multipart body cannot be read: "+err.Error())
+		return
+	case !found:
+		s.writeError(w, r, http.StatusBadRequest, `the multipart field "audio" holding the audio file is required`)
+		return
+	}
+	info, err := parseWAV(data)
+	if err != nil {
+		s.writeError(w, r, http.StatusUnprocessableEntity, "unsupported audio file: "+err.Error()+"; this server decodes PCM WAV files only")
+		return
+	}
+
+	up := &upload{
+		id:        uuid.NewString(),
+		extension: strings.ToLower(strings.TrimPrefix(path.Ext(filename), ".")),
+		data:      data,
+		audio:     Audio{Duration: info.Duration(), Channels: int64(info.Channels), Filename: filename},
+	}
+	if up.extension == "" {
+		up.extension = "wav"
+	}
+	s.mu.Lock()
+	s.uploads[up.id] = up
+	s.mu.Unlock()
+
+	writeJSON(w, http.StatusOK, client.UploadResponse{
+		AudioURL: baseURL(r) + "/file/" + up.id,
+		AudioMetadata: client.AudioMetadata{
+			ID:               up.id,
+			Filename:         filename,
+			Extension:        up.extension,
+			Size:             int64(len(data)),
+			AudioDuration:    up.audio.Duration,
+			NumberOfChannels: up.audio.Channels,
+		},
+	})
+}
+
+// readAudioPart streams the multipart body and returns the first "audio"
+// part, read up to the upload limit. Other parts are skipped without being
+// kept.
+func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, found bool, err error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return "", nil, false, err
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return filename, data, found, nil
+		}
+		if err != nil {
+			return "", nil, false, tooLargeOr(err)
+		}
+		if part.FormName() != "audio" || found {
+			if _, err := io.Copy(io.Discard, part); err != nil {
+				return "", nil, false, tooLargeOr(err)
+			}
+			continue
+		}
+		var buf bytes.Buffer
+		if _, err := io.Copy(&buf, io.LimitReader(part, s.opts.MaxUploadBytes+1)); err != nil {
+			return "", nil, false, tooLargeOr(err)
+		}
+		if int64(buf.Len()) > s.opts.MaxUploadBytes {
+			return "", nil, false, errUploadTooLarge
+		}
+		data, found = buf.Bytes(), true
+		filename = part.FileName()
+		if filename == "" {
+			filename = "audio"
+		}
+	}
+}
+
+func tooLargeOr(err error) error {
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		return errUploadTooLarge
+	}
+	return err
+}
+
+// handleGetFile serves an uploaded file's bytes.
+func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, id string) {
+	s.mu.Lock()
+	up, ok := s.uploads[id]
+	s.mu.Unlock()
+	if !ok {
+		s.writeError(w, r, http.StatusNotFound, "no uploaded file with id "+id)
+		return
+	}
+	w.Header().Set("Content-Type", "audio/wav")
+	http.ServeContent(w, r, up.audio.Filename, time.Time{}, bytes.NewReader(up.data))
+}

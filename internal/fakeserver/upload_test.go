@@ -1,0 +1,103 @@
+package fakeserver
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func TestUploadThenTranscribe(t *testing.T) {
+	h := newHarness(t, Options{})
+	wav := buildWAV(3, 2, 16000)
+	body, ct := multipartFile(t, "audio", "Standup Recording.WAV", wav)
+	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+	if resp.status != http.StatusOK || resp.header.Get("Content-Type") != "application/json" {
+		t.Fatalf("upload: %d %s", resp.status, resp.body)
+	}
+	var up client.UploadResponse
+	decodeInto(t, resp.body, &up)
+	m := up.AudioMetadata
+	if _, err := uuid.Parse(m.ID); err != nil || up.AudioURL != h.url+"/file/"+m.ID {
+		t.Fatalf("audio_url %q, id %q", up.AudioURL, m.ID)
+	}
+	want := client.AudioMetadata{ID: m.ID, Filename: "Standup Recording.WAV", Extension: "wav", Size: int64(len(wav)), AudioDuration: 3, NumberOfChannels: 2}
+	if m != want {
+		t.Fatalf("audio_metadata %+v, want %+v", m, want)
+	}
+
+	// The file is served back, with the key only.
+	path := strings.TrimPrefix(up.AudioURL, h.url)
+	got := h.get(path)
+	if got.status != http.StatusOK || !bytes.Equal(got.body, wav) || got.header.Get("Content-Type") != "audio/wav" {
+		t.Fatalf("GET file: %d, %d bytes, %q", got.status, len(got.body), got.header.Get("Content-Type"))
+	}
+	unknown := "/file/" + uuid.NewString()
+	requireError(t, h.get(unknown), http.StatusNotFound, unknown)
+
+	// A job on the uploaded file reports the file's real audio.
+	job := h.job(h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID)
+	f := job.File
+	if job.Status != client.StatusDone || f == nil || f.ID != m.ID || f.Filename != "Standup Recording.WAV" ||
+		*f.AudioDuration != 3 || *f.NumberOfChannels != 2 || f.Source != up.AudioURL {
+		t.Fatalf("status %q, file %+v", job.Status, f)
+	}
+}
+
+func TestTranscribingAMissingUploadFails(t *testing.T) {
+	h := newHarness(t, Options{})
+	job := h.job(h.create(`{"audio_url":"` + h.url + `/file/` + uuid.NewString() + `"}`).ID)
+	if job.Status != client.StatusError || *job.ErrorCode != http.StatusNotFound {
+		t.Fatalf("status %q, error_code %v", job.Status, job.ErrorCode)
+	}
+}
+
+func TestUploadLimits(t *testing.T) {
+	h := newHarness(t, Options{MaxUploadBytes: 4000})
+	exact := buildWAV(0, 1, 8000)
+	exact = append(exact, make([]byte, 4000-len(exact))...) // trailing bytes after the data chunk
+	body, ct := multipartFile(t, "audio", "a.wav", exact)
+	if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
+		t.Fatalf("a file of exactly the limit: %d %s", resp.status, resp.body)
+	}
+	body, ct = multipartFile(t, "audio", "a.wav", append(exact, 0))
+	requireError(t, h.do(http.MethodPost, "/v2/upload", ct, body, nil), http.StatusRequestEntityTooLarge, "/v2/upload")
+
+	// Bytes outside the audio part count towards the body bound too.
+	big := bytes.Repeat([]byte("x"), 2<<20)
+	body, ct = multipartFile(t, "other", "b.bin", big)
+	requireError(t, h.do(http.MethodPost, "/v2/upload", ct, body, nil), http.StatusRequestEntityTooLarge, "/v2/upload")
+}
+
+func TestUploadRejectsBadRequests(t *testing.T) {
+	h := newHarness(t, Options{})
+	noAudio, ct := multipartFile(t, "file", "a.wav", buildWAV(1, 1, 8000))
+	body := requireError(t, h.do(http.MethodPost, "/v2/upload", ct, noAudio, nil), http.StatusBadRequest, "/v2/upload")
+	if !strings.Contains(body.Message, `"audio"`) {
+		t.Fatalf("message %q", body.Message)
+	}
+	requireError(t, h.do(http.MethodPost, "/v2/upload", "application/json", []byte(`{}`), nil), http.StatusBadRequest, "/v2/upload")
+	requireError(t, h.do(http.MethodPost, "/v2/upload", "multipart/form-data; boundary=xyz", []byte("garbage"), nil), http.StatusBadRequest, "/v2/upload")
+
+	mp3, ct := multipartFile(t, "audio", "song.mp3", []byte("ID3\x03\x00\x00\x00 not really audio"))
+	body = requireError(t, h.do(http.MethodPost, "/v2/upload", ct, mp3, nil), http.StatusUnprocessableEntity, "/v2/upload")
+	if !strings.Contains(body.Message, "unsupported audio file") {
+		t.Fatalf("message %q", body.Message)
+	}
+	empty, ct := multipartFile(t, "audio", "empty.wav", nil)
+	requireError(t, h.do(http.MethodPost, "/v2/upload", ct, empty, nil), http.StatusUnprocessableEntity, "/v2/upload")
+}
+
+func TestUploadWithoutFilenameOrExtension(t *testing.T) {
+	h := newHarness(t, Options{})
+	body, ct := multipartFile(t, "audio", "recording", buildWAV(2, 1, 8000))
+	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+	var up client.UploadResponse
+	decodeInto(t, resp.body, &up)
+	if up.AudioMetadata.Filename != "recording" || up.AudioMetadata.Extension != "wav" || up.AudioMetadata.AudioDuration != 2 {
+		t.Fatalf("metadata %+v", up.AudioMetadata)
+	}
+}

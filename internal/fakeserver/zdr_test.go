@@ -1,0 +1,87 @@
+package fakeserver
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func TestZeroDataRetentionDisablesUploadAndRetrieval(t *testing.T) {
+	h := newHarness(t, Options{ZeroDataRetention: true, ProcessingTime: time.Minute})
+	id := h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"https://hooks.example.com/x"}`).ID
+
+	body, ct := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	for _, c := range []struct {
+		resp testResponse
+		path string
+	}{
+		{h.do(http.MethodPost, "/v2/upload", ct, body, nil), "/v2/upload"},
+		{h.get("/v2/pre-recorded/" + id), "/v2/pre-recorded/" + id},
+		{h.get("/v2/transcription/" + id), "/v2/transcription/" + id},
+		{h.get("/v2/pre-recorded/unknown"), "/v2/pre-recorded/unknown"},
+	} {
+		e := requireError(t, c.resp, http.StatusForbidden, c.path)
+		if !strings.Contains(e.Message, "zero data retention") {
+			t.Fatalf("%s: message %q", c.path, e.Message)
+		}
+	}
+	// Without the key it is still a 401.
+	requireError(t, h.do(http.MethodGet, "/v2/pre-recorded/"+id, "", nil, http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): nil}), http.StatusUnauthorized, "/v2/pre-recorded/"+id)
+	// Listing live jobs still works.
+	if resp := h.get("/v2/live"); resp.status != http.StatusOK {
+		t.Fatalf("GET /v2/live: %d", resp.status)
+	}
+	// A job in progress is kept until it is final.
+	if h.srv.JobCount() != 1 {
+		t.Fatalf("JobCount %d", h.srv.JobCount())
+	}
+}
+
+func TestZeroDataRetentionForgetsAJobOnceItsCallbackIsDelivered(t *testing.T) {
+	h := newHarness(t, Options{ZeroDataRetention: true, ProcessingTime: 4 * time.Second})
+	rcv := newCallbackReceiver(t)
+	id := h.create(`{"audio_url":"https://example.com/a.wav","callback":true,"callback_config":{"url":"` + rcv.url + `"}}`).ID
+	failed := h.create(`{"audio_url":"https://example.com/fail.wav","callback":true,"callback_config":{"url":"` + rcv.url + `"}}`).ID
+	if h.srv.JobCount() != 2 {
+		t.Fatalf("JobCount %d", h.srv.JobCount())
+	}
+	h.clock.Advance(4 * time.Second)
+	h.srv.SettleJobs()
+
+	events := map[string]string{}
+	for range 2 {
+		body, _ := decodeCallback(t, rcv.next(t))
+		events[body.ID] = body.Event
+	}
+	if events[id] != client.EventTranscriptionSuccess || events[failed] != client.EventTranscriptionError {
+		t.Fatalf("callbacks %v", events)
+	}
+	if n := h.srv.JobCount(); n != 0 {
+		t.Fatalf("JobCount %d after delivery, want 0", n)
+	}
+	if _, ok := h.srv.Job(id); ok {
+		t.Fatal("the job is still visible")
+	}
+	requireError(t, h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil), http.StatusNotFound, "/v2/pre-recorded/"+id)
+}
+
+func TestZeroDataRetentionForgetsAFailedDeliveryAndCallbacklessJobs(t *testing.T) {
+	h := newHarness(t, Options{ZeroDataRetention: true, ProcessingTime: time.Second})
+	h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"http://127.0.0.1:1/unreachable"}`)
+	quiet := h.create(`{"audio_url":"https://example.com/b.wav"}`).ID
+	h.clock.Advance(500 * time.Millisecond)
+	if resp := h.do(http.MethodDelete, "/v2/pre-recorded/"+quiet, "", nil, nil); resp.status != http.StatusForbidden {
+		t.Fatalf("DELETE while processing: %d", resp.status)
+	}
+	h.clock.Advance(500 * time.Millisecond)
+	h.srv.SettleJobs()
+	if n := h.srv.JobCount(); n != 0 {
+		t.Fatalf("JobCount %d, want 0", n)
+	}
+	if st := h.srv.Stats(); st.CallbackFailures != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
