@@ -1,0 +1,71 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// addAPIError adds an error diagnostic for a failed call to the service.
+// summary says what was being done ("Cannot list live jobs"); the detail
+// carries what the service said: status, message, validation errors and the
+// request_id its support needs.
+func addAPIError(diags *diag.Diagnostics, summary string, err error) {
+	diags.AddError(summary, apiErrorDetail(err))
+}
+
+// apiErrorDetail renders err for a diagnostic's detail.
+func apiErrorDetail(err error) string {
+	var apiErr *client.APIError
+	var transportErr *client.TransportError
+	var decodeErr *client.DecodeError
+	switch {
+	case errors.As(err, &apiErr):
+		var b strings.Builder
+		fmt.Fprintf(&b, "The transcription service answered %s with status %d (%s)", apiErr.Op, apiErr.StatusCode, http.StatusText(apiErr.StatusCode))
+		if apiErr.Message != "" {
+			fmt.Fprintf(&b, ": %s", apiErr.Message)
+		}
+		b.WriteString(".")
+		if len(apiErr.ValidationErrors) > 0 {
+			b.WriteString("\n\nValidation errors:")
+			for _, v := range apiErr.ValidationErrors {
+				b.WriteString("\n  - " + v)
+			}
+		}
+		if hint := statusHint(apiErr.StatusCode); hint != "" {
+			b.WriteString("\n\n" + hint)
+		}
+		if apiErr.RequestID != "" {
+			fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", apiErr.RequestID)
+		}
+		return b.String()
+	case errors.As(err, &transportErr):
+		return transportErr.Error() + ". Check base_url and the network, then try again."
+	case errors.As(err, &decodeErr):
+		return decodeErr.Error() + ". Check that base_url points at the transcription service."
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return "The operation was interrupted before the service answered: " + err.Error()
+	}
+	return err.Error()
+}
+
+// statusHint suggests what to do about the statuses a user can act on.
+func statusHint(status int) string {
+	switch status {
+	case http.StatusUnauthorized:
+		return "Check the provider's api_key (or the " + EnvAPIKey + " environment variable)."
+	case http.StatusTooManyRequests:
+		return "The service kept limiting the request rate after every retry; try again later."
+	}
+	if status >= 500 {
+		return "The service failed; try again later."
+	}
+	return ""
+}

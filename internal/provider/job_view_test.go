@@ -1,0 +1,294 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func TestViewSchemas_valid(t *testing.T) {
+	ctx := context.Background()
+	views := []viewAttr{resultView, fileView}
+
+	rs := rschema.Schema{MarkdownDescription: "test", Attributes: map[string]rschema.Attribute{}}
+	ds := dschema.Schema{MarkdownDescription: "test", Attributes: map[string]dschema.Attribute{}}
+	for _, v := range views {
+		rs.Attributes[v.name] = v.resourceAttribute()
+		ds.Attributes[v.name] = v.dataSourceAttribute()
+	}
+	if diags := rs.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatalf("resource schema: %v", diags)
+	}
+	if diags := ds.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatalf("data source schema: %v", diags)
+	}
+	for _, v := range views {
+		if got := rs.Attributes[v.name].GetType(); !got.Equal(v.attrType()) {
+			t.Errorf("%s: resource attribute type %s, want %s", v.name, got, v.attrType())
+		}
+		if got := ds.Attributes[v.name].GetType(); !got.Equal(v.attrType()) {
+			t.Errorf("%s: data source attribute type %s, want %s", v.name, got, v.attrType())
+		}
+		if !rs.Attributes[v.name].IsComputed() || rs.Attributes[v.name].IsOptional() || rs.Attributes[v.name].IsRequired() {
+			t.Errorf("%s: resource attribute is not computed-only", v.name)
+		}
+		if !ds.Attributes[v.name].IsComputed() || ds.Attributes[v.name].IsOptional() || ds.Attributes[v.name].IsRequired() {
+			t.Errorf("%s: data source attribute is not computed-only", v.name)
+		}
+	}
+}
+
+// Every attribute of a view is documented, and names are unique per object.
+func TestViews_documented(t *testing.T) {
+	var walk func(prefix string, attrs []viewAttr)
+	walk = func(prefix string, attrs []viewAttr) {
+		seen := map[string]bool{}
+		for _, a := range attrs {
+			p := prefix + "." + a.name
+			if a.description == "" {
+				t.Errorf("%s has no description", p)
+			}
+			if seen[a.name] {
+				t.Errorf("%s is declared twice", p)
+			}
+			seen[a.name] = true
+			if (a.nested == nil) == (a.typ == nil) {
+				t.Errorf("%s must be either a leaf or nested", p)
+			}
+			walk(p, a.nested)
+		}
+	}
+	walk("", []viewAttr{resultView, fileView})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func fullResult() *client.Result {
+	utts := []client.Utterance{
+		{Start: 0, End: 1.5, Confidence: 0.9, Channel: 0, Text: "Hello there.", Language: "en", Speaker: ptr(int64(1)),
+			Words: []client.Word{{Word: "Hello", Start: 0, End: 0.5, Confidence: 0.95}, {Word: "there.", Start: 0.6, End: 1.5, Confidence: 0.85}}},
+		{Start: 1.6, End: 2, Confidence: 0.8, Channel: 1, Text: "Bye.", Language: "en",
+			Words: []client.Word{{Word: "Bye.", Start: 1.6, End: 2, Confidence: 0.8}}},
+	}
+	sentences := []client.AddonResult[[]string]{{Success: true, Results: []string{"Hello there.", "Bye."}}}
+	subs := []client.Subtitle{{Format: "srt", Subtitles: "1\n00:00:00,000 --> 00:00:01,500\nHello there.\n"}, {Format: "vtt", Subtitles: "WEBVTT\n"}}
+	return &client.Result{
+		Metadata: client.ResultMetadata{AudioDuration: 2, NumberOfDistinctChannels: 2, BillingTime: 2, TranscriptionTime: 0.4},
+		Transcription: &client.Transcription{
+			FullTranscript: "Hello there. Bye.", Languages: []string{"en"}, Utterances: utts, Sentences: sentences, Subtitles: subs,
+		},
+		Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, ExecTime: 0.2, Results: []client.TranslationItem{
+			{FullTranscript: "Bonjour. Au revoir.", Languages: []string{"fr"}, Utterances: utts, Sentences: sentences, Subtitles: subs},
+			{Error: &client.AddonError{StatusCode: 500, Exception: "TranslationError", Message: "boom"}, FullTranscript: "", Languages: []string{"de"}, Utterances: []client.Utterance{}},
+		}},
+		Summarization:          &client.AddonResult[string]{Success: true, Results: "A greeting."},
+		NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{Success: true, Results: []client.NamedEntity{{EntityType: "NAME", Text: "Ada", Start: 1, End: 1.2}}},
+		SentimentAnalysis:      &client.AddonResult[string]{Success: false, Error: &client.AddonError{StatusCode: 503, Exception: "Unavailable", Message: "later"}},
+		AudioToLLM:             &client.AddonResult[[]client.AudioToLLMItem]{Success: true, Results: []client.AudioToLLMItem{{Prompt: "Summarise", Response: "Greeting."}}},
+		Sentences:              &client.AddonResult[[]string]{Success: true, Results: []string{"Hello there.", "Bye."}},
+		Messages:               []string{"session started"},
+	}
+}
+
+// at walks a value: a string selects an object attribute or map key, an int
+// a list element.
+func at(t *testing.T, v attr.Value, path ...any) attr.Value {
+	t.Helper()
+	for _, step := range path {
+		switch s := step.(type) {
+		case string:
+			switch o := v.(type) {
+			case types.Object:
+				a, ok := o.Attributes()[s]
+				if !ok {
+					t.Fatalf("no attribute %q", s)
+				}
+				v = a
+			case types.Map:
+				e, ok := o.Elements()[s]
+				if !ok {
+					t.Fatalf("no map key %q", s)
+				}
+				v = e
+			default:
+				t.Fatalf("cannot select %q in %T", s, v)
+			}
+		case int:
+			l, ok := v.(types.List)
+			if !ok || s >= len(l.Elements()) {
+				t.Fatalf("cannot index %d in %v", s, v)
+			}
+			v = l.Elements()[s]
+		}
+	}
+	return v
+}
+
+func TestFlattenResult_full(t *testing.T) {
+	ctx := context.Background()
+	for _, withWords := range []bool{true, false} {
+		o, diags := flattenResult(ctx, fullResult(), withWords)
+		if diags.HasError() {
+			t.Fatal(diags)
+		}
+		if !o.Type(ctx).Equal(resultView.attrType()) {
+			t.Fatalf("type %s, want %s", o.Type(ctx), resultView.attrType())
+		}
+		if _, err := o.ToTerraformValue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		words := at(t, o, "transcription", "utterances", 0, "words")
+		trWords := at(t, o, "translation", "results", 0, "utterances", 1, "words")
+		if withWords {
+			if n := len(words.(types.List).Elements()); n != 2 {
+				t.Errorf("withWords: %d words, want 2", n)
+			}
+			if got := at(t, words, 1, "word").(types.String).ValueString(); got != "there." {
+				t.Errorf("second word %q", got)
+			}
+			if trWords.IsNull() {
+				t.Error("withWords: translation words are null")
+			}
+		} else if !words.IsNull() || !trWords.IsNull() {
+			t.Errorf("without words: words = %v / %v, want null", words, trWords)
+		}
+	}
+
+	o, _ := flattenResult(ctx, fullResult(), false)
+	checks := map[string]struct {
+		got  attr.Value
+		want attr.Value
+	}{
+		"srt subtitles":       {at(t, o, "transcription", "subtitles", "srt"), types.StringValue("1\n00:00:00,000 --> 00:00:01,500\nHello there.\n")},
+		"vtt subtitles":       {at(t, o, "transcription", "subtitles", "vtt"), types.StringValue("WEBVTT\n")},
+		"sentence texts":      {at(t, o, "transcription", "sentences", 1), types.StringValue("Bye.")},
+		"speaker":             {at(t, o, "transcription", "utterances", 0, "speaker"), types.Int64Value(1)},
+		"no speaker":          {at(t, o, "transcription", "utterances", 1, "speaker"), types.Int64Null()},
+		"channel":             {at(t, o, "transcription", "utterances", 1, "channel"), types.Int64Value(1)},
+		"target language":     {at(t, o, "translation", "results", 1, "language"), types.StringValue("de")},
+		"translation error":   {at(t, o, "translation", "results", 1, "error", "status_code"), types.Int64Value(500)},
+		"translation ok":      {at(t, o, "translation", "results", 0, "error"), types.ObjectNull(addonErrorType.AttrTypes)},
+		"translation no subs": {at(t, o, "translation", "results", 1, "subtitles"), types.MapNull(types.StringType)},
+		"summary":             {at(t, o, "summarization", "results"), types.StringValue("A greeting.")},
+		"entity":              {at(t, o, "named_entity_recognition", "results", 0, "text"), types.StringValue("Ada")},
+		"sentiment error":     {at(t, o, "sentiment_analysis", "error", "exception"), types.StringValue("Unavailable")},
+		"llm":                 {at(t, o, "audio_to_llm", "results", 0, "response"), types.StringValue("Greeting.")},
+		"sentences add-on":    {at(t, o, "sentences", "results", 0), types.StringValue("Hello there.")},
+		"messages":            {at(t, o, "messages", 0), types.StringValue("session started")},
+		"billing":             {at(t, o, "metadata", "billing_time"), types.Float64Value(2)},
+	}
+	for name, c := range checks {
+		if !c.got.Equal(c.want) {
+			t.Errorf("%s: got %v, want %v", name, c.got, c.want)
+		}
+	}
+}
+
+func TestFlattenResult_nilAndPartial(t *testing.T) {
+	ctx := context.Background()
+
+	o, diags := flattenResult(ctx, nil, true)
+	if diags.HasError() || !o.IsNull() || !o.Type(ctx).Equal(resultView.attrType()) {
+		t.Fatalf("nil result: %v %v (%s)", o, diags, o.Type(ctx))
+	}
+
+	// Only metadata and a bare transcript: every add-on is null, and so are
+	// the transcript's optional parts.
+	partial := &client.Result{
+		Metadata:      client.ResultMetadata{AudioDuration: 1},
+		Transcription: &client.Transcription{FullTranscript: "", Languages: []string{}, Utterances: []client.Utterance{{Text: "x"}}},
+	}
+	o, diags = flattenResult(ctx, partial, true)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if !o.Type(ctx).Equal(resultView.attrType()) {
+		t.Fatalf("type %s", o.Type(ctx))
+	}
+	for _, name := range []string{"translation", "summarization", "named_entity_recognition", "sentiment_analysis", "audio_to_llm", "sentences", "messages"} {
+		if !at(t, o, name).IsNull() {
+			t.Errorf("%s is %v, want null", name, at(t, o, name))
+		}
+	}
+	for _, name := range []string{"sentences", "subtitles"} {
+		if !at(t, o, "transcription", name).IsNull() {
+			t.Errorf("transcription.%s is not null", name)
+		}
+	}
+	if l := at(t, o, "transcription", "languages").(types.List); l.IsNull() || len(l.Elements()) != 0 {
+		t.Errorf("empty languages became %v, want an empty list", l)
+	}
+	if !at(t, o, "transcription", "utterances", 0, "words").IsNull() {
+		t.Error("absent words are not null")
+	}
+
+	// No transcription at all (a failed job's result).
+	o, diags = flattenResult(ctx, &client.Result{}, false)
+	if diags.HasError() || !at(t, o, "transcription").IsNull() || at(t, o, "metadata").IsNull() {
+		t.Errorf("metadata-only result: %v %v", o, diags)
+	}
+
+	// An add-on result without results.
+	o, diags = flattenResult(ctx, &client.Result{NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{IsEmpty: true}}, false)
+	if diags.HasError() || !at(t, o, "named_entity_recognition", "results").IsNull() || !at(t, o, "named_entity_recognition", "is_empty").Equal(types.BoolValue(true)) {
+		t.Errorf("empty add-on: %v %v", o, diags)
+	}
+}
+
+func TestFlattenFile(t *testing.T) {
+	ctx := context.Background()
+	if o := flattenFile(nil); !o.IsNull() || !o.Type(ctx).Equal(fileView.attrType()) {
+		t.Errorf("nil file: %v", o)
+	}
+	o := flattenFile(&client.FileInfo{ID: "f1", Filename: "a.wav", Source: "https://x/a.wav", AudioDuration: ptr(3.5)})
+	if !o.Type(ctx).Equal(fileView.attrType()) {
+		t.Fatalf("type %s", o.Type(ctx))
+	}
+	if got := at(t, o, "audio_duration"); !got.Equal(types.Float64Value(3.5)) {
+		t.Errorf("audio_duration %v", got)
+	}
+	if got := at(t, o, "number_of_channels"); !got.IsNull() {
+		t.Errorf("absent number_of_channels %v, want null", got)
+	}
+}
+
+func TestFlattenCustomMetadata(t *testing.T) {
+	if m := flattenCustomMetadata(nil); !m.IsNull() {
+		t.Errorf("nil: %v", m)
+	}
+	var decoded map[string]any
+	if err := json.Unmarshal([]byte(`{"team":"ops","n":3,"ok":true,"tags":["a","b"],"none":null}`), &decoded); err != nil {
+		t.Fatal(err)
+	}
+	m := flattenCustomMetadata(decoded)
+	want := map[string]string{"team": "ops", "n": "3", "ok": "true", "tags": `["a","b"]`, "none": "null"}
+	if len(m.Elements()) != len(want) {
+		t.Fatalf("got %v", m)
+	}
+	for k, v := range want {
+		if got := m.Elements()[k]; !got.Equal(types.StringValue(v)) {
+			t.Errorf("%s: got %v, want %q", k, got, v)
+		}
+	}
+}
+
+func TestFlattenJSON(t *testing.T) {
+	for raw, want := range map[string]types.String{
+		"":                     types.StringNull(),
+		"null":                 types.StringNull(),
+		" null ":               types.StringNull(),
+		"{\n \"a\": [1, 2]\n}": types.StringValue(`{"a":[1,2]}`),
+		"{}":                   types.StringValue("{}"),
+	} {
+		if got := flattenJSON(json.RawMessage(raw)); !got.Equal(want) {
+			t.Errorf("%q: got %v, want %v", raw, got, want)
+		}
+	}
+}

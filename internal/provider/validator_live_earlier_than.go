@@ -1,0 +1,58 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ validator.String = earlierThanValidator{}
+
+// earlierThanValidator requires a date-time earlier than the date-time of
+// another attribute. It checks only when both are known, valid RFC 3339
+// date-times: rfc3339DateTime reports malformed values.
+type earlierThanValidator struct {
+	other path.Expression
+}
+
+// earlierThan returns a validator requiring the value to be earlier than the
+// attribute at other.
+func earlierThan(other path.Expression) validator.String { return earlierThanValidator{other: other} }
+
+func (v earlierThanValidator) Description(_ context.Context) string {
+	return fmt.Sprintf("value must be earlier than %s", v.other)
+}
+
+func (v earlierThanValidator) MarkdownDescription(_ context.Context) string {
+	return fmt.Sprintf("value must be earlier than `%s`", v.other)
+}
+
+func (v earlierThanValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	this, err := parseRFC3339(req.ConfigValue.ValueString())
+	if err != nil {
+		return
+	}
+	matched, diags := req.Config.PathMatches(ctx, req.PathExpression.Merge(v.other))
+	resp.Diagnostics.Append(diags...)
+	for _, p := range matched {
+		var other types.String
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, p, &other)...)
+		if other.IsNull() || other.IsUnknown() {
+			continue
+		}
+		that, err := parseRFC3339(other.ValueString())
+		if err != nil {
+			continue
+		}
+		if !this.Before(that) {
+			resp.Diagnostics.AddAttributeError(req.Path, "Invalid date-time range",
+				fmt.Sprintf("Attribute %s must be earlier than %s, got %s = %q and %s = %q.", req.Path, p, req.Path, req.ConfigValue.ValueString(), p, other.ValueString()))
+		}
+	}
+}
