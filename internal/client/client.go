@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"mime"
 	"net/http"
@@ -330,7 +331,7 @@ func readBounded(r io.Reader, limit int64) ([]byte, error) {
 
 func decodeJSON(op, contentType string, data []byte, out any) error {
 	if mt, _, err := mime.ParseMediaType(contentType); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-		return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", contentType, snippet(data))}
+		return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data))}
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return &DecodeError{Op: op, Reason: "invalid JSON in response: " + err.Error()}
@@ -359,6 +360,9 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	if s, err := strconv.Atoi(v); err == nil {
 		if s < 0 {
 			return 0
+		}
+		if s > int(math.MaxInt64/time.Second) { // would overflow a Duration
+			return math.MaxInt64
 		}
 		return time.Duration(s) * time.Second
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // APIError is an error answer of the service, carrying the error body's
@@ -55,11 +56,13 @@ func newAPIError(op string, resp *http.Response, data []byte) *APIError {
 	}
 	var body ErrorBody
 	if err := json.Unmarshal(data, &body); err == nil && (body.Message != "" || body.RequestID != "") {
-		e.Message = body.Message
-		e.RequestID = body.RequestID
-		e.Path = body.Path
-		e.Timestamp = body.Timestamp
-		e.ValidationErrors = body.ValidationErrors
+		// The fields go into diagnostics as they are: keep them printable
+		// and short whatever the server sent.
+		e.Message = printable(body.Message, maxMessageBytes)
+		e.RequestID = printable(body.RequestID, maxIdentBytes)
+		e.Path = printable(body.Path, maxIdentBytes)
+		e.Timestamp = printable(body.Timestamp, maxIdentBytes)
+		e.ValidationErrors = boundedList(body.ValidationErrors)
 		return e
 	}
 	// Not the service's error body (a proxy's HTML page, say): show a bounded,
@@ -78,7 +81,8 @@ type TransportError struct {
 }
 
 func (e *TransportError) Error() string {
-	return fmt.Sprintf("%s: cannot reach the transcription service: %v", e.Op, e.Err)
+	// net/http quotes parts of a malformed answer in its errors: bound them.
+	return fmt.Sprintf("%s: cannot reach the transcription service: %s", e.Op, printable(fmt.Sprint(e.Err), maxMessageBytes))
 }
 
 func (e *TransportError) Unwrap() error { return e.Err }
@@ -90,7 +94,56 @@ type DecodeError struct {
 }
 
 func (e *DecodeError) Error() string {
-	return fmt.Sprintf("%s: unexpected response from the transcription service: %s", e.Op, e.Reason)
+	return fmt.Sprintf("%s: unexpected response from the transcription service: %s", e.Op, printable(e.Reason, maxMessageBytes))
+}
+
+// Bounds of the texts taken from a response into an error.
+const (
+	maxMessageBytes          = 512
+	maxIdentBytes            = 128
+	maxValidationErrorBytes  = 256
+	maxValidationErrorsBytes = 2048
+)
+
+// printable returns s with each unprintable rune (control and format
+// characters such as bidirectional overrides, invalid UTF-8) replaced by a
+// space, cut on a rune boundary to at most limit bytes plus "…".
+func printable(s string, limit int) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return ' '
+	}, s)
+	return truncate(s, limit)
+}
+
+// truncate cuts s to at most limit bytes on a rune boundary, marking a cut with "…".
+func truncate(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// boundedList makes each validation error printable and short, and keeps as
+// many as fit in maxValidationErrorsBytes, saying how many were left out.
+func boundedList(items []string) []string {
+	var out []string
+	used := 0
+	for i, item := range items {
+		item = printable(item, maxValidationErrorBytes)
+		if used+len(item) > maxValidationErrorsBytes {
+			return append(out, fmt.Sprintf("… and %d more", len(items)-i))
+		}
+		used += len(item)
+		out = append(out, item)
+	}
+	return out
 }
 
 // snippet returns at most 200 printable characters of data.
@@ -102,10 +155,7 @@ func snippet(data []byte) string {
 		}
 		return ' '
 	}, string(data))
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > limit {
-		s = s[:limit] + "…"
-	}
+	s = truncate(strings.Join(strings.Fields(s), " "), limit)
 	if s == "" {
 		return "(empty body)"
 	}

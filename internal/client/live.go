@@ -61,6 +61,14 @@ func (c *Client) ListLive(ctx context.Context, opts ListLiveOptions) (*LivePage,
 	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/live", query: opts.Query(), retry: retryIdempotent}, &page); err != nil {
 		return nil, err
 	}
+	if page.Items == nil {
+		return nil, &DecodeError{Op: "GET /v2/live", Reason: "response has no items"}
+	}
+	for i, item := range page.Items {
+		if item.ID == "" || item.Status == "" {
+			return nil, &DecodeError{Op: "GET /v2/live", Reason: fmt.Sprintf("item %d lacks id or status", i)}
+		}
+	}
 	return &page, nil
 }
 

@@ -37,6 +37,7 @@
 //   - A duration=SECONDS query parameter sets the audio duration and
 //     channels=N the number of channels, e.g.
 //     https://example.com/call.wav?duration=12.5&channels=2.
+//     The transcript covers at most the first four hours of any audio.
 //   - Otherwise the duration is 5 to 60 seconds, derived from a hash of the URL
 //     (the same URL always gives the same duration), with 1 channel.
 //   - The filename is the last path segment of the URL.

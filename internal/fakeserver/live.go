@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"sort"
@@ -102,12 +103,16 @@ func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string
 
 	items := []client.LiveJob{}
 	matching := 0
+	end := f.offset + f.limit
+	if end < f.offset { // overflow: the page runs to the last item
+		end = math.MaxInt
+	}
 	s.mu.Lock()
 	for _, e := range s.live.ordered() {
 		if !f.matches(e) {
 			continue
 		}
-		if matching >= f.offset && matching < f.offset+f.limit {
+		if matching >= f.offset && matching < end {
 			items = append(items, *e.record())
 		}
 		matching++
@@ -122,8 +127,8 @@ func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string
 		return fmt.Sprintf("%s/v2/live?%soffset=%d&limit=%d", baseURL(r), q, offset, f.limit)
 	}
 	page := client.LivePage{First: link(0), Current: link(f.offset), Items: items}
-	if f.offset+f.limit < matching {
-		page.Next = pointerTo(link(f.offset + f.limit))
+	if end < matching {
+		page.Next = pointerTo(link(end))
 	}
 	writeJSON(w, http.StatusOK, page)
 }

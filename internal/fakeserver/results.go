@@ -113,7 +113,7 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 // default applied and every nil pointer tolerated.
 type resultOptions struct {
 	duration float64 // seconds, ≥ 0
-	durMs    int64   // whole milliseconds of audio, floor(duration*1000)
+	durMs    int64   // whole milliseconds transcribed, floor(min(duration, maxTranscriptSeconds)*1000)
 	channels int64   // ≥ 1
 	langs    langPlan
 	one      string // the single configured language, if any
@@ -148,6 +148,12 @@ type resultOptions struct {
 
 func optOn(b *bool) bool { return b != nil && *b }
 
+// maxTranscriptSeconds bounds the audio a transcript is generated for: a
+// longer recording (a URL asking for duration=1e12, a WAV at 1 Hz) gets the
+// transcript of its first four hours only, so that no request can make the
+// server exhaust its memory. Metadata still tells the whole duration.
+const maxTranscriptSeconds = 4 * 60 * 60
+
 func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) resultOptions {
 	if req == nil {
 		req = &client.InitTranscriptionRequest{}
@@ -156,7 +162,7 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 	if math.IsNaN(o.duration) || o.duration < 0 || math.IsInf(o.duration, 0) {
 		o.duration = 0
 	}
-	o.durMs = int64(math.Floor(o.duration * 1000))
+	o.durMs = int64(math.Floor(min(o.duration, maxTranscriptSeconds) * 1000))
 
 	var langs []string
 	switching := false
@@ -270,7 +276,15 @@ func addonResult[T any](o *resultOptions, weight float64, empty bool, results T)
 	}
 }
 
-func roundTo3(x float64) float64 { return math.Round(x*1000) / 1000 }
+// roundTo3 rounds to milliseconds; a value too large for that (absurd audio
+// durations reach here) is returned as it is rather than as +Inf, which JSON
+// cannot carry.
+func roundTo3(x float64) float64 {
+	if r := math.Round(x*1000) / 1000; !math.IsInf(r, 0) {
+		return r
+	}
+	return x
+}
 
 func draftSec(ms int64) float64 { return float64(ms) / 1000 }
 

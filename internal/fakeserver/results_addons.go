@@ -129,7 +129,7 @@ func (st transcriptStats) languageList() string {
 
 // spokenDuration writes seconds as "45 s", "2 min 5 s" or "1 h 0 min".
 func spokenDuration(sec float64) string {
-	s := int64(math.Round(sec))
+	s := int64(math.Round(min(sec, 1<<62))) // a larger float does not convert
 	switch {
 	case s >= 3600:
 		return fmt.Sprintf("%d h %d min", s/3600, s%3600/60)
