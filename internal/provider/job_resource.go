@@ -1,8 +1,422 @@
 package provider
 
-// Placeholder: replaced by the transcription_job resource (issue 3).
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
 
-import "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var (
+	_ resource.Resource                     = &jobResource{}
+	_ resource.ResourceWithConfigure        = &jobResource{}
+	_ resource.ResourceWithConfigValidators = &jobResource{}
+	_ resource.ResourceWithModifyPlan       = &jobResource{}
+	_ resource.ResourceWithImportState      = &jobResource{}
+)
+
+// jobResource is transcription_job: one pre-recorded transcription job.
+type jobResource struct {
+	data *ProviderData
+	// poll paces the waits for a job to end or become deletable.
+	poll pollSchedule
+}
 
 // NewJobResource returns the transcription_job resource.
-func NewJobResource() resource.Resource { return nil }
+func NewJobResource() resource.Resource {
+	return &jobResource{poll: defaultPollSchedule}
+}
+
+func (r *jobResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_job"
+}
+
+func (r *jobResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = jobSchema(ctx)
+}
+
+func (r *jobResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	// Nil until the provider is configured (during validation).
+	if req.ProviderData == nil {
+		return
+	}
+	data, ok := req.ProviderData.(*ProviderData)
+	if !ok {
+		resp.Diagnostics.AddError("Unexpected provider data",
+			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", req.ProviderData))
+		return
+	}
+	r.data = data
+}
+
+func (r *jobResource) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return []resource.ConfigValidator{modelThreeLanguageValidator{}}
+}
+
+// ModifyPlan applies the rules that depend on the provider's configuration
+// (zero data retention) and on the job's state (recreate_when_missing).
+func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	// Nothing to check on destroy, nor before the provider is configured.
+	if req.Plan.Raw.IsNull() || r.data == nil {
+		return
+	}
+	if r.data.ZeroDataRetention {
+		r.modifyPlanZeroDataRetention(ctx, req, resp)
+		return
+	}
+
+	// A job the service no longer has is created again once
+	// recreate_when_missing is turned on, in one apply.
+	if req.State.Raw.IsNull() {
+		return
+	}
+	var retained, recreate types.Bool
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("retained"), &retained)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("recreate_when_missing"), &recreate)...)
+	if !retained.IsNull() && !retained.ValueBool() && recreate.ValueBool() {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"))
+	}
+}
+
+// modifyPlanZeroDataRetention refuses what cannot work when the service
+// keeps nothing (before any call to it), and plans the computed values as
+// they will be: the provider sees nothing of a job after submitting it.
+func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var wait types.Bool
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
+	if wait.ValueBool() {
+		resp.Diagnostics.AddAttributeError(path.Root("wait_for_completion"), "Cannot wait for a job under zero data retention",
+			"The provider has zero_data_retention = true: the service does not let anyone read a job, so there is nothing to wait for. "+
+				"Remove wait_for_completion (it then defaults to false) and receive the result through the callback.")
+	}
+
+	creating := req.State.Raw.IsNull()
+	if creating {
+		targets, diags := readCallbackTargets(ctx, req.Config)
+		resp.Diagnostics.Append(diags...)
+		if delivers, known := targets.delivers(); known && !delivers {
+			resp.Diagnostics.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
+				"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
+					"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	var plan, prior jobResourceModel
+	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
+	if !creating {
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if wait.IsNull() {
+		plan.WaitForCompletion = types.BoolValue(false)
+	}
+	// Everything a job record would tell stays as it is: null on creation.
+	if creating {
+		plan.setUnknownComputedToNull()
+		plan.RequestID = types.StringNull()
+		plan.CreatedAt = types.StringNull()
+	} else {
+		plan.copyUnknownComputed(prior)
+	}
+	plan.Retained = types.BoolValue(false)
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan, config jobResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+		return
+	}
+
+	body, diags := config.createRequest(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := r.data.Client.CreatePreRecorded(ctx, body)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Cannot create the transcription job", err)
+		return
+	}
+	ctx = tflog.SetField(ctx, "job_id", created.ID)
+	tflog.Info(ctx, "created transcription job")
+
+	// Save the job at once: whatever happens next (a failure, a timeout, an
+	// interrupt), Terraform keeps track of it and no job is orphaned.
+	plan.ID = types.StringValue(created.ID)
+	plan.ResultURL = types.StringValue(created.ResultURL)
+	plan.setUnknownComputedToNull()
+	if r.data.ZeroDataRetention {
+		plan.Retained = types.BoolValue(false)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	if resp.Diagnostics.HasError() || r.data.ZeroDataRetention {
+		// Under zero data retention the job cannot be read: its result goes
+		// to the callback only.
+		return
+	}
+
+	var job *client.PreRecordedJob
+	if plan.WaitForCompletion.ValueBool() {
+		timeout, diags := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		waitCtx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll)
+		if err != nil {
+			r.saveRecord(ctx, plan, job, resp)
+			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
+			return
+		}
+	} else {
+		job, err = r.data.Client.GetPreRecorded(ctx, created.ID)
+		if err != nil {
+			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+created.ID, err)
+			return
+		}
+	}
+	r.saveRecord(ctx, plan, job, resp)
+
+	switch {
+	case job.Status == client.StatusError:
+		// Terraform taints the resource: the next apply replaces it.
+		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
+			"\n\nThe job stays in state, tainted: the next apply replaces it.")
+	case len(addonFailures(job.Result)) > 0:
+		resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed",
+			fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(addonFailures(job.Result))))
+	}
+}
+
+// saveRecord stores the computed values of a job record in the state of a
+// creation (nothing when there is no record yet).
+func (r *jobResource) saveRecord(ctx context.Context, plan jobResourceModel, job *client.PreRecordedJob, resp *resource.CreateResponse) {
+	if job == nil {
+		return
+	}
+	resp.Diagnostics.Append(plan.setRecord(ctx, job)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// addWaitError explains why waiting for a job stopped before it ended.
+func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error) {
+	status := "not yet seen"
+	if last != nil {
+		status = last.Status
+	}
+	const aftermath = "The job stays in state, tainted: the next apply replaces it (a new job, billed again). " +
+		"The service goes on processing this one; to keep it, run `terraform untaint` on the resource and refresh."
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		diags.AddError("Timed out waiting for the transcription job",
+			fmt.Sprintf("Job %s was still %s after %s (timeouts.create). %s For long recordings raise timeouts.create, or set wait_for_completion = false.", id, status, timeout, aftermath))
+	case errors.Is(err, context.Canceled):
+		diags.AddError("Interrupted while waiting for the transcription job",
+			fmt.Sprintf("Job %s was %s when Terraform was interrupted. %s", id, status, aftermath))
+	default:
+		addAPIError(diags, "Cannot read the transcription job "+id, err)
+	}
+}
+
+func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state jobResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+		return
+	}
+	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
+	// audio_url is required, so only an import leaves it null.
+	importing := state.AudioURL.IsNull()
+
+	if r.data.ZeroDataRetention {
+		if importing {
+			resp.Diagnostics.AddError("Cannot import a job under zero data retention", zeroDataRetentionImportDetail)
+		}
+		// The service does not disclose jobs: state stays as it is.
+		return
+	}
+
+	// A job already known to be gone is not asked for again.
+	if !importing && !state.Retained.IsNull() && !state.Retained.ValueBool() {
+		if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
+			resp.State.RemoveResource(ctx)
+		}
+		return
+	}
+
+	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString())
+	switch {
+	case client.IsNotFound(err) && importing:
+		resp.Diagnostics.AddError("Cannot import the transcription job",
+			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (jobs are deleted when their retention period ends).", state.ID.ValueString()))
+		return
+	case client.IsNotFound(err):
+		r.jobMissing(ctx, state, resp)
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
+		return
+	}
+
+	if importing {
+		if job.RequestParams == nil {
+			resp.Diagnostics.AddError("Cannot import the transcription job",
+				fmt.Sprintf("The service's record of job %s has no request_params, so its configuration cannot be rebuilt.", job.ID))
+			return
+		}
+		resp.Diagnostics.Append(state.setRequestFromParams(ctx, job.RequestParams, job.CustomMetadata)...)
+		state.setProviderDefaults()
+	} else {
+		// Request attributes stay as configured: the defaults the service
+		// fills into request_params must not read as a change.
+		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
+	}
+	wasRunning := !importing && !client.IsFinal(state.Status.ValueString())
+	resp.Diagnostics.Append(state.setRecord(ctx, job)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	// A job created without waiting fails quietly otherwise: say it once, when
+	// the refresh first sees it.
+	if wasRunning && job.Status == client.StatusError {
+		resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job)+
+			"\n\nTo run it again, replace it: terraform apply -replace on the resource.")
+	}
+}
+
+// jobMissing handles a job the service answers 404 for, usually because its
+// retention period ended.
+func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
+	id := state.ID.ValueString()
+	if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
+		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
+		resp.Diagnostics.AddWarning("Transcription job no longer exists",
+			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and the next apply creates it again.", id, state.Status.ValueString()))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
+	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
+		fmt.Sprintf("The service no longer has job %s: it deletes jobs when their retention period ends (3 weeks on paid plans). "+
+			"Its last known results stay in state with retained = false, so the recording is not transcribed, and billed, again. "+
+			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id))
+	state.Retained = types.BoolValue(false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// vanishedBeforeCompleting reports whether a job the service no longer has
+// should be created again by default: one last seen queued, processing or
+// failed. A done job keeps its results; one never seen (submitted under zero
+// data retention) is not created again either.
+func vanishedBeforeCompleting(status types.String) bool {
+	return !status.IsNull() && status.ValueString() != client.StatusDone
+}
+
+const zeroDataRetentionImportDetail = "The provider has zero_data_retention = true: the service disables reading jobs (GET /v2/pre-recorded/{id}), " +
+	"so the job's configuration cannot be rebuilt. Declare the job in configuration instead, or import it with a provider configuration without zero data retention."
+
+// Update changes only provider-side settings: every request attribute forces
+// replacement. It reads the job again only when the plan left a value of the
+// record unknown: a job still running, or include_raw_result changed.
+func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state jobResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+		return
+	}
+	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
+
+	if plan.computedUnknown() && !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.IncludeRawResult.ValueBool() && !state.IncludeRawResult.ValueBool() {
+		resp.Diagnostics.AddWarning("Raw result not available",
+			fmt.Sprintf("The service no longer has job %s, so its word timings and result_json cannot be fetched; state keeps the last known result.", state.ID.ValueString()))
+	}
+	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
+		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString())
+		switch {
+		case client.IsNotFound(err):
+			plan.Retained = types.BoolValue(false)
+			resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
+				fmt.Sprintf("The service no longer has job %s; its last known values stay in state with retained = false.", state.ID.ValueString()))
+		case err != nil:
+			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
+			return
+		default:
+			resp.Diagnostics.Append(plan.setRecord(ctx, job)...)
+		}
+	}
+	plan.copyUnknownComputed(state)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state jobResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+		return
+	}
+	id := state.ID.ValueString()
+	ctx = tflog.SetField(ctx, "job_id", id)
+	timeout, diags := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	deleteCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention)
+	switch {
+	case err == nil:
+		tflog.Info(ctx, "deleted transcription job")
+	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):
+		resp.Diagnostics.AddError("Timed out deleting the transcription job",
+			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Raise timeouts.delete, or try again later.", id, timeout))
+	case errors.Is(err, errJobNotFinal):
+		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
+			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", id))
+	default:
+		addAPIError(&resp.Diagnostics, "Cannot delete the transcription job "+id, err)
+	}
+}
+
+func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if r.data != nil && r.data.ZeroDataRetention {
+		resp.Diagnostics.AddError("Cannot import a job under zero data retention", zeroDataRetentionImportDetail)
+		return
+	}
+	if req.ID == "" {
+		resp.Diagnostics.AddError("Missing job id", "Import a transcription job by its id, the UUID the service assigned to it: terraform import transcription_job.example <id>.")
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// configured reports whether the provider gave this resource its client.
+func (r *jobResource) configured(diags *diag.Diagnostics) bool {
+	if r.data == nil || r.data.Client == nil {
+		diags.AddError("Provider not configured",
+			"The transcription provider was not configured before the transcription_job resource was used. This is a bug in the provider; please report it.")
+		return false
+	}
+	return true
+}
+
+func joinLines(lines []string) string { return strings.Join(lines, "\n") }

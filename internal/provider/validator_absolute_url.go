@@ -11,10 +11,20 @@ import (
 var _ validator.String = absoluteHTTPURLValidator{}
 
 // absoluteHTTPURLValidator requires an absolute http or https URL with a host.
-type absoluteHTTPURLValidator struct{}
+type absoluteHTTPURLValidator struct {
+	// sensitive keeps the value out of the diagnostic: a callback URL may
+	// carry a token, and diagnostics are printed and logged.
+	sensitive bool
+}
 
 // absoluteHTTPURL returns a validator requiring an absolute http(s) URL.
 func absoluteHTTPURL() validator.String { return absoluteHTTPURLValidator{} }
+
+// sensitiveAbsoluteHTTPURL is absoluteHTTPURL for sensitive attributes: its
+// diagnostics do not repeat the value.
+func sensitiveAbsoluteHTTPURL() validator.String {
+	return absoluteHTTPURLValidator{sensitive: true}
+}
 
 func (v absoluteHTTPURLValidator) Description(_ context.Context) string {
 	return "value must be an absolute http or https URL"
@@ -28,9 +38,15 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if err := checkAbsoluteHTTPURL(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), req.ConfigValue.ValueString(), err))
+	err := checkAbsoluteHTTPURL(req.ConfigValue.ValueString())
+	if err == nil {
+		return
 	}
+	if v.sensitive {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), req.ConfigValue.ValueString(), err))
 }
 
 func checkAbsoluteHTTPURL(raw string) error {

@@ -1,0 +1,256 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/defaults"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// The create body holds what the configuration sets and nothing else: the
+// service applies its own defaults.
+func TestCreateRequest_onlyWhatIsConfigured(t *testing.T) {
+	tests := map[string]struct {
+		values map[string]tftypes.Value
+		want   string
+	}{
+		"audio only": {
+			values: map[string]tftypes.Value{"audio_url": tfString("https://example.com/a.wav")},
+			want:   `{"audio_url": "https://example.com/a.wav"}`,
+		},
+		"empty config object": {
+			values: map[string]tftypes.Value{
+				"audio_url":        tfString("https://example.com/a.wav"),
+				"subtitles":        tfBool(true),
+				"subtitles_config": testObject(t, "subtitles_config", nil),
+			},
+			want: `{"audio_url": "https://example.com/a.wav", "subtitles": true, "subtitles_config": {}}`,
+		},
+		"false is sent when set": {
+			values: map[string]tftypes.Value{
+				"audio_url": tfString("https://example.com/a.wav"),
+				"sentences": tfBool(false),
+				"translation_config": testObject(t, "translation_config", map[string]tftypes.Value{
+					"target_languages": tfStrings("de"),
+					"lipsync":          tfBool(false),
+				}),
+			},
+			want: `{"audio_url": "https://example.com/a.wav", "sentences": false, "translation_config": {"target_languages": ["de"], "lipsync": false}}`,
+		},
+		"vocabulary entries and numbers": {
+			values: map[string]tftypes.Value{
+				"audio_url": tfString("https://example.com/a.wav"),
+				"custom_vocabulary_config": testObject(t, "custom_vocabulary_config", map[string]tftypes.Value{
+					"vocabulary": vocabularyValue(t, map[string]tftypes.Value{"value": tfString("Kubernetes")},
+						map[string]tftypes.Value{"value": tfString("Helm"), "intensity": tfNumber(0.25), "pronunciations": tfStrings("hel m"), "language": tfString("en")}),
+					"default_intensity": tfNumber(0.5),
+				}),
+				"diarization_config": testObject(t, "diarization_config", map[string]tftypes.Value{"min_speakers": tfNumber(0)}),
+				"custom_spelling_config": testObject(t, "custom_spelling_config", map[string]tftypes.Value{
+					"spelling_dictionary": tftypes.NewValue(tftypes.Map{ElementType: tftypes.List{ElementType: tftypes.String}},
+						map[string]tftypes.Value{"SQL": tfStrings("sequel"), "Empty": tfStrings()}),
+				}),
+				"custom_metadata": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"team": tfString("alpha")}),
+			},
+			want: `{"audio_url": "https://example.com/a.wav",
+				"custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes"}, {"value": "Helm", "intensity": 0.25, "pronunciations": ["hel m"], "language": "en"}], "default_intensity": 0.5},
+				"diarization_config": {"min_speakers": 0},
+				"custom_spelling_config": {"spelling_dictionary": {"SQL": ["sequel"], "Empty": []}},
+				"custom_metadata": {"team": "alpha"}}`,
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var m jobResourceModel
+			if diags := testJobConfig(t, tc.values).Get(context.Background(), &m); diags.HasError() {
+				t.Fatal(diags)
+			}
+			req, diags := m.createRequest(context.Background())
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			got, err := json.Marshal(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			assertSameJSON(t, string(got), tc.want)
+		})
+	}
+}
+
+func vocabularyValue(t *testing.T, entries ...map[string]tftypes.Value) tftypes.Value {
+	t.Helper()
+	listType := jobAttrTypes()["custom_vocabulary_config"].(types.ObjectType).AttrTypes["vocabulary"].(types.ListType)
+	elems := make([]tftypes.Value, len(entries))
+	for i, e := range entries {
+		elems[i] = testObjectValue(t, listType.ElemType, e)
+	}
+	return tftypes.NewValue(listType.TerraformType(context.Background()), elems)
+}
+
+func assertSameJSON(t *testing.T, got, want string) {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		t.Fatalf("got: %v", err)
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatalf("want: %v", err)
+	}
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("got  %s\nwant %s", got, compactJSON(want))
+	}
+}
+
+// Importing request_params where the service left a default out gives the
+// value the schema's Default gives, attribute by attribute: an import then
+// plans no change.
+func TestSetRequestFromParams_defaultsMatchSchema(t *testing.T) {
+	ctx := context.Background()
+	params := &client.InitTranscriptionRequest{
+		AudioURL:               "https://example.com/a.wav",
+		LanguageConfig:         &client.LanguageConfig{},
+		CustomVocabularyConfig: &client.CustomVocabularyConfig{Vocabulary: []client.VocabularyEntry{{Value: "x"}}},
+		CallbackConfig:         &client.CallbackConfig{URL: "https://hooks.example.com"},
+		SubtitlesConfig:        &client.SubtitlesConfig{},
+		DiarizationConfig:      &client.DiarizationConfig{},
+		TranslationConfig:      &client.TranslationConfig{TargetLanguages: []string{"de"}},
+		SummarizationConfig:    &client.SummarizationConfig{},
+		CustomSpellingConfig:   &client.CustomSpellingConfig{SpellingDictionary: map[string][]string{}},
+		AudioToLLMConfig:       &client.AudioToLLMConfig{Prompts: []string{"p"}},
+		PIIRedactionConfig:     &client.PIIRedactionConfig{},
+	}
+	s := jobSchema(ctx)
+	state := tfsdk.State{Schema: s, Raw: testObjectValue(t, s.Type(), nil)}
+	m := jobResourceModel{}
+	if diags := state.Get(ctx, &m); diags.HasError() {
+		t.Fatal(diags)
+	}
+	if diags := m.setRequestFromParams(ctx, params, nil); diags.HasError() {
+		t.Fatal(diags)
+	}
+	m.setProviderDefaults()
+	if diags := state.Set(ctx, m); diags.HasError() {
+		t.Fatal(diags)
+	}
+
+	checked := 0
+	var walk func(prefix path.Path, attrs map[string]schema.Attribute)
+	walk = func(prefix path.Path, attrs map[string]schema.Attribute) {
+		for name, a := range attrs {
+			p := prefix.AtName(name)
+			if nested, ok := a.(schema.SingleNestedAttribute); ok {
+				walk(p, nested.Attributes)
+				continue
+			}
+			want, ok := schemaDefault(t, a)
+			if !ok {
+				continue
+			}
+			got := reflect.New(reflect.TypeOf(want)).Interface()
+			if diags := state.GetAttribute(ctx, p, got); diags.HasError() {
+				t.Fatal(diags)
+			}
+			if g := reflect.ValueOf(got).Elem().Interface().(attr.Value); !g.Equal(want) {
+				t.Errorf("%s: imported %s, schema default %s", p, g, want)
+			}
+			checked++
+		}
+	}
+	walk(path.Empty(), s.Attributes)
+	if checked < 20 {
+		t.Fatalf("only %d defaults checked", checked)
+	}
+
+	// Absent configuration objects and unset optional fields are null.
+	var empty jobResourceModel
+	if diags := (tfsdk.State{Schema: s, Raw: testObjectValue(t, s.Type(), nil)}).Get(ctx, &empty); diags.HasError() {
+		t.Fatal(diags)
+	}
+	sparse := &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}
+	if diags := empty.setRequestFromParams(ctx, sparse, map[string]any{}); diags.HasError() {
+		t.Fatal(diags)
+	}
+	for name, v := range map[string]attr.Value{"subtitles_config": empty.SubtitlesConfig, "callback_url": empty.CallbackURL, "custom_metadata": empty.CustomMetadata} {
+		if !v.IsNull() {
+			t.Errorf("%s: got %s, want null", name, v)
+		}
+	}
+}
+
+// schemaDefault evaluates an attribute's Default, if it has one.
+func schemaDefault(t *testing.T, a schema.Attribute) (attr.Value, bool) {
+	t.Helper()
+	ctx := context.Background()
+	switch a := a.(type) {
+	case schema.StringAttribute:
+		if a.Default == nil {
+			return nil, false
+		}
+		resp := &defaults.StringResponse{}
+		a.Default.DefaultString(ctx, defaults.StringRequest{}, resp)
+		return resp.PlanValue, true
+	case schema.BoolAttribute:
+		if a.Default == nil {
+			return nil, false
+		}
+		resp := &defaults.BoolResponse{}
+		a.Default.DefaultBool(ctx, defaults.BoolRequest{}, resp)
+		return resp.PlanValue, true
+	case schema.ListAttribute:
+		if a.Default == nil {
+			return nil, false
+		}
+		resp := &defaults.ListResponse{}
+		a.Default.DefaultList(ctx, defaults.ListRequest{}, resp)
+		return resp.PlanValue, true
+	}
+	return nil, false
+}
+
+func TestKeepDeclaredMetadata(t *testing.T) {
+	declared := types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha"), "gone": types.StringValue("x")})
+	service := map[string]any{"team": "alpha", "added_elsewhere": "y", "count": 3.0}
+	got := keepDeclaredMetadata(declared, service)
+	want := types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha")})
+	if !got.Equal(want) {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got := keepDeclaredMetadata(types.MapNull(types.StringType), service); !got.IsNull() {
+		t.Errorf("undeclared metadata: got %s, want null", got)
+	}
+}
+
+// State stays lean: words and result_json only with include_raw_result.
+func TestSetRecord_rawResult(t *testing.T) {
+	job := &client.PreRecordedJob{
+		JobCommon: client.JobCommon{ID: "j", RequestID: "r", Status: client.StatusDone, CreatedAt: "2024-05-01T12:00:00.000Z",
+			Result: &client.Result{Transcription: &client.Transcription{FullTranscript: "hi", Utterances: []client.Utterance{{Text: "hi", Words: []client.Word{{Word: "hi"}}}}}}},
+	}
+	for _, raw := range []bool{false, true} {
+		m := jobResourceModel{IncludeRawResult: types.BoolValue(raw)}
+		if diags := m.setRecord(context.Background(), job); diags.HasError() {
+			t.Fatal(diags)
+		}
+		utt := m.Result.Attributes()["transcription"].(types.Object).Attributes()["utterances"].(types.List).Elements()[0].(types.Object)
+		if words := utt.Attributes()["words"]; words.IsNull() == raw {
+			t.Errorf("include_raw_result = %t: words null = %t", raw, words.IsNull())
+		}
+		if m.ResultJSON.IsNull() == raw {
+			t.Errorf("include_raw_result = %t: result_json null = %t", raw, m.ResultJSON.IsNull())
+		}
+		if !m.Retained.ValueBool() || m.Status.ValueString() != client.StatusDone {
+			t.Errorf("retained %s, status %s", m.Retained, m.Status)
+		}
+	}
+}

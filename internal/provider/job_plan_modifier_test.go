@@ -1,0 +1,52 @@
+package provider
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+func TestUseStateWhenJobFinal(t *testing.T) {
+	s := jobSchema(context.Background())
+	state := func(status string, raw bool) tfsdk.State {
+		return tfsdk.State{Schema: s, Raw: testObjectValue(t, s.Type(), map[string]tftypes.Value{
+			"status": tfString(status), "include_raw_result": tfBool(raw), "completed_at": tfString("2024-05-01T12:00:00.000Z"),
+		})}
+	}
+	plan := func(raw bool) tfsdk.Plan {
+		return tfsdk.Plan{Schema: s, Raw: testObjectValue(t, s.Type(), map[string]tftypes.Value{"include_raw_result": tfBool(raw)})}
+	}
+	tests := map[string]struct {
+		state    tfsdk.State
+		plan     tfsdk.Plan
+		planned  types.String
+		wantKept bool
+	}{
+		"done":                {state: state("done", false), plan: plan(false), planned: types.StringUnknown(), wantKept: true},
+		"error":               {state: state("error", false), plan: plan(false), planned: types.StringUnknown(), wantKept: true},
+		"processing":          {state: state("processing", false), plan: plan(false), planned: types.StringUnknown()},
+		"queued":              {state: state("queued", false), plan: plan(false), planned: types.StringUnknown()},
+		"dependency changed":  {state: state("done", false), plan: plan(true), planned: types.StringUnknown()},
+		"creation":            {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},
+		"planned value known": {state: state("done", false), plan: plan(false), planned: types.StringValue("x")},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var stateValue types.String
+			if !tc.state.Raw.IsNull() {
+				tc.state.GetAttribute(context.Background(), path.Root("completed_at"), &stateValue)
+			}
+			req := planmodifier.StringRequest{Path: path.Root("completed_at"), State: tc.state, Plan: tc.plan, PlanValue: tc.planned, StateValue: stateValue}
+			resp := &planmodifier.StringResponse{PlanValue: tc.planned}
+			useStateWhenJobFinal(pathIncludeRawResult).PlanModifyString(context.Background(), req, resp)
+			if kept := resp.PlanValue.Equal(stateValue) && !tc.planned.Equal(stateValue); kept != tc.wantKept {
+				t.Errorf("planned %s, want kept = %t", resp.PlanValue, tc.wantKept)
+			}
+		})
+	}
+}

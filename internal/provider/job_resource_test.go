@@ -1,0 +1,969 @@
+package provider
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// testAccProcessingTime keeps jobs short: the provider's first polls are
+// sub-second, so a job ends within a second of its creation.
+const testAccProcessingTime = 300 * time.Millisecond
+
+// jobConfig is one transcription_job resource block.
+func jobConfig(name, body string) string {
+	return fmt.Sprintf("resource \"transcription_job\" %q {\n%s\n}\n", name, body)
+}
+
+// jobRule is a plan-time rule: a configuration that breaks it and what the
+// error must say (the attribute and the rule).
+type jobRule struct {
+	name   string
+	body   string // the resource's body
+	expect string
+	zdr    bool // with zero_data_retention on the provider
+}
+
+var jobRules = []jobRule{
+	// Enumerations.
+	{name: "model", body: `audio_url = "https://example.com/a.wav"
+model = "model-2"`, expect: `(?s)Attribute model value must be one of.*"model-fusion".*got: "model-2"`},
+	{name: "subtitle format", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { formats = ["ass"] }`, expect: `(?s)subtitles_config.formats\[0\].*must be one of.*"srt".*"vtt"`},
+	{name: "subtitle style", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { style = "fancy" }`, expect: `(?s)subtitles_config.style value must be one of.*"compliance".*got: "fancy"`},
+	{name: "callback method", body: `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { url = "https://hooks.example.com/x", method = "GET" }`, expect: `(?s)callback_config.method value must be one of.*"PUT".*got: "GET"`},
+	{name: "translation model", body: `audio_url = "https://example.com/a.wav"
+translation = true
+translation_config = { target_languages = ["de"], model = "turbo" }`, expect: `(?s)translation_config.model value must be one of.*"enhanced".*got: "turbo"`},
+	{name: "summary type", body: `audio_url = "https://example.com/a.wav"
+summarization = true
+summarization_config = { type = "long" }`, expect: `(?s)summarization_config.type value must be one of.*"bullet_points".*got: "long"`},
+	{name: "processed text type", body: `audio_url = "https://example.com/a.wav"
+pii_redaction = true
+pii_redaction_config = { processed_text_type = "BLUR" }`, expect: `(?s)pii_redaction_config.processed_text_type value must be one.*"MASK".*got: "BLUR"`},
+	{name: "PII entity type", body: `audio_url = "https://example.com/a.wav"
+pii_redaction = true
+pii_redaction_config = { entity_types = ["NAME", "SECRET"] }`, expect: `(?s)pii_redaction_config.entity_types\[1\].*must be one of.*"ZODIAC_SIGN".*got: "SECRET"`},
+	// Language lists: wo is a translation target only.
+	{name: "transcription language", body: `audio_url = "https://example.com/a.wav"
+language_config = { languages = ["en", "wo"] }`, expect: `(?s)language_config.languages\[1\].*must be one of.*got: "wo"`},
+	{name: "vocabulary language", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", language = "wo" }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].language value must be one of.*got: "wo"`},
+	{name: "translation language", body: `audio_url = "https://example.com/a.wav"
+translation = true
+translation_config = { target_languages = ["xx"] }`, expect: `(?s)translation_config.target_languages\[0\].*must be one of.*"wo".*got: "xx"`},
+	// Bounds and list sizes of the Limits table.
+	{name: "no subtitle format", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { formats = [] }`, expect: `(?s)subtitles_config.formats list must contain at least 1 elements`},
+	{name: "minimum duration", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { minimum_duration = -0.5 }`, expect: `(?s)subtitles_config.minimum_duration value must be at least 0.*got: -0.5`},
+	{name: "maximum duration low", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { maximum_duration = 0.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1.* and 30.*got: 0.5`},
+	{name: "maximum duration high", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { maximum_duration = 30.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1.* and 30.*got: 30.5`},
+	{name: "characters per row", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { maximum_characters_per_row = 0 }`, expect: `(?s)subtitles_config.maximum_characters_per_row value must be at least 1, got: 0`},
+	{name: "rows per caption low", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { maximum_rows_per_caption = 0 }`, expect: `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 0`},
+	{name: "rows per caption high", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { maximum_rows_per_caption = 6 }`, expect: `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 6`},
+	{name: "number of speakers", body: `audio_url = "https://example.com/a.wav"
+diarization = true
+diarization_config = { number_of_speakers = 0 }`, expect: `(?s)diarization_config.number_of_speakers value must be at least 1, got: 0`},
+	{name: "min speakers", body: `audio_url = "https://example.com/a.wav"
+diarization = true
+diarization_config = { min_speakers = -1 }`, expect: `(?s)diarization_config.min_speakers value must be at least 0, got: -1`},
+	{name: "max speakers", body: `audio_url = "https://example.com/a.wav"
+diarization = true
+diarization_config = { max_speakers = -1 }`, expect: `(?s)diarization_config.max_speakers value must be at least 0, got: -1`},
+	{name: "default intensity", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }], default_intensity = 1.5 }`, expect: `(?s)custom_vocabulary_config.default_intensity value must be between 0.* and 1.*got: 1.5`},
+	{name: "intensity", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = -0.1 }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].intensity value must be between.*got: -0.1`},
+	{name: "no target language", body: `audio_url = "https://example.com/a.wav"
+translation = true
+translation_config = { target_languages = [] }`, expect: `(?s)translation_config.target_languages list must contain at least 1 elements`},
+	{name: "no prompt", body: `audio_url = "https://example.com/a.wav"
+audio_to_llm = true
+audio_to_llm_config = { prompts = [] }`, expect: `(?s)audio_to_llm_config.prompts list must contain at least 1 elements`},
+	{name: "LLM model form", body: `audio_url = "https://example.com/a.wav"
+audio_to_llm = true
+audio_to_llm_config = { prompts = ["Summarize"], model = "gpt-4o" }`, expect: `(?s)audio_to_llm_config.model must have the form <provider>/<model_name>`},
+	// URLs.
+	{name: "audio URL", body: `audio_url = "example.com/a.wav"`, expect: `(?s)Attribute audio_url value must be an absolute http or https URL`},
+	{name: "callback config URL", body: `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { url = "ftp://hooks.example.com/x?token=s3cr3t" }`, expect: `(?s)Attribute callback_config.url value must be an absolute http or https URL.*value not shown`},
+	{name: "callback URL", body: `audio_url = "https://example.com/a.wav"
+callback_url = "/hooks/x"`, expect: `(?s)Attribute callback_url value must be an absolute http or https URL`},
+	// Required sub-fields.
+	{name: "callback config without URL", body: `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { method = "PUT" }`, expect: `(?s)Inappropriate value for attribute "callback_config".*attribute "url" is required`},
+	{name: "vocabulary missing", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { default_intensity = 0.5 }`, expect: `(?s)attribute "vocabulary" is required`},
+	{name: "vocabulary value missing", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ intensity = 0.5 }] }`, expect: `(?s)attribute "value" is required`},
+	{name: "vocabulary value blank", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "  " }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank`},
+	{name: "target languages missing", body: `audio_url = "https://example.com/a.wav"
+translation = true
+translation_config = { model = "base" }`, expect: `(?s)attribute "target_languages" is required`},
+	{name: "prompts missing", body: `audio_url = "https://example.com/a.wav"
+audio_to_llm = true
+audio_to_llm_config = { model = "openai/gpt-4o-mini" }`, expect: `(?s)attribute "prompts" is required`},
+	{name: "spelling dictionary missing", body: `audio_url = "https://example.com/a.wav"
+custom_spelling = true
+custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is required`},
+	// Cross-field rules.
+	{name: "model-3 two languages", body: `audio_url = "https://example.com/a.wav"
+model = "model-3"
+language_config = { languages = ["en", "fr"] }`, expect: `(?s)language_config.languages must hold exactly one language when model = "model-3", got 2`},
+	{name: "model-3 no language", body: `audio_url = "https://example.com/a.wav"
+model = "model-3"`, expect: `(?s)model = "model-3" needs exactly one language in language_config.languages`},
+	{name: "model-3 language", body: `audio_url = "https://example.com/a.wav"
+model = "model-3"
+language_config = { languages = ["ja"] }`, expect: `(?s)language_config.languages\[0\] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`},
+	{name: "model-3 code switching", body: `audio_url = "https://example.com/a.wav"
+model = "model-3"
+language_config = { languages = ["en"], code_switching = true }`, expect: `(?s)language_config.code_switching must not be true when model = "model-3"`},
+	{name: "min speakers above max", body: `audio_url = "https://example.com/a.wav"
+diarization = true
+diarization_config = { min_speakers = 4, max_speakers = 3 }`, expect: `(?s)diarization_config.min_speakers must be at most diarization_config.max_speakers \(3\), got: 4`},
+	{name: "minimum duration above maximum", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { minimum_duration = 5.5, maximum_duration = 5 }`, expect: `(?s)subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration \(5\), got: 5.5`},
+	{name: "callback without destination", body: `audio_url = "https://example.com/a.wav"
+callback = true`, expect: `(?s)Attribute callback is true, but there is nowhere to deliver the result`},
+	// Zero data retention.
+	{name: "ZDR without callback", zdr: true, body: `audio_url = "https://example.com/a.wav"`,
+		expect: `(?s)A callback is required under zero data retention`},
+	{name: "ZDR with ignored callback config", zdr: true, body: `audio_url = "https://example.com/a.wav"
+callback_config = { url = "https://hooks.example.com/x" }`, expect: `(?s)A callback is required under zero data retention`},
+	{name: "ZDR waiting", zdr: true, body: `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { url = "https://hooks.example.com/x" }
+wait_for_completion = true`, expect: `(?s)Cannot wait for a job under zero data retention`},
+}
+
+// TestAccJob_validation proves each plan-time rule on the real CLI: every
+// failing configuration is refused at plan, before any call to the service.
+// The rules are split over parallel test cases to keep the run short.
+func TestAccJob_validation(t *testing.T) {
+	const shards = 3
+	for shard := range shards {
+		t.Run(fmt.Sprintf("shard%d", shard), func(t *testing.T) {
+			fs, url := accFakeServer(t, fakeserver.Options{})
+			var steps []resource.TestStep
+			for i, rule := range jobRules {
+				if i%shards != shard {
+					continue
+				}
+				provider := providerConfig(url)
+				if rule.zdr {
+					provider = providerConfig(url, "zero_data_retention = true")
+				}
+				steps = append(steps, resource.TestStep{
+					Config:      provider + jobConfig("rule", rule.body),
+					PlanOnly:    true,
+					ExpectError: expectError(rule.expect),
+				})
+			}
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps:                    steps,
+				CheckDestroy: func(*terraform.State) error {
+					if n := fs.Stats().JobsCreated; n != 0 {
+						return fmt.Errorf("a refused configuration reached the service: %d jobs created", n)
+					}
+					return nil
+				},
+			})
+		})
+	}
+}
+
+// TestAccJob_boundaries applies the boundary values every rule lets
+// through: the plan accepts them and so does the service.
+func TestAccJob_boundaries(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	config := providerConfig(url) +
+		jobConfig("low", `audio_url = "http://example.com/low.wav"
+language_config = { languages = [`+quotedList(client.TranscriptionLanguages)+`] }
+subtitles = true
+subtitles_config = {
+  formats                    = ["srt", "vtt"]
+  minimum_duration           = 0
+  maximum_duration           = 1
+  maximum_characters_per_row = 1
+  maximum_rows_per_caption   = 1
+}
+diarization = true
+diarization_config = { number_of_speakers = 1, min_speakers = 0, max_speakers = 0 }
+custom_vocabulary = true
+custom_vocabulary_config = {
+  vocabulary        = [{ value = "a", intensity = 0 }, { value = "b", intensity = 1, language = "haw" }]
+  default_intensity = 0
+}
+translation = true
+translation_config = { target_languages = ["wo", "af", "zh"] }
+audio_to_llm = true
+audio_to_llm_config = { prompts = ["One prompt"] }
+pii_redaction = true
+pii_redaction_config = { entity_types = [`+quotedList(client.PIIEntityTypes)+`], processed_text_type = "MASK" }
+wait_for_completion = false`) +
+		jobConfig("high", `audio_url = "https://example.com/high.wav"
+model = "model-3"
+language_config = { languages = ["it"] }
+subtitles = true
+subtitles_config = { minimum_duration = 30, maximum_duration = 30, maximum_rows_per_caption = 5 }
+diarization = true
+diarization_config = { min_speakers = 7, max_speakers = 7 }
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "x" }], default_intensity = 1 }
+callback = true
+callback_url = "`+hooks+`/legacy"
+wait_for_completion = false`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			Check: func(*terraform.State) error {
+				if n := fs.Stats().JobsCreated; n != 2 {
+					return fmt.Errorf("the service accepted %d jobs, want 2", n)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+// TestAccJob_unknownValues plans configurations whose checked values are
+// known only after apply: no rule may fail on them.
+func TestAccJob_unknownValues(t *testing.T) {
+	_, url := accFakeServer(t, fakeserver.Options{})
+	later := `
+resource "terraform_data" "model" {
+  input = "model-3"
+}
+resource "terraform_data" "flag" {
+  input = true
+}
+resource "terraform_data" "number" {
+  input = 3
+}
+resource "terraform_data" "url" {
+  input = "https://hooks.example.com/x"
+}
+`
+	body := `audio_url = "${terraform_data.url.output}/a.wav"
+model = terraform_data.model.output
+language_config = { languages = ["en", "fr"] }
+subtitles = terraform_data.flag.output
+subtitles_config = { minimum_duration = 29, maximum_duration = terraform_data.number.output }
+diarization = true
+diarization_config = { min_speakers = 5, max_speakers = terraform_data.number.output }
+callback = terraform_data.flag.output
+callback_url = terraform_data.url.output`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:             providerConfig(url) + later + jobConfig("unknown", body),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// Under zero data retention the callback may come from elsewhere too.
+				Config: providerConfig(url, "zero_data_retention = true") + later + jobConfig("unknown", `audio_url = "https://example.com/a.wav"
+callback = true
+callback_url = terraform_data.url.output`),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+		},
+	})
+}
+
+// callbackReceiver records the callbacks a test server receives.
+type callbackReceiver struct {
+	mu       sync.Mutex
+	received []receivedCallback
+}
+
+type receivedCallback struct {
+	method, path, query string
+	body                client.CallbackBody
+}
+
+func newCallbackReceiver(t *testing.T) (*callbackReceiver, string) {
+	t.Helper()
+	rcv := &callbackReceiver{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, _ := io.ReadAll(r.Body)
+		var body client.CallbackBody
+		if err := json.Unmarshal(data, &body); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		rcv.mu.Lock()
+		rcv.received = append(rcv.received, receivedCallback{method: r.Method, path: r.URL.Path, query: r.URL.RawQuery, body: body})
+		rcv.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	return rcv, srv.URL
+}
+
+func (r *callbackReceiver) all() []receivedCallback {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]receivedCallback(nil), r.received...)
+}
+
+// TestAccJob_everything creates a job with every option on, checks that the
+// service received exactly what the configuration says, that the result is
+// in state, that the callback arrived, and that import rebuilds it all.
+func TestAccJob_everything(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	rcv, hooks := newCallbackReceiver(t)
+	const addr = "transcription_job.all"
+	config := providerConfig(url) + jobConfig("all", fmt.Sprintf(`audio_url = "https://media.example.com/interview.wav?duration=12.5&channels=2"
+model     = "model-1"
+language_config = {
+  languages      = ["en", "fr"]
+  code_switching = true
+}
+custom_vocabulary = true
+custom_vocabulary_config = {
+  vocabulary = [
+    { value = "Kubernetes" },
+    { value = "Terraform", intensity = 0.8, pronunciations = ["terra form"], language = "en" },
+  ]
+  default_intensity = 0.5
+}
+callback = true
+callback_config = {
+  url    = "%[1]s/hook?token=s3cr3t"
+  method = "PUT"
+}
+callback_url = "%[1]s/legacy"
+subtitles = true
+subtitles_config = {
+  formats                    = ["srt", "vtt"]
+  minimum_duration           = 1
+  maximum_duration           = 6.5
+  maximum_characters_per_row = 42
+  maximum_rows_per_caption   = 2
+  style                      = "compliance"
+}
+diarization = true
+diarization_config = {
+  number_of_speakers = 2
+  min_speakers       = 1
+  max_speakers       = 3
+}
+translation = true
+translation_config = {
+  target_languages          = ["de", "wo"]
+  model                     = "enhanced"
+  match_original_utterances = false
+  lipsync                   = false
+  context_adaptation        = false
+  context                   = "A technical interview"
+  informal                  = true
+}
+summarization = true
+summarization_config = { type = "bullet_points" }
+named_entity_recognition = true
+custom_spelling = true
+custom_spelling_config = {
+  spelling_dictionary = { "Gettleman" = ["gettleman", "getleman"] }
+}
+sentiment_analysis = true
+audio_to_llm = true
+audio_to_llm_config = {
+  prompts = ["Summarize the key points", "List the action items"]
+  model   = "openai/gpt-4o-mini"
+}
+pii_redaction = true
+pii_redaction_config = {
+  entity_types        = ["NAME", "EMAIL_ADDRESS"]
+  processed_text_type = "MARKER"
+}
+custom_metadata = { team = "alpha", ticket = "T-42" }
+sentences = true
+punctuation_enhanced = true`, hooks))
+
+	wantBody := fmt.Sprintf(`{
+  "audio_url": "https://media.example.com/interview.wav?duration=12.5&channels=2",
+  "model": "model-1",
+  "language_config": {"languages": ["en", "fr"], "code_switching": true},
+  "custom_vocabulary": true,
+  "custom_vocabulary_config": {
+    "vocabulary": [
+      {"value": "Kubernetes"},
+      {"value": "Terraform", "intensity": 0.8, "pronunciations": ["terra form"], "language": "en"}
+    ],
+    "default_intensity": 0.5
+  },
+  "callback": true,
+  "callback_config": {"url": "%[1]s/hook?token=s3cr3t", "method": "PUT"},
+  "callback_url": "%[1]s/legacy",
+  "subtitles": true,
+  "subtitles_config": {"formats": ["srt", "vtt"], "minimum_duration": 1, "maximum_duration": 6.5,
+    "maximum_characters_per_row": 42, "maximum_rows_per_caption": 2, "style": "compliance"},
+  "diarization": true,
+  "diarization_config": {"number_of_speakers": 2, "min_speakers": 1, "max_speakers": 3},
+  "translation": true,
+  "translation_config": {"target_languages": ["de", "wo"], "model": "enhanced", "match_original_utterances": false,
+    "lipsync": false, "context_adaptation": false, "context": "A technical interview", "informal": true},
+  "summarization": true,
+  "summarization_config": {"type": "bullet_points"},
+  "named_entity_recognition": true,
+  "custom_spelling": true,
+  "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}},
+  "sentiment_analysis": true,
+  "audio_to_llm": true,
+  "audio_to_llm_config": {"prompts": ["Summarize the key points", "List the action items"], "model": "openai/gpt-4o-mini"},
+  "pii_redaction": true,
+  "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS"], "processed_text_type": "MARKER"},
+  "custom_metadata": {"team": "alpha", "ticket": "T-42"},
+  "sentences": true,
+  "punctuation_enhanced": true
+}`, hooks)
+
+	result := tfjsonpath.New("result")
+	transcription := result.AtMapKey("transcription")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: resource.ComposeTestCheckFunc(
+					checkCreateBodies(fs, wantBody),
+					func(*terraform.State) error {
+						fs.SettleJobs() // delivers the callbacks that are due
+						got := rcv.all()
+						if len(got) != 1 {
+							return fmt.Errorf("callback receiver got %d callbacks, want 1 (to callback_config.url only)", len(got))
+						}
+						cb := got[0]
+						if cb.method != http.MethodPut || cb.path != "/hook" || cb.query != "token=s3cr3t" || cb.body.Event != client.EventTranscriptionSuccess || cb.body.Payload == nil {
+							return fmt.Errorf("callback: got %s %s?%s event %q, want PUT /hook?token=s3cr3t event %q with a payload", cb.method, cb.path, cb.query, cb.body.Event, client.EventTranscriptionSuccess)
+						}
+						return nil
+					},
+				),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_url"), knownvalue.StringRegexp(regexp.MustCompile(`/v2/transcription/[0-9a-f-]{36}$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("error_code"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("request_id"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("completed_at"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("filename"), knownvalue.StringExact("interview.wav")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("audio_duration"), knownvalue.Float64Exact(12.5)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("number_of_channels"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("metadata").AtMapKey("audio_duration"), knownvalue.Float64Exact(12.5)),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("full_transcript"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("srt"), knownvalue.StringRegexp(regexp.MustCompile(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`))),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("vtt"), knownvalue.StringRegexp(regexp.MustCompile(`^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> `))),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("sentences"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances").AtSliceIndex(0).AtMapKey("speaker"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("translation").AtMapKey("results"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("summarization").AtMapKey("results"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("named_entity_recognition").AtMapKey("success"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("sentiment_analysis").AtMapKey("results"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("audio_to_llm").AtMapKey("results"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("callback_config").AtMapKey("url")),
+					statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("callback_url")),
+				},
+			},
+			{
+				// terraform import: every request attribute comes back from
+				// request_params and custom_metadata.
+				ResourceName:      addr,
+				ImportState:       true,
+				ImportStateVerify: true,
+				// The job record does not carry result_url: see the resource's docs.
+				ImportStateVerifyIgnore: []string{"result_url"},
+			},
+			{
+				// An import block plans no change at all.
+				ResourceName:    addr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+			},
+		},
+	})
+}
+
+// checkCreateBodies compares the one create body the service received with
+// want, as JSON values.
+func checkCreateBodies(fs *fakeserver.Server, want string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		bodies := fs.CreateBodies()
+		if len(bodies) != 1 {
+			return fmt.Errorf("the service received %d creates, want 1", len(bodies))
+		}
+		var got, expected any
+		if err := json.Unmarshal(bodies[0], &got); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(want), &expected); err != nil {
+			return fmt.Errorf("test's expected body: %w", err)
+		}
+		if !reflect.DeepEqual(got, expected) {
+			return fmt.Errorf("create body differs from the configuration:\n got: %s\nwant: %s", bodies[0], compactJSON(want))
+		}
+		return nil
+	}
+}
+
+// TestAccJob_minimal sends only what is configured: the service fills in its
+// defaults, which must not show as a change, and state stays lean.
+func TestAccJob_minimal(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.minimal"
+	utterance := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances").AtSliceIndex(0)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
+subtitles = true
+subtitles_config = {}
+translation = true
+translation_config = { target_languages = ["de"] }
+custom_metadata = { team = "alpha" }`),
+				Check: checkCreateBodies(fs, `{"audio_url": "https://example.com/minimal.wav", "subtitles": true, "subtitles_config": {},
+  "translation": true, "translation_config": {"target_languages": ["de"]}, "custom_metadata": {"team": "alpha"}}`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("model"), knownvalue.StringExact(client.DefaultModel)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("subtitles_config").AtMapKey("formats"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("srt")})),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("translation_config").AtMapKey("lipsync"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("text"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("words"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
+				},
+			},
+			{
+				// Provider-side settings change in place, without a new job;
+				// word timings and result_json come with include_raw_result.
+				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
+subtitles = true
+subtitles_config = {}
+translation = true
+translation_config = { target_languages = ["de"] }
+custom_metadata = { team = "alpha" }
+include_raw_result = true
+wait_for_completion = false
+timeouts = { create = "5m", delete = "1m" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("result_json")),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+				}},
+				Check: func(*terraform.State) error {
+					if n := fs.Stats().JobsCreated; n != 1 {
+						return fmt.Errorf("%d jobs created, want 1: a provider-side setting must not replace the job", n)
+					}
+					return nil
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("words"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.NotNull()),
+				},
+			},
+		},
+	})
+}
+
+// TestAccJob_retention covers jobs the service deletes: a done job is kept
+// with retained = false and no diff, recreate_when_missing creates it again.
+func TestAccJob_retention(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.kept"
+	keep := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"`)
+	recreate := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"
+recreate_when_missing = true`)
+	var firstID, secondID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: keep,
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", captureTo(&firstID)),
+			},
+			{
+				// The service's retention ends: nothing changes but retained.
+				PreConfig: func() { expireJob(t, fs, firstID) },
+				Config:    keep,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
+				},
+				Check: resource.TestCheckResourceAttrWith(addr, "id", func(v string) error {
+					if v != firstID {
+						return fmt.Errorf("id changed from %s to %s: the job was replaced", firstID, v)
+					}
+					return nil
+				}),
+			},
+			{
+				// Turning recreate_when_missing on creates it again at once.
+				Config: recreate,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&secondID)),
+					resource.TestCheckResourceAttr(addr, "retained", "true"),
+				),
+			},
+			{
+				// With recreate_when_missing, any job that disappears is created again.
+				PreConfig: func() { expireJob(t, fs, secondID) },
+				Config:    recreate,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+				}},
+				Check: func(*terraform.State) error {
+					if n := fs.Stats().JobsCreated; n != 3 {
+						return fmt.Errorf("%d jobs created, want 3", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// TestAccJob_vanishedBeforeCompleting: a job deleted while still running is
+// removed from state and created again by the next apply.
+func TestAccJob_vanishedBeforeCompleting(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	const addr = "transcription_job.running"
+	config := providerConfig(url) + jobConfig("running", `audio_url = "https://example.com/running.wav"
+wait_for_completion = false`)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&id)),
+					resource.TestCheckResourceAttr(addr, "status", client.StatusQueued),
+				),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result"), knownvalue.Null()),
+				},
+			},
+			{
+				PreConfig: func() { expireJob(t, fs, id) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+				}},
+			},
+			{
+				// Later refreshes fill in what the job became.
+				PreConfig: func() { clock.Advance(2 * time.Hour) },
+				Config:    config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription"), knownvalue.NotNull()),
+				},
+			},
+		},
+	})
+}
+
+// TestAccJob_failedJob: a job that ends in error fails the apply, stays in
+// state tainted, and the next apply replaces it.
+func TestAccJob_failedJob(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.failing"
+	failing := providerConfig(url) + jobConfig("failing", `audio_url = "https://example.com/fail-422.wav"`)
+	var firstID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      failing,
+				ExpectError: expectError(`(?s)Transcription job failed.*ended with status "error", error_code 422.*request_id: [0-9a-f-]{36}`),
+			},
+			{
+				// The failed job is in state, tainted, with its error.
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						rs := s.RootModule().Resources[addr]
+						if rs == nil || !rs.Primary.Tainted {
+							return fmt.Errorf("%s is not in state tainted", addr)
+						}
+						return nil
+					},
+					resource.TestCheckResourceAttr(addr, "status", client.StatusError),
+					resource.TestCheckResourceAttr(addr, "error_code", "422"),
+					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&firstID)),
+				),
+			},
+			{
+				Config: failing,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ExpectError: expectError(`error_code 422`),
+			},
+			{
+				Config: providerConfig(url) + jobConfig("failing", `audio_url = "https://example.com/fixed.wav"`),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),
+					func(*terraform.State) error {
+						if n := fs.Stats().JobsCreated; n != 3 {
+							return fmt.Errorf("%d jobs created, want 3", n)
+						}
+						if !deleted(fs, firstID) {
+							return fmt.Errorf("the tainted job %s was not deleted", firstID)
+						}
+						return nil
+					},
+				),
+			},
+		},
+	})
+}
+
+// TestAccJob_deleteRunning: deleting a job that is still running waits until
+// the service lets it be deleted.
+func TestAccJob_deleteRunning(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	// The job ends only once the service has refused a DELETE.
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			for _, r := range fs.Requests() {
+				if r.Method == http.MethodDelete && r.Status == http.StatusForbidden {
+					clock.Advance(2 * time.Hour)
+					return
+				}
+			}
+		}
+	}()
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: providerConfig(url) + jobConfig("running", `audio_url = "https://example.com/running.wav"
+wait_for_completion = false`),
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckResourceAttrWith("transcription_job.running", "id", captureTo(&id)),
+				resource.TestCheckResourceAttr("transcription_job.running", "status", client.StatusQueued),
+			),
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			var statuses []int
+			for _, r := range fs.Requests() {
+				if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id {
+					statuses = append(statuses, r.Status)
+				}
+			}
+			if len(statuses) < 2 || statuses[0] != http.StatusForbidden || statuses[len(statuses)-1] != http.StatusAccepted {
+				return fmt.Errorf("DELETE answers %v, want 403 (still running) ... then 202", statuses)
+			}
+			if _, ok := fs.Job(id); ok {
+				return fmt.Errorf("job %s still exists", id)
+			}
+			return nil
+		},
+	})
+}
+
+// TestAccJob_timeout: a job still running when timeouts.create runs out
+// fails the apply and stays in state, tainted.
+func TestAccJob_timeout(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	const addr = "transcription_job.slow"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: providerConfig(url) + jobConfig("slow", `audio_url = "https://example.com/slow.wav"
+timeouts = { create = "2s" }`),
+				ExpectError: expectError(`(?s)Timed out waiting for the transcription job.*still (queued|processing) after 2s`),
+			},
+			{
+				// The job ends later; the refresh shows it, still tainted.
+				PreConfig:          func() { clock.Advance(2 * time.Hour) },
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						rs := s.RootModule().Resources[addr]
+						if rs == nil || !rs.Primary.Tainted {
+							return fmt.Errorf("%s is not in state tainted", addr)
+						}
+						if n := fs.JobCount(); n != 1 {
+							return fmt.Errorf("%d jobs, want 1", n)
+						}
+						return nil
+					},
+					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),
+				),
+			},
+		},
+	})
+}
+
+// TestAccJob_zeroDataRetention: under zero data retention the job is
+// submitted with its callback, never read, and cannot be imported.
+func TestAccJob_zeroDataRetention(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime, ZeroDataRetention: true})
+	rcv, hooks := newCallbackReceiver(t)
+	const addr = "transcription_job.private"
+	config := providerConfig(url, "zero_data_retention = true") + jobConfig("private", fmt.Sprintf(`audio_url = "https://example.com/private.wav"
+callback = true
+callback_config = { url = "%s/hook" }`, hooks))
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", captureTo(&id)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_completion"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+				},
+			},
+			{
+				ResourceName:  addr,
+				ImportState:   true,
+				ImportStateId: "00000000-0000-0000-0000-000000000000",
+				ExpectError:   expectError(`Cannot import a job under zero data retention`),
+			},
+			{
+				Config: config,
+				Check: func(*terraform.State) error {
+					for _, r := range fs.Requests() {
+						if r.Method == http.MethodGet {
+							return fmt.Errorf("the provider called GET %s under zero data retention", r.Path)
+						}
+					}
+					fs.SettleJobs()
+					got := rcv.all()
+					if len(got) != 1 || got[0].method != http.MethodPost || got[0].body.ID != id || got[0].body.Event != client.EventTranscriptionSuccess {
+						return fmt.Errorf("callbacks received: %+v, want one POST %q for job %s", got, client.EventTranscriptionSuccess, id)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// expectError compiles an error pattern whose spaces match any run of
+// white space: the CLI wraps diagnostics at its terminal width.
+func expectError(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(strings.ReplaceAll(pattern, " ", `\s+`))
+}
+
+// captureTo returns a check that stores an attribute's value.
+func captureTo(dst *string) func(string) error {
+	return func(v string) error {
+		*dst = v
+		return nil
+	}
+}
+
+func expireJob(t *testing.T, fs *fakeserver.Server, id string) {
+	t.Helper()
+	if !fs.ExpireJob(id) {
+		t.Fatalf("job %q to expire does not exist", id)
+	}
+}
+
+// deleted reports whether the service answered a DELETE of the job.
+func deleted(fs *fakeserver.Server, id string) bool {
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id && r.Status == http.StatusAccepted {
+			return true
+		}
+	}
+	return false
+}
+
+func quotedList(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(quoted, ", ")
+}
+
+func compactJSON(s string) string {
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}

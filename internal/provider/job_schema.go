@@ -1,0 +1,521 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// Provider-side defaults.
+const (
+	defaultCreateTimeout       = 60 * time.Minute
+	defaultDeleteTimeout       = 20 * time.Minute
+	defaultWaitForCompletion   = true
+	defaultIncludeRawResult    = false
+	defaultRecreateWhenMissing = false
+)
+
+// Service defaults of fields the client package names no constant for. The
+// schema's Defaults and the import of request_params both use these, so an
+// imported job plans without changes.
+const (
+	defaultSwitch                  = false // every top-level boolean
+	defaultCodeSwitching           = false
+	defaultMatchOriginalUtterances = true
+	defaultLipsync                 = true
+	defaultContextAdaptation       = true
+	defaultInformal                = false
+)
+
+// llmModelPattern is the `<provider>/<model_name>` form of an LLM identifier.
+var llmModelPattern = regexp.MustCompile(`^[^/\s]+/\S+$`)
+
+// Paths the lifecycle code reads.
+var (
+	pathIncludeRawResult = path.Root("include_raw_result")
+	pathStatus           = path.Root("status")
+)
+
+// Beta and alpha features, as the spec labels them.
+const (
+	betaNote  = "**Beta** in the service: its behaviour may still change. "
+	alphaNote = "**Alpha** in the service: experimental, may change or go away. "
+)
+
+// jobSchema is the schema of transcription_job. Request attributes carry the
+// spec's JSON names; every one of them forces replacement, because a job
+// cannot be changed once submitted.
+func jobSchema(ctx context.Context) schema.Schema {
+	attrs := map[string]schema.Attribute{
+		// The request: InitTranscriptionRequest.
+		"audio_url": schema.StringAttribute{
+			MarkdownDescription: "URL of the audio or video file to transcribe: a file uploaded to the service or an external file. An absolute `http` or `https` URL. " +
+				"Under zero data retention uploads are disabled, so it must be an external URL (public or signed).",
+			Required:      true,
+			Validators:    []validator.String{absoluteHTTPURL()},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"model": schema.StringAttribute{
+			MarkdownDescription: "Transcription model: " + markdownList(client.Models) + ". Defaults to `" + client.DefaultModel + "`. " +
+				"`model-1` handles 100+ languages and code switching. `" + client.ModelThree + "` transcribes one of " + markdownList(client.ModelThreeLanguages) +
+				" and needs exactly that one language in `language_config.languages`, without code switching.",
+			Optional:      true,
+			Computed:      true,
+			Default:       stringdefault.StaticString(client.DefaultModel),
+			Validators:    []validator.String{stringvalidator.OneOf(client.Models...)},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"language_config": requestObject("Languages of the audio.", "", map[string]schema.Attribute{
+			"languages": schema.ListAttribute{
+				MarkdownDescription: "Transcription language codes. With exactly one, that language is used; otherwise the model detects the language. Defaults to `[]`. " +
+					"Allowed codes: " + markdownList(client.TranscriptionLanguages) + ".",
+				ElementType: types.StringType,
+				Optional:    true,
+				Computed:    true,
+				Default:     listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{})),
+				Validators:  []validator.List{listvalidator.NoNullValues(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
+			},
+			"code_switching": schema.BoolAttribute{
+				MarkdownDescription: "`true`: the language is detected on each utterance; `false`: on the first one and then kept. Ignored when one language is set; must not be `true` with `model-3`. Defaults to `false`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(defaultCodeSwitching),
+			},
+		}),
+
+		"custom_vocabulary": requestSwitch(betaNote + "Enables custom vocabulary, configured by `custom_vocabulary_config`."),
+		"custom_vocabulary_config": requestObject(betaNote+"Words and phrases the transcription should favour.", "custom_vocabulary", map[string]schema.Attribute{
+			"vocabulary": schema.ListNestedAttribute{
+				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
+				Required:            true,
+				Validators:          []validator.List{listvalidator.NoNullValues()},
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"value": schema.StringAttribute{
+						MarkdownDescription: "Text used in the transcription. Required, not blank.",
+						Required:            true,
+						Validators:          []validator.String{notBlank()},
+					},
+					"intensity": schema.Float64Attribute{
+						MarkdownDescription: "How strongly to favour this entry, from 0 to 1. Defaults to `default_intensity`.",
+						Optional:            true,
+						Validators:          []validator.Float64{intensityBounds()},
+					},
+					"pronunciations": schema.ListAttribute{
+						MarkdownDescription: "Other ways the entry may sound. An empty list is the same as none.",
+						ElementType:         types.StringType,
+						Optional:            true,
+						Validators:          []validator.List{listvalidator.NoNullValues()},
+					},
+					"language": schema.StringAttribute{
+						MarkdownDescription: "Transcription language code used for sound comparison (see `language_config.languages`). Defaults to the transcription language.",
+						Optional:            true,
+						Validators:          []validator.String{languageCode(client.TranscriptionLanguages)},
+					},
+				}},
+			},
+			"default_intensity": schema.Float64Attribute{
+				MarkdownDescription: "Intensity of entries that set none, from 0 to 1.",
+				Optional:            true,
+				Validators:          []validator.Float64{intensityBounds()},
+			},
+		}),
+
+		"callback": withBoolValidators(requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used when `callback_config` is not set). "+
+			"When `true`, `callback_config` or `callback_url` must be set. Under zero data retention a callback is the only way to receive the result, so every job needs one."),
+			callbackDestination()),
+		"callback_config": requestObject("Where and how the callback is sent.", "callback", map[string]schema.Attribute{
+			"url": schema.StringAttribute{
+				MarkdownDescription: "URL called with the result: an absolute `http` or `https` URL. Required. Sensitive, because such a URL often carries a token.",
+				Required:            true,
+				Sensitive:           true,
+				Validators:          []validator.String{sensitiveAbsoluteHTTPURL()},
+			},
+			"method": schema.StringAttribute{
+				MarkdownDescription: "HTTP method of the callback: " + markdownList(client.CallbackMethods) + ". Defaults to `" + client.DefaultCallbackMethod + "`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(client.DefaultCallbackMethod),
+				Validators:          []validator.String{stringvalidator.OneOf(client.CallbackMethods...)},
+			},
+		}),
+		"callback_url": schema.StringAttribute{
+			MarkdownDescription: "**Deprecated**: use `callback = true` and `callback_config` instead. URL the service sends the result to with a `POST`. " +
+				"An absolute `http` or `https` URL. Sensitive, because such a URL often carries a token.",
+			DeprecationMessage: "callback_url is deprecated by the service: set callback = true and callback_config = { url = ... } instead.",
+			Optional:           true,
+			Sensitive:          true,
+			Validators:         []validator.String{sensitiveAbsoluteHTTPURL()},
+			PlanModifiers:      []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+
+		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`; they appear in `result.transcription.subtitles`."),
+		"subtitles_config": requestObject("Subtitle generation.", "subtitles", map[string]schema.Attribute{
+			"formats": schema.ListAttribute{
+				MarkdownDescription: "Subtitle formats: " + markdownList(client.SubtitleFormats) + ". At least one. Defaults to `[\"" + client.DefaultSubtitleFormat + "\"]`.",
+				ElementType:         types.StringType,
+				Optional:            true,
+				Computed:            true,
+				Default:             listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{types.StringValue(client.DefaultSubtitleFormat)})),
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1),
+					listvalidator.NoNullValues(),
+					listvalidator.ValueStringsAre(stringvalidator.OneOf(client.SubtitleFormats...)),
+				},
+			},
+			"minimum_duration": schema.Float64Attribute{
+				MarkdownDescription: fmt.Sprintf("Minimum duration of a subtitle, in seconds: at least %s and at most `maximum_duration`.", formatFloat(client.MinSubtitleMinimumDuration)),
+				Optional:            true,
+				Validators:          []validator.Float64{float64validator.AtLeast(client.MinSubtitleMinimumDuration), atMostSibling("maximum_duration")},
+			},
+			"maximum_duration": schema.Float64Attribute{
+				MarkdownDescription: fmt.Sprintf("Maximum duration of a subtitle, in seconds: from %s to %s.", formatFloat(client.MinSubtitleMaximumDuration), formatFloat(client.MaxSubtitleMaximumDuration)),
+				Optional:            true,
+				Validators:          []validator.Float64{float64validator.Between(client.MinSubtitleMaximumDuration, client.MaxSubtitleMaximumDuration)},
+			},
+			"maximum_characters_per_row": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Maximum number of characters per row: at least %d.", client.MinSubtitleCharactersPerRow),
+				Optional:            true,
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSubtitleCharactersPerRow)},
+			},
+			"maximum_rows_per_caption": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Maximum number of rows per caption: from %d to %d.", client.MinSubtitleRowsPerCaption, client.MaxSubtitleRowsPerCaption),
+				Optional:            true,
+				Validators:          []validator.Int64{int64validator.Between(client.MinSubtitleRowsPerCaption, client.MaxSubtitleRowsPerCaption)},
+			},
+			"style": schema.StringAttribute{
+				MarkdownDescription: "Subtitle style: " + markdownList(client.SubtitleStyles) + ". `compliance` follows the published description of the SRT format kept by a national library. Defaults to `" + client.DefaultSubtitleStyle + "`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(client.DefaultSubtitleStyle),
+				Validators:          []validator.String{stringvalidator.OneOf(client.SubtitleStyles...)},
+			},
+		}),
+
+		"diarization": requestSwitch("Enables speaker recognition (diarization), configured by `diarization_config`; utterances then carry a `speaker`."),
+		"diarization_config": requestObject("Speaker recognition.", "diarization", map[string]schema.Attribute{
+			"number_of_speakers": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Exact number of speakers: at least %d.", client.MinNumberOfSpeakers),
+				Optional:            true,
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinNumberOfSpeakers)},
+			},
+			"min_speakers": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Minimum number of speakers: at least %d and at most `max_speakers`.", client.MinSpeakersBound),
+				Optional:            true,
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound), atMostSibling("max_speakers")},
+			},
+			"max_speakers": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Maximum number of speakers: at least %d.", client.MinSpeakersBound),
+				Optional:            true,
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound)},
+			},
+		}),
+
+		"translation": requestSwitch(betaNote + "Translates the transcript, configured by `translation_config`."),
+		"translation_config": requestObject(betaNote+"Translation.", "translation", map[string]schema.Attribute{
+			"target_languages": schema.ListAttribute{
+				MarkdownDescription: "Translation language codes to translate into. Required, at least one. Allowed codes: the transcription codes plus `wo`: " + markdownList(client.TranslationLanguages) + ".",
+				ElementType:         types.StringType,
+				Required:            true,
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1),
+					listvalidator.NoNullValues(),
+					listvalidator.ValueStringsAre(languageCode(client.TranslationLanguages)),
+				},
+			},
+			"model": schema.StringAttribute{
+				MarkdownDescription: "Translation model: " + markdownList(client.TranslationModels) + ". Defaults to `" + client.DefaultTranslationModel + "`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(client.DefaultTranslationModel),
+				Validators:          []validator.String{stringvalidator.OneOf(client.TranslationModels...)},
+			},
+			"match_original_utterances": serviceDefaultBool("Aligns the translated utterances with the original ones.", defaultMatchOriginalUtterances),
+			"lipsync":                   serviceDefaultBool("Keeps the translation in step with the speakers' lips.", defaultLipsync),
+			"context_adaptation":        serviceDefaultBool("Makes the translation context-aware.", defaultContextAdaptation),
+			"context": schema.StringAttribute{
+				MarkdownDescription: "Context that improves the accuracy of the translation.",
+				Optional:            true,
+			},
+			"informal": serviceDefaultBool("Forces informal forms where the target language has them.", defaultInformal),
+		}),
+
+		"summarization": requestSwitch("Summarizes the transcript, configured by `summarization_config`; the summary is in `result.summarization`."),
+		"summarization_config": requestObject("Summarization.", "summarization", map[string]schema.Attribute{
+			"type": schema.StringAttribute{
+				MarkdownDescription: "Kind of summary: " + markdownList(client.SummaryTypes) + ". Defaults to `" + client.DefaultSummaryType + "`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(client.DefaultSummaryType),
+				Validators:          []validator.String{stringvalidator.OneOf(client.SummaryTypes...)},
+			},
+		}),
+
+		"named_entity_recognition": requestSwitch(alphaNote + "Finds named entities in the transcript (`result.named_entity_recognition`)."),
+
+		"custom_spelling": requestSwitch(alphaNote + "Replaces spellings in the transcript, configured by `custom_spelling_config`."),
+		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
+			"spelling_dictionary": schema.MapAttribute{
+				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. Required.",
+				ElementType:         types.ListType{ElemType: types.StringType},
+				Required:            true,
+				Validators:          []validator.Map{mapvalidator.NoNullValues(), mapvalidator.ValueListsAre(listvalidator.NoNullValues())},
+			},
+		}),
+
+		"sentiment_analysis": requestSwitch("Analyses the sentiment of the transcript (`result.sentiment_analysis`)."),
+
+		"audio_to_llm": requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio; answers are in `result.audio_to_llm`."),
+		"audio_to_llm_config": requestObject("Audio-to-LLM prompts.", "audio_to_llm", map[string]schema.Attribute{
+			"prompts": schema.ListAttribute{
+				MarkdownDescription: "Prompt texts. Required, at least one.",
+				ElementType:         types.StringType,
+				Required:            true,
+				Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.NoNullValues()},
+			},
+			"model": schema.StringAttribute{
+				MarkdownDescription: "LLM to use, as `<provider>/<model_name>` from the list of the service's LLM routing provider. When not set, the service uses a small default model.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.RegexMatches(llmModelPattern, "must have the form <provider>/<model_name>")},
+			},
+		}),
+
+		"pii_redaction": requestSwitch("Redacts personally identifiable information from the transcript, configured by `pii_redaction_config`."),
+		"pii_redaction_config": requestObject("PII redaction.", "pii_redaction", map[string]schema.Attribute{
+			"entity_types": schema.ListAttribute{
+				MarkdownDescription: "Entity types to redact. An empty list is the same as none. Allowed: " + markdownList(client.PIIEntityTypes) + ".",
+				ElementType:         types.StringType,
+				Optional:            true,
+				Validators:          []validator.List{listvalidator.NoNullValues(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
+			},
+			"processed_text_type": schema.StringAttribute{
+				MarkdownDescription: "How redacted text is shown: " + markdownList(client.ProcessedTextTypes) + ".",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.OneOf(client.ProcessedTextTypes...)},
+			},
+		}),
+
+		"custom_metadata": schema.MapAttribute{
+			MarkdownDescription: "Metadata attached to the job, returned with it and in its callback, and usable to filter listings. " +
+				"Keys added to the job outside this configuration are ignored. An empty map is the same as none.",
+			ElementType:   types.StringType,
+			Optional:      true,
+			Validators:    []validator.Map{mapvalidator.NoNullValues()},
+			PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+		},
+		"sentences":            requestSwitch("Splits the transcript into sentences (`result.transcription.sentences`)."),
+		"punctuation_enhanced": requestSwitch(alphaNote + "Improves the punctuation of the transcript."),
+
+		// Provider-side settings: they change in place, never touching the job.
+		"wait_for_completion": schema.BoolAttribute{
+			MarkdownDescription: "Whether creation waits for the job to end (`done` or `error`), within `timeouts.create`. A job that ends in `error` then fails the apply and is replaced by the next one. " +
+				"With `false`, the apply ends once the job is submitted and later refreshes fill in its status and result. Used at creation only. " +
+				"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to poll; setting it to `true` there is an error.",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(defaultWaitForCompletion),
+		},
+		"include_raw_result": schema.BoolAttribute{
+			MarkdownDescription: "Whether state keeps the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
+				"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(defaultIncludeRawResult),
+		},
+		"recreate_when_missing": schema.BoolAttribute{
+			MarkdownDescription: "What to do when the service no longer has the job (it deletes jobs when their retention period ends: 3 weeks on paid plans, 1 year on the free plan). " +
+				"With `false` (the default), a job that had reached `done` stays in state with its last known results and `retained = false`, so the recording is not transcribed and billed again; " +
+				"a job that vanished before completing is removed from state and created again by the next apply. With `true`, any job the service no longer has is created again.",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(defaultRecreateWhenMissing),
+		},
+		"timeouts": timeoutsAttribute(ctx),
+
+		// Computed from the service.
+		"id": schema.StringAttribute{
+			MarkdownDescription: "Identifier of the job (a UUID), assigned by the service. Import a job with it.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"result_url": schema.StringAttribute{
+			MarkdownDescription: "URL of the job's record on the service (`GET`, with the API key). Null for an imported job: the job record does not carry it.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"request_id": schema.StringAttribute{
+			MarkdownDescription: "Debug identifier of the job, for the service's support. Null under zero data retention.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"created_at": schema.StringAttribute{
+			MarkdownDescription: "When the job was created (ISO 8601). Null under zero data retention.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"status": schema.StringAttribute{
+			MarkdownDescription: "Status of the job: " + markdownList(client.JobStatuses) + ". `done` and `error` are final. Null under zero data retention, where the service does not disclose jobs.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal()},
+		},
+		"completed_at": schema.StringAttribute{
+			MarkdownDescription: "When the job ended (ISO 8601); null until it is `done` or `error`.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal()},
+		},
+		"error_code": schema.Int64Attribute{
+			MarkdownDescription: "HTTP-style code of the job's failure (400 to 599) when its status is `error`; null otherwise.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.Int64{useStateWhenJobFinal()},
+		},
+		"retained": schema.BoolAttribute{
+			MarkdownDescription: "Whether the service still holds the job. `false` once the service deleted a `done` job at the end of its retention period: " +
+				"the results in state are then the last ones known (see `recreate_when_missing`). Always `false` under zero data retention, where the service keeps nothing.",
+			Computed:      true,
+			PlanModifiers: []planmodifier.Bool{useStateWhenJobFinal(pathIncludeRawResult)},
+		},
+		"file":   withObjectPlanModifiers(fileView.resourceAttribute(), useStateWhenJobFinal()),
+		"result": withObjectPlanModifiers(resultView.resourceAttribute(), useStateWhenJobFinal(pathIncludeRawResult)),
+		"result_json": schema.StringAttribute{
+			MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal(pathIncludeRawResult)},
+		},
+	}
+
+	return schema.Schema{
+		MarkdownDescription: jobResourceDescription,
+		Attributes:          attrs,
+	}
+}
+
+const jobResourceDescription = `A pre-recorded transcription job: the audio at ` + "`audio_url`" + ` transcribed with the options given, each checked at plan time against the service's rules.
+
+A job cannot change once submitted: changing any request attribute replaces it (a new job, billed again). ` + "`wait_for_completion`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
+
+By default the apply waits until the job is ` + "`done`" + ` and its result is in ` + "`result`" + `; a job that ends in ` + "`error`" + ` fails the apply and is tainted, so the next apply replaces it.
+
+**Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A ` + "`done`" + ` job the service no longer has stays in state with its last known results and ` + "`retained = false`" + `, and a warning says why: transcribing the recording again would be billed again and change everything that uses the result. A job that vanished before it completed is created again by the next apply. Set ` + "`recreate_when_missing = true`" + ` to create again any job the service no longer has.
+
+**Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service stores nothing and disables result retrieval: every job must send its result to a callback (` + "`callback = true`" + ` with ` + "`callback_config`" + `, or ` + "`callback_url`" + `), the provider does not wait nor refresh, ` + "`status` and `result`" + ` stay null, and jobs cannot be imported.
+
+**Import.** ` + "`terraform import transcription_job.example <id>`" + ` (or an ` + "`import`" + ` block) rebuilds every request attribute from the job's record.`
+
+// requestSwitch is a top-level boolean of the request: optional, false when
+// omitted as in the service.
+func requestSwitch(description string) schema.BoolAttribute {
+	return schema.BoolAttribute{
+		MarkdownDescription: description + " Defaults to `false`.",
+		Optional:            true,
+		Computed:            true,
+		Default:             booldefault.StaticBool(defaultSwitch),
+		PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+	}
+}
+
+func withBoolValidators(a schema.BoolAttribute, validators ...validator.Bool) schema.BoolAttribute {
+	a.Validators = append(a.Validators, validators...)
+	return a
+}
+
+// requestObject is a configuration object of the request. With switchName,
+// the service uses it only when that boolean is true, and a warning says so.
+func requestObject(description, switchName string, attrs map[string]schema.Attribute) schema.SingleNestedAttribute {
+	a := schema.SingleNestedAttribute{
+		MarkdownDescription: description,
+		Optional:            true,
+		Attributes:          attrs,
+		PlanModifiers:       []planmodifier.Object{objectplanmodifier.RequiresReplace()},
+	}
+	if switchName != "" {
+		a.MarkdownDescription += " Used only when `" + switchName + "` is `true`."
+		a.Validators = []validator.Object{configRequiresSwitch(switchName)}
+	}
+	return a
+}
+
+// serviceDefaultBool is a boolean inside a configuration object whose
+// service default is def.
+func serviceDefaultBool(description string, def bool) schema.BoolAttribute {
+	return schema.BoolAttribute{
+		MarkdownDescription: fmt.Sprintf("%s Defaults to `%t`.", description, def),
+		Optional:            true,
+		Computed:            true,
+		Default:             booldefault.StaticBool(def),
+	}
+}
+
+// languageCode validates a language code against one of the service's lists.
+func languageCode(allowed []string) validator.String {
+	return stringvalidator.OneOf(allowed...)
+}
+
+func intensityBounds() validator.Float64 {
+	return float64validator.Between(client.MinIntensity, client.MaxIntensity)
+}
+
+var notBlankPattern = regexp.MustCompile(`\S`)
+
+func notBlank() validator.String {
+	return stringvalidator.RegexMatches(notBlankPattern, "must not be empty or blank")
+}
+
+func timeoutsAttribute(ctx context.Context) schema.Attribute {
+	a, ok := timeouts.Attributes(ctx, timeouts.Opts{
+		Create: true,
+		Delete: true,
+		CreateDescription: fmt.Sprintf("How long creation waits for the job to end, as a Go duration such as `30m` or `2h`. Defaults to `%s`. "+
+			"When it runs out the apply fails, the job stays in state tainted, and the service goes on processing it.", formatDuration(defaultCreateTimeout)),
+		DeleteDescription: fmt.Sprintf("How long deletion waits for a job that is still running to become deletable, as a Go duration. Defaults to `%s`.", formatDuration(defaultDeleteTimeout)),
+	}).(schema.SingleNestedAttribute)
+	if !ok {
+		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
+	}
+	a.MarkdownDescription = "Time limits of the provider's waits. Changing them does not touch the job."
+	// The package writes Description only; the documentation reads Markdown.
+	for name, nested := range a.Attributes {
+		if s, ok := nested.(schema.StringAttribute); ok && s.MarkdownDescription == "" {
+			s.MarkdownDescription = s.Description
+			a.Attributes[name] = s
+		}
+	}
+	return a
+}
+
+func withObjectPlanModifiers(a schema.Attribute, modifiers ...planmodifier.Object) schema.Attribute {
+	nested, ok := a.(schema.SingleNestedAttribute)
+	if !ok {
+		panic(fmt.Sprintf("expected a single nested attribute, got %T", a))
+	}
+	nested.PlanModifiers = append(nested.PlanModifiers, modifiers...)
+	return nested
+}
+
+func formatDuration(d time.Duration) string {
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%dh", d/time.Hour)
+	}
+	return fmt.Sprintf("%dm", d/time.Minute)
+}

@@ -1,0 +1,146 @@
+package provider
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+func TestJobSchema_valid(t *testing.T) {
+	ctx := context.Background()
+	resp := &resource.SchemaResponse{}
+	NewJobResource().Schema(ctx, resource.SchemaRequest{}, resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatal(diags)
+	}
+}
+
+// Every attribute is documented; request attributes force replacement and
+// provider-side settings do not.
+func TestJobSchema_descriptionsAndReplacement(t *testing.T) {
+	s := jobSchema(context.Background())
+	var walk func(prefix string, attrs map[string]schema.Attribute)
+	walk = func(prefix string, attrs map[string]schema.Attribute) {
+		for name, a := range attrs {
+			p := prefix + name
+			if strings.TrimSpace(a.GetMarkdownDescription()) == "" {
+				t.Errorf("%s has no MarkdownDescription", p)
+			}
+			switch nested := a.(type) {
+			case schema.SingleNestedAttribute:
+				walk(p+".", nested.Attributes)
+			case schema.ListNestedAttribute:
+				walk(p+"[*].", nested.NestedObject.Attributes)
+			}
+		}
+	}
+	walk("", s.Attributes)
+
+	providerSide := map[string]bool{"wait_for_completion": true, "include_raw_result": true, "recreate_when_missing": true, "timeouts": true}
+	for name, a := range s.Attributes {
+		if !a.IsOptional() && !a.IsRequired() {
+			continue // computed only
+		}
+		replaces := hasRequiresReplace(a)
+		if providerSide[name] && replaces {
+			t.Errorf("provider-side setting %s forces replacement", name)
+		}
+		if !providerSide[name] && !replaces {
+			t.Errorf("request attribute %s does not force replacement", name)
+		}
+	}
+	if !s.Attributes["callback_url"].(schema.StringAttribute).Sensitive ||
+		!s.Attributes["callback_config"].(schema.SingleNestedAttribute).Attributes["url"].IsSensitive() {
+		t.Error("callback URLs must be sensitive")
+	}
+	if s.Attributes["callback_url"].GetDeprecationMessage() == "" {
+		t.Error("callback_url has no deprecation message")
+	}
+}
+
+func hasRequiresReplace(a schema.Attribute) bool {
+	ctx := context.Background()
+	var descriptions []string
+	switch a := a.(type) {
+	case schema.StringAttribute:
+		for _, m := range a.PlanModifiers {
+			descriptions = append(descriptions, m.Description(ctx))
+		}
+	case schema.BoolAttribute:
+		for _, m := range a.PlanModifiers {
+			descriptions = append(descriptions, m.Description(ctx))
+		}
+	case schema.MapAttribute:
+		for _, m := range a.PlanModifiers {
+			descriptions = append(descriptions, m.Description(ctx))
+		}
+	case schema.SingleNestedAttribute:
+		for _, m := range a.PlanModifiers {
+			descriptions = append(descriptions, m.Description(ctx))
+		}
+	}
+	for _, d := range descriptions {
+		if strings.Contains(d, "destroy and recreate") || strings.Contains(d, "force replacement") {
+			return true
+		}
+	}
+	return false
+}
+
+// testJobConfig is a transcription_job configuration holding values at the
+// top level, every other attribute null.
+func testJobConfig(t *testing.T, values map[string]tftypes.Value) tfsdk.Config {
+	t.Helper()
+	s := jobSchema(context.Background())
+	return tfsdk.Config{Schema: s, Raw: testObjectValue(t, s.Type(), values)}
+}
+
+// testObject is the value of the object attribute name, holding values,
+// every other attribute null.
+func testObject(t *testing.T, name string, values map[string]tftypes.Value) tftypes.Value {
+	t.Helper()
+	return testObjectValue(t, jobAttrTypes()[name], values)
+}
+
+func testObjectValue(t *testing.T, typ attr.Type, values map[string]tftypes.Value) tftypes.Value {
+	t.Helper()
+	objType, ok := typ.TerraformType(context.Background()).(tftypes.Object)
+	if !ok {
+		t.Fatalf("%s is not an object type", typ)
+	}
+	all := make(map[string]tftypes.Value, len(objType.AttributeTypes))
+	for name, at := range objType.AttributeTypes {
+		all[name] = tftypes.NewValue(at, nil)
+	}
+	for name, v := range values {
+		if _, ok := all[name]; !ok {
+			t.Fatalf("no attribute %s", name)
+		}
+		all[name] = v
+	}
+	return tftypes.NewValue(objType, all)
+}
+
+// Short constructors of tftypes values for the tests' tables.
+var unknownNumber = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
+
+func tfNumber(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(f)) }
+func tfString(s string) tftypes.Value  { return tftypes.NewValue(tftypes.String, s) }
+func tfBool(b bool) tftypes.Value      { return tftypes.NewValue(tftypes.Bool, b) }
+func tfStrings(values ...string) tftypes.Value {
+	elems := make([]tftypes.Value, len(values))
+	for i, v := range values {
+		elems[i] = tfString(v)
+	}
+	return tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, elems)
+}

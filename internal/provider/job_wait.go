@@ -1,0 +1,173 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// pollSchedule is how often a running job is looked at: first after
+// initial, then twice as long each time, up to max. Short jobs end within a
+// second or two, long ones run for minutes; this catches both without
+// hammering the service.
+type pollSchedule struct {
+	initial time.Duration
+	max     time.Duration
+}
+
+var defaultPollSchedule = pollSchedule{initial: 200 * time.Millisecond, max: 10 * time.Second}
+
+// delays returns the successive waits of the schedule.
+func (s pollSchedule) delays() func() time.Duration {
+	next := s.initial
+	return func() time.Duration {
+		d := next
+		next = min(next*2, s.max)
+		return d
+	}
+}
+
+// errJobNotFinal is wrapped by waitForFinalJob's error when the wait ended
+// (timeout or interrupt) before the job did.
+var errJobNotFinal = errors.New("the job has not ended")
+
+// waitForFinalJob polls the job until its status is final, ctx ends, or the
+// service fails. It returns the last record seen, which is the final one when
+// the error is nil. ctx carries the deadline of timeouts.create and is
+// cancelled when Terraform is interrupted: both stop the wait at once.
+func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule) (*client.PreRecordedJob, error) {
+	var last *client.PreRecordedJob
+	nextDelay := schedule.delays()
+	for {
+		job, err := c.GetPreRecorded(ctx, id)
+		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return last, fmt.Errorf("%w: %w", errJobNotFinal, ctxErr)
+			}
+			return last, err
+		}
+		if last == nil || last.Status != job.Status {
+			tflog.Debug(ctx, "transcription job status", map[string]any{"id": id, "status": job.Status})
+		}
+		last = job
+		if client.IsFinal(job.Status) {
+			return job, nil
+		}
+		if err := sleepContext(ctx, nextDelay()); err != nil {
+			return last, fmt.Errorf("%w: %w", errJobNotFinal, err)
+		}
+	}
+}
+
+// deleteJob deletes the job, counting a job the service no longer has as
+// deleted. The service refuses (403) to delete a job that is still queued or
+// processing, so deleteJob waits until it may, within ctx. Without zero data
+// retention it looks at the job to tell that refusal from any other 403.
+func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool) error {
+	nextDelay := schedule.delays()
+	var refusal error // the service's last "not deletable yet"
+	for {
+		err := c.DeletePreRecorded(ctx, id)
+		switch {
+		case err == nil, client.IsNotFound(err):
+			return nil
+		case ctx.Err() != nil && refusal != nil:
+			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
+		case !client.IsStatus(err, http.StatusForbidden):
+			return err
+		}
+		refusal = err
+		if !zeroDataRetention {
+			job, getErr := c.GetPreRecorded(ctx, id)
+			switch {
+			case client.IsNotFound(getErr):
+				return nil
+			case getErr == nil && client.IsFinal(job.Status):
+				return err // refused for a reason waiting cannot fix
+			}
+		}
+		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
+		if sleepErr := sleepContext(ctx, nextDelay()); sleepErr != nil {
+			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
+		}
+	}
+}
+
+func sleepContext(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// jobFailureDetail explains a job that ended in error: its error_code, the
+// errors of its add-ons, and its request_id for the service's support.
+func jobFailureDetail(job *client.PreRecordedJob) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Transcription job %s ended with status %q", job.ID, job.Status)
+	if job.ErrorCode != nil {
+		fmt.Fprintf(&b, ", error_code %d (%s)", *job.ErrorCode, http.StatusText(int(*job.ErrorCode)))
+	}
+	b.WriteString(".")
+	if addons := addonFailures(job.Result); len(addons) > 0 {
+		b.WriteString("\n\nAdd-on errors:\n" + strings.Join(addons, "\n"))
+	}
+	if job.RequestID != "" {
+		fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", job.RequestID)
+	}
+	return b.String()
+}
+
+// addonFailures lists the add-ons of a result that failed, one line each.
+func addonFailures(r *client.Result) []string {
+	if r == nil {
+		return nil
+	}
+	var lines []string
+	add := func(name string, e *client.AddonError) {
+		if e == nil {
+			return
+		}
+		line := fmt.Sprintf("  - %s: status_code %d", name, e.StatusCode)
+		if e.Exception != "" {
+			line += ", " + e.Exception
+		}
+		if e.Message != "" {
+			line += ": " + e.Message
+		}
+		lines = append(lines, line)
+	}
+	if r.Translation != nil {
+		add("translation", r.Translation.Error)
+		for i, item := range r.Translation.Results {
+			add(fmt.Sprintf("translation.results[%d]", i), item.Error)
+		}
+	}
+	if r.Summarization != nil {
+		add("summarization", r.Summarization.Error)
+	}
+	if r.NamedEntityRecognition != nil {
+		add("named_entity_recognition", r.NamedEntityRecognition.Error)
+	}
+	if r.SentimentAnalysis != nil {
+		add("sentiment_analysis", r.SentimentAnalysis.Error)
+	}
+	if r.AudioToLLM != nil {
+		add("audio_to_llm", r.AudioToLLM.Error)
+	}
+	if r.Sentences != nil {
+		add("sentences", r.Sentences.Error)
+	}
+	return lines
+}

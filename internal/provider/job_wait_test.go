@@ -1,0 +1,155 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+var testPollSchedule = pollSchedule{initial: 5 * time.Millisecond, max: 20 * time.Millisecond}
+
+func TestPollSchedule_growsToCap(t *testing.T) {
+	next := defaultPollSchedule.delays()
+	var got []time.Duration
+	for range 9 {
+		got = append(got, next())
+	}
+	want := []time.Duration{200, 400, 800, 1600, 3200, 6400, 10000, 10000, 10000}
+	for i := range want {
+		if got[i] != want[i]*time.Millisecond {
+			t.Fatalf("delays %v, want %v ms", got, want)
+		}
+	}
+}
+
+func testClient(t *testing.T, opts fakeserver.Options) (*client.Client, *fakeserver.Server) {
+	t.Helper()
+	fs, url := accFakeServer(t, opts)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: testAccKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, fs
+}
+
+func createTestJob(t *testing.T, c *client.Client, audioURL string) string {
+	t.Helper()
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: audioURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created.ID
+}
+
+func TestWaitForFinalJob(t *testing.T) {
+	c, _ := testClient(t, fakeserver.Options{ProcessingTime: 50 * time.Millisecond})
+	for audio, want := range map[string]string{"https://example.com/a.wav": client.StatusDone, "https://example.com/fail-503.wav": client.StatusError} {
+		job, err := waitForFinalJob(context.Background(), c, createTestJob(t, c, audio), testPollSchedule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if job.Status != want {
+			t.Errorf("%s: status %s, want %s", audio, job.Status, want)
+		}
+	}
+}
+
+func TestWaitForFinalJob_stopsAtDeadline(t *testing.T) {
+	c, _ := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: fakeserver.NewManualClock(time.Now())})
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	job, err := waitForFinalJob(ctx, c, id, testPollSchedule)
+	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want errJobNotFinal and DeadlineExceeded", err)
+	}
+	if job == nil || job.Status != client.StatusQueued {
+		t.Errorf("last record %+v, want the queued job", job)
+	}
+	if elapsed := time.Since(start); elapsed > time.Second {
+		t.Errorf("stopped after %s", elapsed)
+	}
+}
+
+func TestWaitForFinalJob_missingJob(t *testing.T) {
+	c, _ := testClient(t, fakeserver.Options{})
+	if _, err := waitForFinalJob(context.Background(), c, "00000000-0000-0000-0000-000000000000", testPollSchedule); !client.IsNotFound(err) {
+		t.Fatalf("err = %v, want a 404", err)
+	}
+}
+
+func TestDeleteJob(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	c, fs := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	running := createTestJob(t, c, "https://example.com/a.wav")
+
+	// A running job is deleted once it ends.
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		clock.Advance(2 * time.Hour)
+	}()
+	if err := deleteJob(context.Background(), c, running, testPollSchedule, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := fs.Job(running); ok {
+		t.Fatal("job still exists")
+	}
+	// A job the service no longer has counts as deleted.
+	if err := deleteJob(context.Background(), c, running, testPollSchedule, false); err != nil {
+		t.Fatalf("deleting a missing job: %v", err)
+	}
+	// Under zero data retention (no GET), the DELETE is retried until the deadline.
+	stuck := createTestJob(t, c, "https://example.com/b.wav")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Millisecond)
+	defer cancel()
+	err := deleteJob(ctx, c, stuck, testPollSchedule, true)
+	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) || !client.IsStatus(err, http.StatusForbidden) {
+		t.Fatalf("err = %v, want a timeout carrying the last 403", err)
+	}
+}
+
+// A 403 that waiting cannot fix (the job has ended) fails at once.
+func TestDeleteJob_forbiddenFinalJob(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == http.MethodDelete {
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"message":"forbidden","request_id":"r1","statusCode":403}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"id":"j","status":"done"}`))
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := deleteJob(context.Background(), c, "j", testPollSchedule, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
+		t.Fatalf("err = %v, want the 403 at once", err)
+	}
+}
+
+func TestJobFailureDetail(t *testing.T) {
+	code := int64(500)
+	job := &client.PreRecordedJob{JobCommon: client.JobCommon{
+		ID: "j1", RequestID: "req-9", Status: client.StatusError, ErrorCode: &code,
+		Result: &client.Result{
+			Summarization: &client.AddonResult[string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
+			Translation:   &client.AddonResult[[]client.TranslationItem]{Results: []client.TranslationItem{{}, {Error: &client.AddonError{StatusCode: 400, Message: "unsupported"}}}},
+		},
+	}}
+	got := jobFailureDetail(job)
+	for _, want := range []string{`status "error"`, "error_code 500 (Internal Server Error)", "summarization: status_code 502, UpstreamError: LLM unavailable", "translation.results[1]: status_code 400: unsupported", "request_id: req-9"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("detail lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+func TestAbsoluteHTTPURL(t *testing.T) {
+	tests := map[string]struct {
+		value     types.String
+		wantError string
+	}{
+		"https":        {value: types.StringValue("https://example.com/a.wav?x=1")},
+		"http":         {value: types.StringValue("http://127.0.0.1:8080/a")},
+		"no scheme":    {value: types.StringValue("example.com/a.wav"), wantError: "the scheme must be http or https"},
+		"other scheme": {value: types.StringValue("ftp://example.com/a.wav"), wantError: "the scheme must be http or https"},
+		"no host":      {value: types.StringValue("https:///a.wav"), wantError: "it has no host"},
+		"not a URL":    {value: types.StringValue("http://exa mple.com/%zz"), wantError: "it does not parse as a URL"},
+		"empty":        {value: types.StringValue(""), wantError: "the scheme must be http or https"},
+		"null":         {value: types.StringNull()},
+		"unknown":      {value: types.StringUnknown()},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			resp := &validator.StringResponse{}
+			absoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("audio_url"), ConfigValue: tc.value}, resp)
+			checkDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+		})
+	}
+}
+
+// A sensitive URL (it may carry a token) never appears in a diagnostic.
+func TestSensitiveAbsoluteHTTPURL_redacts(t *testing.T) {
+	const secret = "ftp://hooks.example.com/x?token=s3cr3t"
+	resp := &validator.StringResponse{}
+	sensitiveAbsoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("callback_url"), ConfigValue: types.StringValue(secret)}, resp)
+	checkDiagnostics(t, resp.Diagnostics.Errors(), "value not shown")
+	if d := resp.Diagnostics.Errors()[0]; strings.Contains(d.Detail()+d.Summary(), "s3cr3t") {
+		t.Errorf("diagnostic shows the sensitive value: %s", d.Detail())
+	}
+}
