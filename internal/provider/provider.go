@@ -136,12 +136,14 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 func (p *transcriptionProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewJobResource,
+		NewUploadResource,
 	}
 }
 
 func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewLiveJobsDataSource,
+		NewJobDataSource,
 	}
 }
 

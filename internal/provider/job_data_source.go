@@ -1,0 +1,319 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var (
+	_ datasource.DataSource              = &jobDataSource{}
+	_ datasource.DataSourceWithConfigure = &jobDataSource{}
+)
+
+// NewJobDataSource returns the transcription_job data source.
+func NewJobDataSource() datasource.DataSource { return &jobDataSource{} }
+
+// jobDataSource reads one pre-recorded job by id (GET /v2/pre-recorded/{id}),
+// for jobs created outside this configuration.
+type jobDataSource struct {
+	data *ProviderData
+}
+
+// jobDataSourceModel is the data source's configuration and state. The
+// record's attributes are those of the transcription_job resource, filled by
+// the same code (jobResourceModel.setRecord and setRequestFromParams).
+type jobDataSourceModel struct {
+	ID               types.String `tfsdk:"id"`
+	IncludeRawResult types.Bool   `tfsdk:"include_raw_result"`
+	RequestID        types.String `tfsdk:"request_id"`
+	CreatedAt        types.String `tfsdk:"created_at"`
+	Status           types.String `tfsdk:"status"`
+	CompletedAt      types.String `tfsdk:"completed_at"`
+	ErrorCode        types.Int64  `tfsdk:"error_code"`
+	File             types.Object `tfsdk:"file"`
+	Result           types.Object `tfsdk:"result"`
+	ResultJSON       types.String `tfsdk:"result_json"`
+	RequestParams    types.Object `tfsdk:"request_params"`
+	CustomMetadata   types.Map    `tfsdk:"custom_metadata"`
+}
+
+func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_job"
+}
+
+const jobDataSourceDescription = `Reads a pre-recorded transcription job by its ` + "`id`" + `, typically one created outside Terraform (by an application, a script, another configuration). ` +
+	`It exposes the same view of the job as the ` + "`transcription_job`" + ` resource: status, file, typed result, ` + "`result_json`" + `, the parameters the service applied (` + "`request_params`" + `) and ` + "`custom_metadata`" + `.
+
+The job is read as it is at that moment; the data source does not wait for a running job to end.
+
+**Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
+
+func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = dschema.Schema{
+		MarkdownDescription: jobDataSourceDescription,
+		Attributes: map[string]dschema.Attribute{
+			"id": dschema.StringAttribute{
+				MarkdownDescription: "Identifier of the job (a UUID), as returned when it was created.",
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"include_raw_result": dschema.BoolAttribute{
+				MarkdownDescription: "Whether to keep the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
+					"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
+				Optional: true,
+			},
+			"request_id": dschema.StringAttribute{
+				MarkdownDescription: "Debug identifier of the job, for the service's support.",
+				Computed:            true,
+			},
+			"created_at": dschema.StringAttribute{
+				MarkdownDescription: "When the job was created (ISO 8601).",
+				Computed:            true,
+			},
+			"status": dschema.StringAttribute{
+				MarkdownDescription: "Status of the job: " + markdownList(client.JobStatuses) + ". `done` and `error` are final.",
+				Computed:            true,
+			},
+			"completed_at": dschema.StringAttribute{
+				MarkdownDescription: "When the job ended (ISO 8601); null until it is `done` or `error`.",
+				Computed:            true,
+			},
+			"error_code": dschema.Int64Attribute{
+				MarkdownDescription: "HTTP-style code of the job's failure (400 to 599) when its status is `error`; null otherwise.",
+				Computed:            true,
+			},
+			fileView.name:   fileView.dataSourceAttribute(),
+			resultView.name: resultView.dataSourceAttribute(),
+			"result_json": dschema.StringAttribute{
+				MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise, and until the job is `done`.",
+				Computed:            true,
+			},
+			"request_params": requestParamsDataSourceAttribute(ctx),
+			"custom_metadata": dschema.MapAttribute{
+				MarkdownDescription: "Metadata attached to the job by its creator; values that are not strings are JSON-encoded.",
+				ElementType:         types.StringType,
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (d *jobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	// Nil before the provider is configured (validation).
+	if req.ProviderData == nil {
+		return
+	}
+	data, ok := req.ProviderData.(*ProviderData)
+	if !ok {
+		resp.Diagnostics.AddError("Unexpected provider data",
+			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", req.ProviderData))
+		return
+	}
+	d.data = data
+}
+
+// Read runs at plan time when id is known (at apply time otherwise), so the
+// zero data retention refusal comes first, before any request: data sources
+// have no plan modification, and validation happens without the provider's
+// configuration.
+func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config jobDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if d.data == nil || d.data.Client == nil {
+		resp.Diagnostics.AddError("Provider not configured",
+			"The transcription provider was not configured before the transcription_job data source was read. This is a bug in the provider; please report it.")
+		return
+	}
+	id := config.ID.ValueString()
+	if d.data.ZeroDataRetention {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Cannot read a job under zero data retention",
+			"The provider has zero_data_retention = true, and the service disables reading jobs (GET /v2/pre-recorded/{id}) for accounts with zero data retention: "+
+				"a job's result reaches only its callback. Remove this data source, and take the result from the callback instead.")
+		return
+	}
+
+	ctx = tflog.SetField(ctx, "job_id", id)
+	job, err := d.data.Client.GetPreRecorded(ctx, id)
+	switch {
+	case client.IsNotFound(err):
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
+			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id; the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the transcription job %q", id), err)
+		return
+	}
+	tflog.Debug(ctx, "read transcription job", map[string]any{"status": job.Status})
+
+	state, diags := jobDataSourceState(ctx, config, job)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// jobDataSourceState converts a job record with the resource's code: the
+// record's attributes by setRecord, request_params by the conversion import
+// uses (service defaults filled in, absent objects null).
+func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *client.PreRecordedJob) (jobDataSourceModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	m := jobResourceModel{IncludeRawResult: types.BoolValue(config.IncludeRawResult.ValueBool())}
+	diags.Append(m.setRecord(ctx, job)...)
+
+	params := types.ObjectNull(requestParamsAttrTypes())
+	if job.RequestParams != nil {
+		diags.Append(m.setRequestFromParams(ctx, job.RequestParams, nil)...)
+		var d diag.Diagnostics
+		params, d = requestParamsValue(m)
+		diags.Append(d...)
+	}
+
+	return jobDataSourceModel{
+		ID:               config.ID,
+		IncludeRawResult: config.IncludeRawResult,
+		RequestID:        m.RequestID,
+		CreatedAt:        m.CreatedAt,
+		Status:           m.Status,
+		CompletedAt:      m.CompletedAt,
+		ErrorCode:        m.ErrorCode,
+		File:             m.File,
+		Result:           m.Result,
+		ResultJSON:       m.ResultJSON,
+		RequestParams:    params,
+		CustomMetadata:   flattenCustomMetadata(job.CustomMetadata),
+	}, diags
+}
+
+// ---------------------------------------------------------------------------
+// request_params: the request attributes of transcription_job, read only.
+// Their schema and values come from the resource, so the two cannot drift
+// apart and a job read here looks like one declared there.
+
+// requestParamNames are the JSON fields of the create body, which the
+// resource's request attributes are named after, without custom_metadata:
+// the service keeps it out of request_params too, and it has its own
+// attribute here.
+var requestParamNames = sync.OnceValue(func() []string {
+	t := reflect.TypeFor[client.InitTranscriptionRequest]()
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" && name != "custom_metadata" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+})
+
+// requestParamsAttrTypes is the type of request_params.
+var requestParamsAttrTypes = sync.OnceValue(func() map[string]attr.Type {
+	all := jobAttrTypes()
+	out := make(map[string]attr.Type, len(requestParamNames()))
+	for _, name := range requestParamNames() {
+		out[name] = all[name]
+	}
+	return out
+})
+
+// requestParamsDataSourceAttribute is request_params in the data source's
+// schema: the resource's request attributes, computed only.
+func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedAttribute {
+	resourceAttrs := jobSchema(ctx).Attributes
+	attrs := make(map[string]dschema.Attribute, len(requestParamNames()))
+	for _, name := range requestParamNames() {
+		a, ok := resourceAttrs[name]
+		if !ok {
+			panic("transcription_job has no request attribute " + name)
+		}
+		attrs[name] = computedDataSourceAttribute(a)
+	}
+	return dschema.SingleNestedAttribute{
+		MarkdownDescription: "The parameters the job was created with, as the service applied them (its defaults filled in), " +
+			"with the names and shapes of the `transcription_job` resource's arguments. Null when the service does not return them.",
+		Computed:   true,
+		Attributes: attrs,
+	}
+}
+
+// computedDataSourceAttribute converts a resource attribute to a computed
+// data source attribute with the same type, description and sensitivity.
+func computedDataSourceAttribute(a rschema.Attribute) dschema.Attribute {
+	desc, sensitive := a.GetMarkdownDescription(), a.IsSensitive()
+	switch n := a.(type) {
+	case rschema.SingleNestedAttribute:
+		return dschema.SingleNestedAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, Attributes: computedDataSourceAttributes(n.Attributes)}
+	case rschema.ListNestedAttribute:
+		return dschema.ListNestedAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive,
+			NestedObject: dschema.NestedAttributeObject{Attributes: computedDataSourceAttributes(n.NestedObject.Attributes)}}
+	}
+	switch t := a.GetType().(type) {
+	case basetypes.StringType:
+		return dschema.StringAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
+	case basetypes.BoolType:
+		return dschema.BoolAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
+	case basetypes.Int64Type:
+		return dschema.Int64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
+	case basetypes.Float64Type:
+		return dschema.Float64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
+	case basetypes.ListType:
+		return dschema.ListAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, ElementType: t.ElemType}
+	case basetypes.MapType:
+		return dschema.MapAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, ElementType: t.ElemType}
+	}
+	panic(fmt.Sprintf("cannot convert a resource attribute of type %T (%s) to a data source attribute", a, a.GetType()))
+}
+
+func computedDataSourceAttributes(attrs map[string]rschema.Attribute) map[string]dschema.Attribute {
+	out := make(map[string]dschema.Attribute, len(attrs))
+	for name, a := range attrs {
+		out[name] = computedDataSourceAttribute(a)
+	}
+	return out
+}
+
+// requestParamsValue takes the request attributes out of a resource model,
+// by their tfsdk names.
+func requestParamsValue(m jobResourceModel) (types.Object, diag.Diagnostics) {
+	v := reflect.ValueOf(m)
+	wanted := requestParamsAttrTypes()
+	values := make(map[string]attr.Value, len(wanted))
+	var diags diag.Diagnostics
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Tag.Get("tfsdk")
+		if _, ok := wanted[name]; !ok {
+			continue
+		}
+		value, ok := v.Field(i).Interface().(attr.Value)
+		if !ok {
+			diags.AddError("Cannot convert the job's request_params", "The field of "+name+" is not a framework value. This is a bug in the provider; please report it.")
+			return types.ObjectNull(wanted), diags
+		}
+		values[name] = value
+	}
+	o, d := types.ObjectValue(wanted, values)
+	diags.Append(d...)
+	return o, diags
+}

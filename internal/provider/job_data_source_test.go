@@ -1,0 +1,346 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// ---------------------------------------------------------------------------
+// Unit tests.
+
+func jobDataSourceSchema(t *testing.T) dschema.Schema {
+	t.Helper()
+	ctx := context.Background()
+	resp := &datasource.SchemaResponse{}
+	NewJobDataSource().Schema(ctx, datasource.SchemaRequest{}, resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatal(diags)
+	}
+	return resp.Schema
+}
+
+func TestJobDataSourceSchema_valid(t *testing.T) {
+	s := jobDataSourceSchema(t)
+	checkDataSourceDescriptions(t, "", s.Attributes)
+
+	// The record's attributes have the resource's types, so that the
+	// resource's converters fill both.
+	resourceTypes := jobAttrTypes()
+	for _, name := range []string{"request_id", "created_at", "status", "completed_at", "error_code", "file", "result", "result_json"} {
+		if got, want := s.Attributes[name].GetType(), resourceTypes[name]; !got.Equal(want) {
+			t.Errorf("%s has type %s, the resource's has %s", name, got, want)
+		}
+	}
+
+	// request_params holds every field of the create body but custom_metadata.
+	params, ok := s.Attributes["request_params"].(dschema.SingleNestedAttribute)
+	if !ok {
+		t.Fatalf("request_params is a %T", s.Attributes["request_params"])
+	}
+	var names []string
+	for name := range params.Attributes {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	want := []string{
+		"audio_to_llm", "audio_to_llm_config", "audio_url", "callback", "callback_config", "callback_url",
+		"custom_spelling", "custom_spelling_config", "custom_vocabulary", "custom_vocabulary_config",
+		"diarization", "diarization_config", "language_config", "model", "named_entity_recognition",
+		"pii_redaction", "pii_redaction_config", "punctuation_enhanced", "sentences", "sentiment_analysis",
+		"subtitles", "subtitles_config", "summarization", "summarization_config", "translation", "translation_config",
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("request_params attributes\n%v\nwant the fields of the create body but custom_metadata\n%v", names, want)
+	}
+	for _, name := range names {
+		if got, want := params.Attributes[name].GetType(), resourceTypes[name]; !got.Equal(want) {
+			t.Errorf("request_params.%s has type %s, the resource's argument has %s", name, got, want)
+		}
+	}
+	// Callback URLs often carry a token: they stay sensitive here too.
+	if !params.Attributes["callback_url"].IsSensitive() {
+		t.Error("request_params.callback_url is not sensitive")
+	}
+	callbackConfig, ok := params.Attributes["callback_config"].(dschema.SingleNestedAttribute)
+	if !ok || !callbackConfig.Attributes["url"].IsSensitive() || callbackConfig.Attributes["method"].IsSensitive() {
+		t.Error("request_params.callback_config: url must be sensitive, method not")
+	}
+}
+
+// checkDataSourceDescriptions fails for every attribute without a description.
+func checkDataSourceDescriptions(t *testing.T, prefix string, attrs map[string]dschema.Attribute) {
+	t.Helper()
+	for name, a := range attrs {
+		if a.GetMarkdownDescription() == "" {
+			t.Errorf("%s%s has no description", prefix, name)
+		}
+		switch n := a.(type) {
+		case dschema.SingleNestedAttribute:
+			checkDataSourceDescriptions(t, prefix+name+".", n.Attributes)
+		case dschema.ListNestedAttribute:
+			checkDataSourceDescriptions(t, prefix+name+"[*].", n.NestedObject.Attributes)
+		}
+	}
+}
+
+// preRecordedJobFixture is a done job with a transcript of one utterance.
+func preRecordedJobFixture() *client.PreRecordedJob {
+	completed := "2026-05-04T10:01:00Z"
+	return &client.PreRecordedJob{
+		JobCommon: client.JobCommon{
+			ID: "6f1c1a2e-0000-4000-8000-000000000001", RequestID: "req-1", Version: 2,
+			Status: client.StatusDone, CreatedAt: "2026-05-04T10:00:00Z", CompletedAt: &completed, Kind: client.KindPreRecorded,
+			CustomMetadata: map[string]any{"team": "alpha", "priority": 2.0},
+			File:           &client.FileInfo{ID: "file-1", Filename: "a.wav", Source: "https://example.com/a.wav", AudioDuration: ptr(4.5), NumberOfChannels: ptr(int64(2))},
+			Result: &client.Result{
+				Metadata: client.ResultMetadata{AudioDuration: 4.5, NumberOfDistinctChannels: 2, BillingTime: 4.5, TranscriptionTime: 1},
+				Transcription: &client.Transcription{FullTranscript: "Hello.", Languages: []string{"en"}, Utterances: []client.Utterance{{
+					Start: 0, End: 1, Confidence: 0.9, Text: "Hello.", Language: "en",
+					Words: []client.Word{{Word: "Hello.", Start: 0, End: 1, Confidence: 0.9}},
+				}}},
+			},
+		},
+		RequestParams: &client.InitTranscriptionRequest{
+			AudioURL:        "https://example.com/a.wav",
+			Model:           ptr(client.ModelThree),
+			LanguageConfig:  &client.LanguageConfig{Languages: []string{"fr"}, CodeSwitching: ptr(false)},
+			Subtitles:       ptr(true),
+			SubtitlesConfig: &client.SubtitlesConfig{Formats: []string{"vtt"}},
+			Callback:        ptr(true),
+			CallbackConfig:  &client.CallbackConfig{URL: "https://hooks.example.com/x?token=s"},
+		},
+	}
+}
+
+func TestJobDataSourceState(t *testing.T) {
+	ctx := context.Background()
+	job := preRecordedJobFixture()
+	config := jobDataSourceModel{ID: types.StringValue(job.ID), IncludeRawResult: types.BoolNull()}
+
+	got, diags := jobDataSourceState(ctx, config, job)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if got.Status.ValueString() != client.StatusDone || got.CompletedAt.ValueString() != *job.CompletedAt || !got.ErrorCode.IsNull() || !got.IncludeRawResult.IsNull() {
+		t.Errorf("record attributes: %+v", got)
+	}
+	if want := flattenFile(job.File); !got.File.Equal(want) {
+		t.Errorf("file %s, want %s", got.File, want)
+	}
+	if !got.ResultJSON.IsNull() {
+		t.Error("result_json set without include_raw_result")
+	}
+	if words := at(t, got.Result, "transcription", "utterances", 0, "words"); !words.IsNull() {
+		t.Error("word timings kept without include_raw_result")
+	}
+	wantMetadata := types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha"), "priority": types.StringValue("2")})
+	if !got.CustomMetadata.Equal(wantMetadata) {
+		t.Errorf("custom_metadata %s, want %s", got.CustomMetadata, wantMetadata)
+	}
+
+	// request_params as import reads it: service defaults filled in, absent objects null.
+	for _, c := range []struct {
+		path []any
+		want attr.Value
+	}{
+		{[]any{"audio_url"}, types.StringValue("https://example.com/a.wav")},
+		{[]any{"model"}, types.StringValue(client.ModelThree)},
+		{[]any{"subtitles"}, types.BoolValue(true)},
+		{[]any{"subtitles_config", "formats"}, types.ListValueMust(types.StringType, []attr.Value{types.StringValue("vtt")})},
+		{[]any{"subtitles_config", "style"}, types.StringValue(client.DefaultSubtitleStyle)},
+		{[]any{"callback_config", "url"}, types.StringValue(job.RequestParams.CallbackConfig.URL)},
+		{[]any{"callback_config", "method"}, types.StringValue(client.DefaultCallbackMethod)},
+		{[]any{"callback_url"}, types.StringNull()},
+		{[]any{"diarization"}, types.BoolValue(false)},
+	} {
+		if got := at(t, got.RequestParams, c.path...); !got.Equal(c.want) {
+			t.Errorf("request_params %v = %s, want %s", c.path, got, c.want)
+		}
+	}
+	if translation := at(t, got.RequestParams, "translation_config"); !translation.IsNull() {
+		t.Errorf("request_params.translation_config = %s, want null", translation)
+	}
+
+	// With include_raw_result: word timings and result_json.
+	config.IncludeRawResult = types.BoolValue(true)
+	got, diags = jobDataSourceState(ctx, config, job)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	var raw client.Result
+	if err := json.Unmarshal([]byte(got.ResultJSON.ValueString()), &raw); err != nil || raw.Transcription.FullTranscript != "Hello." || len(raw.Transcription.Utterances[0].Words) != 1 {
+		t.Errorf("result_json %q: %v", got.ResultJSON.ValueString(), err)
+	}
+
+	// A running job: no result, no request_params when the service leaves them out.
+	job.Status, job.CompletedAt, job.Result, job.RequestParams, job.CustomMetadata = client.StatusProcessing, nil, nil, nil, nil
+	got, diags = jobDataSourceState(ctx, config, job)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if !got.Result.IsNull() || !got.ResultJSON.IsNull() || !got.RequestParams.IsNull() || !got.CustomMetadata.IsNull() || !got.CompletedAt.IsNull() {
+		t.Errorf("running job: %+v", got)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Acceptance tests.
+
+// jobDataSourceConfig is one transcription_job data source block.
+func jobDataSourceConfig(name, body string) string {
+	return fmt.Sprintf("data \"transcription_job\" %q {\n%s\n}\n", name, body)
+}
+
+// createJobDirectly creates a job through the API, as an application
+// outside Terraform would, and waits until it is done.
+func createJobDirectly(t *testing.T, baseURL string, req *client.InitTranscriptionRequest) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: testAccKey, UserAgent: "other-application/1.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitForFinalJob(ctx, c, created.ID, pollSchedule{initial: 50 * time.Millisecond, max: 200 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	return created.ID
+}
+
+// TestAccJobDataSource_readsJobs reads a job created by a transcription_job
+// resource and one created directly through the API.
+func TestAccJobDataSource_readsJobs(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	directID := createJobDirectly(t, url, &client.InitTranscriptionRequest{
+		AudioURL:        "https://example.com/standup.wav?duration=12&channels=2",
+		Model:           ptr(client.ModelThree),
+		LanguageConfig:  &client.LanguageConfig{Languages: []string{"fr"}},
+		Subtitles:       ptr(true),
+		SubtitlesConfig: &client.SubtitlesConfig{Formats: []string{"vtt"}},
+		Callback:        ptr(true),
+		CallbackConfig:  &client.CallbackConfig{URL: hooks + "/done?token=s3cr3t"},
+		CustomMetadata:  map[string]any{"team": "alpha", "priority": 2},
+	})
+	direct, _ := fs.Job(directID)
+	directResult, err := json.Marshal(direct.Result)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	const resourceAddr, madeAddr, directAddr = "transcription_job.made", "data.transcription_job.made", "data.transcription_job.direct"
+	config := providerConfig(url) +
+		jobConfig("made", `audio_url = "https://example.com/made.wav?duration=7"
+diarization = true
+custom_metadata = { team = "bravo" }`) +
+		jobDataSourceConfig("made", `id = transcription_job.made.id`) +
+		jobDataSourceConfig("direct", fmt.Sprintf(`id = %q
+include_raw_result = true`, directID))
+
+	same := func(attr string) statecheck.StateCheck {
+		return statecheck.CompareValuePairs(resourceAddr, tfjsonpath.New(attr), madeAddr, tfjsonpath.New(attr), compare.ValuesSame())
+	}
+	params := tfjsonpath.New("request_params")
+	utterance := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances").AtSliceIndex(0)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				// The resource's job, read back: the same view as the resource's.
+				same("id"), same("request_id"), same("created_at"), same("status"), same("completed_at"), same("error_code"), same("file"), same("result"),
+				same("custom_metadata"),
+				statecheck.CompareValuePairs(resourceAddr, tfjsonpath.New("audio_url"), madeAddr, params.AtMapKey("audio_url"), compare.ValuesSame()),
+				statecheck.CompareValuePairs(resourceAddr, tfjsonpath.New("model"), madeAddr, params.AtMapKey("model"), compare.ValuesSame()),
+				statecheck.CompareValuePairs(resourceAddr, tfjsonpath.New("subtitles"), madeAddr, params.AtMapKey("subtitles"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(madeAddr, params.AtMapKey("diarization"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(madeAddr, tfjsonpath.New("file").AtMapKey("audio_duration"), knownvalue.Float64Exact(7)),
+				statecheck.ExpectKnownValue(madeAddr, tfjsonpath.New("result_json"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(madeAddr, utterance.AtMapKey("words"), knownvalue.Null()),
+
+				// The job created elsewhere.
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("file"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"audio_duration":     knownvalue.Float64Exact(12),
+					"number_of_channels": knownvalue.Int64Exact(2),
+					"filename":           knownvalue.StringExact("standup.wav"),
+				})),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("custom_metadata"), knownvalue.MapExact(map[string]knownvalue.Check{
+					"team":     knownvalue.StringExact("alpha"),
+					"priority": knownvalue.StringExact("2"),
+				})),
+				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("model"), knownvalue.StringExact(client.ModelThree)),
+				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("language_config"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"languages":      knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("fr")}),
+					"code_switching": knownvalue.Bool(false),
+				})),
+				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("subtitles_config").AtMapKey("formats"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("vtt")})),
+				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("callback_config").AtMapKey("url"), knownvalue.StringExact(hooks+"/done?token=s3cr3t")),
+				statecheck.ExpectSensitiveValue(directAddr, params.AtMapKey("callback_config").AtMapKey("url")),
+				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("translation_config"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(directAddr, utterance.AtMapKey("words"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("result_json"), knownvalue.StringExact(string(directResult))),
+			},
+		}},
+	})
+}
+
+// TestAccJobDataSource_notFound: an unknown id is an error naming it.
+func TestAccJobDataSource_notFound(t *testing.T) {
+	_, url := accFakeServer(t, fakeserver.Options{})
+	const id = "0badc0de-0000-4000-8000-000000000000"
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config:      providerConfig(url) + jobDataSourceConfig("gone", fmt.Sprintf("id = %q", id)),
+			PlanOnly:    true,
+			ExpectError: expectError(`(?s)Transcription job not found .*no pre-recorded job with id "` + id + `"`),
+		}},
+	})
+}
+
+// TestAccJobDataSource_zeroDataRetention: the data source is refused at
+// plan time, before any request.
+func TestAccJobDataSource_zeroDataRetention(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config:      providerConfig(url, "zero_data_retention = true") + jobDataSourceConfig("private", `id = "6f1c1a2e-0000-4000-8000-000000000001"`),
+			PlanOnly:    true,
+			ExpectError: expectError(`(?s)Cannot read a job under zero data retention .*zero_data_retention = true.*callback`),
+		}},
+	})
+	if reqs := fs.Requests(); len(reqs) != 0 {
+		var seen []string
+		for _, r := range reqs {
+			seen = append(seen, r.Method+" "+r.Path)
+		}
+		t.Errorf("the refused plan sent requests to the service: %s", strings.Join(seen, ", "))
+	}
+}

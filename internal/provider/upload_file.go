@@ -1,0 +1,100 @@
+package provider
+
+// Reading the local file of a transcription_upload: hashing it at plan time
+// and streaming it at apply time, both without holding it in memory.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// openSourceFile opens a regular file for reading. Anything else (a
+// directory, a named pipe, a device) is refused before it is opened: a pipe
+// would block the plan, a device could be endless.
+func openSourceFile(name string) (*os.File, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		kind := "not a regular file"
+		if info.IsDir() {
+			kind = "a directory"
+		}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("is " + kind)}
+	}
+	return os.Open(name)
+}
+
+// fileSHA256 streams the file through SHA-256 and returns the hex digest.
+func fileSHA256(name string) (string, error) {
+	f, err := openSourceFile(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// sourceChangedError reports a file whose content is no longer the one
+// planned (hashed) when it is uploaded.
+type sourceChangedError struct {
+	path      string
+	want, got string
+}
+
+func (e *sourceChangedError) Error() string {
+	return fmt.Sprintf("%s changed while it was being uploaded: its SHA-256 was %s and is now %s", e.path, e.want, e.got)
+}
+
+// verifyingReader hashes what it reads and, at the end of the file, fails
+// instead of reporting EOF when the digest is not want. The upload then ends
+// in an error before its last byte is sent, so the service never receives a
+// complete file other than the one the plan showed.
+type verifyingReader struct {
+	f    *os.File
+	h    hash.Hash
+	want string
+}
+
+// openVerified opens name for an upload whose content must hash to want.
+func openVerified(name, want string) (io.ReadCloser, error) {
+	f, err := openSourceFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return &verifyingReader{f: f, h: sha256.New(), want: want}, nil
+}
+
+func (v *verifyingReader) Read(p []byte) (int, error) {
+	n, err := v.f.Read(p)
+	v.h.Write(p[:n])
+	if errors.Is(err, io.EOF) {
+		if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
+			return n, &sourceChangedError{path: v.f.Name(), want: v.want, got: got}
+		}
+	}
+	return n, err
+}
+
+func (v *verifyingReader) Close() error { return v.f.Close() }
+
+// unwrapPathError returns the cause of a *fs.PathError (such as "no such
+// file or directory"), so a diagnostic can name the path once.
+func unwrapPathError(err error) error {
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		return pathErr.Err
+	}
+	return err
+}

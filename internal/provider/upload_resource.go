@@ -1,0 +1,302 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var (
+	_ resource.Resource               = &uploadResource{}
+	_ resource.ResourceWithConfigure  = &uploadResource{}
+	_ resource.ResourceWithModifyPlan = &uploadResource{}
+)
+
+// NewUploadResource returns the transcription_upload resource.
+func NewUploadResource() resource.Resource { return &uploadResource{} }
+
+// uploadResource is transcription_upload: a local file uploaded to the
+// service (POST /v2/upload) so that a job can transcribe it.
+type uploadResource struct {
+	data *ProviderData
+}
+
+// uploadResourceModel is the state (and plan, and configuration) of a
+// transcription_upload.
+type uploadResourceModel struct {
+	Source        types.String `tfsdk:"source"`
+	SHA256        types.String `tfsdk:"sha256"`
+	AudioURL      types.String `tfsdk:"audio_url"`
+	AudioMetadata types.Object `tfsdk:"audio_metadata"`
+}
+
+// Paths ModifyPlan works on.
+var (
+	pathUploadSource = path.Root("source")
+	pathUploadSHA256 = path.Root("sha256")
+)
+
+// uploadMetadataAttrTypes is the type of audio_metadata.
+var uploadMetadataAttrTypes = map[string]attr.Type{
+	"id":                 types.StringType,
+	"filename":           types.StringType,
+	"extension":          types.StringType,
+	"size":               types.Int64Type,
+	"audio_duration":     types.Float64Type,
+	"number_of_channels": types.Int64Type,
+}
+
+func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_upload"
+}
+
+const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
+
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan, naming the path. The apply checks the file again while uploading it and fails, before the upload completes, if it changed since the plan.
+
+**Destroy.** The service has no endpoint to delete an upload: destroying this resource only removes it from Terraform's state. The service keeps the file for its retention period (3 weeks on paid plans, 1 year on the free plan).
+
+**Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` this resource is refused at plan time, before any request. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
+
+There is no import: the service offers no way to read an upload back.`
+
+func (r *uploadResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: uploadResourceDescription,
+		Attributes: map[string]schema.Attribute{
+			"source": schema.StringAttribute{
+				MarkdownDescription: "Path of the local audio or video file to upload. A relative path is resolved from the directory Terraform runs in; " +
+					"use `path.module` (`\"${path.module}/recording.wav\"`) to name a file next to the configuration. " +
+					"A new path to a file with the same name and content changes in place, without a new upload; a different file name replaces the upload, because the service records it.",
+				Required:   true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
+					fileNameChanged,
+					"A different file name replaces the upload: the service records the name.",
+					"A different file name replaces the upload: the service records the name.",
+				)},
+			},
+			"sha256": schema.StringAttribute{
+				MarkdownDescription: "SHA-256 of the file's content (64 hexadecimal digits), computed at plan time. A different digest replaces the upload.",
+				Computed:            true,
+			},
+			"audio_url": schema.StringAttribute{
+				MarkdownDescription: "URL of the uploaded file on the service: give it to `transcription_job`'s `audio_url`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"audio_metadata": schema.SingleNestedAttribute{
+				MarkdownDescription: "What the service found in the file.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
+				Attributes: map[string]schema.Attribute{
+					"id": schema.StringAttribute{
+						MarkdownDescription: "Identifier of the uploaded file.",
+						Computed:            true,
+					},
+					"filename": schema.StringAttribute{
+						MarkdownDescription: "Name of the file, the last element of `source`.",
+						Computed:            true,
+					},
+					"extension": schema.StringAttribute{
+						MarkdownDescription: "Extension of the file, such as `wav`.",
+						Computed:            true,
+					},
+					"size": schema.Int64Attribute{
+						MarkdownDescription: "Size of the file, in bytes.",
+						Computed:            true,
+					},
+					"audio_duration": schema.Float64Attribute{
+						MarkdownDescription: "Duration of the audio, in seconds.",
+						Computed:            true,
+					},
+					"number_of_channels": schema.Int64Attribute{
+						MarkdownDescription: "Number of audio channels.",
+						Computed:            true,
+					},
+				},
+			},
+		},
+	}
+}
+
+// fileNameChanged reports whether the last element of source changed: the
+// service records the file name, so only a new upload can change it.
+func fileNameChanged(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = req.PlanValue.IsUnknown() ||
+		filepath.Base(req.PlanValue.ValueString()) != filepath.Base(req.StateValue.ValueString())
+}
+
+func (r *uploadResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	// Nil until the provider is configured (during validation).
+	if req.ProviderData == nil {
+		return
+	}
+	data, ok := req.ProviderData.(*ProviderData)
+	if !ok {
+		resp.Diagnostics.AddError("Unexpected provider data",
+			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", req.ProviderData))
+		return
+	}
+	r.data = data
+}
+
+// ModifyPlan hashes the file, so that a changed content plans a replacement
+// and a missing file fails the plan, and refuses any upload under zero data
+// retention before a request is made.
+func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	// Nothing to check on destroy: the file may well be gone by then.
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	zeroDataRetention := r.data != nil && r.data.ZeroDataRetention
+	creating := req.State.Raw.IsNull()
+	if creating && zeroDataRetention {
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "Uploads are disabled under zero data retention", uploadZeroDataRetentionDetail)
+		return
+	}
+
+	var plan, state uploadResourceModel
+	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
+	if !creating {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	}
+	// An unknown source is hashed at apply time.
+	if resp.Diagnostics.HasError() || plan.Source.IsUnknown() {
+		return
+	}
+
+	source := plan.Source.ValueString()
+	sum, err := fileSHA256(source)
+	if err != nil {
+		addSourceError(&resp.Diagnostics, source, err)
+		return
+	}
+	plan.SHA256 = types.StringValue(sum)
+	if !creating && state.SHA256.ValueString() != sum {
+		if zeroDataRetention {
+			resp.Diagnostics.AddAttributeError(pathUploadSource, "Uploads are disabled under zero data retention",
+				fmt.Sprintf("The content of %q changed since it was uploaded, and uploading it again would need a new upload. ", source)+uploadZeroDataRetentionDetail)
+			return
+		}
+		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum})
+		resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSHA256)
+		plan.AudioURL = types.StringUnknown()
+		plan.AudioMetadata = types.ObjectUnknown(uploadMetadataAttrTypes)
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = true, and the service disables uploads (POST /v2/upload) for accounts with zero data retention. " +
+	"Host the recording yourself and give transcription_job an external audio_url instead: a public URL, or a signed one such as a presigned object-storage URL."
+
+// addSourceError reports a file that cannot be read, naming its path.
+func addSourceError(diags *diag.Diagnostics, source string, err error) {
+	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload",
+		fmt.Sprintf("The file %q cannot be read: %v.\n\n"+
+			"A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration.",
+			source, unwrapPathError(err)))
+}
+
+func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan uploadResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+		return
+	}
+	source := plan.Source.ValueString()
+	ctx = tflog.SetField(ctx, "source", source)
+
+	// Hash once more: the file may have changed or vanished since the plan,
+	// and the client would retry a failing open as if the network had failed.
+	sum, err := fileSHA256(source)
+	if err != nil {
+		addSourceError(&resp.Diagnostics, source, err)
+		return
+	}
+	if !plan.SHA256.IsUnknown() && plan.SHA256.ValueString() != sum {
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed after the plan",
+			fmt.Sprintf("The content of %q is not the one planned (SHA-256 %s, now %s), so it was not uploaded. Run terraform plan again to review the new content.",
+				source, plan.SHA256.ValueString(), sum))
+		return
+	}
+
+	up, err := r.data.Client.Upload(ctx, source, func() (io.ReadCloser, error) { return openVerified(source, sum) })
+	if err != nil {
+		var changed *sourceChangedError
+		if errors.As(err, &changed) {
+			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
+				fmt.Sprintf("%s. The upload was stopped before it completed. Run terraform apply again once nothing writes to the file.", changed.Error()))
+			return
+		}
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
+		return
+	}
+	tflog.Info(ctx, "uploaded file", map[string]any{"audio_url": up.AudioURL, "size": up.AudioMetadata.Size})
+
+	plan.SHA256 = types.StringValue(sum)
+	plan.AudioURL = types.StringValue(up.AudioURL)
+	plan.AudioMetadata = flattenAudioMetadata(up.AudioMetadata)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// flattenAudioMetadata converts the service's description of an upload.
+func flattenAudioMetadata(m client.AudioMetadata) types.Object {
+	return types.ObjectValueMust(uploadMetadataAttrTypes, map[string]attr.Value{
+		"id":                 types.StringValue(m.ID),
+		"filename":           types.StringValue(m.Filename),
+		"extension":          types.StringValue(m.Extension),
+		"size":               types.Int64Value(m.Size),
+		"audio_duration":     types.Float64Value(m.AudioDuration),
+		"number_of_channels": types.Int64Value(m.NumberOfChannels),
+	})
+}
+
+// Read keeps the state as it is: the service has no endpoint to read an
+// upload back. The file itself is checked by every plan (ModifyPlan).
+func (r *uploadResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+
+// Update stores a new source path naming the same content under the same
+// file name: nothing changes on the service, so nothing is sent.
+func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan uploadResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Delete only forgets the upload: the service cannot delete one.
+func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
+	var audioURL types.String
+	_ = req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)
+	tflog.Info(ctx, "removing the upload from state only: the service has no endpoint to delete it", map[string]any{"audio_url": audioURL.ValueString()})
+}
+
+// configured reports whether the provider gave this resource its client.
+func (r *uploadResource) configured(diags *diag.Diagnostics) bool {
+	if r.data == nil || r.data.Client == nil {
+		diags.AddError("Provider not configured",
+			"The transcription provider was not configured before the transcription_upload resource was used. This is a bug in the provider; please report it.")
+		return false
+	}
+	return true
+}

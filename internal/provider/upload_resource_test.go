@@ -1,0 +1,481 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// ---------------------------------------------------------------------------
+// Unit tests.
+
+func TestUploadResourceSchema_valid(t *testing.T) {
+	ctx := context.Background()
+	resp := &resource.SchemaResponse{}
+	NewUploadResource().Schema(ctx, resource.SchemaRequest{}, resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatal(diags)
+	}
+	checkResourceDescriptions(t, "", resp.Schema.Attributes)
+	if got, want := resp.Schema.Attributes["audio_metadata"].GetType(), (types.ObjectType{AttrTypes: uploadMetadataAttrTypes}); !got.Equal(want) {
+		t.Errorf("audio_metadata type %s, want %s", got, want)
+	}
+}
+
+// checkResourceDescriptions fails for every attribute without a description.
+func checkResourceDescriptions(t *testing.T, prefix string, attrs map[string]rschema.Attribute) {
+	t.Helper()
+	for name, a := range attrs {
+		if a.GetMarkdownDescription() == "" {
+			t.Errorf("%s%s has no description", prefix, name)
+		}
+		switch n := a.(type) {
+		case rschema.SingleNestedAttribute:
+			checkResourceDescriptions(t, prefix+name+".", n.Attributes)
+		case rschema.ListNestedAttribute:
+			checkResourceDescriptions(t, prefix+name+"[*].", n.NestedObject.Attributes)
+		}
+	}
+}
+
+func TestFileSHA256(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "abc.txt")
+	if err := os.WriteFile(name, []byte("abc"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// FIPS 180-2's example digest of "abc".
+	if got, err := fileSHA256(name); err != nil || got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
+		t.Errorf("fileSHA256(abc) = %q, %v", got, err)
+	}
+
+	// Larger than any read buffer: the digest is of the whole stream.
+	big := bytes.Repeat([]byte("0123456789abcdef"), 1<<16)
+	if err := os.WriteFile(name, big, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := sha256.Sum256(big)
+	if got, err := fileSHA256(name); err != nil || got != hex.EncodeToString(want[:]) {
+		t.Errorf("fileSHA256(1 MiB) = %q, %v", got, err)
+	}
+
+	missing := filepath.Join(dir, "absent.wav")
+	if _, err := fileSHA256(missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := fileSHA256(dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("directory: %v", err)
+	}
+}
+
+func TestVerifyingReader(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "a.wav")
+	if err := os.WriteFile(name, []byte("planned content"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := fileSHA256(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	r, err := openVerified(name, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(r); err != nil || string(got) != "planned content" {
+		t.Errorf("unchanged file: %q, %v", got, err)
+	}
+	r.Close()
+
+	if err := os.WriteFile(name, []byte("other content"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err = openVerified(name, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var changed *sourceChangedError
+	if _, err := io.ReadAll(r); !errors.As(err, &changed) || changed.want != sum || changed.got == sum {
+		t.Errorf("changed file: %v", err)
+	}
+}
+
+func TestFlattenAudioMetadata(t *testing.T) {
+	got := flattenAudioMetadata(client.AudioMetadata{ID: "f1", Filename: "a.wav", Extension: "wav", Size: 44, AudioDuration: 2.5, NumberOfChannels: 2})
+	want := types.ObjectValueMust(uploadMetadataAttrTypes, map[string]attr.Value{
+		"id":                 types.StringValue("f1"),
+		"filename":           types.StringValue("a.wav"),
+		"extension":          types.StringValue("wav"),
+		"size":               types.Int64Value(44),
+		"audio_duration":     types.Float64Value(2.5),
+		"number_of_channels": types.Int64Value(2),
+	})
+	if !got.Equal(want) {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Acceptance tests.
+
+// writeTestWAV writes a 16-bit PCM WAV file of the given length (see
+// makeTestWAV) and returns its bytes.
+func writeTestWAV(t *testing.T, name string, seconds float64, channels, rate int, tone float64) []byte {
+	t.Helper()
+	data := makeTestWAV(seconds, channels, rate, tone)
+	writeFile(t, name, data)
+	return data
+}
+
+func writeFile(t *testing.T, name string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// makeTestWAV builds a 16-bit PCM WAV file of the given length holding a
+// sine wave: tone sets its pitch, so that files of the same length differ.
+func makeTestWAV(seconds float64, channels, rate int, tone float64) []byte {
+	frames := int(seconds * float64(rate))
+	dataLen := frames * channels * 2
+	var b bytes.Buffer
+	b.Grow(44 + dataLen)
+	le := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
+	b.WriteString("RIFF")
+	le(uint32(36 + dataLen))
+	b.WriteString("WAVEfmt ")
+	le(uint32(16))                  // fmt chunk size
+	le(uint16(1))                   // PCM
+	le(uint16(channels))            // channels
+	le(uint32(rate))                // sample rate
+	le(uint32(rate * channels * 2)) // byte rate
+	le(uint16(channels * 2))        // block align
+	le(uint16(16))                  // bits per sample
+	b.WriteString("data")
+	le(uint32(dataLen))
+	for i := range frames {
+		s := int16(8000 * math.Sin(2*math.Pi*tone*float64(i)/float64(rate)))
+		for range channels {
+			le(s)
+		}
+	}
+	return b.Bytes()
+}
+
+func hexSHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// uploadConfig is one transcription_upload resource block.
+func uploadConfig(name, source string) string {
+	return fmt.Sprintf("resource \"transcription_upload\" %q {\n  source = %q\n}\n", name, source)
+}
+
+// uploadRequests returns the uploads the service received.
+func uploadRequests(fs *fakeserver.Server) []fakeserver.RecordedRequest {
+	var out []fakeserver.RecordedRequest
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodPost && r.Path == "/v2/upload" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// expectUploads checks how many uploads the service received so far.
+func expectUploads(fs *fakeserver.Server, want int) tfresource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if n := len(uploadRequests(fs)); n != want {
+			return fmt.Errorf("the service received %d uploads, want %d", n, want)
+		}
+		return nil
+	}
+}
+
+// expectAudioServed checks that the service serves data at the upload's audio_url.
+func expectAudioServed(addr string, data []byte) tfresource.TestCheckFunc {
+	return tfresource.TestCheckResourceAttrWith(addr, "audio_url", func(audioURL string) error {
+		req, err := http.NewRequest(http.MethodGet, audioURL, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set(client.ServiceKeyHeader, testAccKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		got, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusOK || !bytes.Equal(got, data) {
+			return fmt.Errorf("GET %s: status %d, %d bytes; want 200 with the %d bytes uploaded", audioURL, resp.StatusCode, len(got), len(data))
+		}
+		return nil
+	})
+}
+
+// uploadedChecks are the state checks of an upload of data holding the
+// given audio, and of the job transcribing it.
+func uploadedChecks(uploadAddr, jobAddr, filename string, data []byte, seconds float64, channels int64) []statecheck.StateCheck {
+	metadata := tfjsonpath.New("audio_metadata")
+	file := tfjsonpath.New("file")
+	return []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(hexSHA256(data))),
+		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("filename"), knownvalue.StringExact(filename)),
+		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("extension"), knownvalue.StringExact("wav")),
+		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("size"), knownvalue.Int64Exact(int64(len(data)))),
+		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("audio_duration"), knownvalue.Float64Exact(seconds)),
+		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("number_of_channels"), knownvalue.Int64Exact(channels)),
+		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("id"), knownvalue.NotNull()),
+		statecheck.CompareValuePairs(uploadAddr, tfjsonpath.New("audio_url"), jobAddr, tfjsonpath.New("audio_url"), compare.ValuesSame()),
+		// The job transcribed the uploaded file: its duration and channels are the WAV's.
+		statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+		statecheck.ExpectKnownValue(jobAddr, file.AtMapKey("audio_duration"), knownvalue.Float64Exact(seconds)),
+		statecheck.ExpectKnownValue(jobAddr, file.AtMapKey("number_of_channels"), knownvalue.Int64Exact(channels)),
+		statecheck.ExpectKnownValue(jobAddr, file.AtMapKey("filename"), knownvalue.StringExact(filename)),
+	}
+}
+
+// TestAccUpload_transcribeUploadedWAV uploads a generated WAV, transcribes
+// it, replaces both when the file changes, and moves the file without a new
+// upload.
+func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const uploadAddr, jobAddr = "transcription_upload.meeting", "transcription_job.meeting"
+	dir := t.TempDir()
+	source := filepath.Join(dir, "meeting.wav")
+	moved := filepath.Join(dir, "archive", "meeting.wav")
+	first := writeTestWAV(t, source, 2.5, 2, 8000, 440)
+	second := makeTestWAV(1.5, 1, 16000, 220)
+
+	config := func(source string) string {
+		return providerConfig(url) + uploadConfig("meeting", source) + jobConfig("meeting", `audio_url = transcription_upload.meeting.audio_url`)
+	}
+	var firstURL string
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{
+				Config: config(source),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionCreate),
+					// The digest is known at plan time.
+					plancheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(hexSHA256(first))),
+				}},
+				ConfigStateChecks: append(uploadedChecks(uploadAddr, jobAddr, "meeting.wav", first, 2.5, 2),
+					statecheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("audio_url"), knownvalue.StringRegexp(regexp.MustCompile(`^`+regexp.QuoteMeta(url)+`/file/`)))),
+				Check: tfresource.ComposeTestCheckFunc(
+					expectUploads(fs, 1),
+					expectAudioServed(uploadAddr, first),
+					tfresource.TestCheckResourceAttrWith(uploadAddr, "audio_url", captureTo(&firstURL)),
+					func(*terraform.State) error {
+						// A multipart body whose field "audio" carries the file.
+						r := uploadRequests(fs)[0]
+						if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "multipart/form-data; boundary=") {
+							return fmt.Errorf("upload Content-Type %q", ct)
+						}
+						if !bytes.Contains(r.Body, []byte(`Content-Disposition: form-data; name="audio"; filename="meeting.wav"`)) || !bytes.Contains(r.Body, first[:44]) {
+							return fmt.Errorf("upload body lacks the audio part")
+						}
+						return nil
+					},
+				),
+			},
+			{
+				// Another recording in the same file: both are replaced.
+				PreConfig: func() { writeFile(t, source, second) },
+				Config:    config(source),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionReplace),
+					plancheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(hexSHA256(second))),
+					plancheck.ExpectUnknownValue(uploadAddr, tfjsonpath.New("audio_url")),
+					plancheck.ExpectResourceAction(jobAddr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: uploadedChecks(uploadAddr, jobAddr, "meeting.wav", second, 1.5, 1),
+				Check: tfresource.ComposeTestCheckFunc(
+					expectUploads(fs, 2),
+					expectAudioServed(uploadAddr, second),
+					tfresource.TestCheckResourceAttrWith(uploadAddr, "audio_url", func(v string) error {
+						if v == firstURL {
+							return fmt.Errorf("audio_url did not change")
+						}
+						return nil
+					}),
+				),
+			},
+			{
+				// The same file elsewhere: source changes in place, nothing is sent.
+				PreConfig: func() { writeFile(t, moved, second) },
+				Config:    config(moved),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(jobAddr, plancheck.ResourceActionNoop),
+				}},
+				Check: expectUploads(fs, 2),
+			},
+		},
+		// Destroy only forgets the uploads: no request reaches the service for them.
+		CheckDestroy: func(*terraform.State) error {
+			for _, r := range fs.Requests() {
+				if r.Method == http.MethodDelete && !strings.HasPrefix(r.Path, "/v2/pre-recorded/") {
+					return fmt.Errorf("destroy sent DELETE %s", r.Path)
+				}
+			}
+			return expectUploads(fs, 2)(nil)
+		},
+	})
+}
+
+// TestAccUpload_unreadableSource: a missing file, a directory, and a file
+// that vanished after its upload all fail the plan, naming the path.
+func TestAccUpload_unreadableSource(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{})
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "absent.wav")
+	source := filepath.Join(dir, "call.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	unreadable := func(path, reason string) *regexp.Regexp {
+		return expectError(`(?s)Cannot read the file to upload .*` + regexp.QuoteMeta(fmt.Sprintf("%q", path)) + ` cannot be read: ` + reason)
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{
+				Config:      providerConfig(url) + uploadConfig("call", missing),
+				PlanOnly:    true,
+				ExpectError: unreadable(missing, "no such file or directory"),
+			},
+			{
+				Config:      providerConfig(url) + uploadConfig("call", dir),
+				PlanOnly:    true,
+				ExpectError: unreadable(dir, "is a directory"),
+			},
+			{
+				Config: providerConfig(url) + uploadConfig("call", source),
+				Check:  expectUploads(fs, 1),
+			},
+			{
+				PreConfig:   func() { os.Remove(source) },
+				Config:      providerConfig(url) + uploadConfig("call", source),
+				PlanOnly:    true,
+				ExpectError: unreadable(source, "no such file or directory"),
+			},
+		},
+		// Destroying needs no file.
+		CheckDestroy: expectUploads(fs, 1),
+	})
+}
+
+// TestAccUpload_zeroDataRetention: under zero data retention a new upload
+// is refused at plan time without a request; one already made stays until
+// its file changes.
+func TestAccUpload_zeroDataRetention(t *testing.T) {
+	dir := t.TempDir()
+	source := filepath.Join(dir, "private.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	refused := expectError(`(?s)Uploads are disabled under zero data retention .*zero_data_retention = true.*external audio_url`)
+
+	t.Run("create", func(t *testing.T) {
+		fs, url := accFakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+		tfresource.ParallelTest(t, tfresource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			Steps: []tfresource.TestStep{{
+				Config:      providerConfig(url, "zero_data_retention = true") + uploadConfig("private", source),
+				PlanOnly:    true,
+				ExpectError: refused,
+			}},
+		})
+		if n := len(fs.Requests()); n != 0 {
+			t.Errorf("the refused plan sent %d requests to the service, want none", n)
+		}
+	})
+
+	t.Run("existing", func(t *testing.T) {
+		fs, url := accFakeServer(t, fakeserver.Options{})
+		zdr := providerConfig(url, "zero_data_retention = true") + uploadConfig("private", source)
+		tfresource.ParallelTest(t, tfresource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			Steps: []tfresource.TestStep{
+				{Config: providerConfig(url) + uploadConfig("private", source)},
+				{
+					// Turning zero data retention on keeps what was uploaded.
+					Config: zdr,
+					ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+					}},
+				},
+				{
+					PreConfig:   func() { writeTestWAV(t, source, 0.5, 1, 8000, 880) },
+					Config:      zdr,
+					PlanOnly:    true,
+					ExpectError: refused,
+				},
+			},
+		})
+		if n := len(fs.Requests()); n != 1 {
+			t.Errorf("the service received %d requests, want only the first upload", n)
+		}
+	})
+}
+
+// TestAccUpload_tooLarge: a file past the service's bound is answered 413,
+// streamed all the same, and the service's message reaches the diagnostic.
+func TestAccUpload_tooLarge(t *testing.T) {
+	const limit = 4096
+	fs, url := accFakeServer(t, fakeserver.Options{MaxUploadBytes: limit})
+	source := filepath.Join(t.TempDir(), "long.wav")
+	data := writeTestWAV(t, source, 20, 2, 48000, 440) // 3.8 MB: the service stops reading long before the end
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config:      providerConfig(url) + uploadConfig("long", source),
+			ExpectError: expectError(fmt.Sprintf(`(?s)Cannot upload %s .*status 413 \(Request Entity Too Large\): the audio file exceeds the upload limit of %d bytes`, regexp.QuoteMeta(fmt.Sprintf("%q", source)), limit)),
+		}},
+	})
+	ups := uploadRequests(fs)
+	if len(ups) != 1 || ups[0].Status != http.StatusRequestEntityTooLarge {
+		t.Fatalf("uploads %+v, want one answered 413", ups)
+	}
+	if len(ups[0].Body) >= len(data) {
+		t.Errorf("the service read %d bytes of a %d-byte file past its bound", len(ups[0].Body), len(data))
+	}
+}
