@@ -14,9 +14,6 @@ import (
 // (-ldflags "-X main.version=...").
 var version = "dev"
 
-// Generate the docs with the Terraform CLI the GNUmakefile builds (see `make generate`).
-//go:generate go run github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs generate --provider-name transcription
-
 func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
