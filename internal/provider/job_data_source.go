@@ -117,17 +117,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 }
 
 func (d *jobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	// Nil before the provider is configured (validation).
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*ProviderData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data",
-			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", req.ProviderData))
-		return
-	}
-	d.data = data
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Read runs at plan time when id is known (at apply time otherwise), so the

@@ -45,17 +45,7 @@ func (r *jobResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp
 }
 
 func (r *jobResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	// Nil until the provider is configured (during validation).
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*ProviderData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data",
-			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", req.ProviderData))
-		return
-	}
-	r.data = data
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *jobResource) ConfigValidators(context.Context) []resource.ConfigValidator {

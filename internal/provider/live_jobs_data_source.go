@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -130,16 +129,9 @@ func markdownList(values []string) string {
 }
 
 func (d *liveJobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	// Nil before the provider is configured (validation).
-	if req.ProviderData == nil {
-		return
+	if data := providerDataFrom(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.client = data.Client
 	}
-	data, ok := req.ProviderData.(*ProviderData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("Expected *provider.ProviderData, got %T. Please report this issue to the provider developers.", req.ProviderData))
-		return
-	}
-	d.client = data.Client
 }
 
 func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

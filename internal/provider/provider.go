@@ -3,9 +3,11 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -154,4 +156,19 @@ func valueOrEnv(v types.String, env string) string {
 		return v.ValueString()
 	}
 	return os.Getenv(env)
+}
+
+// providerDataFrom is the Configure step every resource and data source
+// shares: nil until the provider is configured (during validation), else the
+// *ProviderData that Configure handed over.
+func providerDataFrom(raw any, diags *diag.Diagnostics) *ProviderData {
+	if raw == nil {
+		return nil
+	}
+	data, ok := raw.(*ProviderData)
+	if !ok {
+		diags.AddError("Unexpected provider data",
+			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", raw))
+	}
+	return data
 }
