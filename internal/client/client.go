@@ -123,6 +123,13 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 	return &out, nil
 }
 
+// ResultURL is the URL the service gives as result_url for a job: its record
+// at the legacy path GET /v2/transcription/{id}. The job record itself does
+// not carry it, so an imported job gets it from here.
+func (c *Client) ResultURL(id string) string {
+	return c.endpoint("/v2/transcription/"+url.PathEscape(id), nil)
+}
+
 // GetPreRecorded fetches a pre-recorded job record (GET /v2/pre-recorded/{id}).
 func (c *Client) GetPreRecorded(ctx context.Context, id string) (*PreRecordedJob, error) {
 	var out PreRecordedJob

@@ -90,6 +90,9 @@ func TestCreate_sendsOnlySetFieldsAndHeaders(t *testing.T) {
 	if resp.ID == "" || !strings.HasSuffix(resp.ResultURL, "/v2/transcription/"+resp.ID) {
 		t.Fatalf("unexpected response %+v", resp)
 	}
+	if got := c.ResultURL(resp.ID); got != resp.ResultURL {
+		t.Errorf("ResultURL(%s) = %q, the service said %q", resp.ID, got, resp.ResultURL)
+	}
 	bodies := fs.CreateBodies()
 	if len(bodies) != 1 {
 		t.Fatalf("server saw %d creates, want 1", len(bodies))

@@ -275,6 +275,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		}
 		resp.Diagnostics.Append(state.setRequestFromParams(ctx, job.RequestParams, job.CustomMetadata)...)
 		state.setProviderDefaults()
+		state.ResultURL = types.StringValue(r.data.Client.ResultURL(job.ID))
 	} else {
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.

@@ -525,8 +525,6 @@ punctuation_enhanced = true`, hooks))
 				ResourceName:      addr,
 				ImportState:       true,
 				ImportStateVerify: true,
-				// The job record does not carry result_url: see the resource's docs.
-				ImportStateVerifyIgnore: []string{"result_url"},
 			},
 			{
 				// An import block plans no change at all.

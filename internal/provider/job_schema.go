@@ -361,7 +361,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"result_url": schema.StringAttribute{
-			MarkdownDescription: "URL of the job's record on the service (`GET`, with the API key). Null for an imported job: the job record does not carry it.",
+			MarkdownDescription: "URL of the job's record on the service (`GET`, with the API key), as the service returned it on creation; for an imported job, built from `base_url` in the same form (`{base_url}/v2/transcription/{id}`).",
 			Computed:            true,
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
