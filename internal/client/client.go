@@ -216,7 +216,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 			}
 			wait := c.backoff(attempt)
 			tflog.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
-			if err := sleep(ctx, wait); err != nil {
+			if err := Sleep(ctx, wait); err != nil {
 				return err
 			}
 			continue
@@ -244,7 +244,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 			wait = min(apiErr.RetryAfter, maxRetryAfter) + rand.N(c.cfg.MinBackoff)
 		}
 		tflog.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
-		if err := sleep(ctx, wait); err != nil {
+		if err := Sleep(ctx, wait); err != nil {
 			return err
 		}
 	}
@@ -312,7 +312,8 @@ func (c *Client) backoff(attempt int) time.Duration {
 	return c.cfg.MinBackoff + rand.N(ceil-c.cfg.MinBackoff)
 }
 
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits for d, or returns ctx's error as soon as ctx is done.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -60,7 +60,7 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 		if client.IsFinal(job.Status) {
 			return job, nil
 		}
-		if err := sleepContext(ctx, nextDelay()); err != nil {
+		if err := client.Sleep(ctx, nextDelay()); err != nil {
 			return last, fmt.Errorf("%w: %w", errJobNotFinal, err)
 		}
 	}
@@ -94,20 +94,9 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			}
 		}
 		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
-		if sleepErr := sleepContext(ctx, nextDelay()); sleepErr != nil {
+		if sleepErr := client.Sleep(ctx, nextDelay()); sleepErr != nil {
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
 		}
-	}
-}
-
-func sleepContext(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
 	}
 }
 
