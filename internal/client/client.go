@@ -106,8 +106,9 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 }
 
 // CreatePreRecorded submits a pre-recorded job (POST /v2/pre-recorded).
-// It is retried only when the service cannot have accepted it (429, or the
-// request never left this machine): a duplicate job would be billed.
+// It is retried only when the service cannot have accepted it (429 and 503,
+// which turn a request away unhandled, or the request never left this
+// machine): a duplicate job would be billed.
 func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRequest) (*InitResponse, error) {
 	body, err := json.Marshal(req)
 	if err != nil {
@@ -167,7 +168,8 @@ type retryPolicy int
 const (
 	// retryIdempotent: 429, 502, 503, 504 and any transport failure.
 	retryIdempotent retryPolicy = iota
-	// retryIfNotAccepted: 429, and transport failures before anything was sent.
+	// retryIfNotAccepted: 429 and 503, and transport failures before
+	// anything was sent.
 	retryIfNotAccepted
 )
 
@@ -292,9 +294,12 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 
 func shouldRetryStatus(p retryPolicy, status int) bool {
 	switch status {
-	case http.StatusTooManyRequests:
+	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		// Both mean the service turned the request away without handling it
+		// (RFC 9110 §15.5.29, §15.6.4): even a create may be sent again.
 		return true
-	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+		// The request may have been handled before the failure.
 		return p == retryIdempotent
 	}
 	return false

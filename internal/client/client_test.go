@@ -306,25 +306,41 @@ func TestRetries_createNeverDuplicates(t *testing.T) {
 	fs, c, _ := newFake(t, fakeserver.Options{})
 	ctx := context.Background()
 
-	// 503 may come after the service accepted the job: not retried.
-	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: 503})
+	// 500, 502 and 504 may come after the service accepted the job: not retried.
+	for _, status := range []int{500, 502, 504} {
+		fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: status})
+		fs.ResetRequests()
+		if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}); !client.IsStatus(err, status) {
+			t.Fatalf("create under %d: %v", status, err)
+		}
+		if n := len(fs.Requests()); n != 1 {
+			t.Errorf("create was sent %d times under %d, want 1", n, status)
+		}
+	}
+	if n := fs.JobCount(); n != 0 {
+		t.Fatalf("%d jobs exist after refused creates", n)
+	}
+
+	// 503 turns the request away unhandled: retried until it goes through, once.
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 0.5, ServerErrorStatus: 503, Seed: 11})
 	fs.ResetRequests()
-	if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}); !client.IsStatus(err, 503) {
+	if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}); err != nil {
 		t.Fatalf("create under 503: %v", err)
 	}
-	if n := len(fs.Requests()); n != 1 {
-		t.Errorf("create was sent %d times under 503, want 1", n)
+	if n := fs.JobCount(); n != 1 {
+		t.Fatalf("%d jobs after one create under 503, want 1", n)
 	}
 
 	// 429 means not accepted: retried until it goes through, once.
 	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.3, Seed: 3})
+	before := fs.JobCount()
 	for i := 0; i < 5; i++ {
 		if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/b.wav"}); err != nil {
 			t.Fatalf("create under 429: %v", err)
 		}
 	}
-	if fs.JobCount() != 5 || fs.Stats().RateLimited == 0 {
-		t.Errorf("jobs %d (want 5), rate limited %d", fs.JobCount(), fs.Stats().RateLimited)
+	if fs.JobCount() != before+5 || fs.Stats().RateLimited == 0 {
+		t.Errorf("jobs %d (want %d), rate limited %d", fs.JobCount(), before+5, fs.Stats().RateLimited)
 	}
 }
 

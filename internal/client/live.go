@@ -72,14 +72,14 @@ func (c *Client) ListLive(ctx context.Context, opts ListLiveOptions) (*LivePage,
 	return &page, nil
 }
 
-// ListAllLive follows the pages from opts.Offset until max items are
-// collected (max ≤ 0: every matching item) or there is no next page. Each
+// ListAllLive follows the pages from opts.Offset until maxItems items are
+// collected (maxItems ≤ 0: every matching item) or there is no next page. Each
 // page asks for at most pageSize items and never more than are still wanted.
 //
 // The next page is requested with this client's own filters and the offset
 // taken from the service's `next` link, so filters survive whatever form the
 // link has.
-func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, max, pageSize int) ([]LiveJob, int, error) {
+func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems, pageSize int) ([]LiveJob, int, error) {
 	if pageSize <= 0 {
 		pageSize = DefaultLiveListLimit
 	}
@@ -87,8 +87,8 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, max, pag
 	pages := 0
 	for {
 		want := pageSize
-		if max > 0 && max-len(items) < want {
-			want = max - len(items)
+		if maxItems > 0 && maxItems-len(items) < want {
+			want = maxItems - len(items)
 		}
 		opts.Limit = want
 		page, err := c.ListLive(ctx, opts)
@@ -97,8 +97,8 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, max, pag
 		}
 		pages++
 		items = append(items, page.Items...)
-		if max > 0 && len(items) >= max {
-			return items[:max], pages, nil
+		if maxItems > 0 && len(items) >= maxItems {
+			return items[:maxItems], pages, nil
 		}
 		if page.Next == nil || *page.Next == "" || len(page.Items) == 0 {
 			return items, pages, nil

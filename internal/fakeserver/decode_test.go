@@ -125,7 +125,7 @@ func TestCreateAcceptsEveryWellFormedShape(t *testing.T) {
 func TestCreateAnswers413ForHugeBodies(t *testing.T) {
 	h := newHarness(t, Options{})
 	big := `{"audio_url":"https://e.com/a.wav","custom_metadata":{"pad":"` + strings.Repeat("x", maxCreateBodyBytes) + `"}}`
-	resp := h.postJSON("/v2/pre-recorded", big)
+	resp := h.postCreate(big)
 	requireError(t, resp, http.StatusRequestEntityTooLarge, "/v2/pre-recorded")
 	// Just under the bound is accepted.
 	pad := maxCreateBodyBytes - len(`{"audio_url":"https://e.com/a.wav","custom_metadata":{"pad":""}}`)

@@ -82,14 +82,15 @@ func (h *harness) do(method, path, contentType string, body []byte, header http.
 
 func (h *harness) get(path string) testResponse { return h.do(http.MethodGet, path, "", nil, nil) }
 
-func (h *harness) postJSON(path, body string) testResponse {
-	return h.do(http.MethodPost, path, "application/json", []byte(body), nil)
+// postCreate posts body to the create endpoint, whatever its status.
+func (h *harness) postCreate(body string) testResponse {
+	return h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(body), nil)
 }
 
 // create posts a create body and requires a 201.
 func (h *harness) create(body string) client.InitResponse {
 	h.t.Helper()
-	resp := h.postJSON("/v2/pre-recorded", body)
+	resp := h.postCreate(body)
 	if resp.status != http.StatusCreated {
 		h.t.Fatalf("create %s: status %d: %s", body, resp.status, resp.body)
 	}

@@ -15,7 +15,7 @@ import (
 func TestCreateAnswers201WithIDAndResultURL(t *testing.T) {
 	h := newHarness(t, Options{})
 	body := `{"audio_url":"https://example.com/a.wav"}`
-	resp := h.postJSON("/v2/pre-recorded", body)
+	resp := h.postCreate(body)
 	if resp.status != http.StatusCreated || resp.header.Get("Content-Type") != "application/json" {
 		t.Fatalf("status %d, Content-Type %q", resp.status, resp.header.Get("Content-Type"))
 	}

@@ -295,7 +295,7 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 		r.Body = readCloser{io.TeeReader(r.Body, captured), r.Body}
 	} else {
 		head, _ := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
-		captured.Write(head)
+		_, _ = captured.Write(head) // a cappedBuffer never fails
 		r.Body = readCloser{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
 	}
 

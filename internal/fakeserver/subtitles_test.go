@@ -140,7 +140,7 @@ func checkCaptions(t *testing.T, caps []parsedCaption, lim captionLimits, words 
 		}
 		got = append(got, capWords...)
 	}
-	if !reflect.DeepEqual(got, words) && !(len(got) == 0 && len(words) == 0) {
+	if !reflect.DeepEqual(got, words) && (len(got) != 0 || len(words) != 0) {
 		t.Fatalf("captions hold %d words, want the %d words of the transcript in order", len(got), len(words))
 	}
 }

@@ -305,7 +305,7 @@ func TestCreateAnswers422ForBrokenRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.problem, func(t *testing.T) {
-			body := requireError(t, h.postJSON("/v2/pre-recorded", c.body), http.StatusUnprocessableEntity, "/v2/pre-recorded")
+			body := requireError(t, h.postCreate(c.body), http.StatusUnprocessableEntity, "/v2/pre-recorded")
 			requireProblem(t, body, c.problem)
 		})
 	}

@@ -29,7 +29,7 @@ func parseWAV(data []byte) (wavInfo, error) {
 	}
 	var info wavInfo
 	haveFmt, haveData := false, false
-	for pos := 12; pos+8 <= len(data) && !(haveFmt && haveData); {
+	for pos := 12; pos+8 <= len(data) && (!haveFmt || !haveData); {
 		id := string(data[pos : pos+4])
 		size := int64(binary.LittleEndian.Uint32(data[pos+4 : pos+8]))
 		body := data[pos+8:]

@@ -23,9 +23,10 @@ func wavWithChunks(chunks ...struct {
 	return b.Bytes()
 }
 
-func fmtChunk(format, channels uint16, rate uint32, bits uint16) []byte {
+// fmtChunk builds a PCM (format 1) fmt chunk; the parser reads only channels and rates.
+func fmtChunk(channels uint16, rate uint32, bits uint16) []byte {
 	var b bytes.Buffer
-	for _, v := range []any{format, channels, rate, rate * uint32(channels) * uint32(bits/8), channels * bits / 8, bits} {
+	for _, v := range []any{uint16(1), channels, rate, rate * uint32(channels) * uint32(bits/8), channels * bits / 8, bits} {
 		_ = binary.Write(&b, binary.LittleEndian, v)
 	}
 	return b.Bytes()
@@ -48,23 +49,23 @@ func TestParseWAV(t *testing.T) {
 		{name: "mono 16-bit", data: buildWAV(2.5, 1, 16000), channels: 1, duration: 2.5},
 		{name: "stereo 44.1k", data: buildWAV(1, 2, 44100), channels: 2, duration: 1},
 		{name: "empty data", data: buildWAV(0, 1, 8000), channels: 1, duration: 0},
-		{name: "8-bit", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 1, 8000, 8)}, chunk{"data", 4000, make([]byte, 4000)}), channels: 1, duration: 0.5},
-		{name: "24-bit stereo", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 2, 48000, 24)}, chunk{"data", 288000, make([]byte, 288000)}), channels: 2, duration: 1},
+		{name: "8-bit", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 8)}, chunk{"data", 4000, make([]byte, 4000)}), channels: 1, duration: 0.5},
+		{name: "24-bit stereo", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(2, 48000, 24)}, chunk{"data", 288000, make([]byte, 288000)}), channels: 2, duration: 1},
 		{name: "odd chunk before data", data: wavWithChunks(
-			chunk{"fmt ", 16, fmtChunk(1, 1, 8000, 16)},
+			chunk{"fmt ", 16, fmtChunk(1, 8000, 16)},
 			chunk{"LIST", 3, []byte{1, 2, 3, 0}}, // padded to an even size
 			chunk{"data", 16000, make([]byte, 16000)},
 		), channels: 1, duration: 1},
-		{name: "data before fmt", data: wavWithChunks(chunk{"data", 16000, make([]byte, 16000)}, chunk{"fmt ", 16, fmtChunk(1, 1, 8000, 16)}), channels: 1, duration: 1},
-		{name: "truncated data counts what is there", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 1, 8000, 16)}, chunk{"data", 0xFFFFFFFF, make([]byte, 8000)}), channels: 1, duration: 0.5},
+		{name: "data before fmt", data: wavWithChunks(chunk{"data", 16000, make([]byte, 16000)}, chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}), channels: 1, duration: 1},
+		{name: "truncated data counts what is there", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}, chunk{"data", 0xFFFFFFFF, make([]byte, 8000)}), channels: 1, duration: 0.5},
 		{name: "not RIFF", data: []byte("ID3 this is an mp3 file"), err: "not a RIFF/WAVE file"},
 		{name: "RIFF but not WAVE", data: []byte("RIFF\x00\x00\x00\x00AVI LIST"), err: "not a RIFF/WAVE file"},
 		{name: "empty", data: nil, err: "not a RIFF/WAVE file"},
 		{name: "no fmt", data: wavWithChunks(chunk{"data", 4, make([]byte, 4)}), err: "no fmt chunk"},
-		{name: "no data", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 1, 8000, 16)}), err: "no data chunk"},
+		{name: "no data", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}), err: "no data chunk"},
 		{name: "short fmt", data: wavWithChunks(chunk{"fmt ", 8, make([]byte, 8)}), err: "too short"},
-		{name: "zero channels", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 0, 8000, 16)}, chunk{"data", 4, make([]byte, 4)}), err: "invalid"},
-		{name: "zero rate", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 1, 0, 16)}, chunk{"data", 4, make([]byte, 4)}), err: "invalid"},
+		{name: "zero channels", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(0, 8000, 16)}, chunk{"data", 4, make([]byte, 4)}), err: "invalid"},
+		{name: "zero rate", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 0, 16)}, chunk{"data", 4, make([]byte, 4)}), err: "invalid"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -529,7 +529,11 @@ func requestObjectAttrTypes(name string) map[string]attr.Type {
 }
 
 var jobAttrTypes = sync.OnceValue(func() map[string]attr.Type {
-	return jobSchema(context.Background()).Type().(types.ObjectType).AttrTypes
+	t, ok := jobSchema(context.Background()).Type().(types.ObjectType)
+	if !ok {
+		panic("the transcription_job schema is not an object type")
+	}
+	return t.AttrTypes
 })
 
 // expandStrings converts a list of strings; null is nil (left out).

@@ -21,10 +21,10 @@ func TestPollSchedule_growsToCap(t *testing.T) {
 	for range 9 {
 		got = append(got, next())
 	}
-	want := []time.Duration{200, 400, 800, 1600, 3200, 6400, 10000, 10000, 10000}
-	for i := range want {
-		if got[i] != want[i]*time.Millisecond {
-			t.Fatalf("delays %v, want %v ms", got, want)
+	wantMS := []int64{200, 400, 800, 1600, 3200, 6400, 10000, 10000, 10000}
+	for i, ms := range wantMS {
+		if got[i] != time.Duration(ms)*time.Millisecond {
+			t.Fatalf("delays %v, want %v ms", got, wantMS)
 		}
 	}
 }

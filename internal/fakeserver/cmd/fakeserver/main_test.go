@@ -121,7 +121,7 @@ func TestRunServesAndShutsDown(t *testing.T) {
 
 func TestRunTakesTheKeyFromTheEnvironment(t *testing.T) {
 	base, _, stop := start(t, []string{"-addr", "127.0.0.1:0"}, map[string]string{"TRANSCRIPTION_API_KEY": "env-key"})
-	defer stop()
+	defer func() { _ = stop() }()
 	if status, _ := get(t, base+"/v2/live", "env-key"); status != http.StatusOK {
 		t.Fatalf("env key: %d", status)
 	}
@@ -132,7 +132,7 @@ func TestRunTakesTheKeyFromTheEnvironment(t *testing.T) {
 
 func TestRunDefaultsToTestKeyAndZDRFlag(t *testing.T) {
 	base, _, stop := start(t, []string{"-addr", "127.0.0.1:0", "-zero-data-retention"}, nil)
-	defer stop()
+	defer func() { _ = stop() }()
 	if status, _ := get(t, base+"/v2/pre-recorded/x", "test-key"); status != http.StatusForbidden {
 		t.Fatalf("zero data retention GET: %d", status)
 	}
