@@ -1,0 +1,64 @@
+package tfcli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestEnvironment_extraEntriesWinOverInherited(t *testing.T) {
+	t.Setenv("TF_CLI_CONFIG_FILE", "/nonexistent/.terraformrc")
+	t.Setenv("TRANSCRIPTION_API_KEY", "inherited")
+	t.Setenv("TFCLI_TEST_KEPT", "kept")
+
+	env := Environment("/tmp/x.tfrc", "TRANSCRIPTION_API_KEY=chosen")
+	got := map[string][]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		got[k] = append(got[k], v)
+	}
+	for key, want := range map[string]string{
+		"TF_CLI_CONFIG_FILE":    "/tmp/x.tfrc",
+		"TRANSCRIPTION_API_KEY": "chosen",
+		"CHECKPOINT_DISABLE":    "1",
+		"TF_IN_AUTOMATION":      "1",
+		"TFCLI_TEST_KEPT":       "kept",
+	} {
+		if len(got[key]) != 1 || got[key][0] != want {
+			t.Errorf("%s = %q, want exactly %q", key, got[key], want)
+		}
+	}
+}
+
+func TestWriteDevOverrides_namesBothRegistries(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dev.tfrc")
+	if err := WriteDevOverrides(path, "/opt/provider dir"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{
+		`"registry.terraform.io/transcription-service/transcription" = "/opt/provider dir"`,
+		`"registry.opentofu.org/transcription-service/transcription" = "/opt/provider dir"`,
+		"direct {}",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("configuration lacks %s:\n%s", want, text)
+		}
+	}
+}
+
+func TestModuleRoot_findsGoMod(t *testing.T) {
+	root, err := ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil || !strings.Contains(string(data), "module github.com/transcription-service/terraform-provider-transcription") {
+		t.Fatalf("%s is not this module's root: %v", root, err)
+	}
+}
