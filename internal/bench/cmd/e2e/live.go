@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/bench"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// liveResult is one size of the live listing section.
+type liveResult struct {
+	items    int
+	plans    []time.Duration
+	server   []time.Duration // time spent in the fake server's handler
+	requests int
+	bytes    int64
+	peaks    []int64 // provider's peak RSS
+	plugins  int     // provider processes seen in one run
+}
+
+// live plans a transcription_live_jobs data source over items seeded live
+// jobs, each run against a fresh fake server, watching the provider's memory.
+func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
+	res := liveResult{items: items}
+	for r := range h.runs {
+		svc, err := startService(fakeserver.Options{LiveJobs: items})
+		if err != nil {
+			return res, err
+		}
+		w, err := h.workspace(fmt.Sprintf("live-%d", items), liveConfig, svc)
+		if err != nil {
+			svc.Close()
+			return res, err
+		}
+		watch := bench.WatchPeak(h.providerExe, 10*time.Millisecond)
+		d, err := w.run(ctx, planArgs...)
+		peak, plugins, _ := watch.Stop()
+		s := bench.Summarize(svc.rec.Exchanges())
+		svc.Close()
+		if err != nil {
+			return res, err
+		}
+		res.plans = append(res.plans, d)
+		res.server = append(res.server, s.HandlerTime)
+		res.peaks = append(res.peaks, peak)
+		res.requests, res.bytes, res.plugins = s.Requests, s.Bytes, plugins
+		h.log("live %d run %d: plan %s (server %s), %d requests, %s, provider peak %s", items, r+1,
+			bench.Seconds(d), bench.Seconds(s.HandlerTime), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(peak))
+	}
+	return res, nil
+}
+
+func liveTable(results []liveResult) *bench.Table {
+	t := &bench.Table{
+		Title:  "transcription_live_jobs over seeded live jobs (plan reads it; medians; fresh fake server each run)",
+		Header: []string{"live jobs", "plan", "of which fake server", "requests", "response bytes", "provider peak RSS", "peak per job"},
+		Notes: []string{"`of which fake server` sums the time the fake server spent answering (building records lazily, encoding). " +
+			"Peak RSS is the highest VmHWM of the provider processes the CLI started."},
+	}
+	for _, r := range results {
+		peak := bench.MedianInt(r.peaks)
+		t.Add(fmt.Sprint(r.items), bench.Seconds(bench.Median(r.plans)), bench.Seconds(bench.Median(r.server)), fmt.Sprint(r.requests),
+			bench.Bytes(r.bytes), bench.Bytes(peak), bench.Bytes(peak/int64(max(r.items, 1))))
+	}
+	return t
+}

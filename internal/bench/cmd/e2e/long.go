@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/bench"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// longVariant is one configuration of the long-recording section.
+type longVariant struct {
+	name  string
+	n     int
+	query string
+	raw   bool
+}
+
+type longResult struct {
+	longVariant
+	apply      time.Duration
+	plan       time.Duration // median
+	state      int64
+	getBytes   int64 // response bytes of one refresh GET
+	peakPlugin int64 // provider's peak RSS during the plans
+}
+
+// long applies n jobs of one variant once, plans them h.runs times, and
+// measures the state, then destroys them.
+func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
+	res := longResult{longVariant: v}
+	svc, err := startService(fakeserver.Options{})
+	if err != nil {
+		return res, err
+	}
+	defer svc.Close()
+	w, err := h.workspace("long-"+v.name, jobConfig(v.n, v.query, v.raw), svc)
+	if err != nil {
+		return res, err
+	}
+	if res.apply, err = w.run(ctx, applyArgs...); err != nil {
+		return res, err
+	}
+	if res.state, err = w.stateSize(); err != nil {
+		return res, err
+	}
+	var plans []time.Duration
+	var bytes []int64
+	watch := bench.WatchPeak(h.providerExe, 20*time.Millisecond)
+	for range h.runs {
+		svc.rec.Reset()
+		d, err := w.run(ctx, planArgs...)
+		if err != nil {
+			watch.Stop()
+			return res, err
+		}
+		plans = append(plans, d)
+		s := bench.Summarize(svc.rec.Exchanges())
+		bytes = append(bytes, s.Bytes/int64(max(s.Gets, 1)))
+	}
+	res.peakPlugin, _, _ = watch.Stop()
+	res.plan = bench.Median(plans)
+	res.getBytes = bench.MedianInt(bytes)
+	h.log("long %s: apply %s, plan %s, state %s", v.name, bench.Seconds(res.apply), bench.Seconds(res.plan), bench.Bytes(res.state))
+	_, err = w.run(ctx, destroyArgs...)
+	return res, err
+}
+
+func longTable(results []longResult) *bench.Table {
+	t := &bench.Table{
+		Title:  "long recordings: state size and plan (refresh) time (plan: median)",
+		Header: []string{"jobs", "recording", "include_raw_result", "apply", "plan", "plan vs short", "state", "state per job", "bytes per GET", "provider peak RSS"},
+		Notes: []string{"`plan vs short` divides by the plan of the same number of short recordings (5–60 s) measured in this section. " +
+			"`bytes per GET` is the size of the job record the service returns on refresh."},
+	}
+	var short time.Duration
+	for _, r := range results {
+		if r.query == "" {
+			short = r.plan
+		}
+	}
+	for _, r := range results {
+		rec := "5–60 s"
+		if r.query != "" {
+			rec = r.query
+		}
+		t.Add(fmt.Sprint(r.n), rec, fmt.Sprint(r.raw), bench.Seconds(r.apply), bench.Seconds(r.plan), bench.Ratio(r.plan, short),
+			bench.Bytes(r.state), bench.Bytes(r.state/int64(r.n)), bench.Bytes(r.getBytes), bench.Bytes(r.peakPlugin))
+	}
+	return t
+}

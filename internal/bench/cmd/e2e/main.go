@@ -1,0 +1,228 @@
+// Command e2e is the end-to-end half of `make bench`: the real Terraform (or
+// OpenTofu) CLI, running the provider built from this module through
+// dev_overrides, against the fake server on loopback over real HTTP. It
+// prints Markdown tables of medians, headed by a description of the machine.
+//
+//	go run ./internal/bench/cmd/e2e -cli .tools/terraform-1.8.5/terraform
+//
+// Sections (-sections): scale (apply, plan, destroy of N jobs beside N
+// terraform_data), long (one-hour recordings: state size and plan time),
+// poll (how soon a finished job is seen), live (transcription_live_jobs over
+// thousands of live jobs, with the provider's peak memory).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/bench"
+	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
+)
+
+type options struct {
+	cli         string
+	providerDir string
+	runs        int
+	sections    []string
+	scaleN      []int
+	longN       int
+	rawN        int
+	duration    int
+	polls       []time.Duration
+	pollJobs    int
+	live        []int
+	out         string
+}
+
+func main() {
+	var o options
+	var sections, scaleN, polls, live string
+	flag.StringVar(&o.cli, "cli", ".tools/terraform-1.8.5/terraform", "Terraform or OpenTofu executable")
+	flag.StringVar(&o.providerDir, "provider-dir", "", "folder holding a built "+tfcli.ProviderBinary+" (default: build one)")
+	flag.IntVar(&o.runs, "runs", 3, "runs per measurement; tables show medians")
+	flag.StringVar(&sections, "sections", "scale,long,poll,live", "sections to run")
+	flag.StringVar(&scaleN, "n", "50,200,500", "resource counts of the scale section")
+	flag.IntVar(&o.longN, "long-n", 200, "jobs of the long-recording section")
+	flag.IntVar(&o.rawN, "raw-n", 200, "jobs of the long-recording section with include_raw_result = true")
+	flag.IntVar(&o.duration, "duration", 3600, "recording length of the long-recording section, in seconds")
+	flag.StringVar(&polls, "poll", "2s,30s", "processing times of the poll section")
+	flag.IntVar(&o.pollJobs, "poll-jobs", 3, "jobs per apply in the poll section")
+	flag.StringVar(&live, "live", "1000,10000", "live job counts of the live section")
+	flag.StringVar(&o.out, "out", "", "also write the tables to this file")
+	flag.Parse()
+
+	var err error
+	o.sections = splitList(sections)
+	if o.scaleN, err = parseInts(scaleN); err == nil {
+		if o.live, err = parseInts(live); err == nil {
+			o.polls, err = parseDurations(polls)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, o); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, o options) error {
+	cli, err := filepath.Abs(o.cli)
+	if err != nil {
+		return err
+	}
+	root, err := os.MkdirTemp("", "transcription-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(root)
+
+	providerDir := o.providerDir
+	if providerDir == "" {
+		providerDir = filepath.Join(root, "provider")
+		if err := os.MkdirAll(providerDir, 0o755); err != nil {
+			return err
+		}
+		if _, err := tfcli.BuildProvider(ctx, providerDir); err != nil {
+			return err
+		}
+	}
+	if providerDir, err = filepath.Abs(providerDir); err != nil {
+		return err
+	}
+	h := &harness{
+		cli:         cli,
+		providerExe: filepath.Join(providerDir, tfcli.ProviderBinary),
+		rc:          filepath.Join(root, "bench.tfrc"),
+		root:        root,
+		runs:        o.runs,
+		log: func(format string, args ...any) {
+			fmt.Fprintf(os.Stderr, "%s  %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+		},
+	}
+	if err := tfcli.WriteDevOverrides(h.rc, providerDir); err != nil {
+		return err
+	}
+
+	var tables []*bench.Table
+	for _, section := range o.sections {
+		t, err := h.section(ctx, section, o)
+		if err != nil {
+			return fmt.Errorf("section %s: %w", section, err)
+		}
+		tables = append(tables, t)
+	}
+
+	outputs := []io.Writer{os.Stdout}
+	if o.out != "" {
+		f, err := os.Create(o.out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		outputs = append(outputs, f)
+	}
+	w := io.MultiWriter(outputs...)
+	fmt.Fprintf(w, "Machine: %s. %d runs per figure, medians.\n", bench.Machine(ctx, cli), o.runs)
+	for _, t := range tables {
+		t.Fprint(w)
+	}
+	return nil
+}
+
+func (h *harness) section(ctx context.Context, name string, o options) (*bench.Table, error) {
+	switch name {
+	case "scale":
+		var results []scaleResult
+		for _, n := range o.scaleN {
+			r, err := h.scale(ctx, n)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, r)
+		}
+		return scaleTable(results), nil
+	case "long":
+		hour := fmt.Sprintf("?duration=%d", o.duration)
+		var results []longResult
+		for _, v := range []longVariant{
+			{name: "short", n: o.longN},
+			{name: "hour", n: o.longN, query: hour},
+			{name: "hour-raw", n: o.rawN, query: hour, raw: true},
+		} {
+			r, err := h.long(ctx, v)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, r)
+		}
+		return longTable(results), nil
+	case "poll":
+		var results []pollResult
+		for _, p := range o.polls {
+			r, err := h.poll(ctx, p, o.pollJobs)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, r)
+		}
+		return pollTable(results), nil
+	case "live":
+		var results []liveResult
+		for _, n := range o.live {
+			r, err := h.live(ctx, n)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, r)
+		}
+		return liveTable(results), nil
+	}
+	return nil, fmt.Errorf("unknown section %q (want scale, long, poll or live)", name)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("%q is not a positive count", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func parseDurations(s string) ([]time.Duration, error) {
+	var out []time.Duration
+	for _, f := range splitList(s) {
+		d, err := time.ParseDuration(f)
+		if err != nil || d < 0 {
+			return nil, fmt.Errorf("%q is not a duration", f)
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}

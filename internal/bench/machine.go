@@ -1,0 +1,60 @@
+package bench
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// Machine describes where the benchmarks ran: CPU model, cores, OS, Go
+// version and the CLI's name and version.
+func Machine(ctx context.Context, cli string) string {
+	return fmt.Sprintf("%s, %d cores, %s, %s, %s", cpuModel(), runtime.NumCPU(), osName(), runtime.Version(), cliVersion(ctx, cli))
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+func osName() string {
+	name := runtime.GOOS + "/" + runtime.GOARCH
+	if data, err := os.ReadFile("/etc/os-release"); err == nil {
+		for line := range strings.Lines(string(data)) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "PRETTY_NAME="); ok {
+				name = strings.Trim(v, `"`) + " " + runtime.GOARCH
+			}
+		}
+	}
+	if data, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
+		name += " (Linux " + strings.TrimSpace(string(data)) + ")"
+	}
+	return name
+}
+
+// cliVersion is the first line of `<cli> version`, such as "Terraform v1.8.5".
+func cliVersion(ctx context.Context, cli string) string {
+	cmd := exec.CommandContext(ctx, cli, "version")
+	cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1")
+	out, err := cmd.Output()
+	if err != nil {
+		return filepath.Base(cli)
+	}
+	first, _, _ := strings.Cut(string(out), "\n")
+	return strings.TrimSpace(first)
+}

@@ -1,0 +1,143 @@
+package provider
+
+// The harness of the in-process benchmarks: the provider served by the
+// framework's protocol-6 server, called as Terraform calls it (msgpack
+// DynamicValues), against a fake server on loopback (httptest). Run them
+// with `make bench` or:
+//
+//	go test -run '^$' -bench . -benchmem ./internal/provider/
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// protoHarness is a configured provider behind its protocol-6 server.
+type protoHarness struct {
+	tb      testing.TB
+	server  tfprotov6.ProviderServer
+	schemas *tfprotov6.GetProviderSchemaResponse
+	fake    *fakeserver.Server
+	url     string
+}
+
+// benchFakeServer serves a fake server on loopback for one benchmark.
+func benchFakeServer(tb testing.TB, opts fakeserver.Options) (*fakeserver.Server, string) {
+	tb.Helper()
+	opts.APIKey = testAccKey
+	fs := fakeserver.New(opts)
+	srv := httptest.NewServer(fs)
+	tb.Cleanup(func() { srv.Close(); fs.Close() })
+	return fs, srv.URL
+}
+
+// startProvider creates the provider's protocol server, reads its schemas
+// and configures it for baseURL: what a CLI does when it starts a plugin.
+func startProvider(tb testing.TB, baseURL string) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
+	tb.Helper()
+	ctx := context.Background()
+	server, err := providerserver.NewProtocol6WithError(New("bench")())()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	failOnDiagnostics(tb, "GetProviderSchema", schemas.Diagnostics)
+	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
+	if !ok {
+		tb.Fatal("the provider schema is not an object")
+	}
+	config := dynamicValue(tb, providerType, objectValue(providerType, map[string]tftypes.Value{
+		"base_url": tftypes.NewValue(tftypes.String, baseURL),
+		"api_key":  tftypes.NewValue(tftypes.String, testAccKey),
+	}))
+	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.8.5", Config: &config})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	failOnDiagnostics(tb, "ConfigureProvider", resp.Diagnostics)
+	return server, schemas
+}
+
+func newProtoHarness(tb testing.TB, opts fakeserver.Options) *protoHarness {
+	tb.Helper()
+	fs, url := benchFakeServer(tb, opts)
+	server, schemas := startProvider(tb, url)
+	return &protoHarness{tb: tb, server: server, schemas: schemas, fake: fs, url: url}
+}
+
+func (h *protoHarness) resourceType(name string) tftypes.Object {
+	s, ok := h.schemas.ResourceSchemas[name]
+	if !ok {
+		h.tb.Fatalf("no resource %s", name)
+	}
+	t, ok := s.ValueType().(tftypes.Object)
+	if !ok {
+		h.tb.Fatalf("resource %s is not an object", name)
+	}
+	return t
+}
+
+func (h *protoHarness) dataSourceType(name string) tftypes.Object {
+	s, ok := h.schemas.DataSourceSchemas[name]
+	if !ok {
+		h.tb.Fatalf("no data source %s", name)
+	}
+	t, ok := s.ValueType().(tftypes.Object)
+	if !ok {
+		h.tb.Fatalf("data source %s is not an object", name)
+	}
+	return t
+}
+
+// objectValue is an object of type t with the given attributes set and
+// every other one null.
+func objectValue(t tftypes.Object, set map[string]tftypes.Value) tftypes.Value {
+	vals := make(map[string]tftypes.Value, len(t.AttributeTypes))
+	for name, at := range t.AttributeTypes {
+		if v, ok := set[name]; ok {
+			vals[name] = v
+		} else {
+			vals[name] = tftypes.NewValue(at, nil)
+		}
+	}
+	return tftypes.NewValue(t, vals)
+}
+
+func dynamicValue(tb testing.TB, t tftypes.Type, v tftypes.Value) tfprotov6.DynamicValue {
+	tb.Helper()
+	dv, err := tfprotov6.NewDynamicValue(t, v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dv
+}
+
+func failOnDiagnostics(tb testing.TB, op string, diags []*tfprotov6.Diagnostic) {
+	tb.Helper()
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			tb.Fatalf("%s: %s: %s", op, d.Summary, d.Detail)
+		}
+	}
+}
+
+// BenchmarkProviderStartup is the provider's side of a CLI starting the
+// plugin in process: the protocol server, GetProviderSchema and
+// ConfigureProvider (BenchmarkPluginHandshake in internal/bench adds the
+// process start).
+func BenchmarkProviderStartup(b *testing.B) {
+	_, url := benchFakeServer(b, fakeserver.Options{})
+	for b.Loop() {
+		startProvider(b, url)
+	}
+}
