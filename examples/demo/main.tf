@@ -1,6 +1,8 @@
-# The configuration `make demo` applies against the embedded fake server.
-# The provider reads TRANSCRIPTION_BASE_URL and TRANSCRIPTION_API_KEY, which
-# the demo sets.
+# The configuration `make demo` applies against the fake server it starts:
+# upload a recording, transcribe it with subtitles and a summary, and list
+# recent live sessions. The provider reads TRANSCRIPTION_BASE_URL and
+# TRANSCRIPTION_API_KEY, which the demo sets; it passes the path of the WAV
+# file it generates as var.recording.
 terraform {
   required_providers {
     transcription = {
@@ -11,9 +13,17 @@ terraform {
 
 provider "transcription" {}
 
+variable "recording" {
+  description = "Path of the WAV recording to upload and transcribe."
+  type        = string
+}
+
+resource "transcription_upload" "interview" {
+  source = var.recording
+}
+
 resource "transcription_job" "interview" {
-  # The fake server simulates a 20-second recording from the duration hint.
-  audio_url = "https://media.example.com/interview.wav?duration=20"
+  audio_url = transcription_upload.interview.audio_url
 
   language_config = {
     languages = ["en"]
@@ -44,6 +54,16 @@ resource "transcription_job" "interview" {
 data "transcription_live_jobs" "recent" {
   status = ["done", "error"]
   limit  = 8
+}
+
+output "recording" {
+  value = format(
+    "%s: %.1f s, %d channel(s), %d bytes",
+    transcription_upload.interview.audio_metadata.filename,
+    transcription_upload.interview.audio_metadata.audio_duration,
+    transcription_upload.interview.audio_metadata.number_of_channels,
+    transcription_upload.interview.audio_metadata.size,
+  )
 }
 
 output "transcript" {

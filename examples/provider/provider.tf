@@ -6,14 +6,19 @@ terraform {
   }
 }
 
-# The key and address may also come from TRANSCRIPTION_API_KEY and
-# TRANSCRIPTION_BASE_URL, which keeps the key out of the configuration.
-provider "transcription" {
-  base_url = "https://api.example.com"
-  api_key  = var.transcription_api_key
+# The provider reads the service's address from TRANSCRIPTION_BASE_URL and
+# the API key from TRANSCRIPTION_API_KEY, which keeps the key out of the
+# configuration, its variables and the state. Both may also be set here with
+# the base_url and api_key arguments.
+provider "transcription" {}
+
+# Any resource or data source of the provider, for example the last live
+# sessions that failed.
+data "transcription_live_jobs" "failed" {
+  status = ["error"]
+  limit  = 5
 }
 
-variable "transcription_api_key" {
-  type      = string
-  sensitive = true
+output "failed_live_sessions" {
+  value = data.transcription_live_jobs.failed.ids
 }

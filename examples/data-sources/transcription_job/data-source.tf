@@ -1,8 +1,19 @@
-# A job created by another application, read by its id.
-data "transcription_job" "call" {
-  id = "3f8a3c1e-2b7d-4c57-9a55-1f0f0e6f8b21"
+# A job created by another application, read by its id: for example a call
+# center that submits each call and publishes the job's id.
+variable "call_job_id" {
+  description = "Id of the job, as returned when it was created."
+  type        = string
 }
 
+data "transcription_job" "call" {
+  id = var.call_job_id
+}
+
+output "call_status" {
+  value = data.transcription_job.call.status
+}
+
+# Null until the job is done: the data source does not wait.
 output "call_transcript" {
-  value = data.transcription_job.call.result.transcription.full_transcript
+  value = try(data.transcription_job.call.result.transcription.full_transcript, null)
 }

@@ -1,9 +1,24 @@
-# Upload a local recording, then transcribe it. Editing the file re-uploads
-# it and replaces the job at the next apply.
+# Upload a local recording, then transcribe it. The file is hashed at every
+# plan: editing it uploads it again and replaces the job at the next apply.
+variable "recording" {
+  description = "Path of the recording to transcribe."
+  type        = string
+  default     = "recordings/meeting.wav"
+}
+
 resource "transcription_upload" "meeting" {
-  source = "${path.module}/recordings/meeting.wav"
+  source = var.recording
 }
 
 resource "transcription_job" "meeting" {
   audio_url = transcription_upload.meeting.audio_url
+}
+
+# What the service found in the file: duration, channels, size.
+output "meeting_duration_seconds" {
+  value = transcription_upload.meeting.audio_metadata.audio_duration
+}
+
+output "meeting_transcript" {
+  value = transcription_job.meeting.result.transcription.full_transcript
 }
