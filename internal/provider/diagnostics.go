@@ -56,6 +56,38 @@ func apiErrorDetail(err error) string {
 	return err.Error()
 }
 
+// addCreateJobError adds the error diagnostic of a failed job creation. When
+// the request may have been carried out all the same (a 500, 502 or 504, a
+// connection lost after sending, an interrupt), it says so: the client does
+// not retry such a failure, and nothing is saved in state.
+func addCreateJobError(diags *diag.Diagnostics, err error) {
+	detail := apiErrorDetail(err)
+	if createMayHaveSucceeded(err) {
+		detail += "\n\nThe service may have created the job before this failure. " +
+			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
+			"Nothing is saved in state, so the next apply submits the job again; a job the service did create is not tracked by Terraform."
+	}
+	diags.AddError("Cannot create the transcription job", detail)
+}
+
+// createMayHaveSucceeded reports whether the service may have created a job
+// although the create failed.
+func createMayHaveSucceeded(err error) bool {
+	var apiErr *client.APIError
+	var transportErr *client.TransportError
+	switch {
+	case errors.As(err, &apiErr):
+		switch apiErr.StatusCode {
+		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+			return true
+		}
+		return false
+	case errors.As(err, &transportErr):
+		return transportErr.Sent
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
 // statusHint suggests what to do about the statuses a user can act on.
 func statusHint(status int) string {
 	switch status {

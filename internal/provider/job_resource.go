@@ -141,7 +141,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	created, err := r.data.Client.CreatePreRecorded(ctx, body)
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Cannot create the transcription job", err)
+		addCreateJobError(&resp.Diagnostics, err)
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -40,7 +41,12 @@ type providerModel struct {
 	APIKey            types.String `tfsdk:"api_key"`
 	BaseURL           types.String `tfsdk:"base_url"`
 	ZeroDataRetention types.Bool   `tfsdk:"zero_data_retention"`
+	MaxRetries        types.Int64  `tfsdk:"max_retries"`
 }
+
+// maxMaxRetries bounds max_retries: with waits capped at 15 s, 50 retries
+// already ride out an outage of about ten minutes.
+const maxMaxRetries = 50
 
 // ProviderData is handed to every resource and data source by Configure.
 type ProviderData struct {
@@ -78,6 +84,15 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 				MarkdownDescription: "Set to `true` when the account has zero data retention (ZDR) enabled. The service then disables uploads and result retrieval: results arrive only by callback, so every job must configure one. The provider refuses at plan time what ZDR would make fail, and does not poll. Defaults to `false`.",
 				Optional:            true,
 			},
+			"max_retries": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("The most times one request to the service is retried after a transient failure: "+
+					"status 429 (honouring `Retry-After`) or 503, a connection that fails, and for reads and deletes also 500, 502 and 504. "+
+					"The wait between tries grows exponentially, with jitter, from 250 ms up to 15 s. "+
+					"Creating a job or uploading a file is retried only when the service cannot have acted on it (429, 503, or a connection that failed before sending), "+
+					"since a duplicate job would be billed. `0` disables retries. From 0 to %d; defaults to %d.", maxMaxRetries, client.DefaultMaxRetries),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
+			},
 		},
 	}
 }
@@ -91,8 +106,9 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 
 	// An unknown value (from a resource not yet created) cannot configure a
 	// client; say which argument, as the framework's guidance recommends.
-	unknown := map[string]bool{"api_key": cfg.APIKey.IsUnknown(), "base_url": cfg.BaseURL.IsUnknown(), "zero_data_retention": cfg.ZeroDataRetention.IsUnknown()}
-	for _, name := range []string{"api_key", "base_url", "zero_data_retention"} {
+	unknown := map[string]bool{"api_key": cfg.APIKey.IsUnknown(), "base_url": cfg.BaseURL.IsUnknown(),
+		"zero_data_retention": cfg.ZeroDataRetention.IsUnknown(), "max_retries": cfg.MaxRetries.IsUnknown()}
+	for _, name := range []string{"api_key", "base_url", "zero_data_retention", "max_retries"} {
 		if unknown[name] {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown provider argument "+name,
 				"The provider cannot be configured because "+name+" depends on a value known only after apply. Set it to a static value, or use the environment variable instead.")
@@ -120,15 +136,16 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, apiKey)
 	c, err := client.New(client.Config{
-		BaseURL:   baseURL,
-		APIKey:    apiKey,
-		UserAgent: "terraform-provider-transcription/" + p.version,
+		BaseURL:    baseURL,
+		APIKey:     apiKey,
+		UserAgent:  "terraform-provider-transcription/" + p.version,
+		MaxRetries: clientMaxRetries(cfg.MaxRetries),
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot configure the transcription client", err.Error())
 		return
 	}
-	tflog.Debug(ctx, "configured transcription client", map[string]any{"base_url": baseURL, "zero_data_retention": cfg.ZeroDataRetention.ValueBool()})
+	tflog.Debug(ctx, "configured transcription client", map[string]any{"base_url": baseURL, "zero_data_retention": cfg.ZeroDataRetention.ValueBool(), "max_retries": clientMaxRetries(cfg.MaxRetries)})
 
 	data := &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool()}
 	resp.ResourceData = data
@@ -147,6 +164,18 @@ func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasour
 		NewLiveJobsDataSource,
 		NewJobDataSource,
 	}
+}
+
+// clientMaxRetries turns max_retries into client.Config.MaxRetries, which
+// reads 0 as its default and a negative value as no retry.
+func clientMaxRetries(v types.Int64) int {
+	switch {
+	case v.IsNull():
+		return client.DefaultMaxRetries
+	case v.ValueInt64() == 0:
+		return -1
+	}
+	return int(v.ValueInt64())
 }
 
 // valueOrEnv returns the configured value, or the environment variable when

@@ -1,0 +1,533 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// The service misbehaving: rate limits and 5xx under load, an ambiguous
+// create, an outage when an apply starts and one while jobs are waited on.
+// The fake server counts every job it creates, so each test checks that no
+// fault leads to a duplicate (billed) job or to a job Terraform lost track of.
+
+// accListener serves a fake server for one acceptance test through a
+// fakeserver.Listener, which the test can take down and bring back on the
+// same address. middleware, when given, wraps the fake server.
+func accListener(t *testing.T, opts fakeserver.Options, middleware ...func(http.Handler) http.Handler) (*fakeserver.Server, *fakeserver.Listener) {
+	t.Helper()
+	if opts.APIKey == "" {
+		opts.APIKey = testAccKey
+	}
+	fs := fakeserver.New(opts)
+	var h http.Handler = fs
+	for _, m := range middleware {
+		h = m(h)
+	}
+	l, err := fakeserver.Serve("127.0.0.1:0", h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close(); fs.Close() })
+	return fs, l
+}
+
+// countedJobs is count jobs of one resource, each with its own recording.
+func countedJobs(name string, count int) string {
+	return jobConfig(name, fmt.Sprintf("count = %d\naudio_url = \"https://example.com/%s-${count.index}.wav\"", count, name))
+}
+
+// stateJobIDs returns the ids of every transcription_job instance in state,
+// by address, and whether each is tainted.
+func stateJobIDs(s *terraform.State) (ids map[string]string, tainted map[string]bool) {
+	ids, tainted = map[string]string{}, map[string]bool{}
+	for addr, rs := range s.RootModule().Resources {
+		if rs.Type == "transcription_job" && rs.Primary != nil {
+			ids[addr] = rs.Primary.ID
+			tainted[addr] = rs.Primary.Tainted
+		}
+	}
+	return ids, tainted
+}
+
+// checkOneJobPerResource checks that state and service agree: want
+// transcription_job instances in state, each with its own id, each id a job
+// the service has, and no other job on the service.
+func checkOneJobPerResource(fs *fakeserver.Server, want int) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		ids, _ := stateJobIDs(s)
+		if len(ids) != want {
+			return fmt.Errorf("%d jobs in state, want %d", len(ids), want)
+		}
+		owner := map[string]string{}
+		for addr, id := range ids {
+			if other, dup := owner[id]; dup {
+				return fmt.Errorf("%s and %s have the same job %s", addr, other, id)
+			}
+			owner[id] = addr
+			if _, ok := fs.Job(id); !ok {
+				return fmt.Errorf("%s has job %s, which the service does not have", addr, id)
+			}
+		}
+		if n := fs.JobCount(); n != want {
+			return fmt.Errorf("the service has %d jobs, want %d: some are not in state", n, want)
+		}
+		return nil
+	}
+}
+
+// createdAudioURLs counts the accepted creates per audio_url.
+func createdAudioURLs(fs *fakeserver.Server) map[string]int {
+	counts := map[string]int{}
+	for _, body := range fs.CreateBodies() {
+		var req struct {
+			AudioURL string `json:"audio_url"`
+		}
+		_ = json.Unmarshal(body, &req)
+		counts[req.AudioURL]++
+	}
+	return counts
+}
+
+// duplicates lists the recordings the service created more than one job for.
+func duplicates(counts map[string]int) []string {
+	var dups []string
+	for url, n := range counts {
+		if n > 1 {
+			dups = append(dups, fmt.Sprintf("%s ×%d", url, n))
+		}
+	}
+	sort.Strings(dups)
+	return dups
+}
+
+// answers counts the recorded answers by method, path class and status,
+// e.g. "POST /v2/pre-recorded 429".
+func answers(fs *fakeserver.Server) map[string]int {
+	counts := map[string]int{}
+	for _, r := range fs.Requests() {
+		path := r.Path
+		if strings.HasPrefix(path, "/v2/pre-recorded/") {
+			path = "/v2/pre-recorded/{id}"
+		}
+		counts[fmt.Sprintf("%s %s %d", r.Method, path, r.Status)]++
+	}
+	return counts
+}
+
+func logAnswers(t *testing.T, counts map[string]int) {
+	t.Helper()
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.Logf("  %-36s %5d", k, counts[k])
+	}
+}
+
+// failCreates answers 500, before the fake server sees it, the first create
+// whose body contains marker: a failure after which the client cannot know
+// whether the job exists. It records how many such creates arrived.
+type failCreates struct {
+	marker string
+	mu     sync.Mutex
+	armed  bool
+	seen   int
+}
+
+func (f *failCreates) arm() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.armed = true
+}
+
+func (f *failCreates) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.seen
+}
+
+func (f *failCreates) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/v2/pre-recorded" {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if bytes.Contains(body, []byte(f.marker)) {
+				f.mu.Lock()
+				f.seen++
+				fail := f.armed
+				f.armed = false
+				f.mu.Unlock()
+				if fail {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(http.StatusInternalServerError)
+					_ = json.NewEncoder(w).Encode(client.ErrorBody{Path: r.URL.Path, RequestID: "ambiguous-1", StatusCode: 500,
+						Message: "upstream connection reset", Timestamp: time.Now().UTC().Format(time.RFC3339)})
+					return
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TestAccFaults_loadWithRateLimitsAndUnavailability applies 50 jobs at the
+// CLI's default parallelism while a fifth of all requests are answered 429
+// (Retry-After: 1) or 503: every call rides the faults out, and the service
+// ends with exactly one job per resource. Then a create answered 500, which
+// the client must not retry, fails the apply cleanly; the next apply
+// creates that job exactly once.
+func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
+	const jobs = 50
+	ambiguous := &failCreates{marker: "ambiguous.wav"}
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, ambiguous.wrap)
+	load := providerConfig(l.URL()) + countedJobs("load", jobs)
+	withAmbiguous := load + jobConfig("ambiguous", `audio_url = "https://example.com/ambiguous.wav"`)
+	faults := fakeserver.Faults{RateLimitRatio: 0.1, RetryAfter: 1, ServerErrorRatio: 0.1, ServerErrorStatus: http.StatusServiceUnavailable, Seed: 6}
+	var loadIDs map[string]string
+	start := time.Now()
+
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { fs.SetFaults(faults) },
+				Config:    load,
+				Check: resource.ComposeTestCheckFunc(
+					checkOneJobPerResource(fs, jobs),
+					func(s *terraform.State) error {
+						loadIDs, _ = stateJobIDs(s)
+						st, byAnswer, created := fs.Stats(), answers(fs), createdAudioURLs(fs)
+						t.Logf("50 jobs under faults (429 ratio %.2f with Retry-After %ds, 503 ratio %.2f) in %s:",
+							faults.RateLimitRatio, faults.RetryAfter, faults.ServerErrorRatio, time.Since(start).Round(time.Millisecond))
+						t.Logf("  requests %d, injected 429 %d, injected 503 %d, jobs created %d, jobs on the service %d, recordings %d, duplicates %d",
+							st.Requests, st.RateLimited, st.ServerErrors, st.JobsCreated, fs.JobCount(), len(created), len(duplicates(created)))
+						logAnswers(t, byAnswer)
+						if dups := duplicates(created); len(dups) > 0 || len(created) != jobs {
+							return fmt.Errorf("%d recordings created, want %d; duplicates: %v", len(created), jobs, dups)
+						}
+						if st.JobsCreated != jobs {
+							return fmt.Errorf("%d jobs created, want %d", st.JobsCreated, jobs)
+						}
+						// The faults must have hit creates as well as reads,
+						// or the test proves nothing about creates.
+						for _, k := range []string{"POST /v2/pre-recorded 429", "POST /v2/pre-recorded 503", "GET /v2/pre-recorded/{id} 429", "GET /v2/pre-recorded/{id} 503"} {
+							if byAnswer[k] == 0 {
+								return fmt.Errorf("no %q: the faults did not reach that call", k)
+							}
+						}
+						return nil
+					},
+				),
+			},
+			{
+				// A create answered 500 may or may not have made a job: it
+				// fails the apply, naming the status, and is not sent again.
+				PreConfig: func() {
+					fs.SetFaults(fakeserver.Faults{})
+					ambiguous.arm()
+				},
+				Config:      withAmbiguous,
+				ExpectError: expectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded with status 500 \(Internal Server Error\): upstream connection reset.*may have created the job before this failure.*does not send the request again`),
+			},
+			{
+				// Nothing was saved for it: the next apply creates it, once,
+				// and leaves the 50 others alone.
+				Config: withAmbiguous,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.ambiguous", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("transcription_job.load[0]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("transcription_job.load[49]", plancheck.ResourceActionNoop),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					checkOneJobPerResource(fs, jobs+1),
+					func(s *terraform.State) error {
+						ids, _ := stateJobIDs(s)
+						for addr, id := range loadIDs {
+							if ids[addr] != id {
+								return fmt.Errorf("%s changed from job %s to %s", addr, id, ids[addr])
+							}
+						}
+						if n := ambiguous.count(); n != 2 {
+							return fmt.Errorf("%d creates of the ambiguous job arrived, want 2: the one answered 500 (never retried) and the next apply's", n)
+						}
+						if n := createdAudioURLs(fs)["https://example.com/ambiguous.wav"]; n != 1 {
+							return fmt.Errorf("the service created the ambiguous job %d times, want 1", n)
+						}
+						t.Logf("ambiguous create: answered 500 once, not retried, created once by the next apply; %d jobs on the service, duplicates %d",
+							fs.JobCount(), len(duplicates(createdAudioURLs(fs))))
+						return nil
+					},
+				),
+			},
+		},
+	})
+	t.Logf("TestAccFaults_loadWithRateLimitsAndUnavailability took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// TestAccFaults_serviceDownAtStart: with the service unreachable when the
+// apply starts, creates fail with an error saying so and nothing enters
+// state; once the service is back on the same address, the next apply
+// creates every job once.
+func TestAccFaults_serviceDownAtStart(t *testing.T) {
+	const jobs = 3
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := providerConfig(l.URL(), "max_retries = 2") + countedJobs("outage", jobs)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig:   func() { mustDo(t, l.Down) },
+				Config:      config,
+				ExpectError: expectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded: cannot reach the transcription service.*connection refused.*Check base_url`),
+			},
+			{
+				PreConfig: func() {
+					if n := len(fs.Requests()); n != 0 {
+						t.Errorf("the service received %d requests while down", n)
+					}
+					mustDo(t, l.Up)
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.outage[0]", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("transcription_job.outage[1]", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("transcription_job.outage[2]", plancheck.ResourceActionCreate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					checkOneJobPerResource(fs, jobs),
+					func(*terraform.State) error {
+						if n := fs.Stats().JobsCreated; n != jobs {
+							return fmt.Errorf("%d jobs created, want %d", n, jobs)
+						}
+						return nil
+					},
+				),
+			},
+		},
+	})
+}
+
+// TestAccFaults_serviceDiesWhileWaiting: the service goes down once every
+// job is created and being waited on. The apply fails saying the service
+// cannot be reached; every job is in state, tainted. Once the service is
+// back, the next apply replaces them: each old job is deleted on the
+// service and exactly one new job per resource remains.
+func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
+	const jobs = 3
+	clock := fakeserver.NewManualClock(time.Now())
+	// The clock stands still until the recovery: jobs stay queued, so the
+	// wait can only end through the outage.
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	config := providerConfig(l.URL(), "max_retries = 1") + countedJobs("waiting", jobs)
+	var firstIDs map[string]string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Down once the provider has read every job: it then holds
+				// each id, and each create has been answered.
+				PreConfig: func() {
+					whenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() { mustDo(t, l.Down) })
+				},
+				Config:      config,
+				ExpectError: expectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*cannot reach the transcription service.*connection refused`),
+			},
+			{
+				PreConfig:          func() { mustDo(t, l.Up) },
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: func(s *terraform.State) error {
+					ids, tainted := stateJobIDs(s)
+					for addr := range ids {
+						if !tainted[addr] {
+							return fmt.Errorf("%s is in state but not tainted", addr)
+						}
+					}
+					firstIDs = ids
+					return checkOneJobPerResource(fs, jobs)(s)
+				},
+			},
+			{
+				PreConfig: func() { advanceClockUntilCleanup(t, clock) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.waiting[0]", plancheck.ResourceActionDestroyBeforeCreate),
+					plancheck.ExpectResourceAction("transcription_job.waiting[1]", plancheck.ResourceActionDestroyBeforeCreate),
+					plancheck.ExpectResourceAction("transcription_job.waiting[2]", plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					checkOneJobPerResource(fs, jobs),
+					resource.TestCheckResourceAttr("transcription_job.waiting.0", "status", client.StatusDone),
+					func(*terraform.State) error {
+						for addr, id := range firstIDs {
+							if !deleted(fs, id) {
+								return fmt.Errorf("the tainted job %s of %s was not deleted on the service", id, addr)
+							}
+						}
+						if n := fs.Stats().JobsCreated; n != 2*jobs {
+							return fmt.Errorf("%d jobs created, want %d: one per resource, then one replacement each", n, 2*jobs)
+						}
+						return nil
+					},
+				),
+			},
+		},
+	})
+}
+
+// TestAccFaults_maxRetries: max_retries bounds the tries of one call
+// against a service that always answers 503, and is validated at plan time.
+func TestAccFaults_maxRetries(t *testing.T) {
+	for _, retries := range []int{0, 2} {
+		t.Run(fmt.Sprintf("max_retries=%d", retries), func(t *testing.T) {
+			fs, url := accFakeServer(t, fakeserver.Options{})
+			fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:      providerConfig(url, fmt.Sprintf("max_retries = %d", retries)) + testAccAnyDataSource,
+					PlanOnly:    true,
+					ExpectError: expectError(`(?s)GET /v2/live with status 503 \(Service Unavailable\)`),
+				}},
+			})
+			// The CLI reads the data source once per plan: 1 + max_retries tries.
+			if n := len(fs.Requests()); n != retries+1 {
+				t.Errorf("%d requests, want %d", n, retries+1)
+			}
+		})
+	}
+	t.Run("out of range", func(t *testing.T) {
+		_, url := accFakeServer(t, fakeserver.Options{})
+		resource.ParallelTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			Steps: []resource.TestStep{{
+				Config:      providerConfig(url, "max_retries = 51") + testAccAnyDataSource,
+				PlanOnly:    true,
+				ExpectError: expectError(`(?s)max_retries value must be between 0 and 50, got: 51`),
+			}},
+		})
+	})
+}
+
+func TestClientMaxRetries(t *testing.T) {
+	for _, c := range []struct {
+		in   types.Int64
+		want int
+	}{
+		{types.Int64Null(), client.DefaultMaxRetries},
+		{types.Int64Value(0), -1}, // the client reads a negative value as no retry
+		{types.Int64Value(3), 3},
+		{types.Int64Value(maxMaxRetries), maxMaxRetries},
+	} {
+		if got := clientMaxRetries(c.in); got != c.want {
+			t.Errorf("clientMaxRetries(%s) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+func TestAddCreateJobError(t *testing.T) {
+	ambiguity := regexp.MustCompile(`may have created the job`)
+	for name, c := range map[string]struct {
+		err       error
+		ambiguous bool
+	}{
+		"500":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 500}, true},
+		"502":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 502}, true},
+		"504":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 504}, true},
+		"503 after every retry":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503}, false},
+		"429 after every retry":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, false},
+		"422":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422}, false},
+		"connection lost, sent":    {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Err: errors.New("EOF")}, true},
+		"connection refused":       {&client.TransportError{Op: "POST /v2/pre-recorded", Err: errors.New("connection refused")}, false},
+		"interrupted":              {fmt.Errorf("wrapped: %w", errInterrupted), true},
+		"unreadable answer (2xx)":  {&client.DecodeError{Op: "POST /v2/pre-recorded", Reason: "no id"}, false},
+		"wrapped 500 is ambiguous": {fmt.Errorf("creating: %w", &client.APIError{StatusCode: 500}), true},
+	} {
+		var diags diag.Diagnostics
+		addCreateJobError(&diags, c.err)
+		if diags.ErrorsCount() != 1 || diags.Errors()[0].Summary() != "Cannot create the transcription job" {
+			t.Fatalf("%s: got %v", name, diags)
+		}
+		if got := ambiguity.MatchString(diags.Errors()[0].Detail()); got != c.ambiguous {
+			t.Errorf("%s: says the job may exist: %v, want %v\n%s", name, got, c.ambiguous, diags.Errors()[0].Detail())
+		}
+	}
+}
+
+// errInterrupted is what a create cut short by an interrupt returns.
+var errInterrupted = fmt.Errorf("POST: %w", context.Canceled)
+
+// polledJobs returns the ids of the jobs the service has answered a GET for:
+// jobs whose create the provider has received the answer of.
+func polledJobs(fs *fakeserver.Server) map[string]bool {
+	ids := map[string]bool{}
+	for _, r := range fs.Requests() {
+		if id, ok := strings.CutPrefix(r.Path, "/v2/pre-recorded/"); ok && r.Method == http.MethodGet && r.Status == http.StatusOK {
+			ids[id] = true
+		}
+	}
+	return ids
+}
+
+// whenTrue runs action once cond holds, checking every 10 ms in the
+// background until the test ends.
+func whenTrue(t *testing.T, cond func() bool, action func()) {
+	t.Helper()
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	t.Cleanup(func() { close(stop); <-done })
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				if cond() {
+					action()
+					return
+				}
+			}
+		}
+	}()
+}
+
+// advanceClockUntilCleanup makes time fly on a ManualClock: an hour every
+// 20 ms, so every job ends within moments of its creation.
+func advanceClockUntilCleanup(t *testing.T, clock *fakeserver.ManualClock) {
+	t.Helper()
+	clock.Advance(24 * time.Hour)
+	whenTrue(t, func() bool { clock.Advance(time.Hour); return false }, func() {})
+}
+
+// mustDo calls f and fails the test if it fails.
+func mustDo(t *testing.T, f func() error) {
+	t.Helper()
+	if err := f(); err != nil {
+		t.Error(err)
+	}
+}
