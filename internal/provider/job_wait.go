@@ -13,25 +13,30 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-// pollSchedule is how often a running job is looked at: first after
-// initial, then twice as long each time, up to max. Short jobs end within a
-// second or two, long ones run for minutes; this catches both without
-// hammering the service.
+// pollSchedule is how often a running job is looked at: at once, then after
+// waits of a tenth of the time waited so far (pollFraction), never shorter
+// than initial nor longer than max.
+//
+// A job that ends at P, between two looks at t < P and t + delay(t), is seen
+// by the second: the overshoot is at most delay(t) < max(initial, P/10), plus
+// one round trip. The looks number P/initial while t < 10·initial (ten
+// looks), then t grows by a tenth per look, about 24 looks per tenfold of P,
+// up to 10·max; past that one per max. With the defaults a job is seen
+// within max(250 ms, 10 % of P), in about 11 + ln(P/2.5 s)/ln(1.1) looks
+// up to P = 10 min (9 looks for 2 s, 38 for 30 s, 69 for 10 min).
 type pollSchedule struct {
-	initial time.Duration
-	max     time.Duration
+	initial time.Duration // the shortest wait
+	max     time.Duration // the longest wait
 }
 
-var defaultPollSchedule = pollSchedule{initial: 200 * time.Millisecond, max: 10 * time.Second}
+// pollFraction: each wait is a pollFraction-th of the time waited so far.
+const pollFraction = 10
 
-// delays returns the successive waits of the schedule.
-func (s pollSchedule) delays() func() time.Duration {
-	next := s.initial
-	return func() time.Duration {
-		d := next
-		next = min(next*2, s.max)
-		return d
-	}
+var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: time.Minute}
+
+// delay is the wait after a look made elapsed after waiting began.
+func (s pollSchedule) delay(elapsed time.Duration) time.Duration {
+	return min(max(elapsed/pollFraction, s.initial), s.max)
 }
 
 // errJobNotFinal is wrapped by waitForFinalJob's error when the wait ended
@@ -44,7 +49,7 @@ var errJobNotFinal = errors.New("the job has not ended")
 // cancelled when Terraform is interrupted: both stop the wait at once.
 func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
-	nextDelay := schedule.delays()
+	start := time.Now()
 	for {
 		job, err := c.GetPreRecorded(ctx, id)
 		if err != nil {
@@ -60,7 +65,7 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 		if client.IsFinal(job.Status) {
 			return job, nil
 		}
-		if err := client.Sleep(ctx, nextDelay()); err != nil {
+		if err := client.Sleep(ctx, schedule.delay(time.Since(start))); err != nil {
 			return last, fmt.Errorf("%w: %w", errJobNotFinal, err)
 		}
 	}
@@ -71,7 +76,7 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 // processing, so deleteJob waits until it may, within ctx. Without zero data
 // retention it looks at the job to tell that refusal from any other 403.
 func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool) error {
-	nextDelay := schedule.delays()
+	start := time.Now()
 	var refusal error // the service's last "not deletable yet"
 	for {
 		err := c.DeletePreRecorded(ctx, id)
@@ -94,7 +99,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			}
 		}
 		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
-		if sleepErr := client.Sleep(ctx, nextDelay()); sleepErr != nil {
+		if sleepErr := client.Sleep(ctx, schedule.delay(time.Since(start))); sleepErr != nil {
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
 		}
 	}

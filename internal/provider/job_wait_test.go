@@ -15,16 +15,68 @@ import (
 
 var testPollSchedule = pollSchedule{initial: 5 * time.Millisecond, max: 20 * time.Millisecond}
 
-func TestPollSchedule_growsToCap(t *testing.T) {
-	next := defaultPollSchedule.delays()
-	var got []time.Duration
-	for range 9 {
-		got = append(got, next())
+func TestPollSchedule_delay(t *testing.T) {
+	for _, tc := range []struct {
+		elapsed, want time.Duration
+	}{
+		{0, 250 * time.Millisecond},
+		{time.Second, 250 * time.Millisecond},
+		{2500 * time.Millisecond, 250 * time.Millisecond},
+		{3 * time.Second, 300 * time.Millisecond},
+		{30 * time.Second, 3 * time.Second},
+		{10 * time.Minute, time.Minute},
+		{time.Hour, time.Minute},
+	} {
+		if got := defaultPollSchedule.delay(tc.elapsed); got != tc.want {
+			t.Errorf("delay(%s) = %s, want %s", tc.elapsed, got, tc.want)
+		}
 	}
-	wantMS := []int64{200, 400, 800, 1600, 3200, 6400, 10000, 10000, 10000}
-	for i, ms := range wantMS {
-		if got[i] != time.Duration(ms)*time.Millisecond {
-			t.Fatalf("delays %v, want %v ms", got, wantMS)
+}
+
+// looks follows the schedule for a job that ends processing after p (the
+// round trips of the looks taken as instant): the number of looks until one
+// sees it ended, and when that look is.
+func (s pollSchedule) looks(p time.Duration) (count int, seen time.Duration) {
+	t := time.Duration(0)
+	for count = 1; t < p; count++ {
+		t += s.delay(t)
+	}
+	return count, t
+}
+
+func TestPollSchedule_overshootAndLooks(t *testing.T) {
+	for _, tc := range []struct {
+		processing time.Duration
+		maxLooks   int
+	}{
+		{0, 1}, // done at the look right after the create
+		{100 * time.Millisecond, 2},
+		{2 * time.Second, 9},
+		{5 * time.Second, 19},
+		{30 * time.Second, 38},
+		{2 * time.Minute, 52},
+		{10 * time.Minute, 69},
+		{time.Hour, 119}, // past 10 min, one look a minute
+	} {
+		looks, seen := defaultPollSchedule.looks(tc.processing)
+		overshoot := seen - tc.processing
+		if limit := max(defaultPollSchedule.initial, tc.processing/pollFraction); overshoot > limit {
+			t.Errorf("P=%s: seen %s late, more than %s", tc.processing, overshoot, limit)
+		}
+		if looks > tc.maxLooks {
+			t.Errorf("P=%s: %d looks, want at most %d", tc.processing, looks, tc.maxLooks)
+		}
+	}
+}
+
+// Between 10·initial and 10·max, ten times longer costs a fixed number of
+// looks: they grow with the logarithm of the processing time.
+func TestPollSchedule_looksGrowLogarithmically(t *testing.T) {
+	for p := 3 * time.Second; p*10 <= 10*defaultPollSchedule.max; p *= 2 {
+		short, _ := defaultPollSchedule.looks(p)
+		long, _ := defaultPollSchedule.looks(10 * p)
+		if extra := long - short; extra < 23 || extra > 26 {
+			t.Errorf("P=%s: %d looks, P=%s: %d looks; want 23 to 26 more", p, short, 10*p, long)
 		}
 	}
 }
