@@ -1,0 +1,232 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
+)
+
+// Tests that need what terraform-plugin-testing cannot do (send a signal,
+// read the CLI's own log) run the real CLI (TF_ACC_TERRAFORM_PATH) as a
+// process, with the provider built from this module as a separate process
+// too, through a dev_overrides CLI configuration.
+
+// cliProvider is the provider binary, built once per test binary.
+var cliProvider struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if cliProvider.dir != "" {
+		_ = os.RemoveAll(cliProvider.dir)
+	}
+	os.Exit(code)
+}
+
+// builtProvider returns the folder holding the provider binary.
+func builtProvider(t *testing.T) string {
+	t.Helper()
+	cliProvider.once.Do(func() {
+		// Shared by every test of the binary, so not t.TempDir: TestMain removes it.
+		cliProvider.dir, cliProvider.err = os.MkdirTemp("", "tfprovider-") //nolint:usetesting // see above
+		if cliProvider.err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		start := time.Now()
+		_, cliProvider.err = tfcli.BuildProvider(ctx, cliProvider.dir)
+		t.Logf("built the provider binary in %s", time.Since(start).Round(time.Millisecond))
+	})
+	if cliProvider.err != nil {
+		t.Fatal(cliProvider.err)
+	}
+	return cliProvider.dir
+}
+
+// cliWorkspace is a root module that the real CLI applies as a process.
+type cliWorkspace struct {
+	t   *testing.T
+	dir string
+	cli tfcli.CLI
+}
+
+// newCLIWorkspace writes config (with the required_providers block added)
+// into a new folder. env adds to or overrides the environment of every run;
+// TF_LOG and TF_LOG_PATH are cleared unless env sets them.
+func newCLIWorkspace(t *testing.T, config string, env ...string) *cliWorkspace {
+	t.Helper()
+	cliPath := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if os.Getenv("TF_ACC") == "" || cliPath == "" {
+		t.Skip("acceptance test: needs TF_ACC=1 and TF_ACC_TERRAFORM_PATH (make testacc-terraform, make testacc-opentofu)")
+	}
+	providerDir := builtProvider(t)
+	rc := filepath.Join(t.TempDir(), "dev.tfrc")
+	if err := tfcli.WriteDevOverrides(rc, providerDir); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	main := "terraform {\n  required_providers {\n    transcription = { source = \"transcription-service/transcription\" }\n  }\n}\n\n" + config
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// dev_overrides make init unnecessary: the CLI only warns about them.
+	env = append([]string{"TF_LOG=", "TF_LOG_PATH=", EnvAPIKey + "=", EnvBaseURL + "="}, env...)
+	return &cliWorkspace{t: t, dir: dir, cli: tfcli.CLI{Path: cliPath, Dir: dir, Env: tfcli.Environment(rc, env...)}}
+}
+
+// command prepares a run whose output goes to stdout and stderr; cancelling
+// ctx interrupts it as Ctrl-C does.
+func (w *cliWorkspace) command(ctx context.Context, stdout, stderr *bytes.Buffer, args ...string) *exec.Cmd {
+	cli := w.cli
+	cli.Stdout, cli.Stderr = stdout, stderr
+	return cli.Command(ctx, args...)
+}
+
+// run runs the CLI to its end, with env ("KEY=value") added to the
+// workspace's environment, and returns what it wrote.
+func (w *cliWorkspace) run(env []string, args ...string) (stdout, stderr string, err error) {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	cmd := w.command(ctx, &out, &errOut, args...)
+	cmd.Env = append(slices.Clone(cmd.Env), env...) // the last of duplicate keys wins
+	err = cmd.Run()
+	return out.String(), errOut.String(), err
+}
+
+// stateFile is the part of a state file the tests read.
+type stateFile struct {
+	Resources []struct {
+		Type      string `json:"type"`
+		Name      string `json:"name"`
+		Instances []struct {
+			IndexKey   any            `json:"index_key"`
+			Status     string         `json:"status"`
+			Attributes map[string]any `json:"attributes"`
+		} `json:"instances"`
+	} `json:"resources"`
+}
+
+// stateJobs reads the workspace's state file: each transcription_job
+// instance's address, id and status ("tainted" or empty).
+func (w *cliWorkspace) stateJobs() (ids, statuses map[string]string) {
+	w.t.Helper()
+	data, err := os.ReadFile(filepath.Join(w.dir, "terraform.tfstate"))
+	if err != nil {
+		w.t.Fatalf("reading the state: %v", err)
+	}
+	var st stateFile
+	if err := json.Unmarshal(data, &st); err != nil {
+		w.t.Fatalf("decoding the state: %v", err)
+	}
+	ids, statuses = map[string]string{}, map[string]string{}
+	for _, r := range st.Resources {
+		if r.Type != "transcription_job" {
+			continue
+		}
+		for _, inst := range r.Instances {
+			addr := r.Type + "." + r.Name
+			if inst.IndexKey != nil {
+				addr += fmt.Sprintf("[%v]", inst.IndexKey)
+			}
+			ids[addr], _ = inst.Attributes["id"].(string)
+			statuses[addr] = inst.Status
+		}
+	}
+	return ids, statuses
+}
+
+// TestAccProcess_interruptWhileWaiting interrupts (SIGINT, as Ctrl-C) an
+// apply while it waits for jobs that never end: the CLI stops within a few
+// seconds, and every created job is in state, tainted, with the id the
+// service gave it.
+func TestAccProcess_interruptWhileWaiting(t *testing.T) {
+	const jobs = 3
+	const bound = 15 * time.Second
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	w := newCLIWorkspace(t, providerConfig(url)+countedJobs("interrupted", jobs))
+
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	var stdout, stderr bytes.Buffer
+	cmd := w.command(ctx, &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+
+	// Interrupt once the provider waits on every job (it has read each one).
+	deadline := time.After(3 * time.Minute)
+	for len(polledJobs(fs)) < jobs {
+		select {
+		case err := <-exited:
+			t.Fatalf("apply ended before it was interrupted: %v\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
+		case <-deadline:
+			t.Fatalf("the provider never waited on %d jobs\nstdout:\n%s\nstderr:\n%s", jobs, &stdout, &stderr)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	interruptedAt := time.Now()
+	interrupt()
+	var err error
+	select {
+	case err = <-exited:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the CLI did not exit after its interrupt (nor after the kill)")
+	}
+	stopped := time.Since(interruptedAt)
+	t.Logf("apply of %d jobs: interrupted %s after it started, stopped %s after SIGINT (bound %s)",
+		jobs, interruptedAt.Sub(start).Round(time.Millisecond), stopped.Round(time.Millisecond), bound)
+	output := stdout.String() + stderr.String()
+	if stopped > bound {
+		t.Errorf("the CLI took %s to stop after SIGINT, more than %s", stopped, bound)
+	}
+	if err == nil {
+		t.Errorf("the interrupted apply succeeded\n%s", output)
+	}
+	if !expectError(`Interrupted while waiting for the transcription job`).MatchString(output) {
+		t.Errorf("the output does not say the wait was interrupted:\n%s", output)
+	}
+
+	ids, statuses := w.stateJobs()
+	if len(ids) != jobs {
+		t.Fatalf("%d jobs in state, want %d: %v\n%s", len(ids), jobs, ids, output)
+	}
+	polled := polledJobs(fs)
+	var inState []string
+	for addr, id := range ids {
+		inState = append(inState, id)
+		if statuses[addr] != "tainted" {
+			t.Errorf("%s is %q in state, want tainted", addr, statuses[addr])
+		}
+		if !polled[id] {
+			t.Errorf("%s has id %s, not one the service created", addr, id)
+		}
+	}
+	if n := fs.JobCount(); n != jobs {
+		t.Errorf("the service has %d jobs, want %d", n, jobs)
+	}
+	sort.Strings(inState)
+	t.Logf("state after the interrupt: %s (all tainted)", strings.Join(inState, ", "))
+}

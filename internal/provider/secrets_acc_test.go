@@ -1,0 +1,196 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// Secrets must not leak, even with TF_LOG=TRACE: the API key (which the
+// client sends in the client.ServiceKeyHeader header) nowhere, and the
+// token of a signed callback URL not in what plan and apply print.
+
+const (
+	// secretAPIKey is distinctive, so any copy of it, whole or in part, is
+	// found wherever it lands.
+	secretAPIKey = "sk_live_Qx7Vampire9Lantern_4e1f0c2b"
+	// secretKeyPart is a piece of it that a truncated or re-encoded copy
+	// still holds.
+	secretKeyPart = "Vampire9Lantern"
+	// callbackToken signs the callback URL.
+	callbackToken = "cbtok_Marmalade7Heron"
+)
+
+// headerValue finds what follows the name of an authentication header in
+// a log line, in the forms loggers write it: name=value, "name": "value",
+// name: value.
+var headerValue = regexp.MustCompile(`(?i)(` + regexp.QuoteMeta(client.ServiceKeyHeader) + `|authorization|api[_-]?key)["']?\s*[:=]\s*\[?["']?([^"'\s,}\]]*)`)
+
+// captured is everything a CLI run left behind, by name.
+type captured map[string]string
+
+func (c captured) add(name, content string) { c[name] = content }
+
+func (c captured) addFile(t *testing.T, name, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading %s: %v", name, err)
+	}
+	c[name] = string(data)
+}
+
+// names returns the names in order, those matching filter only.
+func (c captured) names(filter func(string) bool) []string {
+	var names []string
+	for n := range c {
+		if filter(n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// TestAccSecrets_notInOutputLogsStateOrPlan runs plan, show, apply (through
+// 429s and 503s), a refreshing plan, destroy, and an apply answered 401,
+// with TF_LOG=TRACE and the provider as its own process, and searches all
+// they wrote (standard output and error, the TF_LOG_PATH log, the state
+// files, the saved plan as show -json renders it) for the secrets.
+func TestAccSecrets_notInOutputLogsStateOrPlan(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: testAccProcessingTime})
+	// Another service, which does not know the key: every request gets 401.
+	_, otherURL := accFakeServer(t, fakeserver.Options{APIKey: "some-other-key"})
+	rcv, hooks := newCallbackReceiver(t)
+	callbackURL := hooks + "/cb?token=" + callbackToken
+
+	// The key comes from the environment, as the documentation advises:
+	// a key written in the configuration is the configuration's to protect.
+	config := jobConfig("secret", fmt.Sprintf(`audio_url = "https://example.com/secret.wav"
+callback = true
+callback_config = { url = %q }`, callbackURL)) + `
+data "transcription_live_jobs" "recent" {
+  limit = 5
+}
+`
+	w := newCLIWorkspace(t, config, EnvAPIKey+"="+secretAPIKey, EnvBaseURL+"="+url, "TF_LOG=TRACE")
+	logs := t.TempDir()
+	out := captured{}
+	run := func(name string, wantSuccess bool, env []string, args ...string) string {
+		t.Helper()
+		logPath := filepath.Join(logs, name+".log")
+		stdout, stderr, err := w.run(append([]string{"TF_LOG_PATH=" + logPath}, env...), args...)
+		out.add(name+" stdout", stdout)
+		out.add(name+" stderr", stderr)
+		out.addFile(t, name+" TF_LOG_PATH", logPath)
+		if (err == nil) != wantSuccess {
+			t.Fatalf("%s: error %v, want success %v\nstdout:\n%s\nstderr:\n%s", name, err, wantSuccess, stdout, stderr)
+		}
+		return stdout + stderr
+	}
+
+	run("plan", true, nil, "plan", "-input=false", "-no-color", "-out=tfplan")
+	run("show plan", true, nil, "show", "-no-color", "tfplan")
+	run("show -json plan", true, nil, "show", "-json", "tfplan")
+
+	// The apply's calls go through rate limiting and unavailability. Its
+	// requests are sequential, so seed 13 answers them the same way on every
+	// run: the create gets 429 then 503 before it is accepted.
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.3, RetryAfter: 1, ServerErrorRatio: 0.3, ServerErrorStatus: http.StatusServiceUnavailable, Seed: 13})
+	run("apply", true, nil, "apply", "-input=false", "-no-color", "tfplan")
+	fs.SetFaults(fakeserver.Faults{})
+	stats := fs.Stats()
+	if stats.RateLimited == 0 || stats.ServerErrors == 0 {
+		t.Fatalf("the apply met %d 429s and %d 503s, want some of each: the retry path is not exercised", stats.RateLimited, stats.ServerErrors)
+	}
+	out.addFile(t, "state", filepath.Join(w.dir, "terraform.tfstate"))
+	run("show state", true, nil, "show", "-no-color")
+	run("show -json state", true, nil, "show", "-json")
+	run("refresh plan", true, nil, "plan", "-input=false", "-no-color")
+	run("destroy", true, nil, "destroy", "-auto-approve", "-input=false", "-no-color")
+	out.addFile(t, "state after destroy", filepath.Join(w.dir, "terraform.tfstate"))
+	out.addFile(t, "state backup", filepath.Join(w.dir, "terraform.tfstate.backup"))
+
+	failed := run("apply answered 401", false, []string{EnvBaseURL + "=" + otherURL}, "apply", "-auto-approve", "-input=false", "-no-color")
+	if !expectError(`(?s)status 401 \(Unauthorized\).*Check the provider's api_key`).MatchString(failed) {
+		t.Errorf("the apply against a service that refuses the key does not report the 401:\n%s", failed)
+	}
+
+	// The secrets were used: the service received the key (or nothing would
+	// have been created) and called the signed URL back.
+	fs.SettleJobs()
+	if got := rcv.all(); len(got) != 1 || got[0].query != "token="+callbackToken {
+		t.Errorf("callbacks received: %+v, want one to the signed URL", got)
+	}
+	// The capture works: the job's id is in the state, and the logs hold
+	// the provider's request lines, retries and the 401 included.
+	var jobID string
+	for _, r := range fs.Requests() {
+		if id, ok := strings.CutPrefix(r.Path, "/v2/pre-recorded/"); ok {
+			jobID = id
+		}
+	}
+	if jobID == "" || !strings.Contains(out["state"], jobID) {
+		t.Fatalf("the state captured does not hold the job %q", jobID)
+	}
+	allLogs := ""
+	for _, n := range out.names(func(n string) bool { return strings.HasSuffix(n, "TF_LOG_PATH") }) {
+		allLogs += out[n]
+	}
+	for _, want := range []string{
+		"transcription API request",
+		"transcription API response",
+		"transcription API: retrying",
+		"status=429", "status=503", "status=401",
+		`x-service-key=<masked>`,
+	} {
+		if !strings.Contains(allLogs, want) {
+			t.Errorf("the logs captured lack %q: they do not hold what the provider logs", want)
+		}
+	}
+
+	// The API key: nowhere.
+	total := 0
+	for _, name := range out.names(func(string) bool { return true }) {
+		text := out[name]
+		total += len(text)
+		for _, secret := range []string{secretAPIKey, secretKeyPart} {
+			if i := strings.Index(text, secret); i >= 0 {
+				t.Errorf("%s holds the API key (%q) at byte %d: …%s…", name, secret, i, around(text, i))
+			}
+		}
+		for _, m := range headerValue.FindAllStringSubmatchIndex(text, -1) {
+			// Masked values are "<masked>" (the client) or "***" (tflog).
+			if value := text[m[4]:m[5]]; value != "" && value != "<masked>" && !strings.HasPrefix(value, "*") {
+				t.Errorf("%s shows a value for %s: …%s…", name, text[m[2]:m[3]], around(text, m[0]))
+				break
+			}
+		}
+	}
+	// The callback URL's token: not in what the commands printed, nor in
+	// the logs (it is only in the state and the JSON plan, which hold
+	// sensitive values by design).
+	for _, name := range out.names(func(n string) bool { return !strings.Contains(n, "-json") && !strings.HasPrefix(n, "state") }) {
+		if i := strings.Index(out[name], callbackToken); i >= 0 {
+			t.Errorf("%s holds the callback URL's token: …%s…", name, around(out[name], i))
+		}
+	}
+	if !strings.Contains(out["state"], callbackToken) {
+		t.Error("the state lacks the callback token: the search for it proves nothing")
+	}
+	t.Logf("searched %d captures (%d KiB) for the API key, authentication headers and the callback token", len(out), total/1024)
+}
+
+// around returns the text near byte i, for an error message.
+func around(text string, i int) string {
+	start, end := max(i-60, 0), min(i+60, len(text))
+	return strings.ReplaceAll(text[start:end], "\n", "⏎")
+}
