@@ -1,138 +1,302 @@
-// Command demo is what `make demo` runs: it starts the fake server in
-// process as the default service, applies examples/demo with the freshly
-// built provider, prints the transcript, subtitles and live jobs, then
-// destroys everything and stops the server, on success, failure or Ctrl-C.
+// Command demo is what `make demo` runs: it starts the fake service on a free
+// loopback port, generates a recording, applies examples/demo with the
+// freshly built provider (upload the recording, transcribe it with subtitles
+// and a summary, list live jobs), prints the results, then destroys
+// everything, stops the server and removes its working folder: on success,
+// on failure and on Ctrl-C.
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
+	"math"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
+// demoKey is the API key of the demo's fake service.
 const demoKey = "demo-key"
+
+// destroyTimeout bounds the final destroy, which runs even after Ctrl-C.
+const destroyTimeout = 2 * time.Minute
 
 func main() {
 	terraform := flag.String("terraform", "terraform", "path of the Terraform or OpenTofu CLI")
-	providerDir := flag.String("provider-dir", "bin", "folder holding the built terraform-provider-transcription")
+	providerDir := flag.String("provider-dir", "bin", "folder holding the built "+tfcli.ProviderBinary)
 	example := flag.String("example", "examples/demo", "configuration to apply")
+	processing := flag.Duration("processing-time", 3*time.Second, "time the fake service takes to transcribe")
+	verbose := flag.Bool("verbose", false, "show the CLI's whole output (plans included), not only its progress")
 	flag.Parse()
 
+	// The first Ctrl-C cancels ctx: the CLI is interrupted and the demo
+	// cleans up. Later ones are swallowed so the cleanup can finish.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *terraform, *providerDir, *example, os.Stdout); err != nil {
+	err := run(ctx, options{
+		Terraform:      *terraform,
+		ProviderDir:    *providerDir,
+		Example:        *example,
+		ProcessingTime: *processing,
+		Verbose:        *verbose,
+		Out:            os.Stdout,
+		Err:            os.Stderr,
+	})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
+		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, terraform, providerDir, example string, out io.Writer) error {
-	providerDir, err := filepath.Abs(providerDir)
+// options configure one run of the demo.
+type options struct {
+	Terraform   string // terraform or tofu executable
+	ProviderDir string // folder holding the provider binary
+	Example     string // configuration to apply (its .tf files are copied)
+	// ProcessingTime is how long the fake service takes per job.
+	ProcessingTime time.Duration
+	// RecordingSeconds is the length of the generated recording (default 20).
+	RecordingSeconds float64
+	// TempRoot is where the working folder is made (default: the system's).
+	TempRoot string
+	// Server is the fake service to serve (default: a new one). The caller
+	// keeps ownership of a Server it passes.
+	Server *fakeserver.Server
+	// Out receives the demo's report and the CLI's progress (everything it
+	// prints with Verbose); Err the CLI's errors.
+	Out, Err io.Writer
+	Verbose  bool
+}
+
+// outputs are the example's outputs the demo prints, with their headings.
+var outputs = []struct{ name, heading string }{
+	{"recording", "the recording the service received"},
+	{"transcript", "transcript"},
+	{"subtitles_srt", "subtitles (SRT)"},
+	{"summary", "summary"},
+	{"live_jobs", "recent live jobs"},
+}
+
+func run(ctx context.Context, o options) (err error) {
+	if o.RecordingSeconds <= 0 {
+		o.RecordingSeconds = 20
+	}
+	providerDir, err := filepath.Abs(o.ProviderDir)
 	if err != nil {
 		return err
 	}
-	work, err := os.MkdirTemp("", "transcription-demo-")
+	if _, err := os.Stat(filepath.Join(providerDir, tfcli.ProviderBinary)); err != nil {
+		return fmt.Errorf("no provider in %s (build it with `make build`): %w", providerDir, err)
+	}
+
+	work, err := os.MkdirTemp(o.TempRoot, "transcription-demo-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
-
-	// The fake server, embedded: the demo's default service.
-	fs := fakeserver.New(fakeserver.Options{APIKey: demoKey, ProcessingTime: 3 * time.Second, LiveJobs: 30})
-	defer fs.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: fs, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
-	baseURL := "http://" + ln.Addr().String()
-	fmt.Fprintf(out, "fake transcription service listening on %s\n", baseURL)
-
-	if err := copyDir(example, work); err != nil {
-		return err
-	}
-	// dev_overrides makes the CLI use the provider just built, with no registry.
-	rc := filepath.Join(work, "demo.tfrc")
-	overrides := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    %q = %q\n    %q = %q\n  }\n  direct {}\n}\n",
-		"registry.terraform.io/transcription-service/transcription", providerDir,
-		"registry.opentofu.org/transcription-service/transcription", providerDir)
-	if err := os.WriteFile(rc, []byte(overrides), 0o600); err != nil {
-		return err
-	}
-	env := append(os.Environ(),
-		"TF_CLI_CONFIG_FILE="+rc,
-		"TRANSCRIPTION_BASE_URL="+baseURL,
-		"TRANSCRIPTION_API_KEY="+demoKey,
-		"CHECKPOINT_DISABLE=1",
-		"TF_IN_AUTOMATION=1",
-	)
-	tf := func(ctx context.Context, args ...string) error {
-		cmd := exec.CommandContext(ctx, terraform, args...)
-		cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = work, env, out, os.Stderr
-		// On Ctrl-C the CLI gets its own interrupt and stops cleanly.
-		cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-		cmd.WaitDelay = 30 * time.Second
-		return cmd.Run()
-	}
-
-	// Destroy whatever was created, even after a failure or Ctrl-C.
 	defer func() {
-		fmt.Fprintln(out, "\n== destroying the demo's resources")
-		cleanup, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		if rmErr := os.RemoveAll(work); rmErr != nil {
+			err = errors.Join(err, fmt.Errorf("removing %s: %w", work, rmErr))
+			return
+		}
+		fmt.Fprintf(o.Out, "removed %s\n", work)
+	}()
+
+	// The fake service, in process, on a free loopback port.
+	fake := o.Server
+	if fake == nil {
+		fake = fakeserver.New(fakeserver.Options{APIKey: demoKey, ProcessingTime: o.ProcessingTime, LiveJobs: 30})
+		defer fake.Close()
+	}
+	listener, err := fakeserver.Serve("127.0.0.1:0", fake)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if closeErr := listener.Close(); closeErr != nil {
+			err = errors.Join(err, closeErr)
+		}
+		fmt.Fprintln(o.Out, "\n== fake transcription service stopped")
+	}()
+	fmt.Fprintf(o.Out, "fake transcription service listening on %s (Ctrl-C at any time: the demo cleans up)\n", listener.URL())
+
+	if err := copyConfig(o.Example, work); err != nil {
+		return err
+	}
+	recording := filepath.Join(work, "interview.wav")
+	if err := os.WriteFile(recording, makeWAV(o.RecordingSeconds, 16000), 0o600); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Out, "generated %s: %.0f s of 16 kHz mono PCM\n", recording, o.RecordingSeconds)
+
+	// dev_overrides makes the CLI use the provider just built, with no
+	// registry; the provider reads the service's address and key, and the
+	// example its recording, from the environment.
+	rc := filepath.Join(work, "cli.tfrc")
+	if err := tfcli.WriteDevOverrides(rc, providerDir); err != nil {
+		return err
+	}
+	cli := &tfcli.CLI{
+		Path: o.Terraform,
+		Dir:  work,
+		Env: tfcli.Environment(rc,
+			"TRANSCRIPTION_BASE_URL="+listener.URL(),
+			"TRANSCRIPTION_API_KEY="+demoKey,
+			"TF_VAR_recording="+recording,
+		),
+		Stdout: o.Out,
+		Stderr: o.Err,
+	}
+	if !o.Verbose {
+		progress := &lineFilter{w: o.Out, keep: progressLine}
+		defer progress.Flush()
+		cli.Stdout = progress
+	}
+
+	// Destroy whatever the apply created, even after a failure or Ctrl-C,
+	// before the server stops.
+	defer func() {
+		if _, statErr := os.Stat(filepath.Join(work, "terraform.tfstate")); statErr != nil {
+			return // nothing was applied
+		}
+		fmt.Fprintln(o.Out, "\n== destroying the demo's resources")
+		if ctx.Err() != nil {
+			fmt.Fprintln(o.Out, "(interrupted: cleaning up, please wait)")
+		}
+		cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), destroyTimeout)
 		defer cancel()
-		if err := tf(cleanup, "destroy", "-auto-approve", "-no-color"); err != nil {
-			fmt.Fprintln(os.Stderr, "demo: destroy failed:", err)
+		if destroyErr := runCLI(cleanup, cli, "destroy", "-auto-approve", "-no-color", "-compact-warnings"); destroyErr != nil {
+			err = errors.Join(err, fmt.Errorf("destroy: %w", destroyErr))
 		}
 	}()
 
-	fmt.Fprintln(out, "\n== terraform apply (uploads a generated WAV, transcribes it, lists live jobs)")
-	if err := tf(ctx, "apply", "-auto-approve", "-no-color"); err != nil {
-		return fmt.Errorf("apply: %w", err)
+	fmt.Fprintln(o.Out, "\n== apply: upload the recording, transcribe it with subtitles and a summary, list live jobs")
+	if err := runCLI(ctx, cli, "apply", "-auto-approve", "-no-color", "-compact-warnings"); err != nil {
+		return interrupted(ctx, fmt.Errorf("apply: %w", err))
 	}
-	for _, output := range []string{"transcript", "subtitles_srt", "summary", "live_jobs"} {
-		fmt.Fprintf(out, "\n== %s\n", output)
-		if err := tf(ctx, "output", "-raw", output); err != nil {
-			return fmt.Errorf("output %s: %w", output, err)
+	for _, out := range outputs {
+		value, err := cli.Output(ctx, "output", "-raw", "-no-color", out.name)
+		if err != nil {
+			return interrupted(ctx, err)
 		}
-		fmt.Fprintln(out)
+		fmt.Fprintf(o.Out, "\n== %s\n%s\n", out.heading, strings.TrimRight(string(value), "\n"))
 	}
+	return interrupted(ctx, nil)
+}
+
+// runCLI runs the CLI in its own process group, so that a Ctrl-C in the
+// terminal reaches only the demo, which interrupts the CLI once: a second
+// interrupt would make Terraform stop at once, without saving its state.
+func runCLI(ctx context.Context, cli *tfcli.CLI, args ...string) error {
+	cmd := cli.Command(ctx, args...)
+	ownProcessGroup(cmd)
+	return cmd.Run()
+}
+
+// progressLine matches what the demo shows of the CLI's output without
+// -verbose: each resource's progress and the final counts.
+var progressLine = regexp.MustCompile(`^((data\.)?transcription_\w+\.\S+: |Plan: |Apply complete!|Destroy complete!)`)
+
+// lineFilter writes to w the complete lines that keep matches.
+type lineFilter struct {
+	w    io.Writer
+	keep *regexp.Regexp
+	buf  []byte
+}
+
+func (f *lineFilter) Write(p []byte) (int, error) {
+	f.buf = append(f.buf, p...)
+	for {
+		i := bytes.IndexByte(f.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := f.buf[:i+1]
+		if f.keep.Match(line) {
+			if _, err := f.w.Write(line); err != nil {
+				return len(p), err
+			}
+		}
+		f.buf = f.buf[i+1:]
+	}
+}
+
+// Flush writes a last unterminated line when it matches.
+func (f *lineFilter) Flush() {
+	if len(f.buf) > 0 && f.keep.Match(f.buf) {
+		fmt.Fprintln(f.w, string(f.buf))
+	}
+	f.buf = nil
+}
+
+// interrupted names an interruption as such.
+func interrupted(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
-		return errors.New("interrupted")
+		return errors.Join(errors.New("interrupted"), err)
+	}
+	return err
+}
+
+// copyConfig copies the .tf files of src into dst.
+func copyConfig(src, dst string) error {
+	files, err := filepath.Glob(filepath.Join(src, "*.tf"))
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("no .tf file in %s", src)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dst, filepath.Base(f)), data, 0o600); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// copyDir copies the regular files of src (not recursive) into dst.
-func copyDir(src, dst string) error {
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		return err
+// makeWAV returns a mono 16-bit PCM WAV recording of the given length: a
+// few notes, so it is not silence. The fake service reads its duration and
+// channels from the header.
+func makeWAV(seconds float64, rate int) []byte {
+	frames := int(seconds * float64(rate))
+	dataLen := frames * 2
+	var b bytes.Buffer
+	b.Grow(44 + dataLen)
+	le := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
+	b.WriteString("RIFF")
+	le(uint32(36 + dataLen))
+	b.WriteString("WAVEfmt ")
+	le(uint32(16))       // fmt chunk size
+	le(uint16(1))        // PCM
+	le(uint16(1))        // mono
+	le(uint32(rate))     // sample rate
+	le(uint32(rate * 2)) // byte rate
+	le(uint16(2))        // block align
+	le(uint16(16))       // bits per sample
+	b.WriteString("data")
+	le(uint32(dataLen))
+	notes := []float64{261.63, 329.63, 392.00, 523.25} // C E G C, half a second each
+	samples := make([]int16, frames)
+	for i := range samples {
+		tone := notes[(i/(rate/2))%len(notes)]
+		samples[i] = int16(6000 * math.Sin(2*math.Pi*tone*float64(i)/float64(rate)))
 	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o600); err != nil {
-			return err
-		}
-	}
-	return nil
+	le(samples)
+	return b.Bytes()
 }

@@ -1,0 +1,306 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
+)
+
+func TestMakeWAV_header(t *testing.T) {
+	wav := makeWAV(20, 16000)
+	if len(wav) != 44+20*16000*2 {
+		t.Fatalf("%d bytes, want a 44-byte header and 20 s of 16-bit mono samples", len(wav))
+	}
+	le := binary.LittleEndian
+	if string(wav[0:4]) != "RIFF" || string(wav[8:16]) != "WAVEfmt " || string(wav[36:40]) != "data" {
+		t.Fatalf("not a canonical PCM WAV header: %q", wav[:44])
+	}
+	if ch, rate, bits := le.Uint16(wav[22:24]), le.Uint32(wav[24:28]), le.Uint16(wav[34:36]); ch != 1 || rate != 16000 || bits != 16 {
+		t.Errorf("channels %d, rate %d, bits %d; want 1, 16000, 16", ch, rate, bits)
+	}
+	if int(le.Uint32(wav[40:44])) != len(wav)-44 || int(le.Uint32(wav[4:8])) != len(wav)-8 {
+		t.Error("chunk sizes do not match the file")
+	}
+}
+
+func TestLineFilter_keepsProgressOnly(t *testing.T) {
+	var out bytes.Buffer
+	f := &lineFilter{w: &out, keep: progressLine}
+	for _, chunk := range []string{
+		"Terraform will perform the following actions:\n  # transcription_job.a will be created\n",
+		"transcription_job.a: Creat", "ing...\n",
+		"Plan: 1 to add, 0 to change, 0 to destroy.\n\n",
+		"data.transcription_live_jobs.recent: Reading...\nApply complete! Resources: 1 added",
+	} {
+		if _, err := f.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Flush()
+	want := "transcription_job.a: Creating...\nPlan: 1 to add, 0 to change, 0 to destroy.\n" +
+		"data.transcription_live_jobs.recent: Reading...\nApply complete! Resources: 1 added\n"
+	if out.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// The acceptance tests run the demo with the CLI of TF_ACC_TERRAFORM_PATH
+// (Terraform or OpenTofu) and a provider built for them.
+
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// demoOptions returns options running the demo against fake, in a
+// temporary root that the test checks is empty afterwards.
+func demoOptions(t *testing.T, fake *fakeserver.Server) (options, *syncBuffer, string) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 and TF_ACC_TERRAFORM_PATH")
+	}
+	cli := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if cli == "" {
+		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI")
+	}
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "demo-test-provider-") //nolint:usetesting // shared by the tests, removed by TestMain
+		if built.err == nil {
+			_, built.err = tfcli.BuildProvider(context.Background(), built.dir)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	root, err := tfcli.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &syncBuffer{}
+	tempRoot := t.TempDir()
+	return options{
+		Terraform:   cli,
+		ProviderDir: built.dir,
+		Example:     filepath.Join(root, "examples", "demo"),
+		TempRoot:    tempRoot,
+		Server:      fake,
+		Out:         out,
+		Err:         out,
+	}, out, tempRoot
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		_ = os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// syncBuffer collects the demo's output and the CLI's, written from
+// several goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func newDemoServer(t *testing.T, processing time.Duration) *fakeserver.Server {
+	t.Helper()
+	fake := fakeserver.New(fakeserver.Options{APIKey: demoKey, ProcessingTime: processing, LiveJobs: 12})
+	t.Cleanup(fake.Close)
+	return fake
+}
+
+// expectCleanedUp checks that the demo left nothing behind: no working
+// folder, no job on the service, no server listening.
+func expectCleanedUp(t *testing.T, out *syncBuffer, tempRoot string, fake *fakeserver.Server) {
+	t.Helper()
+	entries, err := os.ReadDir(tempRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 0 {
+		t.Errorf("the working folder was not removed: %s holds %v", tempRoot, entries)
+	}
+	if n := fake.JobCount(); n != 0 {
+		t.Errorf("%d jobs left on the service, want none", n)
+	}
+	m := regexp.MustCompile(`listening on http://(\S+)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("the demo did not say where it listened:\n%s", out)
+	}
+	if conn, err := net.DialTimeout("tcp", m[1], time.Second); err == nil {
+		conn.Close()
+		t.Errorf("something still listens on %s", m[1])
+	}
+}
+
+func countRequests(fake *fakeserver.Server, method, path string) int {
+	n := 0
+	for _, r := range fake.Requests() {
+		if r.Method == method && r.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+func TestAccDemo_success(t *testing.T) {
+	fake := newDemoServer(t, time.Second)
+	o, out, tempRoot := demoOptions(t, fake)
+	if err := run(t.Context(), o); err != nil {
+		t.Fatalf("demo failed: %v\n%s", err, out)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"interview.wav: 20.0 s, 1 channel(s), 640044 bytes", // the service read the generated WAV
+		"== transcript\n",
+		"== subtitles (SRT)\n1\n00:00:",
+		"== summary\n- ",
+		"== recent live jobs\nlive job ",
+		"Apply complete! Resources: 2 added",
+		"Destroy complete! Resources: 2 destroyed.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "will be created") {
+		t.Errorf("the plan was printed without -verbose:\n%s", text)
+	}
+	if s := fake.Stats(); s.JobsCreated != 1 || countRequests(fake, http.MethodPost, "/v2/upload") != 1 {
+		t.Errorf("%d jobs created and %d uploads, want one each", s.JobsCreated, countRequests(fake, http.MethodPost, "/v2/upload"))
+	}
+	expectCleanedUp(t, out, tempRoot, fake)
+}
+
+// TestAccDemo_failedApply: a job that ends in error fails the apply; the
+// demo still destroys what was created and removes everything.
+func TestAccDemo_failedApply(t *testing.T) {
+	fake := newDemoServer(t, 200*time.Millisecond)
+	o, out, tempRoot := demoOptions(t, fake)
+	example := t.TempDir()
+	config := `
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
+variable "recording" {
+  type = string
+}
+
+resource "transcription_upload" "interview" {
+  source = var.recording
+}
+
+resource "transcription_job" "broken" {
+  audio_url = "https://media.example.com/fail-500.wav?from=${transcription_upload.interview.audio_metadata.id}"
+}
+`
+	if err := os.WriteFile(filepath.Join(example, "main.tf"), []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o.Example = example
+	err := run(t.Context(), o)
+	if err == nil || !strings.Contains(err.Error(), "apply") {
+		t.Fatalf("err = %v, want the apply's failure\n%s", err, out)
+	}
+	if fake.Stats().JobsCreated != 1 {
+		t.Errorf("%d jobs created, want 1", fake.Stats().JobsCreated)
+	}
+	if !strings.Contains(out.String(), "Destroy complete!") {
+		t.Errorf("no destroy after the failure:\n%s", out)
+	}
+	expectCleanedUp(t, out, tempRoot, fake)
+}
+
+// TestAccDemo_interrupted cancels the demo, as Ctrl-C does, while the apply
+// waits for the job: the CLI is interrupted, the demo destroys the job,
+// stops the server and removes its working folder.
+func TestAccDemo_interrupted(t *testing.T) {
+	fake := newDemoServer(t, 6*time.Second)
+	o, out, tempRoot := demoOptions(t, fake)
+	o.Verbose = os.Getenv("DEMO_VERBOSE") != ""
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go func() {
+		for ctx.Err() == nil {
+			if fake.Stats().JobsCreated > 0 {
+				time.Sleep(300 * time.Millisecond) // the CLI is waiting for the job
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	start := time.Now()
+	err := run(ctx, o)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("err = %v, want an interruption\n%s", err, out)
+	}
+	if fake.Stats().JobsCreated != 1 {
+		t.Fatalf("%d jobs created, want 1: the interruption did not come mid-apply\n%s", fake.Stats().JobsCreated, out)
+	}
+	if strings.Contains(out.String(), "Apply complete!") {
+		t.Errorf("the apply completed despite the interruption:\n%s", out)
+	}
+	if !strings.Contains(out.String(), "Destroy complete!") {
+		t.Errorf("no destroy after the interruption:\n%s", out)
+	}
+	if !deletedAJob(fake) {
+		t.Errorf("the job was never deleted")
+	}
+	t.Logf("interrupted demo cleaned up in %s", time.Since(start).Round(100*time.Millisecond))
+	expectCleanedUp(t, out, tempRoot, fake)
+}
+
+func deletedAJob(fake *fakeserver.Server) bool {
+	for _, r := range fake.Requests() {
+		if r.Method == http.MethodDelete && r.Status == http.StatusAccepted {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRun_missingProvider fails early, with a hint, and leaves nothing.
+func TestRun_missingProvider(t *testing.T) {
+	tempRoot := t.TempDir()
+	var out bytes.Buffer
+	err := run(t.Context(), options{Terraform: "terraform", ProviderDir: t.TempDir(), Example: "../../examples/demo", TempRoot: tempRoot, Out: &out, Err: &out})
+	if err == nil || !strings.Contains(err.Error(), "make build") {
+		t.Fatalf("err = %v, want a hint to build the provider", err)
+	}
+	if entries, _ := os.ReadDir(tempRoot); len(entries) != 0 {
+		t.Errorf("left %v behind", entries)
+	}
+}
