@@ -1,0 +1,202 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// What the service answers 404 for, beyond job_resource_test.go (a done job
+// kept with retained = false, recreate_when_missing, a running job that
+// vanished): a job that expires on the service side, done or while it is
+// waited on, and a live job deleted on the service side.
+
+// deleteAnswers lists the statuses of the DELETEs of a job, in order.
+func deleteAnswers(fs *fakeserver.Server, id string) []int {
+	var statuses []int
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id {
+			statuses = append(statuses, r.Status)
+		}
+	}
+	return statuses
+}
+
+// TestAccJob_expiredDone: once the service's retention of a done job ends,
+// a provider-side change applies without a new job (the raw result cannot
+// be fetched any more, and state keeps the last result), importing its id
+// fails naming it, and destroying it succeeds although DELETE answers 404.
+func TestAccJob_expiredDone(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.expiring"
+	body := `audio_url = "https://example.com/expiring.wav"`
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: providerConfig(url) + jobConfig("expiring", body),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&id)),
+					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),
+				),
+			},
+			{
+				PreConfig: func() { expireJob(t, fs, id) },
+				Config:    providerConfig(url) + jobConfig("expiring", body+"\ninclude_raw_result = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
+				},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(addr, "id", func(v string) error {
+						if v != id {
+							return fmt.Errorf("id changed from %s to %s: the expired job was replaced", id, v)
+						}
+						return nil
+					}),
+					func(*terraform.State) error {
+						if n := fs.Stats().JobsCreated; n != 1 {
+							return fmt.Errorf("%d jobs created, want 1", n)
+						}
+						return nil
+					},
+				),
+			},
+			{
+				ResourceName:       addr,
+				ImportState:        true,
+				ImportStateIdFunc:  func(*terraform.State) (string, error) { return id, nil },
+				ImportStatePersist: false,
+				ExpectError:        expectError(`(?s)Cannot import the transcription job.*no pre-recorded job with id "[0-9a-f-]{36}".*retention`),
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if got := deleteAnswers(fs, id); !slices.Equal(got, []int{http.StatusNotFound}) {
+				return fmt.Errorf("DELETEs of the expired job answered %v, want one 404 (counted as deleted)", got)
+			}
+			return nil
+		},
+	})
+}
+
+// TestAccJob_expiredWhileWaiting: the service drops a job while the provider
+// waits for it. The apply fails naming the job and the 404; the job, last
+// seen queued, leaves state at the next refresh, and the next apply creates
+// it again, once.
+func TestAccJob_expiredWhileWaiting(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	// The clock stands still until the last step: the job cannot end
+	// before it expires.
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	const addr = "transcription_job.dropped"
+	config := providerConfig(url) + jobConfig("dropped", `audio_url = "https://example.com/dropped.wav"`)
+	expired := make(chan string, 1)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					whenTrue(t, func() bool { return len(polledJobs(fs)) == 1 }, func() {
+						for polled := range polledJobs(fs) {
+							if !fs.ExpireJob(polled) {
+								t.Errorf("job %s to expire does not exist", polled)
+							}
+							expired <- polled
+						}
+					})
+				},
+				Config:      config,
+				ExpectError: expectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*status 404 \(Not Found\): no pre-recorded job with id`),
+			},
+			{
+				// The refresh finds it gone before it completed: out of state.
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: func(s *terraform.State) error {
+					select {
+					case id = <-expired:
+					default:
+						return errors.New("no job expired while waited on")
+					}
+					if rs, ok := s.RootModule().Resources[addr]; ok {
+						return fmt.Errorf("%s is still in state (job %s) after the service lost it", addr, rs.Primary.ID)
+					}
+					return nil
+				},
+			},
+			{
+				PreConfig: func() { advanceClockUntilCleanup(t, clock) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),
+					checkOneJobPerResource(fs, 1),
+					resource.TestCheckResourceAttrWith(addr, "id", func(v string) error {
+						if v == id {
+							return fmt.Errorf("id %q: want a new job, not the expired %q", v, id)
+						}
+						if n := fs.Stats().JobsCreated; n != 2 {
+							return fmt.Errorf("%d jobs created, want 2", n)
+						}
+						return nil
+					}),
+				),
+			},
+		},
+	})
+}
+
+// TestAccLiveJobsDataSource_jobDeletedOnService: a live job the service
+// deletes is simply gone from the data source at the next refresh.
+func TestAccLiveJobsDataSource_jobDeletedOnService(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
+	addLightLiveJobs(fs, 5)
+	all := idsWhere(liveReference(t, url), func(client.LiveJob, time.Time) bool { return true })
+	if len(all) != 5 {
+		t.Fatalf("fake server lists %d live jobs, want 5", len(all))
+	}
+	gone := all[2]
+	remaining := slices.Delete(slices.Clone(all), 2, 3)
+	config := providerConfig(url) + `data "transcription_live_jobs" "all" {}` + "\n"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: expectIDs("data.transcription_live_jobs.all", all),
+			},
+			{
+				PreConfig: func() {
+					if !fs.RemoveLiveJob(gone) {
+						t.Fatalf("live job %s to delete does not exist", gone)
+					}
+				},
+				Config:            config,
+				ConfigStateChecks: expectIDs("data.transcription_live_jobs.all", remaining),
+			},
+		},
+	})
+}
