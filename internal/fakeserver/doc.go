@@ -5,7 +5,9 @@
 //	go run ./internal/fakeserver/cmd/fakeserver -addr 127.0.0.1:0
 //
 // or embed it in Go tests: New returns an http.Handler to serve with
-// net/http/httptest, plus methods to inspect what it received and to steer it.
+// net/http/httptest or with Serve (which can also take the service off its
+// address and bring it back there, to emulate an outage), plus methods to
+// inspect what it received and to steer it.
 //
 // # Endpoints
 //
@@ -71,7 +73,8 @@
 // count and clock time: created over the seven days before the clock's now,
 // mostly done, some error, a few processing or queued, with custom_metadata
 // {"team": alpha|bravo|charlie|delta, "env": prod|staging} and sometimes
-// "priority": 1..3 (about one in ten has none). Server.AddLiveJob adds more.
+// "priority": 1..3 (about one in ten has none). Server.AddLiveJob adds more,
+// Server.RemoveLiveJob deletes one.
 //
 // # Faults
 //
