@@ -195,95 +195,94 @@ func (f *failCreates) wrap(next http.Handler) http.Handler {
 // TestAccFaults_loadWithRateLimitsAndUnavailability applies 50 jobs at the
 // CLI's default parallelism while a fifth of all requests are answered 429
 // (Retry-After: 1) or 503: every call rides the faults out, and the service
-// ends with exactly one job per resource. Then a create answered 500, which
-// the client must not retry, fails the apply cleanly; the next apply
-// creates that job exactly once.
+// ends with exactly one job per resource, the one in state.
 func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
 	const jobs = 50
-	ambiguous := &failCreates{marker: "ambiguous.wav"}
-	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, ambiguous.wrap)
-	load := providerConfig(l.URL()) + countedJobs("load", jobs)
-	withAmbiguous := load + jobConfig("ambiguous", `audio_url = "https://example.com/ambiguous.wav"`)
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	faults := fakeserver.Faults{RateLimitRatio: 0.1, RetryAfter: 1, ServerErrorRatio: 0.1, ServerErrorStatus: http.StatusServiceUnavailable, Seed: 6}
-	var loadIDs map[string]string
 	start := time.Now()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			PreConfig: func() { fs.SetFaults(faults) },
+			Config:    providerConfig(url) + countedJobs("load", jobs),
+			Check: resource.ComposeTestCheckFunc(
+				checkOneJobPerResource(fs, jobs),
+				func(*terraform.State) error {
+					st, byAnswer, created := fs.Stats(), answers(fs), createdAudioURLs(fs)
+					t.Logf("%d jobs under faults (429 ratio %.2f with Retry-After %ds, 503 ratio %.2f), applied in %s:",
+						jobs, faults.RateLimitRatio, faults.RetryAfter, faults.ServerErrorRatio, time.Since(start).Round(time.Millisecond))
+					t.Logf("  requests %d, injected 429 %d, injected 503 %d, jobs created %d, jobs on the service %d, recordings %d, duplicates %d",
+						st.Requests, st.RateLimited, st.ServerErrors, st.JobsCreated, fs.JobCount(), len(created), len(duplicates(created)))
+					logAnswers(t, byAnswer)
+					if dups := duplicates(created); len(dups) > 0 || len(created) != jobs {
+						return fmt.Errorf("%d recordings created, want %d; duplicates: %v", len(created), jobs, dups)
+					}
+					if st.JobsCreated != jobs {
+						return fmt.Errorf("%d jobs created, want %d", st.JobsCreated, jobs)
+					}
+					// Both kinds of fault, and some on creates, or the test
+					// proves nothing about them. (Which requests fault
+					// depends on their order; no fault at all on 50 creates
+					// has a chance of 0.8^50, about 1e-5.)
+					if byAnswer["POST /v2/pre-recorded 429"]+byAnswer["POST /v2/pre-recorded 503"] == 0 {
+						return errors.New("no create was answered 429 or 503: the faults did not reach creates")
+					}
+					if st.RateLimited == 0 || st.ServerErrors == 0 {
+						return fmt.Errorf("%d 429s and %d 503s injected, want some of each", st.RateLimited, st.ServerErrors)
+					}
+					return nil
+				},
+			),
+		}},
+	})
+	t.Logf("TestAccFaults_loadWithRateLimitsAndUnavailability took %s", time.Since(start).Round(time.Millisecond))
+}
 
-	resource.Test(t, resource.TestCase{
+// TestAccFaults_ambiguousCreate: a create answered 500 may or may not have
+// made a job. The client does not retry it; the apply fails naming the
+// status and saying the job may exist, nothing is saved for it, the other
+// jobs are created; the next apply creates it exactly once.
+func TestAccFaults_ambiguousCreate(t *testing.T) {
+	const steady = 3
+	ambiguous := &failCreates{marker: "ambiguous.wav"}
+	ambiguous.arm()
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, ambiguous.wrap)
+	config := providerConfig(l.URL()) + countedJobs("steady", steady) + jobConfig("ambiguous", `audio_url = "https://example.com/ambiguous.wav"`)
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: func() { fs.SetFaults(faults) },
-				Config:    load,
-				Check: resource.ComposeTestCheckFunc(
-					checkOneJobPerResource(fs, jobs),
-					func(s *terraform.State) error {
-						loadIDs, _ = stateJobIDs(s)
-						st, byAnswer, created := fs.Stats(), answers(fs), createdAudioURLs(fs)
-						t.Logf("50 jobs under faults (429 ratio %.2f with Retry-After %ds, 503 ratio %.2f) in %s:",
-							faults.RateLimitRatio, faults.RetryAfter, faults.ServerErrorRatio, time.Since(start).Round(time.Millisecond))
-						t.Logf("  requests %d, injected 429 %d, injected 503 %d, jobs created %d, jobs on the service %d, recordings %d, duplicates %d",
-							st.Requests, st.RateLimited, st.ServerErrors, st.JobsCreated, fs.JobCount(), len(created), len(duplicates(created)))
-						logAnswers(t, byAnswer)
-						if dups := duplicates(created); len(dups) > 0 || len(created) != jobs {
-							return fmt.Errorf("%d recordings created, want %d; duplicates: %v", len(created), jobs, dups)
-						}
-						if st.JobsCreated != jobs {
-							return fmt.Errorf("%d jobs created, want %d", st.JobsCreated, jobs)
-						}
-						// The faults must have hit creates as well as reads,
-						// or the test proves nothing about creates.
-						for _, k := range []string{"POST /v2/pre-recorded 429", "POST /v2/pre-recorded 503", "GET /v2/pre-recorded/{id} 429", "GET /v2/pre-recorded/{id} 503"} {
-							if byAnswer[k] == 0 {
-								return fmt.Errorf("no %q: the faults did not reach that call", k)
-							}
-						}
-						return nil
-					},
-				),
-			},
-			{
-				// A create answered 500 may or may not have made a job: it
-				// fails the apply, naming the status, and is not sent again.
-				PreConfig: func() {
-					fs.SetFaults(fakeserver.Faults{})
-					ambiguous.arm()
-				},
-				Config:      withAmbiguous,
+				Config:      config,
 				ExpectError: expectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded with status 500 \(Internal Server Error\): upstream connection reset.*may have created the job before this failure.*does not send the request again`),
 			},
 			{
-				// Nothing was saved for it: the next apply creates it, once,
-				// and leaves the 50 others alone.
-				Config: withAmbiguous,
+				// Nothing was saved for it: the plan creates it; the others,
+				// created by the failed apply, stay.
+				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("transcription_job.ambiguous", plancheck.ResourceActionCreate),
-					plancheck.ExpectResourceAction("transcription_job.load[0]", plancheck.ResourceActionNoop),
-					plancheck.ExpectResourceAction("transcription_job.load[49]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("transcription_job.steady[0]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("transcription_job.steady[2]", plancheck.ResourceActionNoop),
 				}},
 				Check: resource.ComposeTestCheckFunc(
-					checkOneJobPerResource(fs, jobs+1),
-					func(s *terraform.State) error {
-						ids, _ := stateJobIDs(s)
-						for addr, id := range loadIDs {
-							if ids[addr] != id {
-								return fmt.Errorf("%s changed from job %s to %s", addr, id, ids[addr])
-							}
-						}
+					checkOneJobPerResource(fs, steady+1),
+					func(*terraform.State) error {
 						if n := ambiguous.count(); n != 2 {
 							return fmt.Errorf("%d creates of the ambiguous job arrived, want 2: the one answered 500 (never retried) and the next apply's", n)
 						}
-						if n := createdAudioURLs(fs)["https://example.com/ambiguous.wav"]; n != 1 {
+						created := createdAudioURLs(fs)
+						if n := created["https://example.com/ambiguous.wav"]; n != 1 {
 							return fmt.Errorf("the service created the ambiguous job %d times, want 1", n)
 						}
 						t.Logf("ambiguous create: answered 500 once, not retried, created once by the next apply; %d jobs on the service, duplicates %d",
-							fs.JobCount(), len(duplicates(createdAudioURLs(fs))))
+							fs.JobCount(), len(duplicates(created)))
 						return nil
 					},
 				),
 			},
 		},
 	})
-	t.Logf("TestAccFaults_loadWithRateLimitsAndUnavailability took %s", time.Since(start).Round(time.Millisecond))
 }
 
 // TestAccFaults_serviceDownAtStart: with the service unreachable when the
