@@ -200,11 +200,14 @@ func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
 	const jobs = 50
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	faults := fakeserver.Faults{RateLimitRatio: 0.1, RetryAfter: 1, ServerErrorRatio: 0.1, ServerErrorStatus: http.StatusServiceUnavailable, Seed: 6}
-	start := time.Now()
+	var start time.Time
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			PreConfig: func() { fs.SetFaults(faults) },
+			PreConfig: func() {
+				fs.SetFaults(faults)
+				start = time.Now()
+			},
 			Config:    providerConfig(url) + countedJobs("load", jobs),
 			Check: resource.ComposeTestCheckFunc(
 				checkOneJobPerResource(fs, jobs),
@@ -236,7 +239,6 @@ func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
 			),
 		}},
 	})
-	t.Logf("TestAccFaults_loadWithRateLimitsAndUnavailability took %s", time.Since(start).Round(time.Millisecond))
 }
 
 // TestAccFaults_ambiguousCreate: a create answered 500 may or may not have
