@@ -16,6 +16,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"regexp"
@@ -45,14 +46,17 @@ func main() {
 	// cleans up. Later ones are swallowed so the cleanup can finish.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// A reader that goes away (`make demo | head`) must not kill the demo
+	// before it cleans up: output to it is dropped instead.
+	signal.Ignore(syscall.SIGPIPE)
 	err := run(ctx, options{
 		Terraform:      *terraform,
 		ProviderDir:    *providerDir,
 		Example:        *example,
 		ProcessingTime: *processing,
 		Verbose:        *verbose,
-		Out:            os.Stdout,
-		Err:            os.Stderr,
+		Out:            &dropOnError{w: os.Stdout},
+		Err:            &dropOnError{w: os.Stderr},
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
@@ -96,6 +100,13 @@ func run(ctx context.Context, o options) (err error) {
 	}
 	providerDir, err := filepath.Abs(o.ProviderDir)
 	if err != nil {
+		return err
+	}
+	// The CLI runs in the working folder: resolve its path from here.
+	if o.Terraform, err = exec.LookPath(o.Terraform); err != nil {
+		return fmt.Errorf("no Terraform or OpenTofu CLI: %w", err)
+	}
+	if o.Terraform, err = filepath.Abs(o.Terraform); err != nil {
 		return err
 	}
 	if _, err := os.Stat(filepath.Join(providerDir, tfcli.ProviderBinary)); err != nil {
@@ -239,6 +250,22 @@ func (f *lineFilter) Flush() {
 		fmt.Fprintln(f.w, string(f.buf))
 	}
 	f.buf = nil
+}
+
+// dropOnError writes to w until a write fails, then drops everything, so
+// that a CLI writing through it never meets a broken pipe.
+type dropOnError struct {
+	w      io.Writer
+	failed bool
+}
+
+func (d *dropOnError) Write(p []byte) (int, error) {
+	if !d.failed {
+		if _, err := d.w.Write(p); err != nil {
+			d.failed = true
+		}
+	}
+	return len(p), nil
 }
 
 // interrupted names an interruption as such.

@@ -295,10 +295,27 @@ func deletedAJob(fake *fakeserver.Server) bool {
 // TestRun_missingProvider fails early, with a hint, and leaves nothing.
 func TestRun_missingProvider(t *testing.T) {
 	tempRoot := t.TempDir()
+	cli, err := os.Executable() // any executable will do: it is not run
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	err := run(t.Context(), options{Terraform: "terraform", ProviderDir: t.TempDir(), Example: "../../examples/demo", TempRoot: tempRoot, Out: &out, Err: &out})
+	err = run(t.Context(), options{Terraform: cli, ProviderDir: t.TempDir(), Example: "../../examples/demo", TempRoot: tempRoot, Out: &out, Err: &out})
 	if err == nil || !strings.Contains(err.Error(), "make build") {
 		t.Fatalf("err = %v, want a hint to build the provider", err)
+	}
+	if entries, _ := os.ReadDir(tempRoot); len(entries) != 0 {
+		t.Errorf("left %v behind", entries)
+	}
+}
+
+// TestRun_missingCLI fails early and leaves nothing.
+func TestRun_missingCLI(t *testing.T) {
+	tempRoot := t.TempDir()
+	var out bytes.Buffer
+	err := run(t.Context(), options{Terraform: filepath.Join(t.TempDir(), "terraform"), ProviderDir: t.TempDir(), Example: "../../examples/demo", TempRoot: tempRoot, Out: &out, Err: &out})
+	if err == nil || !strings.Contains(err.Error(), "no Terraform or OpenTofu CLI") {
+		t.Fatalf("err = %v, want the CLI named missing", err)
 	}
 	if entries, _ := os.ReadDir(tempRoot); len(entries) != 0 {
 		t.Errorf("left %v behind", entries)
