@@ -132,9 +132,10 @@ func (c *Client) ResultURL(id string) string {
 }
 
 // GetPreRecorded fetches a pre-recorded job record (GET /v2/pre-recorded/{id}).
-func (c *Client) GetPreRecorded(ctx context.Context, id string) (*PreRecordedJob, error) {
+// A Detail, when given, leaves part of the result's transcripts out.
+func (c *Client) GetPreRecorded(ctx context.Context, id string, detail ...Detail) (*PreRecordedJob, error) {
 	var out PreRecordedJob
-	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}, &out); err != nil {
+	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent, detail: firstDetail(detail)}, &out); err != nil {
 		return nil, err
 	}
 	if out.ID == "" || out.Status == "" {
@@ -188,6 +189,7 @@ type call struct {
 	body        bodyFunc
 	contentType string
 	retry       retryPolicy
+	detail      Detail // of the results in the response
 }
 
 func (c *Client) endpoint(path string, query url.Values) string {
@@ -233,6 +235,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 			if out == nil {
 				return nil
 			}
+			data = omitResultMembers(data, cl.detail.omitted())
 			return decodeJSON(op, resp.Header.Get("Content-Type"), data, out)
 		}
 		apiErr := newAPIError(op, resp, data)

@@ -55,10 +55,11 @@ func (o ListLiveOptions) Query() url.Values {
 	return q
 }
 
-// ListLive fetches one page of live jobs.
-func (c *Client) ListLive(ctx context.Context, opts ListLiveOptions) (*LivePage, error) {
+// ListLive fetches one page of live jobs. A Detail, when given, leaves part
+// of the items' results out.
+func (c *Client) ListLive(ctx context.Context, opts ListLiveOptions, detail ...Detail) (*LivePage, error) {
 	var page LivePage
-	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/live", query: opts.Query(), retry: retryIdempotent}, &page); err != nil {
+	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/live", query: opts.Query(), retry: retryIdempotent, detail: firstDetail(detail)}, &page); err != nil {
 		return nil, err
 	}
 	if page.Items == nil {
@@ -78,8 +79,8 @@ func (c *Client) ListLive(ctx context.Context, opts ListLiveOptions) (*LivePage,
 //
 // The next page is requested with this client's own filters and the offset
 // taken from the service's `next` link, so filters survive whatever form the
-// link has.
-func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems, pageSize int) ([]LiveJob, int, error) {
+// link has. A Detail, when given, leaves part of the items' results out.
+func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems, pageSize int, detail ...Detail) ([]LiveJob, int, error) {
 	if pageSize <= 0 {
 		pageSize = DefaultLiveListLimit
 	}
@@ -91,7 +92,7 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems
 			want = maxItems - len(items)
 		}
 		opts.Limit = want
-		page, err := c.ListLive(ctx, opts)
+		page, err := c.ListLive(ctx, opts, detail...)
 		if err != nil {
 			return nil, pages, err
 		}

@@ -208,7 +208,7 @@ func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
 				fs.SetFaults(faults)
 				start = time.Now()
 			},
-			Config:    providerConfig(url) + countedJobs("load", jobs),
+			Config: providerConfig(url) + countedJobs("load", jobs),
 			Check: resource.ComposeTestCheckFunc(
 				checkOneJobPerResource(fs, jobs),
 				func(*terraform.State) error {

@@ -11,6 +11,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -131,12 +132,20 @@ func failOnDiagnostics(tb testing.TB, op string, diags []*tfprotov6.Diagnostic) 
 	}
 }
 
+// reportCPU, deferred at the start of a benchmark's loop, reports the CPU
+// time per operation as cpu-ns/op.
+func reportCPU(b *testing.B) func() {
+	start := cpuTime()
+	return func() { b.ReportMetric(float64((cpuTime()-start)/time.Duration(b.N)), "cpu-ns/op") }
+}
+
 // BenchmarkProviderStartup is the provider's side of a CLI starting the
 // plugin in process: the protocol server, GetProviderSchema and
 // ConfigureProvider (BenchmarkPluginHandshake in internal/bench adds the
 // process start).
 func BenchmarkProviderStartup(b *testing.B) {
 	_, url := benchFakeServer(b, fakeserver.Options{})
+	defer reportCPU(b)()
 	for b.Loop() {
 		startProvider(b, url)
 	}

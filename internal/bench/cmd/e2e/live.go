@@ -17,7 +17,7 @@ type liveResult struct {
 	requests int
 	bytes    int64
 	peaks    []int64 // provider's peak RSS
-	plugins  int     // provider processes seen in one run
+	cpu      []time.Duration
 }
 
 // live plans a transcription_live_jobs data source over items seeded live
@@ -34,9 +34,9 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 			svc.Close()
 			return res, err
 		}
-		watch := bench.WatchPeak(h.providerExe, 10*time.Millisecond)
+		watch := bench.WatchProcesses(h.providerExe, 10*time.Millisecond)
 		d, err := w.run(ctx, planArgs...)
-		peak, plugins, _ := watch.Stop()
+		ps := watch.Stop()
 		s := bench.Summarize(svc.rec.Exchanges())
 		svc.Close()
 		if err != nil {
@@ -44,10 +44,11 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 		}
 		res.plans = append(res.plans, d)
 		res.server = append(res.server, s.HandlerTime)
-		res.peaks = append(res.peaks, peak)
-		res.requests, res.bytes, res.plugins = s.Requests, s.Bytes, plugins
-		h.log("live %d run %d: plan %s (server %s), %d requests, %s, provider peak %s", items, r+1,
-			bench.Seconds(d), bench.Seconds(s.HandlerTime), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(peak))
+		res.peaks = append(res.peaks, ps.PeakRSS)
+		res.cpu = append(res.cpu, ps.CPU)
+		res.requests, res.bytes = s.Requests, s.Bytes
+		h.log("live %d run %d: plan %s (server %s, provider CPU %s), %d requests, %s, provider peak %s", items, r+1,
+			bench.Seconds(d), bench.Seconds(s.HandlerTime), bench.Seconds(ps.CPU), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(ps.PeakRSS))
 	}
 	return res, nil
 }
@@ -55,13 +56,13 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 func liveTable(results []liveResult) *bench.Table {
 	t := &bench.Table{
 		Title:  "transcription_live_jobs over seeded live jobs (plan reads it; medians; fresh fake server each run)",
-		Header: []string{"live jobs", "plan", "of which fake server", "requests", "response bytes", "provider peak RSS", "peak per job"},
-		Notes: []string{"`of which fake server` sums the time the fake server spent answering (building records lazily, encoding). " +
+		Header: []string{"live jobs", "plan", "fake server time", "provider CPU", "requests", "response bytes", "provider peak RSS", "peak per job"},
+		Notes: []string{"`fake server time` sums the time the fake server spent answering (building records lazily, encoding). " +
 			"Peak RSS is the highest VmHWM of the provider processes the CLI started."},
 	}
 	for _, r := range results {
 		peak := bench.MedianInt(r.peaks)
-		t.Add(fmt.Sprint(r.items), bench.Seconds(bench.Median(r.plans)), bench.Seconds(bench.Median(r.server)), fmt.Sprint(r.requests),
+		t.Add(fmt.Sprint(r.items), bench.Seconds(bench.Median(r.plans)), bench.Seconds(bench.Median(r.server)), bench.Seconds(bench.Median(r.cpu)), fmt.Sprint(r.requests),
 			bench.Bytes(r.bytes), bench.Bytes(peak), bench.Bytes(peak/int64(max(r.items, 1))))
 	}
 	return t

@@ -47,7 +47,7 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 	}
 	var plans []time.Duration
 	var bytes []int64
-	watch := bench.WatchPeak(h.providerExe, 20*time.Millisecond)
+	watch := bench.WatchProcesses(h.providerExe, 20*time.Millisecond)
 	for range h.runs {
 		svc.rec.Reset()
 		d, err := w.run(ctx, planArgs...)
@@ -59,7 +59,7 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 		s := bench.Summarize(svc.rec.Exchanges())
 		bytes = append(bytes, s.Bytes/int64(max(s.Gets, 1)))
 	}
-	res.peakPlugin, _, _ = watch.Stop()
+	res.peakPlugin = watch.Stop().PeakRSS
 	res.plan = bench.Median(plans)
 	res.getBytes = bench.MedianInt(bytes)
 	h.log("long %s: apply %s, plan %s, state %s", v.name, bench.Seconds(res.apply), bench.Seconds(res.plan), bench.Bytes(res.state))

@@ -9,8 +9,9 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
-// cycle is the wall times of one apply, plan (with refresh) and destroy.
-type cycle struct{ apply, plan, destroy time.Duration }
+// cycle is the wall times of one apply, plan (with refresh) and destroy,
+// and the CPU time of the provider processes the CLI started for them.
+type cycle struct{ apply, plan, destroy, providerCPU time.Duration }
 
 func (c cycle) total() time.Duration { return c.apply + c.plan + c.destroy }
 
@@ -25,17 +26,21 @@ func (cs cycles) median(pick func(cycle) time.Duration) time.Duration {
 	return bench.Median(ds)
 }
 
-func (w *workspace) cycle(ctx context.Context) (cycle, error) {
+func (h *harness) cycle(ctx context.Context, w *workspace) (cycle, error) {
 	var c cycle
-	var err error
-	if c.apply, err = w.run(ctx, applyArgs...); err != nil {
-		return c, err
+	for _, step := range []struct {
+		args []string
+		wall *time.Duration
+	}{{applyArgs, &c.apply}, {planArgs, &c.plan}, {destroyArgs, &c.destroy}} {
+		watch := bench.WatchProcesses(h.providerExe, 10*time.Millisecond)
+		d, err := w.run(ctx, step.args...)
+		c.providerCPU += watch.Stop().CPU
+		if err != nil {
+			return c, err
+		}
+		*step.wall = d
 	}
-	if c.plan, err = w.run(ctx, planArgs...); err != nil {
-		return c, err
-	}
-	c.destroy, err = w.run(ctx, destroyArgs...)
-	return c, err
+	return c, nil
 }
 
 // scaleResult is one N of the scale section.
@@ -70,7 +75,7 @@ func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 		}
 		for _, w := range order {
 			svc.rec.Reset()
-			c, err := w.cycle(ctx)
+			c, err := h.cycle(ctx, w)
 			if err != nil {
 				return res, err
 			}
@@ -91,9 +96,10 @@ func scaleTable(results []scaleResult) *bench.Table {
 	t := &bench.Table{
 		Title: "apply / plan (refresh) / destroy: N transcription_job beside N terraform_data (medians)",
 		Header: []string{"N", "apply job", "apply data", "ratio", "plan job", "plan data", "ratio",
-			"destroy job", "destroy data", "ratio", "extra per job", "requests per job"},
+			"destroy job", "destroy data", "ratio", "extra per job", "provider CPU per job", "requests per job"},
 		Notes: []string{"`extra per job` is (job − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
 			"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
+			"`provider CPU per job` is the CPU time (user + system) of the provider processes over the cycle, divided by N. " +
 			"`requests per job` counts every request of one cycle (create, polls, refresh, delete)."},
 	}
 	for _, r := range results {
@@ -107,7 +113,8 @@ func scaleTable(results []scaleResult) *bench.Table {
 			row = append(row, bench.Seconds(j), bench.Seconds(d), bench.Ratio(j, d))
 		}
 		extra := (r.jobs.median(cycle.total) - r.data.median(cycle.total)) / time.Duration(r.n)
-		row = append(row, bench.Millis(extra), fmt.Sprintf("%.1f", r.requestsPerJob))
+		cpu := r.jobs.median(func(c cycle) time.Duration { return c.providerCPU }) / time.Duration(r.n)
+		row = append(row, bench.Millis(extra), bench.Millis(cpu), fmt.Sprintf("%.1f", r.requestsPerJob))
 		t.Add(row...)
 	}
 	return t
