@@ -144,7 +144,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	}
 
 	ctx = tflog.SetField(ctx, "job_id", id)
-	job, err := d.data.Client.GetPreRecorded(ctx, id)
+	job, err := d.data.Client.GetPreRecorded(ctx, id, resultDetail(config.IncludeRawResult))
 	switch {
 	case client.IsNotFound(err):
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",

@@ -387,6 +387,16 @@ func (m *jobResourceModel) setProviderDefaults() {
 	m.RecreateWhenMissing = types.BoolValue(defaultRecreateWhenMissing)
 }
 
+// resultDetail is how much of a result the provider reads: word timings
+// only when they are kept (include_raw_result). An hour of audio has about
+// 7,000 words; not decoding them halves a read's work.
+func resultDetail(includeRawResult types.Bool) client.Detail {
+	if includeRawResult.ValueBool() {
+		return client.FullDetail
+	}
+	return client.WithoutWords
+}
+
 // setRecord fills the computed attributes from a job record. Word timings
 // and result_json are kept only with include_raw_result.
 func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecordedJob) diag.Diagnostics {

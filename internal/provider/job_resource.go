@@ -171,14 +171,14 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		}
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll)
+		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.IncludeRawResult))
 		if err != nil {
 			r.saveRecord(ctx, plan, job, resp)
 			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
 			return
 		}
 	} else {
-		job, err = r.data.Client.GetPreRecorded(ctx, created.ID)
+		job, err = r.data.Client.GetPreRecorded(ctx, created.ID, resultDetail(plan.IncludeRawResult))
 		if err != nil {
 			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+created.ID, err)
 			return
@@ -253,7 +253,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 
-	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString())
+	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.IncludeRawResult))
 	switch {
 	case client.IsNotFound(err) && importing:
 		resp.Diagnostics.AddError("Cannot import the transcription job",
@@ -340,7 +340,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			fmt.Sprintf("The service no longer has job %s, so its word timings and result_json cannot be fetched; state keeps the last known result.", state.ID.ValueString()))
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
-		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString())
+		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.IncludeRawResult))
 		switch {
 		case client.IsNotFound(err):
 			plan.Retained = types.BoolValue(false)

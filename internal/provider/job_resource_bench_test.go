@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
+	"math/big"
 	"testing"
 	"time"
 
@@ -203,4 +205,91 @@ func BenchmarkJobPlanUnchanged(b *testing.B) {
 	for b.Loop() {
 		j.planUnchanged(state)
 	}
+}
+
+// BenchmarkJobUpgradeState is the call Terraform makes for every resource in
+// state before any plan or refresh: the state as stored (JSON) goes to the
+// provider, which decodes it against the schema and returns it as msgpack.
+func BenchmarkJobUpgradeState(b *testing.B) {
+	for _, tc := range []struct{ name, audio string }{{"30s", shortAudio}, {"1h", hourAudio}} {
+		b.Run(tc.name, func(b *testing.B) {
+			j := newJobBench(b, tc.audio, false)
+			state := j.read(j.apply(j.planCreate()))
+			raw := &tfprotov6.RawState{JSON: stateJSON(b, j.typ, state)}
+			b.ReportMetric(float64(len(raw.JSON)), "state-bytes")
+			defer reportCPU(b)()
+			for b.Loop() {
+				resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobTypeName, RawState: raw})
+				if err != nil {
+					b.Fatal(err)
+				}
+				failOnDiagnostics(b, "UpgradeResourceState", resp.Diagnostics)
+			}
+		})
+	}
+}
+
+// stateJSON is state in the JSON form Terraform stores it in.
+func stateJSON(tb testing.TB, typ tftypes.Type, state *tfprotov6.DynamicValue) []byte {
+	tb.Helper()
+	v, err := state.Unmarshal(typ)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out, err := json.Marshal(plainValue(tb, v))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// plainValue converts a known value to what encoding/json writes as
+// Terraform's JSON form of it.
+func plainValue(tb testing.TB, v tftypes.Value) any {
+	if v.IsNull() {
+		return nil
+	}
+	var err error
+	switch {
+	case v.Type().Is(tftypes.String):
+		var s string
+		err = v.As(&s)
+		if err == nil {
+			return s
+		}
+	case v.Type().Is(tftypes.Bool):
+		var b bool
+		err = v.As(&b)
+		if err == nil {
+			return b
+		}
+	case v.Type().Is(tftypes.Number):
+		var f big.Float
+		err = v.As(&f)
+		if err == nil {
+			return json.Number(f.Text('g', -1))
+		}
+	case v.Type().Is(tftypes.Object{}), v.Type().Is(tftypes.Map{}):
+		var m map[string]tftypes.Value
+		err = v.As(&m)
+		if err == nil {
+			out := make(map[string]any, len(m))
+			for k, e := range m {
+				out[k] = plainValue(tb, e)
+			}
+			return out
+		}
+	default:
+		var l []tftypes.Value
+		err = v.As(&l)
+		if err == nil {
+			out := make([]any, len(l))
+			for i, e := range l {
+				out[i] = plainValue(tb, e)
+			}
+			return out
+		}
+	}
+	tb.Fatalf("cannot convert %s: %v", v.Type(), err)
+	return nil
 }

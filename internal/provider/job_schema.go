@@ -505,12 +505,12 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 }
 
 func withObjectPlanModifiers(a schema.Attribute, modifiers ...planmodifier.Object) schema.Attribute {
-	nested, ok := a.(schema.SingleNestedAttribute)
+	object, ok := a.(schema.ObjectAttribute)
 	if !ok {
-		panic(fmt.Sprintf("expected a single nested attribute, got %T", a))
+		panic(fmt.Sprintf("expected an object attribute, got %T", a))
 	}
-	nested.PlanModifiers = append(nested.PlanModifiers, modifiers...)
-	return nested
+	object.PlanModifiers = append(object.PlanModifiers, modifiers...)
+	return object
 }
 
 func formatDuration(d time.Duration) string {

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -86,11 +87,10 @@ func viewAttrTypes(attrs []viewAttr) map[string]attr.Type {
 // resourceAttribute is the attribute in a resource schema, computed only.
 func (v viewAttr) resourceAttribute() rschema.Attribute {
 	if v.nested != nil {
-		attrs := resourceViewAttributes(v.nested)
 		if v.list {
-			return rschema.ListNestedAttribute{MarkdownDescription: v.description, Computed: true, NestedObject: rschema.NestedAttributeObject{Attributes: attrs}}
+			return rschema.ListAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, ElementType: v.objectType()}
 		}
-		return rschema.SingleNestedAttribute{MarkdownDescription: v.description, Computed: true, Attributes: attrs}
+		return rschema.ObjectAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, AttributeTypes: v.objectType().AttrTypes}
 	}
 	switch t := v.typ.(type) {
 	case basetypes.StringType:
@@ -112,11 +112,10 @@ func (v viewAttr) resourceAttribute() rschema.Attribute {
 // dataSourceAttribute is the attribute in a data source schema, computed only.
 func (v viewAttr) dataSourceAttribute() dschema.Attribute {
 	if v.nested != nil {
-		attrs := dataSourceViewAttributes(v.nested)
 		if v.list {
-			return dschema.ListNestedAttribute{MarkdownDescription: v.description, Computed: true, NestedObject: dschema.NestedAttributeObject{Attributes: attrs}}
+			return dschema.ListAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, ElementType: v.objectType()}
 		}
-		return dschema.SingleNestedAttribute{MarkdownDescription: v.description, Computed: true, Attributes: attrs}
+		return dschema.ObjectAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, AttributeTypes: v.objectType().AttrTypes}
 	}
 	switch t := v.typ.(type) {
 	case basetypes.StringType:
@@ -135,20 +134,47 @@ func (v viewAttr) dataSourceAttribute() dschema.Attribute {
 	panic(fmt.Sprintf("view attribute %s: unsupported type %T", v.name, v.typ))
 }
 
-func resourceViewAttributes(attrs []viewAttr) map[string]rschema.Attribute {
-	out := make(map[string]rschema.Attribute, len(attrs))
-	for _, a := range attrs {
-		out[a.name] = a.resourceAttribute()
-	}
-	return out
+// markdownDescription is the description with, for an object, its fields as
+// a nested list: computed objects are object-typed attributes (the framework
+// handles their values several times faster than nested attributes), whose
+// fields cannot carry descriptions of their own. tfplugindocs appends a link
+// to its own alphabetical table of the fields, hence the closing line.
+func (v viewAttr) markdownDescription() string {
+	var b strings.Builder
+	b.WriteString(v.description)
+	v.writeFields(&b, "  ")
+	b.WriteString("\n\n  Every field by name, with its type:")
+	return b.String()
 }
 
-func dataSourceViewAttributes(attrs []viewAttr) map[string]dschema.Attribute {
-	out := make(map[string]dschema.Attribute, len(attrs))
-	for _, a := range attrs {
-		out[a.name] = a.dataSourceAttribute()
+func (v viewAttr) writeFields(b *strings.Builder, indent string) {
+	for _, a := range v.nested {
+		fmt.Fprintf(b, "\n%s- `%s` (%s) %s", indent, a.name, a.docsType(), a.description)
+		a.writeFields(b, indent+"  ")
 	}
-	return out
+}
+
+// docsType names the type as tfplugindocs does.
+func (v viewAttr) docsType() string {
+	switch {
+	case v.nested != nil && v.list:
+		return "List of Object"
+	case v.nested != nil:
+		return "Object"
+	}
+	switch t := v.typ.(type) {
+	case basetypes.StringType:
+		return "String"
+	case basetypes.Int64Type, basetypes.Float64Type:
+		return "Number"
+	case basetypes.BoolType:
+		return "Boolean"
+	case basetypes.ListType:
+		return "List of " + viewAttr{typ: t.ElemType}.docsType()
+	case basetypes.MapType:
+		return "Map of " + viewAttr{typ: t.ElemType}.docsType()
+	}
+	panic(fmt.Sprintf("view attribute %s: unsupported type %T", v.name, v.typ))
 }
 
 // child returns the nested attribute called name; the view tables are fixed,

@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -66,6 +68,51 @@ func TestViews_documented(t *testing.T) {
 		}
 	}
 	walk("", []viewAttr{resultView, fileView})
+}
+
+// The docs come from the schema: an object view lists each of its fields,
+// with its type and description, indented one level per depth.
+func TestViews_markdownListsEveryField(t *testing.T) {
+	for _, v := range []viewAttr{resultView, fileView, liveJobsItemsView} {
+		doc := v.markdownDescription()
+		if !strings.HasPrefix(doc, v.description+"\n") {
+			t.Errorf("%s: description does not open the docs: %q", v.name, doc[:min(len(doc), 80)])
+		}
+		lines := strings.Split(doc, "\n")[1:]
+		var walk func(attrs []viewAttr, indent string)
+		walk = func(attrs []viewAttr, indent string) {
+			for _, a := range attrs {
+				want := fmt.Sprintf("%s- `%s` (%s) %s", indent, a.name, a.docsType(), a.description)
+				if len(lines) == 0 || lines[0] != want {
+					t.Fatalf("%s: next docs line is %q, want %q", v.name, strings.Join(lines[:min(len(lines), 1)], ""), want)
+				}
+				lines = lines[1:]
+				walk(a.nested, indent+"  ")
+			}
+		}
+		walk(v.nested, "  ")
+		// then a blank line and the line tfplugindocs appends its link to
+		if got := strings.Join(lines, "\n"); got != "\n  Every field by name, with its type:" {
+			t.Errorf("%s: docs end with %q", v.name, got)
+		}
+	}
+	for _, tc := range []struct {
+		v    viewAttr
+		want string
+	}{
+		{viewString("a", "d"), "String"},
+		{viewInt64("a", "d"), "Number"},
+		{viewFloat64("a", "d"), "Number"},
+		{viewBool("a", "d"), "Boolean"},
+		{viewStringList("a", "d"), "List of String"},
+		{viewStringMap("a", "d"), "Map of String"},
+		{viewObject("a", "d", viewBool("b", "d")), "Object"},
+		{viewObjectList("a", "d", viewBool("b", "d")), "List of Object"},
+	} {
+		if got := tc.v.docsType(); got != tc.want {
+			t.Errorf("docsType of %#v = %q, want %q", tc.v.typ, got, tc.want)
+		}
+	}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -47,11 +47,11 @@ var errJobNotFinal = errors.New("the job has not ended")
 // service fails. It returns the last record seen, which is the final one when
 // the error is nil. ctx carries the deadline of timeouts.create and is
 // cancelled when Terraform is interrupted: both stop the wait at once.
-func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule) (*client.PreRecordedJob, error) {
+func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
 	start := time.Now()
 	for {
-		job, err := c.GetPreRecorded(ctx, id)
+		job, err := c.GetPreRecorded(ctx, id, detail)
 		if err != nil {
 			if ctxErr := ctx.Err(); ctxErr != nil {
 				return last, fmt.Errorf("%w: %w", errJobNotFinal, ctxErr)

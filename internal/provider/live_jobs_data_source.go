@@ -150,7 +150,7 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 		maxItems = int(state.Limit.ValueInt64())
 	}
 
-	jobs, pages, err := d.client.ListAllLive(ctx, opts, maxItems, liveJobsPageSize)
+	jobs, pages, err := d.client.ListAllLive(ctx, opts, maxItems, liveJobsPageSize, client.WithoutWords)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Cannot list live jobs", err)
 		return
