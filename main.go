@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -18,6 +19,11 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
+
+	// Before the server starts: its loggers read these for every request.
+	if _, err := provider.SetSDKLogLevelsFromCLI(os.Getenv, os.Setenv); err != nil {
+		log.Fatal(err.Error())
+	}
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: provider.Address,

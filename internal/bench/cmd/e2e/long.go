@@ -22,8 +22,9 @@ type longResult struct {
 	apply      time.Duration
 	plan       time.Duration // median
 	state      int64
-	getBytes   int64 // response bytes of one refresh GET
-	peakPlugin int64 // provider's peak RSS during the plans
+	getBytes   int64         // response bytes of one refresh GET
+	peakPlugin int64         // provider's peak RSS during the plans
+	planCPU    time.Duration // provider CPU time per plan
 }
 
 // long applies n jobs of one variant once, plans them h.runs times, and
@@ -59,10 +60,12 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 		s := bench.Summarize(svc.rec.Exchanges())
 		bytes = append(bytes, s.Bytes/int64(max(s.Gets, 1)))
 	}
-	res.peakPlugin = watch.Stop().PeakRSS
+	ps := watch.Stop()
+	res.peakPlugin = ps.PeakRSS
+	res.planCPU = ps.CPU / time.Duration(h.runs)
 	res.plan = bench.Median(plans)
 	res.getBytes = bench.MedianInt(bytes)
-	h.log("long %s: apply %s, plan %s, state %s", v.name, bench.Seconds(res.apply), bench.Seconds(res.plan), bench.Bytes(res.state))
+	h.log("long %s: apply %s, plan %s (provider CPU %s), state %s", v.name, bench.Seconds(res.apply), bench.Seconds(res.plan), bench.Seconds(res.planCPU), bench.Bytes(res.state))
 	_, err = w.run(ctx, destroyArgs...)
 	return res, err
 }
@@ -70,9 +73,9 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 func longTable(results []longResult) *bench.Table {
 	t := &bench.Table{
 		Title:  "long recordings: state size and plan (refresh) time (plan: median)",
-		Header: []string{"jobs", "recording", "include_raw_result", "apply", "plan", "plan vs short", "state", "state per job", "bytes per GET", "provider peak RSS"},
+		Header: []string{"jobs", "recording", "include_raw_result", "apply", "plan", "plan vs short", "provider CPU per plan", "state", "state per job", "bytes per GET", "provider peak RSS"},
 		Notes: []string{"`plan vs short` divides by the plan of the same number of short recordings (5–60 s) measured in this section. " +
-			"`bytes per GET` is the size of the job record the service returns on refresh."},
+			"`provider CPU per plan` is the CPU time (user + system) of the provider processes, per plan. `bytes per GET` is the size of the job record the service returns on refresh."},
 	}
 	var short time.Duration
 	for _, r := range results {
@@ -85,7 +88,7 @@ func longTable(results []longResult) *bench.Table {
 		if r.query != "" {
 			rec = r.query
 		}
-		t.Add(fmt.Sprint(r.n), rec, fmt.Sprint(r.raw), bench.Seconds(r.apply), bench.Seconds(r.plan), bench.Ratio(r.plan, short),
+		t.Add(fmt.Sprint(r.n), rec, fmt.Sprint(r.raw), bench.Seconds(r.apply), bench.Seconds(r.plan), bench.Ratio(r.plan, short), bench.Seconds(r.planCPU),
 			bench.Bytes(r.state), bench.Bytes(r.state/int64(r.n)), bench.Bytes(r.getBytes), bench.Bytes(r.peakPlugin))
 	}
 	return t
