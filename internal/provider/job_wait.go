@@ -23,7 +23,8 @@ import (
 // looks), then t grows by a tenth per look, about 24 looks per tenfold of P,
 // up to 10·max; past that one per max. With the defaults a job is seen
 // within max(250 ms, 10 % of P), in about 11 + ln(P/2.5 s)/ln(1.1) looks
-// up to P = 10 min (9 looks for 2 s, 38 for 30 s, 69 for 10 min).
+// up to P = 100 min (9 looks for 2 s, 38 for 30 s, 69 for 10 min, 88 for
+// an hour). max only bounds the wait for jobs longer than that.
 type pollSchedule struct {
 	initial time.Duration // the shortest wait
 	max     time.Duration // the longest wait
@@ -32,7 +33,7 @@ type pollSchedule struct {
 // pollFraction: each wait is a pollFraction-th of the time waited so far.
 const pollFraction = 10
 
-var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: time.Minute}
+var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: 10 * time.Minute}
 
 // delay is the wait after a look made elapsed after waiting began.
 func (s pollSchedule) delay(elapsed time.Duration) time.Duration {

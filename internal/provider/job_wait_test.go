@@ -25,7 +25,9 @@ func TestPollSchedule_delay(t *testing.T) {
 		{3 * time.Second, 300 * time.Millisecond},
 		{30 * time.Second, 3 * time.Second},
 		{10 * time.Minute, time.Minute},
-		{time.Hour, time.Minute},
+		{time.Hour, 6 * time.Minute},
+		{100 * time.Minute, 10 * time.Minute},
+		{5 * time.Hour, 10 * time.Minute},
 	} {
 		if got := defaultPollSchedule.delay(tc.elapsed); got != tc.want {
 			t.Errorf("delay(%s) = %s, want %s", tc.elapsed, got, tc.want)
@@ -56,7 +58,8 @@ func TestPollSchedule_overshootAndLooks(t *testing.T) {
 		{30 * time.Second, 38},
 		{2 * time.Minute, 52},
 		{10 * time.Minute, 69},
-		{time.Hour, 119}, // past 10 min, one look a minute
+		{time.Hour, 88},
+		{3 * time.Hour, 101}, // past 100 min, one look every 10 min
 	} {
 		looks, seen := defaultPollSchedule.looks(tc.processing)
 		overshoot := seen - tc.processing
