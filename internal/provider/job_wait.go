@@ -75,10 +75,13 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 // deleteJob deletes the job, counting a job the service no longer has as
 // deleted. The service refuses (403) to delete a job that is still queued or
 // processing, so deleteJob waits until it may, within ctx. Without zero data
-// retention it looks at the job to tell that refusal from any other 403.
+// retention it looks at the job to tell that refusal from any other 403: a
+// job that has ended is deleted again at once (it may have ended between the
+// DELETE and the look), and only a 403 for a job already seen ended is final.
 func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool) error {
 	start := time.Now()
 	var refusal error // the service's last "not deletable yet"
+	endedBeforeDelete := false
 	for {
 		err := c.DeletePreRecorded(ctx, id)
 		switch {
@@ -86,8 +89,8 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			return nil
 		case ctx.Err() != nil && refusal != nil:
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
-		case !client.IsStatus(err, http.StatusForbidden):
-			return err
+		case !client.IsStatus(err, http.StatusForbidden), endedBeforeDelete:
+			return err // refused for a reason waiting cannot fix
 		}
 		refusal = err
 		if !zeroDataRetention {
@@ -96,7 +99,8 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			case client.IsNotFound(getErr):
 				return nil
 			case getErr == nil && client.IsFinal(job.Status):
-				return err // refused for a reason waiting cannot fix
+				endedBeforeDelete = true
+				continue
 			}
 		}
 		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -171,11 +173,59 @@ func TestDeleteJob(t *testing.T) {
 	}
 }
 
-// A 403 that waiting cannot fix (the job has ended) fails at once.
+// A job that ends between the service's refusal (403) and the look that
+// follows is deleted, not reported as refused: the race that made
+// TestAccJob_deleteRunning fail when the job ended at that moment.
+func TestDeleteJob_endsAfterRefusal(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs := fakeserver.New(fakeserver.Options{APIKey: testAccKey, ProcessingTime: time.Hour, Clock: clock})
+	t.Cleanup(fs.Close)
+	var mu sync.Mutex
+	var deletes []int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		fs.ServeHTTP(rec, r)
+		if r.Method == http.MethodDelete {
+			mu.Lock()
+			deletes = append(deletes, rec.Code)
+			mu.Unlock()
+			if rec.Code == http.StatusForbidden {
+				clock.Advance(2 * time.Hour) // the job ends before the client reads the refusal
+			}
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testAccKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	if err := deleteJob(context.Background(), c, id, pollSchedule{initial: time.Hour, max: time.Hour}, false); err != nil {
+		t.Fatalf("deleteJob: %v (DELETE answers %v)", err, deletes)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(deletes) != 2 || deletes[0] != http.StatusForbidden || deletes[1] != http.StatusAccepted {
+		t.Fatalf("DELETE answers %v, want [403 202] with no wait between them", deletes)
+	}
+	if _, ok := fs.Job(id); ok {
+		t.Fatal("job still exists")
+	}
+}
+
+// A 403 that waiting cannot fix (a job already ended is refused again)
+// fails without waiting.
 func TestDeleteJob_forbiddenFinalJob(t *testing.T) {
+	var deletes atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		if r.Method == http.MethodDelete {
+			deletes.Add(1)
 			w.WriteHeader(http.StatusForbidden)
 			_, _ = w.Write([]byte(`{"message":"forbidden","request_id":"r1","statusCode":403}`))
 			return
@@ -187,8 +237,11 @@ func TestDeleteJob_forbiddenFinalJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := deleteJob(context.Background(), c, "j", testPollSchedule, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
-		t.Fatalf("err = %v, want the 403 at once", err)
+	if err := deleteJob(context.Background(), c, "j", pollSchedule{initial: time.Hour, max: time.Hour}, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
+		t.Fatalf("err = %v, want the 403 without a wait", err)
+	}
+	if n := deletes.Load(); n != 2 {
+		t.Fatalf("%d DELETEs, want 2 (once more after seeing the job ended)", n)
 	}
 }
 
