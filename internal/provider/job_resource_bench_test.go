@@ -67,6 +67,24 @@ func (j *jobBench) read(state *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
 	return resp.NewState
 }
 
+// storedState creates the job and returns its refreshed state as Terraform
+// stores it (JSON), the input of every later plan.
+func (j *jobBench) storedState() *tfprotov6.RawState {
+	state := j.read(j.apply(j.planCreate()))
+	return &tfprotov6.RawState{JSON: stateJSON(j.tb, j.typ, state)}
+}
+
+// upgrade is the call Terraform makes for every resource in state before
+// any plan or refresh: the state as stored (JSON) goes in, msgpack comes out.
+func (j *jobBench) upgrade(raw *tfprotov6.RawState) *tfprotov6.DynamicValue {
+	resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobTypeName, RawState: raw})
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	failOnDiagnostics(j.tb, "UpgradeResourceState", resp.Diagnostics)
+	return resp.UpgradedState
+}
+
 // planUnchanged plans the job again after a refresh: Terraform proposes the
 // refreshed state, since the configuration did not change.
 func (j *jobBench) planUnchanged(state *tfprotov6.DynamicValue) {
@@ -110,6 +128,17 @@ const (
 	hourAudio  = "https://media.example.com/bench/hour.wav?duration=3600"
 )
 
+// jobBenchCases are the recordings the per-job benchmarks measure: short,
+// an hour, and an hour with include_raw_result (word timings in state).
+var jobBenchCases = []struct {
+	name, audio string
+	raw         bool
+}{
+	{"30s", shortAudio, false},
+	{"1h", hourAudio, false},
+	{"1h-raw", hourAudio, true},
+}
+
 // BenchmarkJobLifecycle is one job's plan, apply (create and first poll),
 // read and unchanged plan, HTTP included. The same HTTP calls made with the
 // bare client (BenchmarkJobHTTPCalls), measured before the loop, give
@@ -117,14 +146,7 @@ const (
 // what is left: the provider's and the framework's own work (the CPU figures
 // hold up when other work loads the machine; wall figures do not).
 func BenchmarkJobLifecycle(b *testing.B) {
-	for _, tc := range []struct {
-		name, audio string
-		raw         bool
-	}{
-		{"30s", shortAudio, false},
-		{"1h", hourAudio, false},
-		{"1h-raw", hourAudio, true},
-	} {
+	for _, tc := range jobBenchCases {
 		b.Run(tc.name, func(b *testing.B) {
 			j := newJobBench(b, tc.audio, tc.raw)
 			c := benchClient(b, j.url)
@@ -214,15 +236,10 @@ func BenchmarkJobUpgradeState(b *testing.B) {
 	for _, tc := range []struct{ name, audio string }{{"30s", shortAudio}, {"1h", hourAudio}} {
 		b.Run(tc.name, func(b *testing.B) {
 			j := newJobBench(b, tc.audio, false)
-			state := j.read(j.apply(j.planCreate()))
-			raw := &tfprotov6.RawState{JSON: stateJSON(b, j.typ, state)}
+			raw := j.storedState()
 			defer reportCPU(b)()
 			for b.Loop() {
-				resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobTypeName, RawState: raw})
-				if err != nil {
-					b.Fatal(err)
-				}
-				failOnDiagnostics(b, "UpgradeResourceState", resp.Diagnostics)
+				j.upgrade(raw)
 			}
 			b.ReportMetric(float64(len(raw.JSON)), "state-bytes") // after the loop, which resets metrics
 		})
@@ -292,4 +309,20 @@ func plainValue(tb testing.TB, v tftypes.Value) any {
 	}
 	tb.Fatalf("cannot convert %s: %v", v.Type(), err)
 	return nil
+}
+
+// BenchmarkJobRefreshPlan is what `terraform plan` asks of the provider for
+// a job already in state: upgrade its stored state, read it (refresh), and
+// plan it with no change.
+func BenchmarkJobRefreshPlan(b *testing.B) {
+	for _, tc := range jobBenchCases {
+		b.Run(tc.name, func(b *testing.B) {
+			j := newJobBench(b, tc.audio, tc.raw)
+			raw := j.storedState()
+			defer reportCPU(b)()
+			for b.Loop() {
+				j.planUnchanged(j.read(j.upgrade(raw)))
+			}
+		})
+	}
 }
