@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -358,14 +359,18 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state jobResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	// Only the id and the timeout: converting the whole state, result
+	// included, would cost more than the deletion itself.
+	var jobID types.String
+	var deleteTimeouts timeouts.Value
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &jobID)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &deleteTimeouts)...)
 	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
 		return
 	}
-	id := state.ID.ValueString()
+	id := jobID.ValueString()
 	ctx = tflog.SetField(ctx, "job_id", id)
-	timeout, diags := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	timeout, diags := deleteTimeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

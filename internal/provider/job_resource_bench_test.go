@@ -326,3 +326,41 @@ func BenchmarkJobRefreshPlan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJobDestroy is what `terraform destroy` asks of the provider for a
+// job in state once it is refreshed: plan its destruction, then apply it (one
+// DELETE; after the first loop the service answers 404, which counts as
+// deleted, at the same cost of one round trip).
+func BenchmarkJobDestroy(b *testing.B) {
+	for _, tc := range jobBenchCases {
+		b.Run(tc.name, func(b *testing.B) {
+			j := newJobBench(b, tc.audio, tc.raw)
+			state := j.read(j.apply(j.planCreate()))
+			defer reportCPU(b)()
+			for b.Loop() {
+				j.applyDestroy(state, j.planDestroy(state))
+			}
+		})
+	}
+}
+
+func (j *jobBench) planDestroy(state *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
+	resp, err := j.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: jobTypeName, PriorState: state, ProposedNewState: &j.null, Config: &j.null,
+	})
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	failOnDiagnostics(j.tb, "PlanResourceChange", resp.Diagnostics)
+	return resp.PlannedState
+}
+
+func (j *jobBench) applyDestroy(state, planned *tfprotov6.DynamicValue) {
+	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: jobTypeName, PriorState: state, PlannedState: planned, Config: &j.null,
+	})
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	failOnDiagnostics(j.tb, "ApplyResourceChange", resp.Diagnostics)
+}
