@@ -37,19 +37,28 @@ func newJobBench(tb testing.TB, audioURL string, raw bool) *jobBench {
 }
 
 func (j *jobBench) planCreate() *tfprotov6.DynamicValue {
+	return j.plan(&j.null, &j.config, &j.config).PlannedState
+}
+
+func (j *jobBench) apply(planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
+	return j.applyChange(&j.null, planned, &j.config)
+}
+
+// plan and applyChange are the two steps of every change, as Terraform calls them.
+func (j *jobBench) plan(prior, proposed, config *tfprotov6.DynamicValue) *tfprotov6.PlanResourceChangeResponse {
 	resp, err := j.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: &j.null, ProposedNewState: &j.config, Config: &j.config,
+		TypeName: jobTypeName, PriorState: prior, ProposedNewState: proposed, Config: config,
 	})
 	if err != nil {
 		j.tb.Fatal(err)
 	}
 	failOnDiagnostics(j.tb, "PlanResourceChange", resp.Diagnostics)
-	return resp.PlannedState
+	return resp
 }
 
-func (j *jobBench) apply(planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
+func (j *jobBench) applyChange(prior, planned, config *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
 	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: &j.null, PlannedState: planned, Config: &j.config,
+		TypeName: jobTypeName, PriorState: prior, PlannedState: planned, Config: config,
 	})
 	if err != nil {
 		j.tb.Fatal(err)
@@ -88,14 +97,7 @@ func (j *jobBench) upgrade(raw *tfprotov6.RawState) *tfprotov6.DynamicValue {
 // planUnchanged plans the job again after a refresh: Terraform proposes the
 // refreshed state, since the configuration did not change.
 func (j *jobBench) planUnchanged(state *tfprotov6.DynamicValue) {
-	resp, err := j.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: state, ProposedNewState: state, Config: &j.config,
-	})
-	if err != nil {
-		j.tb.Fatal(err)
-	}
-	failOnDiagnostics(j.tb, "PlanResourceChange", resp.Diagnostics)
-	if resp.RequiresReplace != nil {
+	if resp := j.plan(state, state, &j.config); resp.RequiresReplace != nil {
 		j.tb.Fatalf("an unchanged job plans a replacement: %v", resp.RequiresReplace)
 	}
 }
@@ -338,29 +340,8 @@ func BenchmarkJobDestroy(b *testing.B) {
 			state := j.read(j.apply(j.planCreate()))
 			defer reportCPU(b)()
 			for b.Loop() {
-				j.applyDestroy(state, j.planDestroy(state))
+				j.applyChange(state, j.plan(state, &j.null, &j.null).PlannedState, &j.null)
 			}
 		})
 	}
-}
-
-func (j *jobBench) planDestroy(state *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
-	resp, err := j.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: state, ProposedNewState: &j.null, Config: &j.null,
-	})
-	if err != nil {
-		j.tb.Fatal(err)
-	}
-	failOnDiagnostics(j.tb, "PlanResourceChange", resp.Diagnostics)
-	return resp.PlannedState
-}
-
-func (j *jobBench) applyDestroy(state, planned *tfprotov6.DynamicValue) {
-	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: state, PlannedState: planned, Config: &j.null,
-	})
-	if err != nil {
-		j.tb.Fatal(err)
-	}
-	failOnDiagnostics(j.tb, "ApplyResourceChange", resp.Diagnostics)
 }
