@@ -359,8 +359,8 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	// Only the id and the timeout: converting the whole state, result
-	// included, would cost more than the deletion itself.
+	// Only the id and the timeout are needed: the rest of the state, the
+	// result included, is left unconverted.
 	var jobID types.String
 	var deleteTimeouts timeouts.Value
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &jobID)...)

@@ -94,7 +94,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		}
 		refusal = err
 		if !zeroDataRetention {
-			job, getErr := c.GetPreRecorded(ctx, id)
+			job, getErr := c.GetPreRecorded(ctx, id, client.WithoutUtterances) // only its status is needed
 			switch {
 			case client.IsNotFound(getErr):
 				return nil
