@@ -815,12 +815,7 @@ wait_for_completion = false`),
 			),
 		}},
 		CheckDestroy: func(*terraform.State) error {
-			var statuses []int
-			for _, r := range fs.Requests() {
-				if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id {
-					statuses = append(statuses, r.Status)
-				}
-			}
+			statuses := deleteStatuses(fs, id)
 			if len(statuses) < 2 || statuses[0] != http.StatusForbidden || statuses[len(statuses)-1] != http.StatusAccepted {
 				return fmt.Errorf("DELETE answers %v, want 403 (still running) ... then 202", statuses)
 			}

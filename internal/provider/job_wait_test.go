@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -180,18 +179,11 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 	clock := fakeserver.NewManualClock(time.Now())
 	fs := fakeserver.New(fakeserver.Options{APIKey: testAccKey, ProcessingTime: time.Hour, Clock: clock})
 	t.Cleanup(fs.Close)
-	var mu sync.Mutex
-	var deletes []int
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		fs.ServeHTTP(rec, r)
-		if r.Method == http.MethodDelete {
-			mu.Lock()
-			deletes = append(deletes, rec.Code)
-			mu.Unlock()
-			if rec.Code == http.StatusForbidden {
-				clock.Advance(2 * time.Hour) // the job ends before the client reads the refusal
-			}
+		if r.Method == http.MethodDelete && rec.Code == http.StatusForbidden {
+			clock.Advance(2 * time.Hour) // the job ends before the client reads the refusal
 		}
 		for k, v := range rec.Header() {
 			w.Header()[k] = v
@@ -205,17 +197,29 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
-	if err := deleteJob(context.Background(), c, id, pollSchedule{initial: time.Hour, max: time.Hour}, false); err != nil {
-		t.Fatalf("deleteJob: %v (DELETE answers %v)", err, deletes)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(deletes) != 2 || deletes[0] != http.StatusForbidden || deletes[1] != http.StatusAccepted {
-		t.Fatalf("DELETE answers %v, want [403 202] with no wait between them", deletes)
+	err = deleteJob(context.Background(), c, id, waitlessSchedule, false)
+	if got := deleteStatuses(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
+		t.Fatalf("deleteJob: %v; DELETE answers %v, want [403 202] with no wait between them", err, got)
 	}
 	if _, ok := fs.Job(id); ok {
 		t.Fatal("job still exists")
 	}
+}
+
+// waitlessSchedule waits an hour between looks: a test that passes with it
+// made no wait.
+var waitlessSchedule = pollSchedule{initial: time.Hour, max: time.Hour}
+
+// deleteStatuses lists the statuses the fake server answered DELETEs of job
+// id with, in order.
+func deleteStatuses(fs *fakeserver.Server, id string) []int {
+	var statuses []int
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id {
+			statuses = append(statuses, r.Status)
+		}
+	}
+	return statuses
 }
 
 // A 403 that waiting cannot fix (a job already ended is refused again)
@@ -237,7 +241,7 @@ func TestDeleteJob_forbiddenFinalJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := deleteJob(context.Background(), c, "j", pollSchedule{initial: time.Hour, max: time.Hour}, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
+	if err := deleteJob(context.Background(), c, "j", waitlessSchedule, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
 		t.Fatalf("err = %v, want the 403 without a wait", err)
 	}
 	if n := deletes.Load(); n != 2 {
