@@ -815,7 +815,7 @@ wait_for_completion = false`),
 			),
 		}},
 		CheckDestroy: func(*terraform.State) error {
-			statuses := deleteStatuses(fs, id)
+			statuses := deleteAnswers(fs, id)
 			if len(statuses) < 2 || statuses[0] != http.StatusForbidden || statuses[len(statuses)-1] != http.StatusAccepted {
 				return fmt.Errorf("DELETE answers %v, want 403 (still running) ... then 202", statuses)
 			}

@@ -198,7 +198,7 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
 	err = deleteJob(context.Background(), c, id, waitlessSchedule, false)
-	if got := deleteStatuses(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
+	if got := deleteAnswers(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
 		t.Fatalf("deleteJob: %v; DELETE answers %v, want [403 202] with no wait between them", err, got)
 	}
 	if _, ok := fs.Job(id); ok {
@@ -209,18 +209,6 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 // waitlessSchedule waits an hour between looks: a test that passes with it
 // made no wait.
 var waitlessSchedule = pollSchedule{initial: time.Hour, max: time.Hour}
-
-// deleteStatuses lists the statuses the fake server answered DELETEs of job
-// id with, in order.
-func deleteStatuses(fs *fakeserver.Server, id string) []int {
-	var statuses []int
-	for _, r := range fs.Requests() {
-		if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id {
-			statuses = append(statuses, r.Status)
-		}
-	}
-	return statuses
-}
 
 // A 403 that waiting cannot fix (a job already ended is refused again)
 // fails without waiting.
