@@ -24,11 +24,9 @@ type jobBench struct {
 	null   tfprotov6.DynamicValue
 }
 
-const jobTypeName = "transcription_job"
-
 func newJobBench(tb testing.TB, audioURL string, raw bool) *jobBench {
 	h := newProtoHarness(tb, fakeserver.Options{})
-	typ := h.resourceType(jobTypeName)
+	typ := h.resourceType(jobResourceTypeName)
 	config := objectValue(typ, map[string]tftypes.Value{
 		"audio_url":          tftypes.NewValue(tftypes.String, audioURL),
 		"include_raw_result": tftypes.NewValue(tftypes.Bool, raw),
@@ -47,7 +45,7 @@ func (j *jobBench) apply(planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValu
 // plan and applyChange are the two steps of every change, as Terraform calls them.
 func (j *jobBench) plan(prior, proposed, config *tfprotov6.DynamicValue) *tfprotov6.PlanResourceChangeResponse {
 	resp, err := j.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: prior, ProposedNewState: proposed, Config: config,
+		TypeName: jobResourceTypeName, PriorState: prior, ProposedNewState: proposed, Config: config,
 	})
 	if err != nil {
 		j.tb.Fatal(err)
@@ -58,7 +56,7 @@ func (j *jobBench) plan(prior, proposed, config *tfprotov6.DynamicValue) *tfprot
 
 func (j *jobBench) applyChange(prior, planned, config *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
 	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: jobTypeName, PriorState: prior, PlannedState: planned, Config: config,
+		TypeName: jobResourceTypeName, PriorState: prior, PlannedState: planned, Config: config,
 	})
 	if err != nil {
 		j.tb.Fatal(err)
@@ -68,7 +66,7 @@ func (j *jobBench) applyChange(prior, planned, config *tfprotov6.DynamicValue) *
 }
 
 func (j *jobBench) read(state *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
-	resp, err := j.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobTypeName, CurrentState: state})
+	resp, err := j.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: state})
 	if err != nil {
 		j.tb.Fatal(err)
 	}
@@ -86,7 +84,7 @@ func (j *jobBench) storedState() *tfprotov6.RawState {
 // upgrade is the call Terraform makes for every resource in state before
 // any plan or refresh: the state as stored (JSON) goes in, msgpack comes out.
 func (j *jobBench) upgrade(raw *tfprotov6.RawState) *tfprotov6.DynamicValue {
-	resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobTypeName, RawState: raw})
+	resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobResourceTypeName, RawState: raw})
 	if err != nil {
 		j.tb.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -42,9 +41,14 @@ func benchFakeServer(tb testing.TB, opts fakeserver.Options) (*fakeserver.Server
 // startProvider creates the provider's protocol server, reads its schemas
 // and configures it for baseURL: what a CLI does when it starts a plugin.
 func startProvider(tb testing.TB, baseURL string) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
+	return startServer(tb, NewProtocol6Server("bench"), baseURL)
+}
+
+// startServer is startProvider with the server the factory makes.
+func startServer(tb testing.TB, factory func() (tfprotov6.ProviderServer, error), baseURL string) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
 	tb.Helper()
 	ctx := context.Background()
-	server, err := providerserver.NewProtocol6WithError(New("bench")())()
+	server, err := factory()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,0 +1,318 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/google/uuid"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// NewProtocol6Server returns a factory of the provider's protocol-6 server,
+// for the plugin's main and for terraform-plugin-testing: the framework's
+// server, behind a leanServer.
+func NewProtocol6Server(version string) func() (tfprotov6.ProviderServer, error) {
+	return func() (tfprotov6.ProviderServer, error) {
+		inner, err := providerserver.NewProtocol6WithError(New(version)())()
+		if err != nil {
+			return nil, err
+		}
+		return newLeanServer(inner, passThroughAttributes), nil
+	}
+}
+
+// passThroughAttributes are, per resource type, the computed attributes
+// whose prior value the resource's code only ever copies whole (it never
+// reads into them). A job's result is most of its state: an hour of audio
+// is hundreds of thousands of values.
+var passThroughAttributes = map[string][]string{
+	jobResourceTypeName: {"result"},
+}
+
+const jobResourceTypeName = "transcription_job"
+
+// leanServer spares terraform-plugin-framework (v1.19.0) work that is
+// wasted on this provider, which profiles showed to be most of the
+// provider's CPU time. For every value crossing the protocol, the framework
+// walks the schema from its root once per node (NullifyCollectionBlocks and
+// ReifyNullCollectionBlocks, which change nothing in schemas without
+// blocks), and a plan rewrites the whole planned value once per top-level
+// attribute. So:
+//
+//   - UpgradeResourceState of state at the current schema version is done
+//     here as the framework does it (JSON decoded against the schema, with
+//     attributes the schema no longer has dropped), without those walks;
+//   - in ReadResource, PlanResourceChange and ApplyResourceChange, each
+//     pass-through attribute's prior value is replaced by a small stand-in
+//     of the same type, and put back wherever the framework's answer still
+//     holds that stand-in. Equal values get the same stand-in, so every
+//     comparison the framework makes comes out as it would on the values.
+//
+// Everything else goes to the framework unchanged; the differential tests
+// compare both servers' answers.
+type leanServer struct {
+	tfprotov6.ProviderServer
+
+	passThrough map[string][]string
+	standInText string // unique to this process: no service value equals it
+
+	schemasOnce sync.Once
+	schemas     map[string]resourceSchemaFacts
+	schemasErr  error
+}
+
+// resourceSchemaFacts is what the lean paths need of a resource's schema.
+type resourceSchemaFacts struct {
+	typ       tftypes.Object
+	version   int64
+	hasBlocks bool
+}
+
+var _ tfprotov6.ProviderServer = &leanServer{}
+
+func newLeanServer(inner tfprotov6.ProviderServer, passThrough map[string][]string) *leanServer {
+	return &leanServer{ProviderServer: inner, passThrough: passThrough, standInText: "stand-in " + uuid.NewString()}
+}
+
+// resourceSchema returns the facts of a resource type's schema, read once
+// from the framework.
+func (s *leanServer) resourceSchema(ctx context.Context, typeName string) (resourceSchemaFacts, bool) {
+	s.schemasOnce.Do(func() {
+		resp, err := s.ProviderServer.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+		if err != nil || resp == nil {
+			s.schemasErr = fmt.Errorf("reading the provider's schemas: %v", err)
+			return
+		}
+		s.schemas = make(map[string]resourceSchemaFacts, len(resp.ResourceSchemas))
+		for name, schema := range resp.ResourceSchemas {
+			typ, ok := schema.ValueType().(tftypes.Object)
+			if !ok || schema.Block == nil {
+				continue
+			}
+			s.schemas[name] = resourceSchemaFacts{typ: typ, version: schema.Version, hasBlocks: len(schema.Block.BlockTypes) > 0}
+		}
+	})
+	facts, ok := s.schemas[typeName]
+	return facts, ok && s.schemasErr == nil
+}
+
+func (s *leanServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	facts, ok := s.resourceSchema(ctx, req.TypeName)
+	if !ok || facts.hasBlocks || req.Version != facts.version || req.RawState == nil || req.RawState.JSON == nil || req.RawState.Flatmap != nil {
+		return s.ProviderServer.UpgradeResourceState(ctx, req)
+	}
+	state, err := req.RawState.UnmarshalWithOpts(facts.typ, tfprotov6.UnmarshalOpts{
+		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true},
+	})
+	if err != nil {
+		return s.ProviderServer.UpgradeResourceState(ctx, req) // which says what is wrong
+	}
+	upgraded, err := tfprotov6.NewDynamicValue(facts.typ, state)
+	if err != nil {
+		return s.ProviderServer.UpgradeResourceState(ctx, req)
+	}
+	return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: &upgraded}, nil
+}
+
+func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	stand, ok := s.standIns(ctx, req.TypeName)
+	if !ok {
+		return s.ProviderServer.ReadResource(ctx, req)
+	}
+	lean := *req
+	lean.CurrentState = stand.hide(req.CurrentState)
+	resp, err := s.ProviderServer.ReadResource(ctx, &lean)
+	if err == nil && resp != nil {
+		resp.NewState, err = stand.restore(resp.NewState)
+	}
+	return resp, err
+}
+
+func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	stand, ok := s.standIns(ctx, req.TypeName)
+	if !ok {
+		return s.ProviderServer.PlanResourceChange(ctx, req)
+	}
+	lean := *req
+	lean.PriorState = stand.hide(req.PriorState)
+	lean.ProposedNewState = stand.hide(req.ProposedNewState)
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, &lean)
+	if err == nil && resp != nil {
+		resp.PlannedState, err = stand.restore(resp.PlannedState)
+	}
+	return resp, err
+}
+
+func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	stand, ok := s.standIns(ctx, req.TypeName)
+	if !ok {
+		return s.ProviderServer.ApplyResourceChange(ctx, req)
+	}
+	lean := *req
+	lean.PriorState = stand.hide(req.PriorState)
+	lean.PlannedState = stand.hide(req.PlannedState)
+	resp, err := s.ProviderServer.ApplyResourceChange(ctx, &lean)
+	if err == nil && resp != nil {
+		resp.NewState, err = stand.restore(resp.NewState)
+	}
+	return resp, err
+}
+
+// standIns returns the stand-ins of one call, for a resource type with
+// pass-through attributes and no blocks.
+func (s *leanServer) standIns(ctx context.Context, typeName string) (*standIns, bool) {
+	attrs := s.passThrough[typeName]
+	if len(attrs) == 0 {
+		return nil, false
+	}
+	facts, ok := s.resourceSchema(ctx, typeName)
+	if !ok || facts.hasBlocks {
+		return nil, false
+	}
+	return &standIns{typ: facts.typ, attrs: attrs, text: s.standInText}, true
+}
+
+// standIns swaps pass-through attribute values for stand-ins in the
+// values of one call, and back.
+type standIns struct {
+	typ   tftypes.Object
+	attrs []string
+	text  string
+
+	originals []tftypes.Value // originals[i] is what standIns[i] stands for
+	standIns  []tftypes.Value
+}
+
+// hide returns value with each known, non-null pass-through attribute
+// replaced by its stand-in. A value it cannot decode or rebuild goes to the
+// framework as it is, which then reports the problem.
+func (s *standIns) hide(value *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
+	attrs, ok := s.decode(value)
+	if !ok {
+		return value
+	}
+	hidden := false
+	for _, name := range s.attrs {
+		original, present := attrs[name]
+		if !present || !original.IsFullyKnown() || original.IsNull() {
+			continue
+		}
+		standIn, ok := s.standInFor(original)
+		if !ok {
+			return value
+		}
+		attrs[name] = standIn
+		hidden = true
+	}
+	if !hidden {
+		return value
+	}
+	lean, err := tfprotov6.NewDynamicValue(s.typ, tftypes.NewValue(s.typ, attrs))
+	if err != nil {
+		return value
+	}
+	return &lean
+}
+
+// restore puts the originals back where value holds their stand-ins.
+func (s *standIns) restore(value *tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, error) {
+	if len(s.standIns) == 0 {
+		return value, nil
+	}
+	attrs, ok := s.decode(value)
+	if !ok {
+		return value, nil
+	}
+	restored := false
+	for _, name := range s.attrs {
+		v, present := attrs[name]
+		if !present {
+			continue
+		}
+		if i := slices.IndexFunc(s.standIns, v.Equal); i >= 0 {
+			attrs[name] = s.originals[i]
+			restored = true
+		}
+	}
+	if !restored {
+		return value, nil
+	}
+	full, err := tfprotov6.NewDynamicValue(s.typ, tftypes.NewValue(s.typ, attrs))
+	if err != nil {
+		return nil, fmt.Errorf("restoring pass-through attributes: %w", err)
+	}
+	return &full, nil
+}
+
+// decode returns the attributes of a known, non-null object value.
+func (s *standIns) decode(value *tfprotov6.DynamicValue) (map[string]tftypes.Value, bool) {
+	if value == nil {
+		return nil, false
+	}
+	v, err := value.Unmarshal(s.typ)
+	if err != nil || !v.IsKnown() || v.IsNull() {
+		return nil, false
+	}
+	var attrs map[string]tftypes.Value
+	if err := v.As(&attrs); err != nil {
+		return nil, false
+	}
+	return attrs, true
+}
+
+// standInFor returns the stand-in of original: the one already made for an
+// equal value, or a new one.
+func (s *standIns) standInFor(original tftypes.Value) (tftypes.Value, bool) {
+	if i := slices.IndexFunc(s.originals, original.Equal); i >= 0 {
+		return s.standIns[i], true
+	}
+	standIn, ok := markedValue(original.Type(), fmt.Sprintf("%s #%d", s.text, len(s.standIns)))
+	if !ok {
+		return tftypes.Value{}, false
+	}
+	s.originals = append(s.originals, original)
+	s.standIns = append(s.standIns, standIn)
+	return standIn, true
+}
+
+// markedValue returns a small value of typ that holds text in its first
+// string (null everywhere else), or false if typ has no string to hold it.
+func markedValue(typ tftypes.Type, text string) (tftypes.Value, bool) {
+	switch t := typ.(type) {
+	case tftypes.Object:
+		names := make([]string, 0, len(t.AttributeTypes))
+		for name := range t.AttributeTypes {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			marked, ok := markedValue(t.AttributeTypes[name], text)
+			if !ok {
+				continue
+			}
+			attrs := make(map[string]tftypes.Value, len(t.AttributeTypes))
+			for n, at := range t.AttributeTypes {
+				attrs[n] = tftypes.NewValue(at, nil)
+			}
+			attrs[name] = marked
+			return tftypes.NewValue(t, attrs), true
+		}
+	case tftypes.List:
+		if marked, ok := markedValue(t.ElementType, text); ok {
+			return tftypes.NewValue(t, []tftypes.Value{marked}), true
+		}
+	case tftypes.Map:
+		if marked, ok := markedValue(t.ElementType, text); ok {
+			return tftypes.NewValue(t, map[string]tftypes.Value{text: marked}), true
+		}
+	default:
+		if typ.Is(tftypes.String) {
+			return tftypes.NewValue(tftypes.String, text), true
+		}
+	}
+	return tftypes.Value{}, false
+}
