@@ -412,7 +412,7 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	m.File = flattenFile(job.File)
 	result, d := flattenResult(ctx, job.Result, withRaw)
 	diags.Append(d...)
-	m.Result = result
+	m.Result = handOver(ctx, result)
 	m.ResultJSON = types.StringNull()
 	if withRaw && job.Result != nil {
 		raw, err := json.Marshal(job.Result)

@@ -165,7 +165,7 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 		items[i] = f.liveJob(ctx, &jobs[i])
 	}
 	state.IDs = f.list(types.StringType, ids)
-	state.Items = f.list(liveJobType, items)
+	state.Items = handOver(ctx, f.list(liveJobType, items))
 	resp.Diagnostics.Append(f.diags...)
 	if resp.Diagnostics.HasError() {
 		return

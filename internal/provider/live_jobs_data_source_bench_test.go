@@ -10,8 +10,6 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
-const liveJobsTypeName = "transcription_live_jobs"
-
 // BenchmarkLiveJobsRead reads transcription_live_jobs over 1,000 seeded live
 // jobs through the protocol server, as `terraform plan` does: 10 pages
 // fetched and decoded, 1,000 items flattened and encoded for the CLI. The

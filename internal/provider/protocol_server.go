@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/google/uuid"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -25,15 +26,20 @@ func NewProtocol6Server(version string) func() (tfprotov6.ProviderServer, error)
 	}
 }
 
-// passThroughAttributes are, per resource type, the computed attributes
-// whose prior value the resource's code only ever copies whole (it never
-// reads into them). A job's result is most of its state: an hour of audio
-// is hundreds of thousands of values.
+// passThroughAttributes are, per resource or data source type, the
+// computed attributes the provider's code only ever copies whole (it never
+// reads into them) or builds through handOver. They are most of the values:
+// a job's result holds hundreds of thousands for an hour of audio, a live
+// job 519.
 var passThroughAttributes = map[string][]string{
 	jobResourceTypeName: {"result"},
+	liveJobsTypeName:    {"items"},
 }
 
-const jobResourceTypeName = "transcription_job"
+const (
+	jobResourceTypeName = "transcription_job"
+	liveJobsTypeName    = "transcription_live_jobs"
+)
 
 // leanServer spares terraform-plugin-framework (v1.19.0) work that is
 // wasted on this provider, which profiles showed to be most of the
@@ -50,7 +56,10 @@ const jobResourceTypeName = "transcription_job"
 //     pass-through attribute's prior value is replaced by a small stand-in
 //     of the same type, and put back wherever the framework's answer still
 //     holds that stand-in. Equal values get the same stand-in, so every
-//     comparison the framework makes comes out as it would on the values.
+//     comparison the framework makes comes out as it would on the values;
+//   - the values the provider's code builds for those attributes (a job's
+//     fresh result, live jobs' items) are handed over (handOver) in the
+//     same way, here and in ReadDataSource.
 //
 // Everything else goes to the framework unchanged; the differential tests
 // compare both servers' answers.
@@ -61,12 +70,13 @@ type leanServer struct {
 	standInText string // unique to this process: no service value equals it
 
 	schemasOnce sync.Once
-	schemas     map[string]resourceSchemaFacts
+	schemas     map[string]schemaFacts // resources
+	dataSources map[string]schemaFacts
 	schemasErr  error
 }
 
-// resourceSchemaFacts is what the lean paths need of a resource's schema.
-type resourceSchemaFacts struct {
+// schemaFacts is what the lean paths need of a schema.
+type schemaFacts struct {
 	typ       tftypes.Object
 	version   int64
 	hasBlocks bool
@@ -80,24 +90,40 @@ func newLeanServer(inner tfprotov6.ProviderServer, passThrough map[string][]stri
 
 // resourceSchema returns the facts of a resource type's schema, read once
 // from the framework.
-func (s *leanServer) resourceSchema(ctx context.Context, typeName string) (resourceSchemaFacts, bool) {
+func (s *leanServer) resourceSchema(ctx context.Context, typeName string) (schemaFacts, bool) {
+	s.readSchemas(ctx)
+	facts, ok := s.schemas[typeName]
+	return facts, ok && s.schemasErr == nil
+}
+
+func (s *leanServer) dataSourceSchema(ctx context.Context, typeName string) (schemaFacts, bool) {
+	s.readSchemas(ctx)
+	facts, ok := s.dataSources[typeName]
+	return facts, ok && s.schemasErr == nil
+}
+
+func (s *leanServer) readSchemas(ctx context.Context) {
 	s.schemasOnce.Do(func() {
-		resp, err := s.ProviderServer.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+		resp, err := s.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 		if err != nil || resp == nil {
 			s.schemasErr = fmt.Errorf("reading the provider's schemas: %v", err)
 			return
 		}
-		s.schemas = make(map[string]resourceSchemaFacts, len(resp.ResourceSchemas))
-		for name, schema := range resp.ResourceSchemas {
-			typ, ok := schema.ValueType().(tftypes.Object)
-			if !ok || schema.Block == nil {
-				continue
-			}
-			s.schemas[name] = resourceSchemaFacts{typ: typ, version: schema.Version, hasBlocks: len(schema.Block.BlockTypes) > 0}
-		}
+		s.schemas = schemaFactsOf(resp.ResourceSchemas)
+		s.dataSources = schemaFactsOf(resp.DataSourceSchemas)
 	})
-	facts, ok := s.schemas[typeName]
-	return facts, ok && s.schemasErr == nil
+}
+
+func schemaFactsOf(schemas map[string]*tfprotov6.Schema) map[string]schemaFacts {
+	facts := make(map[string]schemaFacts, len(schemas))
+	for name, schema := range schemas {
+		typ, ok := schema.ValueType().(tftypes.Object)
+		if !ok || schema.Block == nil {
+			continue
+		}
+		facts[name] = schemaFacts{typ: typ, version: schema.Version, hasBlocks: len(schema.Block.BlockTypes) > 0}
+	}
+	return facts
 }
 
 func (s *leanServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
@@ -125,7 +151,7 @@ func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResour
 	}
 	lean := *req
 	lean.CurrentState = stand.hide(req.CurrentState)
-	resp, err := s.ProviderServer.ReadResource(ctx, &lean)
+	resp, err := s.ProviderServer.ReadResource(stand.in(ctx), &lean)
 	if err == nil && resp != nil {
 		resp.NewState, err = stand.restore(resp.NewState)
 	}
@@ -140,7 +166,7 @@ func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.Plan
 	lean := *req
 	lean.PriorState = stand.hide(req.PriorState)
 	lean.ProposedNewState = stand.hide(req.ProposedNewState)
-	resp, err := s.ProviderServer.PlanResourceChange(ctx, &lean)
+	resp, err := s.ProviderServer.PlanResourceChange(stand.in(ctx), &lean)
 	if err == nil && resp != nil {
 		resp.PlannedState, err = stand.restore(resp.PlannedState)
 	}
@@ -155,9 +181,22 @@ func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.App
 	lean := *req
 	lean.PriorState = stand.hide(req.PriorState)
 	lean.PlannedState = stand.hide(req.PlannedState)
-	resp, err := s.ProviderServer.ApplyResourceChange(ctx, &lean)
+	resp, err := s.ProviderServer.ApplyResourceChange(stand.in(ctx), &lean)
 	if err == nil && resp != nil {
 		resp.NewState, err = stand.restore(resp.NewState)
+	}
+	return resp, err
+}
+
+func (s *leanServer) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
+	facts, ok := s.dataSourceSchema(ctx, req.TypeName)
+	stand, ok := s.standInsFor(facts, ok, req.TypeName)
+	if !ok {
+		return s.ProviderServer.ReadDataSource(ctx, req)
+	}
+	resp, err := s.ProviderServer.ReadDataSource(stand.in(ctx), req)
+	if err == nil && resp != nil {
+		resp.State, err = stand.restore(resp.State)
 	}
 	return resp, err
 }
@@ -165,12 +204,13 @@ func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.App
 // standIns returns the stand-ins of one call, for a resource type with
 // pass-through attributes and no blocks.
 func (s *leanServer) standIns(ctx context.Context, typeName string) (*standIns, bool) {
-	attrs := s.passThrough[typeName]
-	if len(attrs) == 0 {
-		return nil, false
-	}
 	facts, ok := s.resourceSchema(ctx, typeName)
-	if !ok || facts.hasBlocks {
+	return s.standInsFor(facts, ok, typeName)
+}
+
+func (s *leanServer) standInsFor(facts schemaFacts, known bool, typeName string) (*standIns, bool) {
+	attrs := s.passThrough[typeName]
+	if len(attrs) == 0 || !known || facts.hasBlocks {
 		return nil, false
 	}
 	return &standIns{typ: facts.typ, attrs: attrs, text: s.standInText}, true
@@ -185,6 +225,40 @@ type standIns struct {
 
 	originals []tftypes.Value // originals[i] is what standIns[i] stands for
 	standIns  []tftypes.Value
+}
+
+type standInsKey struct{}
+
+// in returns ctx carrying s, for handOver.
+func (s *standIns) in(ctx context.Context) context.Context {
+	return context.WithValue(ctx, standInsKey{}, s)
+}
+
+// handOver returns, when the lean server serves the call, a stand-in for a
+// value of a pass-through attribute, which the server puts back in the
+// answer: the framework then never walks the value. Otherwise (or if the
+// value cannot have a stand-in) it returns the value itself.
+func handOver[T attr.Value](ctx context.Context, value T) T {
+	s, ok := ctx.Value(standInsKey{}).(*standIns)
+	if !ok || value.IsNull() || value.IsUnknown() {
+		return value
+	}
+	tfValue, err := value.ToTerraformValue(ctx)
+	if err != nil {
+		return value
+	}
+	standIn, ok := s.standInFor(tfValue)
+	if !ok {
+		return value
+	}
+	converted, err := value.Type(ctx).ValueFromTerraform(ctx, standIn)
+	if err != nil {
+		return value
+	}
+	if typed, ok := converted.(T); ok {
+		return typed
+	}
+	return value
 }
 
 // hide returns value with each known, non-null pass-through attribute
