@@ -149,13 +149,11 @@ func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResour
 	if !ok {
 		return s.ProviderServer.ReadResource(ctx, req)
 	}
-	lean := *req
-	lean.CurrentState = stand.hide(req.CurrentState)
-	resp, err := s.ProviderServer.ReadResource(stand.in(ctx), &lean)
-	if err == nil && resp != nil {
-		resp.NewState, err = stand.restore(resp.NewState)
-	}
-	return resp, err
+	return callWithStandIns(ctx, stand, *req, s.ProviderServer.ReadResource,
+		func(r *tfprotov6.ReadResourceRequest) []**tfprotov6.DynamicValue {
+			return []**tfprotov6.DynamicValue{&r.CurrentState}
+		},
+		func(r *tfprotov6.ReadResourceResponse) **tfprotov6.DynamicValue { return &r.NewState })
 }
 
 func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
@@ -163,14 +161,11 @@ func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.Plan
 	if !ok {
 		return s.ProviderServer.PlanResourceChange(ctx, req)
 	}
-	lean := *req
-	lean.PriorState = stand.hide(req.PriorState)
-	lean.ProposedNewState = stand.hide(req.ProposedNewState)
-	resp, err := s.ProviderServer.PlanResourceChange(stand.in(ctx), &lean)
-	if err == nil && resp != nil {
-		resp.PlannedState, err = stand.restore(resp.PlannedState)
-	}
-	return resp, err
+	return callWithStandIns(ctx, stand, *req, s.ProviderServer.PlanResourceChange,
+		func(r *tfprotov6.PlanResourceChangeRequest) []**tfprotov6.DynamicValue {
+			return []**tfprotov6.DynamicValue{&r.PriorState, &r.ProposedNewState}
+		},
+		func(r *tfprotov6.PlanResourceChangeResponse) **tfprotov6.DynamicValue { return &r.PlannedState })
 }
 
 func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
@@ -178,14 +173,11 @@ func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.App
 	if !ok {
 		return s.ProviderServer.ApplyResourceChange(ctx, req)
 	}
-	lean := *req
-	lean.PriorState = stand.hide(req.PriorState)
-	lean.PlannedState = stand.hide(req.PlannedState)
-	resp, err := s.ProviderServer.ApplyResourceChange(stand.in(ctx), &lean)
-	if err == nil && resp != nil {
-		resp.NewState, err = stand.restore(resp.NewState)
-	}
-	return resp, err
+	return callWithStandIns(ctx, stand, *req, s.ProviderServer.ApplyResourceChange,
+		func(r *tfprotov6.ApplyResourceChangeRequest) []**tfprotov6.DynamicValue {
+			return []**tfprotov6.DynamicValue{&r.PriorState, &r.PlannedState}
+		},
+		func(r *tfprotov6.ApplyResourceChangeResponse) **tfprotov6.DynamicValue { return &r.NewState })
 }
 
 func (s *leanServer) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
@@ -194,9 +186,26 @@ func (s *leanServer) ReadDataSource(ctx context.Context, req *tfprotov6.ReadData
 	if !ok {
 		return s.ProviderServer.ReadDataSource(ctx, req)
 	}
-	resp, err := s.ProviderServer.ReadDataSource(stand.in(ctx), req)
+	return callWithStandIns(ctx, stand, *req, s.ProviderServer.ReadDataSource,
+		func(*tfprotov6.ReadDataSourceRequest) []**tfprotov6.DynamicValue { return nil }, // its config has no computed values
+		func(r *tfprotov6.ReadDataSourceResponse) **tfprotov6.DynamicValue { return &r.State })
+}
+
+// callWithStandIns makes one call to the framework with the request's
+// values (inputs) hidden behind stand-ins, a context for handOver, and the
+// originals put back in the answer's value (output). req is a copy: the
+// caller's request is not changed.
+func callWithStandIns[Req, Resp any](ctx context.Context, stand *standIns, req Req,
+	call func(context.Context, *Req) (*Resp, error),
+	inputs func(*Req) []**tfprotov6.DynamicValue, output func(*Resp) **tfprotov6.DynamicValue,
+) (*Resp, error) {
+	for _, value := range inputs(&req) {
+		*value = stand.hide(*value)
+	}
+	resp, err := call(stand.in(ctx), &req)
 	if err == nil && resp != nil {
-		resp.State, err = stand.restore(resp.State)
+		value := output(resp)
+		*value, err = stand.restore(*value)
 	}
 	return resp, err
 }
