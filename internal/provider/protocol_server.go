@@ -70,16 +70,14 @@ type leanServer struct {
 	standInText string // unique to this process: no service value equals it
 
 	schemasOnce sync.Once
-	schemas     map[string]schemaFacts // resources
+	resources   map[string]schemaFacts // block-less schemas only
 	dataSources map[string]schemaFacts
-	schemasErr  error
 }
 
 // schemaFacts is what the lean paths need of a schema.
 type schemaFacts struct {
-	typ       tftypes.Object
-	version   int64
-	hasBlocks bool
+	typ     tftypes.Object
+	version int64
 }
 
 var _ tfprotov6.ProviderServer = &leanServer{}
@@ -88,47 +86,38 @@ func newLeanServer(inner tfprotov6.ProviderServer, passThrough map[string][]stri
 	return &leanServer{ProviderServer: inner, passThrough: passThrough, standInText: "stand-in " + uuid.NewString()}
 }
 
-// resourceSchema returns the facts of a resource type's schema, read once
-// from the framework.
-func (s *leanServer) resourceSchema(ctx context.Context, typeName string) (schemaFacts, bool) {
-	s.readSchemas(ctx)
-	facts, ok := s.schemas[typeName]
-	return facts, ok && s.schemasErr == nil
-}
-
-func (s *leanServer) dataSourceSchema(ctx context.Context, typeName string) (schemaFacts, bool) {
-	s.readSchemas(ctx)
-	facts, ok := s.dataSources[typeName]
-	return facts, ok && s.schemasErr == nil
-}
-
-func (s *leanServer) readSchemas(ctx context.Context) {
+// leanSchemas returns the facts of the resource and data source schemas
+// the lean paths serve: those without blocks (the framework's block
+// handling is then a no-op). They are read once from the framework; if that
+// fails, every call goes to the framework.
+func (s *leanServer) leanSchemas(ctx context.Context) (resources, dataSources map[string]schemaFacts) {
 	s.schemasOnce.Do(func() {
 		resp, err := s.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 		if err != nil || resp == nil {
-			s.schemasErr = fmt.Errorf("reading the provider's schemas: %v", err)
 			return
 		}
-		s.schemas = schemaFactsOf(resp.ResourceSchemas)
-		s.dataSources = schemaFactsOf(resp.DataSourceSchemas)
+		s.resources = blocklessSchemaFacts(resp.ResourceSchemas)
+		s.dataSources = blocklessSchemaFacts(resp.DataSourceSchemas)
 	})
+	return s.resources, s.dataSources
 }
 
-func schemaFactsOf(schemas map[string]*tfprotov6.Schema) map[string]schemaFacts {
+func blocklessSchemaFacts(schemas map[string]*tfprotov6.Schema) map[string]schemaFacts {
 	facts := make(map[string]schemaFacts, len(schemas))
 	for name, schema := range schemas {
 		typ, ok := schema.ValueType().(tftypes.Object)
-		if !ok || schema.Block == nil {
+		if !ok || schema.Block == nil || len(schema.Block.BlockTypes) > 0 {
 			continue
 		}
-		facts[name] = schemaFacts{typ: typ, version: schema.Version, hasBlocks: len(schema.Block.BlockTypes) > 0}
+		facts[name] = schemaFacts{typ: typ, version: schema.Version}
 	}
 	return facts
 }
 
 func (s *leanServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	facts, ok := s.resourceSchema(ctx, req.TypeName)
-	if !ok || facts.hasBlocks || req.Version != facts.version || req.RawState == nil || req.RawState.JSON == nil || req.RawState.Flatmap != nil {
+	resources, _ := s.leanSchemas(ctx)
+	facts, ok := resources[req.TypeName]
+	if !ok || req.Version != facts.version || req.RawState == nil || req.RawState.JSON == nil || req.RawState.Flatmap != nil {
 		return s.ProviderServer.UpgradeResourceState(ctx, req)
 	}
 	state, err := req.RawState.UnmarshalWithOpts(facts.typ, tfprotov6.UnmarshalOpts{
@@ -145,7 +134,8 @@ func (s *leanServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.Up
 }
 
 func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	stand, ok := s.standIns(ctx, req.TypeName)
+	resources, _ := s.leanSchemas(ctx)
+	stand, ok := s.standIns(resources, req.TypeName)
 	if !ok {
 		return s.ProviderServer.ReadResource(ctx, req)
 	}
@@ -157,7 +147,8 @@ func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResour
 }
 
 func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	stand, ok := s.standIns(ctx, req.TypeName)
+	resources, _ := s.leanSchemas(ctx)
+	stand, ok := s.standIns(resources, req.TypeName)
 	if !ok {
 		return s.ProviderServer.PlanResourceChange(ctx, req)
 	}
@@ -169,7 +160,8 @@ func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.Plan
 }
 
 func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	stand, ok := s.standIns(ctx, req.TypeName)
+	resources, _ := s.leanSchemas(ctx)
+	stand, ok := s.standIns(resources, req.TypeName)
 	if !ok {
 		return s.ProviderServer.ApplyResourceChange(ctx, req)
 	}
@@ -181,8 +173,8 @@ func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.App
 }
 
 func (s *leanServer) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
-	facts, ok := s.dataSourceSchema(ctx, req.TypeName)
-	stand, ok := s.standInsFor(facts, ok, req.TypeName)
+	_, dataSources := s.leanSchemas(ctx)
+	stand, ok := s.standIns(dataSources, req.TypeName)
 	if !ok {
 		return s.ProviderServer.ReadDataSource(ctx, req)
 	}
@@ -210,16 +202,12 @@ func callWithStandIns[Req, Resp any](ctx context.Context, stand *standIns, req R
 	return resp, err
 }
 
-// standIns returns the stand-ins of one call, for a resource type with
-// pass-through attributes and no blocks.
-func (s *leanServer) standIns(ctx context.Context, typeName string) (*standIns, bool) {
-	facts, ok := s.resourceSchema(ctx, typeName)
-	return s.standInsFor(facts, ok, typeName)
-}
-
-func (s *leanServer) standInsFor(facts schemaFacts, known bool, typeName string) (*standIns, bool) {
+// standIns returns the stand-ins of one call, for a type among schemas
+// that has pass-through attributes.
+func (s *leanServer) standIns(schemas map[string]schemaFacts, typeName string) (*standIns, bool) {
 	attrs := s.passThrough[typeName]
-	if len(attrs) == 0 || !known || facts.hasBlocks {
+	facts, ok := schemas[typeName]
+	if len(attrs) == 0 || !ok {
 		return nil, false
 	}
 	return &standIns{typ: facts.typ, attrs: attrs, text: s.standInText}, true

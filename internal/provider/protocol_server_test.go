@@ -167,19 +167,17 @@ func (w *twinServers) attr(state *tfprotov6.DynamicValue, name string) tftypes.V
 // creates would make two jobs) and returns its refreshed state.
 func (w *twinServers) create(config *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
 	w.t.Helper()
-	ctx := context.Background()
+	plain := &jobBench{protoHarness: &protoHarness{tb: w.t, server: w.plain}, typ: w.typ}
 	null := w.dynamic(tftypes.NewValue(w.typ, nil))
-	planned, err := w.plain.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: jobResourceTypeName, PriorState: null, ProposedNewState: config, Config: config})
-	if err != nil {
-		w.t.Fatal(err)
+	return w.read(plain.applyChange(null, plain.plan(null, config, config).PlannedState, config))
+}
+
+// requireResult fails unless the value's result is want.
+func (w *twinServers) requireResult(value *tfprotov6.DynamicValue, want tftypes.Value, failure string) {
+	w.t.Helper()
+	if got := w.attr(value, "result"); !got.Equal(want) {
+		w.t.Fatal(failure)
 	}
-	failOnDiagnostics(w.t, "PlanResourceChange", planned.Diagnostics)
-	applied, err := w.plain.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: jobResourceTypeName, PriorState: null, PlannedState: planned.PlannedState, Config: config})
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	failOnDiagnostics(w.t, "ApplyResourceChange", applied.Diagnostics)
-	return w.read(applied.NewState)
 }
 
 func (w *twinServers) config(audioURL string, set map[string]tftypes.Value) *tfprotov6.DynamicValue {
@@ -208,9 +206,7 @@ func TestLeanServer_answersAsTheFramework(t *testing.T) {
 		if len(resp.RequiresReplace) != 0 {
 			t.Fatalf("an unchanged job plans a replacement: %v", resp.RequiresReplace)
 		}
-		if got := w.attr(resp.PlannedState, "result"); !got.Equal(result) {
-			t.Fatal("the planned result is not the job's result")
-		}
+		w.requireResult(resp.PlannedState, result, "the planned result is not the job's result")
 	})
 
 	t.Run("in-place update keeps the result", func(t *testing.T) {
@@ -218,12 +214,8 @@ func TestLeanServer_answersAsTheFramework(t *testing.T) {
 		noWait := map[string]tftypes.Value{"wait_for_completion": tftypes.NewValue(tftypes.Bool, false)}
 		changedConfig := w.config(hourAudio, noWait)
 		resp := w.plan(state, w.with(state, noWait), changedConfig)
-		if got := w.attr(resp.PlannedState, "result"); !got.Equal(result) {
-			t.Fatal("the planned result is not the job's result")
-		}
-		if got := w.attr(w.apply(state, resp.PlannedState, changedConfig), "result"); !got.Equal(result) {
-			t.Fatal("the updated job lost its result")
-		}
+		w.requireResult(resp.PlannedState, result, "the planned result is not the job's result")
+		w.requireResult(w.apply(state, resp.PlannedState, changedConfig), result, "the updated job lost its result")
 	})
 
 	t.Run("include_raw_result plans the result unknown", func(t *testing.T) {
@@ -249,9 +241,7 @@ func TestLeanServer_answersAsTheFramework(t *testing.T) {
 		w.t = t
 		other := w.attr(w.create(w.config(shortAudio, nil)), "result")
 		resp := w.plan(state, w.with(state, map[string]tftypes.Value{"result": other}), config)
-		if got := w.attr(resp.PlannedState, "result"); !got.Equal(result) {
-			t.Fatal("the planned result of a final job is not its prior result")
-		}
+		w.requireResult(resp.PlannedState, result, "the planned result of a final job is not its prior result")
 	})
 
 	t.Run("upgrade", func(t *testing.T) {
@@ -284,9 +274,7 @@ func TestLeanServer_answersAsTheFramework(t *testing.T) {
 			t.Fatalf("cannot expire job %v: %v", id, err)
 		}
 		kept := w.read(state)
-		if got := w.attr(kept, "result"); !got.Equal(result) {
-			t.Fatal("the expired job lost its result")
-		}
+		w.requireResult(kept, result, "the expired job lost its result")
 		if got := w.attr(kept, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
 			t.Fatalf("retained = %v, want false", got)
 		}
