@@ -49,6 +49,9 @@ resource "transcription_job" "interview" {
   custom_metadata = {
     pipeline = "demo"
   }
+
+  # The transcript and subtitles are printed below: keep them in state.
+  include_transcript = true
 }
 
 data "transcription_live_jobs" "recent" {

@@ -41,18 +41,19 @@ type jobDataSource struct {
 // record's attributes are those of the transcription_job resource, filled by
 // the same code (jobResourceModel.setRecord and setRequestFromParams).
 type jobDataSourceModel struct {
-	ID               types.String `tfsdk:"id"`
-	IncludeRawResult types.Bool   `tfsdk:"include_raw_result"`
-	RequestID        types.String `tfsdk:"request_id"`
-	CreatedAt        types.String `tfsdk:"created_at"`
-	Status           types.String `tfsdk:"status"`
-	CompletedAt      types.String `tfsdk:"completed_at"`
-	ErrorCode        types.Int64  `tfsdk:"error_code"`
-	File             types.Object `tfsdk:"file"`
-	Result           types.Object `tfsdk:"result"`
-	ResultJSON       types.String `tfsdk:"result_json"`
-	RequestParams    types.Object `tfsdk:"request_params"`
-	CustomMetadata   types.Map    `tfsdk:"custom_metadata"`
+	ID                types.String `tfsdk:"id"`
+	IncludeTranscript types.Bool   `tfsdk:"include_transcript"`
+	IncludeRawResult  types.Bool   `tfsdk:"include_raw_result"`
+	RequestID         types.String `tfsdk:"request_id"`
+	CreatedAt         types.String `tfsdk:"created_at"`
+	Status            types.String `tfsdk:"status"`
+	CompletedAt       types.String `tfsdk:"completed_at"`
+	ErrorCode         types.Int64  `tfsdk:"error_code"`
+	File              types.Object `tfsdk:"file"`
+	Result            types.Object `tfsdk:"result"`
+	ResultJSON        types.String `tfsdk:"result_json"`
+	RequestParams     types.Object `tfsdk:"request_params"`
+	CustomMetadata    types.Map    `tfsdk:"custom_metadata"`
 }
 
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -75,8 +76,12 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
+			"include_transcript": dschema.BoolAttribute{
+				MarkdownDescription: includeTranscriptDescription + " Defaults to `false`.",
+				Optional:            true,
+			},
 			"include_raw_result": dschema.BoolAttribute{
-				MarkdownDescription: "Whether to keep the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
+				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
 					"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
 				Optional: true,
 			},
@@ -144,7 +149,8 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	}
 
 	ctx = tflog.SetField(ctx, "job_id", id)
-	job, err := d.data.Client.GetPreRecorded(ctx, id, resultDetail(config.IncludeRawResult))
+	record := config.recordModel()
+	job, err := d.data.Client.GetPreRecorded(ctx, id, resultDetail(record.resultContent()))
 	switch {
 	case client.IsNotFound(err):
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
@@ -164,12 +170,18 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
+// recordModel is the resource model a job record is converted with, which
+// keeps of the result what the resource would with the same settings.
+func (c jobDataSourceModel) recordModel() jobResourceModel {
+	return jobResourceModel{IncludeTranscript: types.BoolValue(c.IncludeTranscript.ValueBool()), IncludeRawResult: types.BoolValue(c.IncludeRawResult.ValueBool())}
+}
+
 // jobDataSourceState converts a job record with the resource's code: the
 // record's attributes by setRecord, request_params by the conversion import
 // uses (service defaults filled in, absent objects null).
 func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *client.PreRecordedJob) (jobDataSourceModel, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	m := jobResourceModel{IncludeRawResult: types.BoolValue(config.IncludeRawResult.ValueBool())}
+	m := config.recordModel()
 	diags.Append(m.setRecord(ctx, job)...)
 
 	params := types.ObjectNull(requestParamsAttrTypes())
@@ -181,18 +193,19 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 	}
 
 	return jobDataSourceModel{
-		ID:               config.ID,
-		IncludeRawResult: config.IncludeRawResult,
-		RequestID:        m.RequestID,
-		CreatedAt:        m.CreatedAt,
-		Status:           m.Status,
-		CompletedAt:      m.CompletedAt,
-		ErrorCode:        m.ErrorCode,
-		File:             m.File,
-		Result:           m.Result,
-		ResultJSON:       m.ResultJSON,
-		RequestParams:    params,
-		CustomMetadata:   flattenCustomMetadata(job.CustomMetadata),
+		ID:                config.ID,
+		IncludeTranscript: config.IncludeTranscript,
+		IncludeRawResult:  config.IncludeRawResult,
+		RequestID:         m.RequestID,
+		CreatedAt:         m.CreatedAt,
+		Status:            m.Status,
+		CompletedAt:       m.CompletedAt,
+		ErrorCode:         m.ErrorCode,
+		File:              m.File,
+		Result:            m.Result,
+		ResultJSON:        m.ResultJSON,
+		RequestParams:     params,
+		CustomMetadata:    flattenCustomMetadata(job.CustomMetadata),
 	}, diags
 }
 

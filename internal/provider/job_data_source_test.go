@@ -151,8 +151,8 @@ func TestJobDataSourceState(t *testing.T) {
 	if !got.ResultJSON.IsNull() {
 		t.Error("result_json set without include_raw_result")
 	}
-	if words := at(t, got.Result, "transcription", "utterances", 0, "words"); !words.IsNull() {
-		t.Error("word timings kept without include_raw_result")
+	if utts := at(t, got.Result, "transcription", "utterances"); !utts.IsNull() {
+		t.Error("utterances kept without include_transcript")
 	}
 	wantMetadata := types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha"), "priority": types.StringValue("2")})
 	if !got.CustomMetadata.Equal(wantMetadata) {
@@ -180,6 +180,16 @@ func TestJobDataSourceState(t *testing.T) {
 	}
 	if translation := at(t, got.RequestParams, "translation_config"); !translation.IsNull() {
 		t.Errorf("request_params.translation_config = %s, want null", translation)
+	}
+
+	// With include_transcript: the utterances, without their words.
+	config.IncludeTranscript = types.BoolValue(true)
+	got, diags = jobDataSourceState(ctx, config, job)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if words := at(t, got.Result, "transcription", "utterances", 0, "words"); !words.IsNull() || !got.ResultJSON.IsNull() {
+		t.Error("word timings or result_json kept without include_raw_result")
 	}
 
 	// With include_raw_result: word timings and result_json.
@@ -257,8 +267,10 @@ func TestAccJobDataSource_readsJobs(t *testing.T) {
 	config := providerConfig(url) +
 		jobConfig("made", `audio_url = "https://example.com/made.wav?duration=7"
 diarization = true
-custom_metadata = { team = "bravo" }`) +
-		jobDataSourceConfig("made", `id = transcription_job.made.id`) +
+custom_metadata = { team = "bravo" }
+include_transcript = true`) +
+		jobDataSourceConfig("made", `id = transcription_job.made.id
+include_transcript = true`) +
 		jobDataSourceConfig("direct", fmt.Sprintf(`id = %q
 include_raw_result = true`, directID))
 

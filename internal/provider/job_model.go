@@ -48,6 +48,7 @@ type jobResourceModel struct {
 
 	// Provider-side settings.
 	WaitForCompletion   types.Bool     `tfsdk:"wait_for_completion"`
+	IncludeTranscript   types.Bool     `tfsdk:"include_transcript"`
 	IncludeRawResult    types.Bool     `tfsdk:"include_raw_result"`
 	RecreateWhenMissing types.Bool     `tfsdk:"recreate_when_missing"`
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
@@ -383,25 +384,43 @@ func (m *jobResourceModel) setRequestFromParams(ctx context.Context, p *client.I
 // an imported job.
 func (m *jobResourceModel) setProviderDefaults() {
 	m.WaitForCompletion = types.BoolValue(defaultWaitForCompletion)
+	m.IncludeTranscript = types.BoolValue(defaultIncludeTranscript)
 	m.IncludeRawResult = types.BoolValue(defaultIncludeRawResult)
 	m.RecreateWhenMissing = types.BoolValue(defaultRecreateWhenMissing)
 }
 
-// resultDetail is how much of a result the provider reads: word timings
-// only when they are kept (include_raw_result). An hour of audio has about
-// 7,000 words; not decoding them halves a read's work.
-func resultDetail(includeRawResult types.Bool) client.Detail {
-	if includeRawResult.ValueBool() {
-		return client.FullDetail
+// resultContent is how much of the job's result state keeps:
+// include_raw_result adds the word timings to include_transcript's
+// transcript.
+func (m *jobResourceModel) resultContent() resultContent {
+	switch {
+	case m.IncludeRawResult.ValueBool():
+		return rawContent
+	case m.IncludeTranscript.ValueBool():
+		return transcriptContent
 	}
-	return client.WithoutWords
+	return summaryContent
 }
 
-// setRecord fills the computed attributes from a job record. Word timings
-// and result_json are kept only with include_raw_result.
+// resultDetail is how much of a result the provider decodes for content:
+// what state does not keep is skipped before decoding. An hour of audio has
+// about 7,700 words in 540 utterances.
+func resultDetail(content resultContent) client.Detail {
+	switch content {
+	case rawContent:
+		return client.FullDetail
+	case transcriptContent:
+		return client.WithoutWords
+	}
+	return client.WithoutUtterances
+}
+
+// setRecord fills the computed attributes from a job record, keeping of
+// its result what resultContent says; result_json only with
+// include_raw_result.
 func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecordedJob) diag.Diagnostics {
 	var diags diag.Diagnostics
-	withRaw := m.IncludeRawResult.ValueBool()
+	content := m.resultContent()
 	m.ID = types.StringValue(job.ID)
 	m.RequestID = types.StringValue(job.RequestID)
 	m.CreatedAt = types.StringValue(job.CreatedAt)
@@ -410,11 +429,11 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	m.ErrorCode = types.Int64PointerValue(job.ErrorCode)
 	m.Retained = types.BoolValue(true)
 	m.File = flattenFile(job.File)
-	result, d := flattenResult(ctx, job.Result, withRaw)
+	result, d := flattenResult(ctx, job.Result, content)
 	diags.Append(d...)
 	m.Result = handOver(ctx, result)
 	m.ResultJSON = types.StringNull()
-	if withRaw && job.Result != nil {
+	if content == rawContent && job.Result != nil {
 		raw, err := json.Marshal(job.Result)
 		if err != nil {
 			diags.AddError("Cannot encode the job's result", err.Error())

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -231,26 +232,58 @@ func TestKeepDeclaredMetadata(t *testing.T) {
 	}
 }
 
-// State stays lean: words and result_json only with include_raw_result.
-func TestSetRecord_rawResult(t *testing.T) {
+// State stays lean: the transcript only with include_transcript, words and
+// result_json only with include_raw_result (which implies the transcript).
+func TestSetRecord_resultContent(t *testing.T) {
 	job := &client.PreRecordedJob{
 		JobCommon: client.JobCommon{ID: "j", RequestID: "r", Status: client.StatusDone, CreatedAt: "2024-05-01T12:00:00.000Z",
-			Result: &client.Result{Transcription: &client.Transcription{FullTranscript: "hi", Utterances: []client.Utterance{{Text: "hi", Words: []client.Word{{Word: "hi"}}}}}}},
+			Result: &client.Result{
+				Metadata:      client.ResultMetadata{AudioDuration: 3},
+				Transcription: &client.Transcription{FullTranscript: "hi", Languages: []string{"en"}, Utterances: []client.Utterance{{Text: "hi", Words: []client.Word{{Word: "hi"}}}}},
+			}},
 	}
-	for _, raw := range []bool{false, true} {
-		m := jobResourceModel{IncludeRawResult: types.BoolValue(raw)}
+	for _, tc := range []struct {
+		transcript, raw               bool
+		wantText, wantWords, wantJSON bool
+		wantDetail                    client.Detail
+	}{
+		{transcript: false, raw: false, wantDetail: client.WithoutUtterances},
+		{transcript: true, raw: false, wantText: true, wantDetail: client.WithoutWords},
+		{transcript: false, raw: true, wantText: true, wantWords: true, wantJSON: true, wantDetail: client.FullDetail},
+		{transcript: true, raw: true, wantText: true, wantWords: true, wantJSON: true, wantDetail: client.FullDetail},
+	} {
+		name := fmt.Sprintf("include_transcript=%t,include_raw_result=%t", tc.transcript, tc.raw)
+		m := jobResourceModel{IncludeTranscript: types.BoolValue(tc.transcript), IncludeRawResult: types.BoolValue(tc.raw)}
+		if got := resultDetail(m.resultContent()); got != tc.wantDetail {
+			t.Errorf("%s: reads with detail %d, want %d", name, got, tc.wantDetail)
+		}
 		if diags := m.setRecord(context.Background(), job); diags.HasError() {
 			t.Fatal(diags)
 		}
-		utt := m.Result.Attributes()["transcription"].(types.Object).Attributes()["utterances"].(types.List).Elements()[0].(types.Object)
-		if words := utt.Attributes()["words"]; words.IsNull() == raw {
-			t.Errorf("include_raw_result = %t: words null = %t", raw, words.IsNull())
+		transcription := m.Result.Attributes()["transcription"].(types.Object).Attributes()
+		if got := transcription["languages"]; got.IsNull() {
+			t.Errorf("%s: languages are null, want them always", name)
 		}
-		if m.ResultJSON.IsNull() == raw {
-			t.Errorf("include_raw_result = %t: result_json null = %t", raw, m.ResultJSON.IsNull())
+		if m.Result.Attributes()["metadata"].IsNull() {
+			t.Errorf("%s: metadata is null, want it always", name)
+		}
+		if text := transcription["full_transcript"]; text.IsNull() == tc.wantText {
+			t.Errorf("%s: full_transcript null = %t", name, text.IsNull())
+		}
+		utts := transcription["utterances"].(types.List)
+		if utts.IsNull() == tc.wantText {
+			t.Errorf("%s: utterances null = %t", name, utts.IsNull())
+		}
+		if tc.wantText {
+			if words := utts.Elements()[0].(types.Object).Attributes()["words"]; words.IsNull() == tc.wantWords {
+				t.Errorf("%s: words null = %t", name, words.IsNull())
+			}
+		}
+		if m.ResultJSON.IsNull() == tc.wantJSON {
+			t.Errorf("%s: result_json null = %t", name, m.ResultJSON.IsNull())
 		}
 		if !m.Retained.ValueBool() || m.Status.ValueString() != client.StatusDone {
-			t.Errorf("retained %s, status %s", m.Retained, m.Status)
+			t.Errorf("%s: retained %s, status %s", name, m.Retained, m.Status)
 		}
 	}
 }

@@ -172,14 +172,14 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		}
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.IncludeRawResult))
+		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()))
 		if err != nil {
 			r.saveRecord(ctx, plan, job, resp)
 			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
 			return
 		}
 	} else {
-		job, err = r.data.Client.GetPreRecorded(ctx, created.ID, resultDetail(plan.IncludeRawResult))
+		job, err = r.data.Client.GetPreRecorded(ctx, created.ID, resultDetail(plan.resultContent()))
 		if err != nil {
 			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+created.ID, err)
 			return
@@ -254,7 +254,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 
-	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.IncludeRawResult))
+	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.resultContent()))
 	switch {
 	case client.IsNotFound(err) && importing:
 		resp.Diagnostics.AddError("Cannot import the transcription job",
@@ -326,7 +326,8 @@ const zeroDataRetentionImportDetail = "The provider has zero_data_retention = tr
 
 // Update changes only provider-side settings: every request attribute forces
 // replacement. It reads the job again only when the plan left a value of the
-// record unknown: a job still running, or include_raw_result changed.
+// record unknown: a job still running, or include_transcript or
+// include_raw_result changed.
 func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state jobResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -336,12 +337,12 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
 
-	if plan.computedUnknown() && !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.IncludeRawResult.ValueBool() && !state.IncludeRawResult.ValueBool() {
-		resp.Diagnostics.AddWarning("Raw result not available",
-			fmt.Sprintf("The service no longer has job %s, so its word timings and result_json cannot be fetched; state keeps the last known result.", state.ID.ValueString()))
+	if plan.computedUnknown() && !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.resultContent() > state.resultContent() {
+		resp.Diagnostics.AddWarning("Result not available",
+			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps the last known result.", state.ID.ValueString()))
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
-		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.IncludeRawResult))
+		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
 		switch {
 		case client.IsNotFound(err):
 			plan.Retained = types.BoolValue(false)

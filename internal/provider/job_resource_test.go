@@ -359,13 +359,14 @@ func (r *callbackReceiver) all() []receivedCallback {
 }
 
 // TestAccJob_everything creates a job with every option on, checks that the
-// service received exactly what the configuration says, that the result is
-// in state, that the callback arrived, and that import rebuilds it all.
+// service received exactly what the configuration says, that the result's
+// summary is in state, that the callback arrived, that import rebuilds it
+// all, and that include_transcript adds the transcript in place.
 func TestAccJob_everything(t *testing.T) {
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	rcv, hooks := newCallbackReceiver(t)
 	const addr = "transcription_job.all"
-	config := providerConfig(url) + jobConfig("all", fmt.Sprintf(`audio_url = "https://media.example.com/interview.wav?duration=12.5&channels=2"
+	body := fmt.Sprintf(`audio_url = "https://media.example.com/interview.wav?duration=12.5&channels=2"
 model     = "model-1"
 language_config = {
   languages      = ["en", "fr"]
@@ -430,7 +431,8 @@ pii_redaction_config = {
 }
 custom_metadata = { team = "alpha", ticket = "T-42" }
 sentences = true
-punctuation_enhanced = true`, hooks))
+punctuation_enhanced = true`, hooks)
+	config := providerConfig(url) + jobConfig("all", body)
 
 	wantBody := fmt.Sprintf(`{
   "audio_url": "https://media.example.com/interview.wav?duration=12.5&channels=2",
@@ -505,16 +507,17 @@ punctuation_enhanced = true`, hooks))
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("audio_duration"), knownvalue.Float64Exact(12.5)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("number_of_channels"), knownvalue.Int64Exact(2)),
 					statecheck.ExpectKnownValue(addr, result.AtMapKey("metadata").AtMapKey("audio_duration"), knownvalue.Float64Exact(12.5)),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("full_transcript"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("srt"), knownvalue.StringRegexp(regexp.MustCompile(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`))),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("vtt"), knownvalue.StringRegexp(regexp.MustCompile(`^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> `))),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("sentences"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances").AtSliceIndex(0).AtMapKey("speaker"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, result.AtMapKey("translation").AtMapKey("results"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("languages"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue(addr, result.AtMapKey("summarization").AtMapKey("results"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
-					statecheck.ExpectKnownValue(addr, result.AtMapKey("named_entity_recognition").AtMapKey("success"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, result.AtMapKey("sentiment_analysis").AtMapKey("results"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue(addr, result.AtMapKey("audio_to_llm").AtMapKey("results"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("named_entity_recognition").AtMapKey("success"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("translation").AtMapKey("success"), knownvalue.Bool(true)),
+					// Transcript-sized values only with include_transcript (last step).
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("full_transcript"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("translation").AtMapKey("results"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("named_entity_recognition").AtMapKey("results"), knownvalue.Null()),
 					statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("callback_config").AtMapKey("url")),
 					statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("callback_url")),
 				},
@@ -531,6 +534,33 @@ punctuation_enhanced = true`, hooks))
 				ResourceName:    addr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
+			},
+			{
+				// include_transcript reads the transcript into state in place.
+				Config: providerConfig(url) + jobConfig("all", body+"\ninclude_transcript = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, result),
+				}},
+				Check: func(*terraform.State) error {
+					if n := fs.Stats().JobsCreated; n != 1 {
+						return fmt.Errorf("%d jobs created, want 1: include_transcript must not replace the job", n)
+					}
+					return nil
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("full_transcript"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("srt"), knownvalue.StringRegexp(regexp.MustCompile(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`))),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("vtt"), knownvalue.StringRegexp(regexp.MustCompile(`^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> `))),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("sentences"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances").AtSliceIndex(0).AtMapKey("speaker"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances").AtSliceIndex(0).AtMapKey("words"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("translation").AtMapKey("results"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("named_entity_recognition").AtMapKey("results"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("sentiment_analysis").AtMapKey("results"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, result.AtMapKey("sentences").AtMapKey("results"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
+				},
 			},
 		},
 	})
@@ -580,14 +610,15 @@ custom_metadata = { team = "alpha" }`),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("model"), knownvalue.StringExact(client.DefaultModel)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("subtitles_config").AtMapKey("formats"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("srt")})),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("translation_config").AtMapKey("lipsync"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("text"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("words"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("metadata"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
 				},
 			},
 			{
 				// Provider-side settings change in place, without a new job;
-				// word timings and result_json come with include_raw_result.
+				// include_raw_result brings the transcript with its word
+				// timings, and result_json.
 				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
 subtitles = true
 subtitles_config = {}
@@ -609,6 +640,7 @@ timeouts = { create = "5m", delete = "1m" }`),
 					return nil
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("text"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("words"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.NotNull()),
 				},
@@ -622,8 +654,10 @@ timeouts = { create = "5m", delete = "1m" }`),
 func TestAccJob_retention(t *testing.T) {
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.kept"
-	keep := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"`)
+	keep := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"
+include_transcript = true`)
 	recreate := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"
+include_transcript = true
 recreate_when_missing = true`)
 	var firstID, secondID string
 	resource.ParallelTest(t, resource.TestCase{

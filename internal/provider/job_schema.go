@@ -34,6 +34,7 @@ const (
 	defaultCreateTimeout       = 60 * time.Minute
 	defaultDeleteTimeout       = 20 * time.Minute
 	defaultWaitForCompletion   = true
+	defaultIncludeTranscript   = false
 	defaultIncludeRawResult    = false
 	defaultRecreateWhenMissing = false
 )
@@ -55,8 +56,9 @@ var llmModelPattern = regexp.MustCompile(`^[^/\s]+/\S+$`)
 
 // Paths the lifecycle code reads.
 var (
-	pathIncludeRawResult = path.Root("include_raw_result")
-	pathStatus           = path.Root("status")
+	pathIncludeTranscript = path.Root("include_transcript")
+	pathIncludeRawResult  = path.Root("include_raw_result")
+	pathStatus            = path.Root("status")
 )
 
 // Beta and alpha features, as the spec labels them.
@@ -337,8 +339,15 @@ func jobSchema(ctx context.Context) schema.Schema {
 			Computed: true,
 			Default:  booldefault.StaticBool(defaultWaitForCompletion),
 		},
+		"include_transcript": schema.BoolAttribute{
+			MarkdownDescription: includeTranscriptDescription + " A job then takes about 3 KB of state whatever its length. " +
+				"The service keeps the whole result at `result_url` for its retention period. Changing it re-reads the job in place. Defaults to `false`.",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(defaultIncludeTranscript),
+		},
 		"include_raw_result": schema.BoolAttribute{
-			MarkdownDescription: "Whether state keeps the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
+			MarkdownDescription: "Whether state keeps the whole result: the transcript as with `include_transcript`, plus the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
 				"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
 			Optional: true,
 			Computed: true,
@@ -394,10 +403,10 @@ func jobSchema(ctx context.Context) schema.Schema {
 			MarkdownDescription: "Whether the service still holds the job. `false` once the service deleted a `done` job at the end of its retention period: " +
 				"the results in state are then the last ones known (see `recreate_when_missing`). Always `false` under zero data retention, where the service keeps nothing.",
 			Computed:      true,
-			PlanModifiers: []planmodifier.Bool{useStateWhenJobFinal(pathIncludeRawResult)},
+			PlanModifiers: []planmodifier.Bool{useStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)},
 		},
 		"file":   withObjectPlanModifiers(fileView.resourceAttribute(), useStateWhenJobFinal()),
-		"result": withObjectPlanModifiers(resultView.resourceAttribute(), useStateWhenJobFinal(pathIncludeRawResult)),
+		"result": withObjectPlanModifiers(resultView.resourceAttribute(), useStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)),
 		"result_json": schema.StringAttribute{
 			MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise.",
 			Computed:            true,
@@ -413,9 +422,11 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 const jobResourceDescription = `A pre-recorded transcription job: the audio at ` + "`audio_url`" + ` transcribed with the options given, each checked at plan time against the service's rules.
 
-A job cannot change once submitted: changing any request attribute replaces it (a new job, billed again). ` + "`wait_for_completion`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
+A job cannot change once submitted: changing any request attribute replaces it (a new job, billed again). ` + "`wait_for_completion`, `include_transcript`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
 
 By default the apply waits until the job is ` + "`done`" + ` and its result is in ` + "`result`" + `; a job that ends in ` + "`error`" + ` fails the apply and is tainted, so the next apply replaces it.
+
+**State size.** State keeps the transcript itself (text, utterances, subtitles, translations and the other values that grow with the recording) only with ` + "`include_transcript = true`" + `: an hour of audio would otherwise put about 150 KB into state for every job, and every plan reads it again. By default a job takes about 3 KB of state whatever its length, with its status, ` + "`result.metadata`" + `, the detected languages, the summary and the audio-to-LLM answers.
 
 **Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A ` + "`done`" + ` job the service no longer has stays in state with its last known results and ` + "`retained = false`" + `, and a warning says why: transcribing the recording again would be billed again and change everything that uses the result. A job that vanished before it completed is created again by the next apply. Set ` + "`recreate_when_missing = true`" + ` to create again any job the service no longer has.
 

@@ -46,7 +46,7 @@ func TestJobSchema_descriptionsAndReplacement(t *testing.T) {
 	}
 	walk("", s.Attributes)
 
-	providerSide := map[string]bool{"wait_for_completion": true, "include_raw_result": true, "recreate_when_missing": true, "timeouts": true}
+	providerSide := map[string]bool{"wait_for_completion": true, "include_transcript": true, "include_raw_result": true, "recreate_when_missing": true, "timeouts": true}
 	for name, a := range s.Attributes {
 		if !a.IsOptional() && !a.IsRequired() {
 			continue // computed only

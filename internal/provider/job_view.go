@@ -191,6 +191,17 @@ func (v viewAttr) child(name string) viewAttr {
 // ---------------------------------------------------------------------------
 // The views.
 
+// transcriptSized ends the description of each value that grows with the
+// recording (see resultContent).
+const transcriptSized = " Transcript-sized: null unless `include_transcript = true`."
+
+// includeTranscriptDescription opens the description of include_transcript,
+// which the resource and both data sources share.
+const includeTranscriptDescription = "Whether to keep the transcript and everything else in `result` that grows with the recording's length: " +
+	"the text, utterances, sentences and subtitles (`result.transcription`), the translations, the named entities, the sentiment analysis and the `sentences` add-on's results. " +
+	"An hour of audio has about 46 KB of transcript in 540 utterances, so by default only what does not grow is kept: " +
+	"`result.metadata`, the detected languages, the summary, the audio-to-LLM answers, and every add-on's status and error."
+
 // addonView is the add-on result envelope shared by every add-on.
 func addonView(name, what string, results viewAttr) viewAttr {
 	return viewObject(name, "Result of the "+what+" add-on; null when the add-on was not enabled.",
@@ -215,7 +226,7 @@ var wordView = viewObjectList("words", "Words of the utterance with their timing
 	viewFloat64("confidence", "Confidence of the recognition, from 0 to 1."),
 )
 
-var utterancesView = viewObjectList("utterances", "Utterances of the transcript, in order.",
+var utterancesView = viewObjectList("utterances", "Utterances of the transcript, in order."+transcriptSized,
 	viewFloat64("start", "Start of the utterance, in seconds."),
 	viewFloat64("end", "End of the utterance, in seconds."),
 	viewFloat64("confidence", "Confidence of the recognition, from 0 to 1."),
@@ -230,18 +241,18 @@ var utterancesView = viewObjectList("utterances", "Utterances of the transcript,
 // language or in a translation.
 func transcriptViews() []viewAttr {
 	return []viewAttr{
-		viewString("full_transcript", "The whole transcript as one text."),
+		viewString("full_transcript", "The whole transcript as one text."+transcriptSized),
 		viewStringList("languages", "Language codes detected in the audio."),
 		utterancesView,
-		viewStringList("sentences", "Texts of the sentences of the transcript; null unless the `sentences` add-on was enabled."),
-		viewStringMap("subtitles", "Subtitle files keyed by format (`srt`, `vtt`); null unless subtitles were enabled."),
+		viewStringList("sentences", "Texts of the sentences of the transcript; null unless the `sentences` add-on was enabled."+transcriptSized),
+		viewStringMap("subtitles", "Subtitle files keyed by format (`srt`, `vtt`); null unless subtitles were enabled."+transcriptSized),
 	}
 }
 
 var transcriptionView = viewObject("transcription", "The transcript.", transcriptViews()...)
 
 var translationView = addonView("translation", "translation",
-	viewObjectList("results", "One translation per target language.",
+	viewObjectList("results", "One translation per target language."+transcriptSized,
 		append([]viewAttr{
 			viewString("language", "The target language of this translation."),
 			addonErrorView,
@@ -262,18 +273,18 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 	transcriptionView,
 	translationView,
 	addonView("summarization", "summarization", viewString("results", "The summary.")),
-	addonView("named_entity_recognition", "named entity recognition", viewObjectList("results", "Entities found in the transcript.",
+	addonView("named_entity_recognition", "named entity recognition", viewObjectList("results", "Entities found in the transcript."+transcriptSized,
 		viewString("entity_type", "Type of the entity."),
 		viewString("text", "Text of the entity as it appears in the transcript."),
 		viewFloat64("start", "Start of the entity, in seconds."),
 		viewFloat64("end", "End of the entity, in seconds."),
 	)),
-	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it.")),
+	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it."+transcriptSized)),
 	addonView("audio_to_llm", "audio-to-LLM", viewObjectList("results", "One answer per prompt.",
 		viewString("prompt", "The prompt."),
 		viewString("response", "The LLM's answer."),
 	)),
-	addonView("sentences", "sentences", viewStringList("results", "Texts of the sentences of the transcript.")),
+	addonView("sentences", "sentences", viewStringList("results", "Texts of the sentences of the transcript."+transcriptSized)),
 	viewStringList("messages", "Messages of a live session; null for other jobs."),
 )
 
@@ -340,11 +351,38 @@ func (f *flattener) stringList(s []string) types.List {
 	return f.list(types.StringType, elems)
 }
 
-// flattenResult converts a job's result. Words are kept only when withWords
-// is set: an hour of audio has tens of thousands of them.
-func flattenResult(_ context.Context, r *client.Result, withWords bool) (types.Object, diag.Diagnostics) {
+// resultContent is how much of a result a view keeps. What grows with the
+// recording's length (an hour of audio: 46 KB of transcript, 540
+// utterances, 7,700 words) is kept only when asked for, so that state stays
+// small whatever the recordings' length.
+type resultContent int
+
+const (
+	// summaryContent keeps what does not grow with the recording: the
+	// metadata, the languages, the summary, the LLM answers, and every
+	// add-on's status and error.
+	summaryContent resultContent = iota
+	// transcriptContent adds the transcript in every form (text,
+	// utterances without words, sentences, subtitles, translations) and the
+	// analyses that grow with it (entities, sentiment).
+	transcriptContent
+	// rawContent adds the word timings.
+	rawContent
+)
+
+// flattenResult converts a job's result, keeping what content says.
+func flattenResult(_ context.Context, r *client.Result, content resultContent) (types.Object, diag.Diagnostics) {
 	if r == nil {
 		return types.ObjectNull(resultType.AttrTypes), nil
+	}
+	withWords := content == rawContent
+	// grows keeps the results of an add-on whose size grows with the
+	// recording only when the transcript is kept.
+	grows := func(v attr.Value, null attr.Value) attr.Value {
+		if content == summaryContent {
+			return null
+		}
+		return v
 	}
 	f := &flattener{}
 	o := f.object(resultType, map[string]attr.Value{
@@ -354,13 +392,13 @@ func flattenResult(_ context.Context, r *client.Result, withWords bool) (types.O
 			"billing_time":                types.Float64Value(r.Metadata.BillingTime),
 			"transcription_time":          types.Float64Value(r.Metadata.TranscriptionTime),
 		}),
-		"transcription": f.transcription(r.Transcription, withWords),
+		"transcription": f.transcription(r.Transcription, content),
 		"translation": flattenAddon(f, r.Translation, translationType, func(items []client.TranslationItem) attr.Value {
-			return f.translationItems(items, withWords)
+			return grows(f.translationItems(items, withWords), types.ListNull(translationItem))
 		}),
 		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s string) attr.Value { return types.StringValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
-			if ents == nil {
+			if ents == nil || content == summaryContent {
 				return types.ListNull(entityType)
 			}
 			elems := make([]attr.Value, len(ents))
@@ -374,7 +412,9 @@ func flattenResult(_ context.Context, r *client.Result, withWords bool) (types.O
 			}
 			return f.list(entityType, elems)
 		}),
-		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value { return types.StringValue(s) }),
+		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
+			return grows(types.StringValue(s), types.StringNull())
+		}),
 		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMItem) attr.Value {
 			if answers == nil {
 				return types.ListNull(llmAnswerType)
@@ -388,8 +428,10 @@ func flattenResult(_ context.Context, r *client.Result, withWords bool) (types.O
 			}
 			return f.list(llmAnswerType, elems)
 		}),
-		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value { return f.stringList(s) }),
-		"messages":  f.stringList(r.Messages),
+		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value {
+			return grows(f.stringList(s), types.ListNull(types.StringType))
+		}),
+		"messages": f.stringList(r.Messages),
 	})
 	if f.diags.HasError() {
 		return types.ObjectNull(resultType.AttrTypes), f.diags
@@ -423,11 +465,20 @@ func (f *flattener) addonError(e *client.AddonError) types.Object {
 	})
 }
 
-func (f *flattener) transcription(t *client.Transcription, withWords bool) types.Object {
+func (f *flattener) transcription(t *client.Transcription, content resultContent) types.Object {
 	if t == nil {
 		return types.ObjectNull(transcriptionType.AttrTypes)
 	}
-	return f.object(transcriptionType, f.transcript(t.FullTranscript, t.Languages, t.Utterances, t.Sentences, t.Subtitles, withWords))
+	if content == summaryContent {
+		return f.object(transcriptionType, map[string]attr.Value{
+			"full_transcript": types.StringNull(),
+			"languages":       f.stringList(t.Languages),
+			"utterances":      types.ListNull(utteranceType),
+			"sentences":       types.ListNull(types.StringType),
+			"subtitles":       types.MapNull(types.StringType),
+		})
+	}
+	return f.object(transcriptionType, f.transcript(t.FullTranscript, t.Languages, t.Utterances, t.Sentences, t.Subtitles, content == rawContent))
 }
 
 // transcript fills the attributes of transcriptViews.

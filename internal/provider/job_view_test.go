@@ -180,8 +180,9 @@ func at(t *testing.T, v attr.Value, path ...any) attr.Value {
 
 func TestFlattenResult_full(t *testing.T) {
 	ctx := context.Background()
-	for _, withWords := range []bool{true, false} {
-		o, diags := flattenResult(ctx, fullResult(), withWords)
+	for _, content := range []resultContent{rawContent, transcriptContent} {
+		withWords := content == rawContent
+		o, diags := flattenResult(ctx, fullResult(), content)
 		if diags.HasError() {
 			t.Fatal(diags)
 		}
@@ -208,7 +209,7 @@ func TestFlattenResult_full(t *testing.T) {
 		}
 	}
 
-	o, _ := flattenResult(ctx, fullResult(), false)
+	o, _ := flattenResult(ctx, fullResult(), transcriptContent)
 	checks := map[string]struct {
 		got  attr.Value
 		want attr.Value
@@ -238,10 +239,49 @@ func TestFlattenResult_full(t *testing.T) {
 	}
 }
 
+// The summary keeps what does not grow with the recording, and the status
+// of every add-on; everything transcript-sized is null.
+func TestFlattenResult_summary(t *testing.T) {
+	ctx := context.Background()
+	o, diags := flattenResult(ctx, fullResult(), summaryContent)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if !o.Type(ctx).Equal(resultView.attrType()) {
+		t.Fatalf("type %s, want %s", o.Type(ctx), resultView.attrType())
+	}
+	kept := map[string]struct {
+		got  attr.Value
+		want attr.Value
+	}{
+		"billing":            {at(t, o, "metadata", "billing_time"), types.Float64Value(2)},
+		"language":           {at(t, o, "transcription", "languages", 0), types.StringValue("en")},
+		"summary":            {at(t, o, "summarization", "results"), types.StringValue("A greeting.")},
+		"llm":                {at(t, o, "audio_to_llm", "results", 0, "response"), types.StringValue("Greeting.")},
+		"entities' status":   {at(t, o, "named_entity_recognition", "success"), types.BoolValue(true)},
+		"sentiment error":    {at(t, o, "sentiment_analysis", "error", "exception"), types.StringValue("Unavailable")},
+		"translation status": {at(t, o, "translation", "success"), types.BoolValue(true)},
+		"sentences status":   {at(t, o, "sentences", "success"), types.BoolValue(true)},
+	}
+	for name, c := range kept {
+		if !c.got.Equal(c.want) {
+			t.Errorf("%s: got %v, want %v", name, c.got, c.want)
+		}
+	}
+	for _, p := range [][]any{
+		{"transcription", "full_transcript"}, {"transcription", "utterances"}, {"transcription", "sentences"}, {"transcription", "subtitles"},
+		{"translation", "results"}, {"named_entity_recognition", "results"}, {"sentiment_analysis", "results"}, {"sentences", "results"},
+	} {
+		if v := at(t, o, p...); !v.IsNull() {
+			t.Errorf("%v: got %v, want null in a summary", p, v)
+		}
+	}
+}
+
 func TestFlattenResult_nilAndPartial(t *testing.T) {
 	ctx := context.Background()
 
-	o, diags := flattenResult(ctx, nil, true)
+	o, diags := flattenResult(ctx, nil, rawContent)
 	if diags.HasError() || !o.IsNull() || !o.Type(ctx).Equal(resultView.attrType()) {
 		t.Fatalf("nil result: %v %v (%s)", o, diags, o.Type(ctx))
 	}
@@ -252,7 +292,7 @@ func TestFlattenResult_nilAndPartial(t *testing.T) {
 		Metadata:      client.ResultMetadata{AudioDuration: 1},
 		Transcription: &client.Transcription{FullTranscript: "", Languages: []string{}, Utterances: []client.Utterance{{Text: "x"}}},
 	}
-	o, diags = flattenResult(ctx, partial, true)
+	o, diags = flattenResult(ctx, partial, rawContent)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -277,13 +317,13 @@ func TestFlattenResult_nilAndPartial(t *testing.T) {
 	}
 
 	// No transcription at all (a failed job's result).
-	o, diags = flattenResult(ctx, &client.Result{}, false)
+	o, diags = flattenResult(ctx, &client.Result{}, summaryContent)
 	if diags.HasError() || !at(t, o, "transcription").IsNull() || at(t, o, "metadata").IsNull() {
 		t.Errorf("metadata-only result: %v %v", o, diags)
 	}
 
 	// An add-on result without results.
-	o, diags = flattenResult(ctx, &client.Result{NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{IsEmpty: true}}, false)
+	o, diags = flattenResult(ctx, &client.Result{NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{IsEmpty: true}}, transcriptContent)
 	if diags.HasError() || !at(t, o, "named_entity_recognition", "results").IsNull() || !at(t, o, "named_entity_recognition", "is_empty").Equal(types.BoolValue(true)) {
 		t.Errorf("empty add-on: %v %v", o, diags)
 	}

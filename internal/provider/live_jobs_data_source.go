@@ -41,15 +41,16 @@ type liveJobsDataSource struct {
 
 // liveJobsDataSourceModel is the data source's configuration and state.
 type liveJobsDataSourceModel struct {
-	Offset         types.Int64  `tfsdk:"offset"`
-	Limit          types.Int64  `tfsdk:"limit"`
-	Status         types.List   `tfsdk:"status"`
-	Date           types.String `tfsdk:"date"`
-	AfterDate      types.String `tfsdk:"after_date"`
-	BeforeDate     types.String `tfsdk:"before_date"`
-	CustomMetadata types.Map    `tfsdk:"custom_metadata"`
-	IDs            types.List   `tfsdk:"ids"`
-	Items          types.List   `tfsdk:"items"`
+	Offset            types.Int64  `tfsdk:"offset"`
+	Limit             types.Int64  `tfsdk:"limit"`
+	Status            types.List   `tfsdk:"status"`
+	Date              types.String `tfsdk:"date"`
+	AfterDate         types.String `tfsdk:"after_date"`
+	BeforeDate        types.String `tfsdk:"before_date"`
+	CustomMetadata    types.Map    `tfsdk:"custom_metadata"`
+	IncludeTranscript types.Bool   `tfsdk:"include_transcript"`
+	IDs               types.List   `tfsdk:"ids"`
+	Items             types.List   `tfsdk:"items"`
 }
 
 func (d *liveJobsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -60,8 +61,13 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists live (streaming) transcription jobs, newest first, with every field of their records. " +
 			"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
-			"Word timings are not included, to keep state small.",
+			"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small: " +
+			"an item with its transcript takes tens of kilobytes, ten thousand of them hundreds of megabytes.",
 		Attributes: map[string]schema.Attribute{
+			"include_transcript": schema.BoolAttribute{
+				MarkdownDescription: includeTranscriptDescription + " Defaults to `false`.",
+				Optional:            true,
+			},
 			"offset": schema.Int64Attribute{
 				MarkdownDescription: "Number of matching jobs to skip before the first one returned. Must be at least 0; defaults to 0.",
 				Optional:            true,
@@ -150,7 +156,11 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 		maxItems = int(state.Limit.ValueInt64())
 	}
 
-	jobs, pages, err := d.client.ListAllLive(ctx, opts, maxItems, liveJobsPageSize, client.WithoutWords)
+	content := summaryContent
+	if state.IncludeTranscript.ValueBool() {
+		content = transcriptContent
+	}
+	jobs, pages, err := d.client.ListAllLive(ctx, opts, maxItems, liveJobsPageSize, resultDetail(content))
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Cannot list live jobs", err)
 		return
@@ -162,7 +172,7 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	items := make([]attr.Value, len(jobs))
 	for i := range jobs {
 		ids[i] = types.StringValue(jobs[i].ID)
-		items[i] = f.liveJob(ctx, &jobs[i])
+		items[i] = f.liveJob(ctx, &jobs[i], content)
 	}
 	state.IDs = f.list(types.StringType, ids)
 	state.Items = handOver(ctx, f.list(liveJobType, items))
@@ -321,9 +331,10 @@ var (
 	liveCallbackCfgType    = liveRequestParamsView.child("callback_config").objectType()
 )
 
-// liveJob converts one live job record; results carry no word timings.
-func (f *flattener) liveJob(ctx context.Context, j *client.LiveJob) types.Object {
-	result, diags := flattenResult(ctx, j.Result, false)
+// liveJob converts one live job record, keeping of its result what content
+// says (never word timings).
+func (f *flattener) liveJob(ctx context.Context, j *client.LiveJob, content resultContent) types.Object {
+	result, diags := flattenResult(ctx, j.Result, content)
 	f.diags.Append(diags...)
 	return f.object(liveJobType, map[string]attr.Value{
 		"id":                    types.StringValue(j.ID),

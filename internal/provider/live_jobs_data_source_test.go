@@ -110,7 +110,7 @@ func TestFlattenLiveJob(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := &flattener{}
-			o := f.liveJob(ctx, &j)
+			o := f.liveJob(ctx, &j, transcriptContent)
 			if f.diags.HasError() {
 				t.Fatal(f.diags)
 			}
@@ -538,6 +538,7 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 	}
 
 	const full, bare, gen = "data.transcription_live_jobs.full", "data.transcription_live_jobs.bare", "data.transcription_live_jobs.generated"
+	const summary = "data.transcription_live_jobs.full_summary"
 	flagsWant := map[string]bool{
 		"receive_partial_transcripts": true, "receive_final_transcripts": true, "receive_speech_events": false,
 		"receive_pre_processing_events": true, "receive_realtime_processing_events": false, "receive_post_processing_events": true,
@@ -627,10 +628,25 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		statecheck.ExpectKnownValue(gen, itemPath("request_params", "sample_rate"), knownvalue.Int64Exact(*seeded.RequestParams.SampleRate)),
 		statecheck.ExpectKnownValue(gen, itemPath("file", "filename"), knownvalue.StringExact(seeded.File.Filename)),
 		statecheck.ExpectKnownValue(gen, itemPath("post_session_metadata"), knownvalue.StringExact("{}")),
+		// Without include_transcript: what does not grow with the session.
+		statecheck.ExpectKnownValue(summary, itemPath("result", "metadata", "billing_time"), knownvalue.Float64Exact(3)),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "transcription", "languages"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("en")})),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "summarization", "results"), knownvalue.StringExact("A short greeting.")),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "named_entity_recognition", "success"), knownvalue.Bool(true)),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "transcription", "full_transcript"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "transcription", "utterances"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "translation", "results"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "named_entity_recognition", "results"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summary, itemPath("request_params", "sample_rate"), knownvalue.Int64Exact(16000)),
 	}
 
 	config := providerConfig(url) + fmt.Sprintf(`
 data "transcription_live_jobs" "full" {
+  custom_metadata    = { fixture = "full" }
+  include_transcript = true
+}
+
+data "transcription_live_jobs" "full_summary" {
   custom_metadata = { fixture = "full" }
 }
 
@@ -639,9 +655,10 @@ data "transcription_live_jobs" "bare" {
 }
 
 data "transcription_live_jobs" "generated" {
-  status = ["done"]
-  offset = %d
-  limit  = 1
+  status             = ["done"]
+  offset             = %d
+  limit              = 1
+  include_transcript = true
 }
 
 output "first_id" {

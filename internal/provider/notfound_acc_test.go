@@ -42,7 +42,8 @@ func deleteAnswers(fs *fakeserver.Server, id string) []int {
 func TestAccJob_expiredDone(t *testing.T) {
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.expiring"
-	body := `audio_url = "https://example.com/expiring.wav"`
+	body := `audio_url = "https://example.com/expiring.wav"
+include_transcript = true`
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,

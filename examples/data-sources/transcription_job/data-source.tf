@@ -6,7 +6,8 @@ variable "call_job_id" {
 }
 
 data "transcription_job" "call" {
-  id = var.call_job_id
+  id                 = var.call_job_id
+  include_transcript = true
 }
 
 output "call_status" {

@@ -1,6 +1,10 @@
 # Transcribe a recording; the apply waits until the transcript is ready.
 resource "transcription_job" "standup" {
   audio_url = "https://media.example.com/standup-2024-05-02.wav"
+
+  # Keep the transcript in state. By default state keeps only what does not
+  # grow with the recording: status, metadata, languages, summaries.
+  include_transcript = true
 }
 
 output "standup_transcript" {

@@ -12,6 +12,8 @@ resource "transcription_upload" "meeting" {
 
 resource "transcription_job" "meeting" {
   audio_url = transcription_upload.meeting.audio_url
+
+  include_transcript = true
 }
 
 # What the service found in the file: duration, channels, size.

@@ -19,6 +19,9 @@ resource "transcription_job" "interview" {
   diarization_config = {
     number_of_speakers = 2
   }
+
+  # Subtitles and utterances are transcript-sized: kept in state on request.
+  include_transcript = true
 }
 
 # Publish the subtitles next to the episode, for example in a bucket.

@@ -17,6 +17,10 @@ resource "transcription_job" "keynote" {
   custom_metadata = {
     event = "summit-2024"
   }
+
+  # The summary is always in state; the translations, like the transcript,
+  # only on request.
+  include_transcript = true
 }
 
 output "keynote_summary" {

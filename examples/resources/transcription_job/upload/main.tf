@@ -26,6 +26,8 @@ resource "transcription_job" "recording" {
   custom_metadata = {
     file = each.key
   }
+
+  include_transcript = true
 }
 
 # { "meeting.wav" = "...", ... }

@@ -117,15 +117,16 @@ provider "transcription" {}
 `
 
 // jobConfig declares n transcription jobs; query is appended to each
-// audio_url (such as "?duration=3600").
-func jobConfig(n int, query string, raw bool) string {
+// audio_url (such as "?duration=3600"), settings are more arguments (such
+// as "include_transcript = true").
+func jobConfig(n int, query, settings string) string {
 	return providerBlock + fmt.Sprintf(`
 resource "transcription_job" "bench" {
-  count              = %d
-  audio_url          = "https://media.example.com/bench/recording-${count.index}.wav%s"
-  include_raw_result = %t
+  count     = %d
+  audio_url = "https://media.example.com/bench/recording-${count.index}.wav%s"
+  %s
 }
-`, n, query, raw)
+`, n, query, settings)
 }
 
 // dataConfig declares n terraform_data resources, Terraform core's floor.

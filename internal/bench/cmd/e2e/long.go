@@ -11,10 +11,10 @@ import (
 
 // longVariant is one configuration of the long-recording section.
 type longVariant struct {
-	name  string
-	n     int
-	query string
-	raw   bool
+	name     string
+	n        int
+	query    string
+	settings string // the jobs' provider-side settings; "" for the defaults
 }
 
 type longResult struct {
@@ -36,7 +36,7 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 		return res, err
 	}
 	defer svc.Close()
-	w, err := h.workspace("long-"+v.name, jobConfig(v.n, v.query, v.raw), svc)
+	w, err := h.workspace("long-"+v.name, jobConfig(v.n, v.query, v.settings), svc)
 	if err != nil {
 		return res, err
 	}
@@ -73,7 +73,7 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 func longTable(results []longResult) *bench.Table {
 	t := &bench.Table{
 		Title:  "long recordings: state size and plan (refresh) time (plan: median)",
-		Header: []string{"jobs", "recording", "include_raw_result", "apply", "plan", "plan vs short", "provider CPU per plan", "state", "state per job", "bytes per GET", "provider peak RSS"},
+		Header: []string{"jobs", "recording", "settings", "apply", "plan", "plan vs short", "provider CPU per plan", "state", "state per job", "bytes per GET", "provider peak RSS"},
 		Notes: []string{"`plan vs short` divides by the plan of the same number of short recordings (5–60 s) measured in this section. " +
 			"`provider CPU per plan` is the CPU time (user + system) of the provider processes, per plan. `bytes per GET` is the size of the job record the service returns on refresh."},
 	}
@@ -88,7 +88,11 @@ func longTable(results []longResult) *bench.Table {
 		if r.query != "" {
 			rec = r.query
 		}
-		t.Add(fmt.Sprint(r.n), rec, fmt.Sprint(r.raw), bench.Seconds(r.apply), bench.Seconds(r.plan), bench.Ratio(r.plan, short), bench.Seconds(r.planCPU),
+		settings := "defaults"
+		if r.settings != "" {
+			settings = "`" + r.settings + "`"
+		}
+		t.Add(fmt.Sprint(r.n), rec, settings, bench.Seconds(r.apply), bench.Seconds(r.plan), bench.Ratio(r.plan, short), bench.Seconds(r.planCPU),
 			bench.Bytes(r.state), bench.Bytes(r.state/int64(r.n)), bench.Bytes(r.getBytes), bench.Bytes(r.peakPlugin))
 	}
 	return t

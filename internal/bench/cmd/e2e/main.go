@@ -34,6 +34,7 @@ type options struct {
 	sections    []string
 	scaleN      []int
 	longN       int
+	transcriptN int
 	rawN        int
 	duration    int
 	polls       []time.Duration
@@ -51,6 +52,7 @@ func main() {
 	flag.StringVar(&sections, "sections", "scale,long,poll,live", "sections to run")
 	flag.StringVar(&scaleN, "n", "50,200,500", "resource counts of the scale section")
 	flag.IntVar(&o.longN, "long-n", 200, "jobs of the long-recording section")
+	flag.IntVar(&o.transcriptN, "transcript-n", 200, "jobs of the long-recording section with include_transcript = true")
 	flag.IntVar(&o.rawN, "raw-n", 200, "jobs of the long-recording section with include_raw_result = true")
 	flag.IntVar(&o.duration, "duration", 3600, "recording length of the long-recording section, in seconds")
 	flag.StringVar(&polls, "poll", "2s,30s", "processing times of the poll section")
@@ -160,7 +162,8 @@ func (h *harness) section(ctx context.Context, name string, o options) (*bench.T
 		for _, v := range []longVariant{
 			{name: "short", n: o.longN},
 			{name: "hour", n: o.longN, query: hour},
-			{name: "hour-raw", n: o.rawN, query: hour, raw: true},
+			{name: "hour-transcript", n: o.transcriptN, query: hour, settings: "include_transcript = true"},
+			{name: "hour-raw", n: o.rawN, query: hour, settings: "include_raw_result = true"},
 		} {
 			r, err := h.long(ctx, v)
 			if err != nil {

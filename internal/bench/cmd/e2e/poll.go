@@ -31,7 +31,7 @@ func (h *harness) poll(ctx context.Context, p time.Duration, jobs int) (pollResu
 		return res, err
 	}
 	defer svc.Close()
-	w, err := h.workspace(fmt.Sprintf("poll-%s", p), jobConfig(jobs, "", false), svc)
+	w, err := h.workspace(fmt.Sprintf("poll-%s", p), jobConfig(jobs, "", ""), svc)
 	if err != nil {
 		return res, err
 	}

@@ -59,7 +59,7 @@ func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 		return res, err
 	}
 	defer svc.Close()
-	jobs, err := h.workspace(fmt.Sprintf("scale-%d-job", n), jobConfig(n, "", false), svc)
+	jobs, err := h.workspace(fmt.Sprintf("scale-%d-job", n), jobConfig(n, "", ""), svc)
 	if err != nil {
 		return res, err
 	}
