@@ -24,13 +24,16 @@ type jobBench struct {
 	null   tfprotov6.DynamicValue
 }
 
-func newJobBench(tb testing.TB, audioURL string, raw bool) *jobBench {
+// newJobBench configures a job of audioURL; setting, unless empty, names a
+// provider-side setting set to true (include_transcript, include_raw_result).
+func newJobBench(tb testing.TB, audioURL, setting string) *jobBench {
 	h := newProtoHarness(tb, fakeserver.Options{})
 	typ := h.resourceType(jobResourceTypeName)
-	config := objectValue(typ, map[string]tftypes.Value{
-		"audio_url":          tftypes.NewValue(tftypes.String, audioURL),
-		"include_raw_result": tftypes.NewValue(tftypes.Bool, raw),
-	})
+	attrs := map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, audioURL)}
+	if setting != "" {
+		attrs[setting] = tftypes.NewValue(tftypes.Bool, true)
+	}
+	config := objectValue(typ, attrs)
 	return &jobBench{protoHarness: h, typ: typ, config: dynamicValue(tb, typ, config), null: dynamicValue(tb, typ, tftypes.NewValue(typ, nil))}
 }
 
@@ -129,14 +132,15 @@ const (
 )
 
 // jobBenchCases are the recordings the per-job benchmarks measure: short,
-// an hour, and an hour with include_raw_result (word timings in state).
+// an hour, an hour with its transcript in state (include_transcript), and
+// with word timings too (include_raw_result).
 var jobBenchCases = []struct {
-	name, audio string
-	raw         bool
+	name, audio, setting string
 }{
-	{"30s", shortAudio, false},
-	{"1h", hourAudio, false},
-	{"1h-raw", hourAudio, true},
+	{"30s", shortAudio, ""},
+	{"1h", hourAudio, ""},
+	{"1h-transcript", hourAudio, "include_transcript"},
+	{"1h-raw", hourAudio, "include_raw_result"},
 }
 
 // BenchmarkJobLifecycle is one job's plan, apply (create and first poll),
@@ -148,7 +152,7 @@ var jobBenchCases = []struct {
 func BenchmarkJobLifecycle(b *testing.B) {
 	for _, tc := range jobBenchCases {
 		b.Run(tc.name, func(b *testing.B) {
-			j := newJobBench(b, tc.audio, tc.raw)
+			j := newJobBench(b, tc.audio, tc.setting)
 			c := benchClient(b, j.url)
 			httpCalls(b, c, tc.audio) // warm: connections, the fake server's result
 			const probes = 20
@@ -195,7 +199,7 @@ func BenchmarkJobHTTPCalls(b *testing.B) {
 // BenchmarkJobPlanUnchanged are the steps of the lifecycle one by one (a
 // short recording; apply and read include their HTTP calls).
 func BenchmarkJobPlanCreate(b *testing.B) {
-	j := newJobBench(b, shortAudio, false)
+	j := newJobBench(b, shortAudio, "")
 	defer reportCPU(b)()
 	for b.Loop() {
 		j.planCreate()
@@ -203,7 +207,7 @@ func BenchmarkJobPlanCreate(b *testing.B) {
 }
 
 func BenchmarkJobApply(b *testing.B) {
-	j := newJobBench(b, shortAudio, false)
+	j := newJobBench(b, shortAudio, "")
 	planned := j.planCreate()
 	defer reportCPU(b)()
 	for b.Loop() {
@@ -212,7 +216,7 @@ func BenchmarkJobApply(b *testing.B) {
 }
 
 func BenchmarkJobRead(b *testing.B) {
-	j := newJobBench(b, shortAudio, false)
+	j := newJobBench(b, shortAudio, "")
 	state := j.apply(j.planCreate())
 	defer reportCPU(b)()
 	for b.Loop() {
@@ -221,7 +225,7 @@ func BenchmarkJobRead(b *testing.B) {
 }
 
 func BenchmarkJobPlanUnchanged(b *testing.B) {
-	j := newJobBench(b, shortAudio, false)
+	j := newJobBench(b, shortAudio, "")
 	state := j.read(j.apply(j.planCreate()))
 	defer reportCPU(b)()
 	for b.Loop() {
@@ -235,7 +239,7 @@ func BenchmarkJobPlanUnchanged(b *testing.B) {
 func BenchmarkJobUpgradeState(b *testing.B) {
 	for _, tc := range []struct{ name, audio string }{{"30s", shortAudio}, {"1h", hourAudio}} {
 		b.Run(tc.name, func(b *testing.B) {
-			j := newJobBench(b, tc.audio, false)
+			j := newJobBench(b, tc.audio, "")
 			raw := j.storedState()
 			defer reportCPU(b)()
 			for b.Loop() {
@@ -317,7 +321,7 @@ func plainValue(tb testing.TB, v tftypes.Value) any {
 func BenchmarkJobRefreshPlan(b *testing.B) {
 	for _, tc := range jobBenchCases {
 		b.Run(tc.name, func(b *testing.B) {
-			j := newJobBench(b, tc.audio, tc.raw)
+			j := newJobBench(b, tc.audio, tc.setting)
 			raw := j.storedState()
 			defer reportCPU(b)()
 			for b.Loop() {
@@ -334,7 +338,7 @@ func BenchmarkJobRefreshPlan(b *testing.B) {
 func BenchmarkJobDestroy(b *testing.B) {
 	for _, tc := range jobBenchCases {
 		b.Run(tc.name, func(b *testing.B) {
-			j := newJobBench(b, tc.audio, tc.raw)
+			j := newJobBench(b, tc.audio, tc.setting)
 			state := j.read(j.apply(j.planCreate()))
 			defer reportCPU(b)()
 			for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -193,7 +194,14 @@ func (w *twinServers) config(audioURL string, set map[string]tftypes.Value) *tfp
 // each answer against the framework's own server's.
 func TestLeanServer_answersAsTheFramework(t *testing.T) {
 	w := newTwinServers(t)
-	config := w.config(hourAudio, nil)
+	// The job keeps its transcript: the largest result the layer hides.
+	transcript := map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)}
+	withTranscript := func(set map[string]tftypes.Value) map[string]tftypes.Value {
+		merged := maps.Clone(transcript)
+		maps.Copy(merged, set)
+		return merged
+	}
+	config := w.config(hourAudio, transcript)
 	state := w.create(config)
 	result := w.attr(state, "result")
 	if result.IsNull() || !result.IsFullyKnown() {
@@ -212,7 +220,7 @@ func TestLeanServer_answersAsTheFramework(t *testing.T) {
 	t.Run("in-place update keeps the result", func(t *testing.T) {
 		w.t = t
 		noWait := map[string]tftypes.Value{"wait_for_completion": tftypes.NewValue(tftypes.Bool, false)}
-		changedConfig := w.config(hourAudio, noWait)
+		changedConfig := w.config(hourAudio, withTranscript(noWait))
 		resp := w.plan(state, w.with(state, noWait), changedConfig)
 		w.requireResult(resp.PlannedState, result, "the planned result is not the job's result")
 		w.requireResult(w.apply(state, resp.PlannedState, changedConfig), result, "the updated job lost its result")
@@ -221,12 +229,31 @@ func TestLeanServer_answersAsTheFramework(t *testing.T) {
 	t.Run("include_raw_result plans the result unknown", func(t *testing.T) {
 		w.t = t
 		raw := map[string]tftypes.Value{"include_raw_result": tftypes.NewValue(tftypes.Bool, true)}
-		rawConfig := w.config(hourAudio, raw)
+		rawConfig := w.config(hourAudio, withTranscript(raw))
 		resp := w.plan(state, w.with(state, raw), rawConfig)
 		if got := w.attr(resp.PlannedState, "result"); got.IsKnown() {
 			t.Fatal("the result is planned known although word timings are coming")
 		}
 		w.apply(state, resp.PlannedState, rawConfig)
+	})
+
+	t.Run("include_transcript off plans the result unknown", func(t *testing.T) {
+		w.t = t
+		off := map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, false)}
+		offConfig := w.config(hourAudio, off)
+		resp := w.plan(state, w.with(state, off), offConfig)
+		if got := w.attr(resp.PlannedState, "result"); got.IsKnown() {
+			t.Fatal("the result is planned known although the transcript leaves it")
+		}
+		summary := w.attr(w.apply(state, resp.PlannedState, offConfig), "result")
+		var attrs map[string]tftypes.Value
+		if err := summary.As(&attrs); err != nil || attrs["transcription"].IsNull() {
+			t.Fatalf("applied result %v: %v", summary, err)
+		}
+		var transcription map[string]tftypes.Value
+		if err := attrs["transcription"].As(&transcription); err != nil || !transcription["full_transcript"].IsNull() {
+			t.Fatalf("the transcript stayed in state: %v", err)
+		}
 	})
 
 	t.Run("a new audio_url replaces the job", func(t *testing.T) {
