@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -104,18 +105,29 @@ func (j *jobBench) planUnchanged(state *tfprotov6.DynamicValue) {
 }
 
 // httpCalls makes the calls a lifecycle makes, with the bare client: create,
-// the first poll (the job is done at once), the refresh.
-func httpCalls(tb testing.TB, c *client.Client, audioURL string) {
+// the first poll (the job is done at once), the refresh, each decoding what
+// the provider decodes with setting (see newJobBench).
+func httpCalls(tb testing.TB, c *client.Client, audioURL, setting string) {
 	ctx := context.Background()
 	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: audioURL})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	for range 2 {
-		if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
+		if _, err := c.GetPreRecorded(ctx, created.ID, settingDetail(setting)); err != nil {
 			tb.Fatal(err)
 		}
 	}
+}
+
+// settingDetail is the detail the provider reads a job with when setting
+// (see newJobBench) is on.
+func settingDetail(setting string) client.Detail {
+	m := jobResourceModel{
+		IncludeTranscript: types.BoolValue(setting == "include_transcript"),
+		IncludeRawResult:  types.BoolValue(setting == "include_raw_result"),
+	}
+	return resultDetail(m.resultContent())
 }
 
 func benchClient(tb testing.TB, url string) *client.Client {
@@ -154,11 +166,11 @@ func BenchmarkJobLifecycle(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			j := newJobBench(b, tc.audio, tc.setting)
 			c := benchClient(b, j.url)
-			httpCalls(b, c, tc.audio) // warm: connections, the fake server's result
+			httpCalls(b, c, tc.audio, tc.setting) // warm: connections, the fake server's result
 			const probes = 20
 			wall, cpu := time.Now(), cpuTime()
 			for range probes {
-				httpCalls(b, c, tc.audio)
+				httpCalls(b, c, tc.audio, tc.setting)
 			}
 			httpWall, httpCPU := time.Since(wall)/probes, (cpuTime()-cpu)/probes
 
@@ -189,7 +201,7 @@ func BenchmarkJobHTTPCalls(b *testing.B) {
 			c := benchClient(b, url)
 			defer reportCPU(b)()
 			for b.Loop() {
-				httpCalls(b, c, tc.audio)
+				httpCalls(b, c, tc.audio, "")
 			}
 		})
 	}
