@@ -376,13 +376,13 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		return types.ObjectNull(resultType.AttrTypes), nil
 	}
 	withWords := content == rawContent
-	// grows keeps the results of an add-on whose size grows with the
-	// recording only when the transcript is kept.
-	grows := func(v attr.Value, null attr.Value) attr.Value {
+	// grows builds the results of an add-on whose size grows with the
+	// recording only when the transcript is kept; null otherwise.
+	grows := func(null attr.Value, results func() attr.Value) attr.Value {
 		if content == summaryContent {
 			return null
 		}
-		return v
+		return results()
 	}
 	f := &flattener{}
 	o := f.object(resultType, map[string]attr.Value{
@@ -394,26 +394,14 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		}),
 		"transcription": f.transcription(r.Transcription, content),
 		"translation": flattenAddon(f, r.Translation, translationType, func(items []client.TranslationItem) attr.Value {
-			return grows(f.translationItems(items, withWords), types.ListNull(translationItem))
+			return grows(types.ListNull(translationItem), func() attr.Value { return f.translationItems(items, withWords) })
 		}),
 		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s string) attr.Value { return types.StringValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
-			if ents == nil || content == summaryContent {
-				return types.ListNull(entityType)
-			}
-			elems := make([]attr.Value, len(ents))
-			for i, e := range ents {
-				elems[i] = f.object(entityType, map[string]attr.Value{
-					"entity_type": types.StringValue(e.EntityType),
-					"text":        types.StringValue(e.Text),
-					"start":       types.Float64Value(e.Start),
-					"end":         types.Float64Value(e.End),
-				})
-			}
-			return f.list(entityType, elems)
+			return grows(types.ListNull(entityType), func() attr.Value { return f.entities(ents) })
 		}),
 		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
-			return grows(types.StringValue(s), types.StringNull())
+			return grows(types.StringNull(), func() attr.Value { return types.StringValue(s) })
 		}),
 		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMItem) attr.Value {
 			if answers == nil {
@@ -429,7 +417,7 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 			return f.list(llmAnswerType, elems)
 		}),
 		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value {
-			return grows(f.stringList(s), types.ListNull(types.StringType))
+			return grows(types.ListNull(types.StringType), func() attr.Value { return f.stringList(s) })
 		}),
 		"messages": f.stringList(r.Messages),
 	})
@@ -463,6 +451,22 @@ func (f *flattener) addonError(e *client.AddonError) types.Object {
 		"exception":   types.StringValue(e.Exception),
 		"message":     types.StringValue(e.Message),
 	})
+}
+
+func (f *flattener) entities(ents []client.NamedEntity) types.List {
+	if ents == nil {
+		return types.ListNull(entityType)
+	}
+	elems := make([]attr.Value, len(ents))
+	for i, e := range ents {
+		elems[i] = f.object(entityType, map[string]attr.Value{
+			"entity_type": types.StringValue(e.EntityType),
+			"text":        types.StringValue(e.Text),
+			"start":       types.Float64Value(e.Start),
+			"end":         types.Float64Value(e.End),
+		})
+	}
+	return f.list(entityType, elems)
 }
 
 func (f *flattener) transcription(t *client.Transcription, content resultContent) types.Object {
