@@ -359,3 +359,37 @@ func BenchmarkJobDestroy(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJobValidate is the check Terraform asks of the provider for every
+// job at every plan and apply, before anything else: the schema's validators
+// and the resource's configuration validators, offline.
+func BenchmarkJobValidate(b *testing.B) {
+	j := newJobBench(b, shortAudio, "")
+	pii := j.typ.AttributeTypes["pii_redaction_config"].(tftypes.Object)
+	entities := tftypes.List{ElementType: tftypes.String}
+	withPII := dynamicValue(b, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":     tftypes.NewValue(tftypes.String, shortAudio),
+		"pii_redaction": tftypes.NewValue(tftypes.Bool, true),
+		"pii_redaction_config": objectValue(pii, map[string]tftypes.Value{
+			"entity_types": tftypes.NewValue(entities, []tftypes.Value{
+				tftypes.NewValue(tftypes.String, "NAME"), tftypes.NewValue(tftypes.String, "EMAIL_ADDRESS"), tftypes.NewValue(tftypes.String, "PHONE_NUMBER"),
+			}),
+			"processed_text_type": tftypes.NewValue(tftypes.String, "MARKER"),
+		}),
+	}))
+	for _, tc := range []struct {
+		name   string
+		config *tfprotov6.DynamicValue
+	}{{"minimal", &j.config}, {"pii", &withPII}} {
+		b.Run(tc.name, func(b *testing.B) {
+			defer reportCPU(b)()
+			for b.Loop() {
+				resp, err := j.server.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{TypeName: jobResourceTypeName, Config: tc.config})
+				if err != nil {
+					b.Fatal(err)
+				}
+				failOnDiagnostics(b, "ValidateResourceConfig", resp.Diagnostics)
+			}
+		})
+	}
+}
