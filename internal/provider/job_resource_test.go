@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,11 +9,14 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -993,4 +997,62 @@ func compactJSON(s string) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// A job the service no longer has cannot gain what its state did not keep:
+// turning include_transcript on warns, keeps the last known result, and
+// plans no change after.
+func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	attrs := func(v *tfprotov6.DynamicValue) map[string]tftypes.Value {
+		t.Helper()
+		decoded, err := v.Unmarshal(j.typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]tftypes.Value
+		if err := decoded.As(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	state := j.read(j.apply(j.planCreate()))
+	var id string
+	if err := attrs(state)["id"].As(&id); err != nil {
+		t.Fatal(err)
+	}
+	expireJob(t, j.fake, id)
+	state = j.read(state)
+	if !attrs(state)["retained"].Equal(tftypes.NewValue(tftypes.Bool, false)) {
+		t.Fatal("the expired job is still retained after a refresh")
+	}
+
+	config := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":          tftypes.NewValue(tftypes.String, shortAudio),
+		"include_transcript": tftypes.NewValue(tftypes.Bool, true),
+	}))
+	proposed := attrs(state)
+	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
+	proposedValue := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
+	planned := j.plan(state, &proposedValue, &config).PlannedState
+	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: state, PlannedState: planned, Config: &config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
+	warned := slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Result not available" && strings.Contains(d.Detail, id)
+	})
+	if !warned {
+		t.Fatalf("no warning that the transcript cannot be fetched: %v", resp.Diagnostics)
+	}
+	after := attrs(resp.NewState)
+	if !after["result"].Equal(attrs(state)["result"]) || !after["retained"].Equal(tftypes.NewValue(tftypes.Bool, false)) {
+		t.Fatal("the last known result or retained changed")
+	}
+	if again := j.plan(resp.NewState, resp.NewState, &config); !attrs(again.PlannedState)["result"].Equal(after["result"]) || again.RequiresReplace != nil {
+		t.Fatal("the next plan changes the job")
+	}
 }
