@@ -398,23 +398,24 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		}),
 		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s string) attr.Value { return types.StringValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
-			return grows(types.ListNull(entityType), func() attr.Value { return f.entities(ents) })
+			return grows(types.ListNull(entityType), func() attr.Value {
+				return objectList(f, entityType, ents, func(e client.NamedEntity) map[string]attr.Value {
+					return map[string]attr.Value{
+						"entity_type": types.StringValue(e.EntityType),
+						"text":        types.StringValue(e.Text),
+						"start":       types.Float64Value(e.Start),
+						"end":         types.Float64Value(e.End),
+					}
+				})
+			})
 		}),
 		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
 			return grows(types.StringNull(), func() attr.Value { return types.StringValue(s) })
 		}),
 		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMItem) attr.Value {
-			if answers == nil {
-				return types.ListNull(llmAnswerType)
-			}
-			elems := make([]attr.Value, len(answers))
-			for i, a := range answers {
-				elems[i] = f.object(llmAnswerType, map[string]attr.Value{
-					"prompt":   types.StringValue(a.Prompt),
-					"response": types.StringValue(a.Response),
-				})
-			}
-			return f.list(llmAnswerType, elems)
+			return objectList(f, llmAnswerType, answers, func(a client.AudioToLLMItem) map[string]attr.Value {
+				return map[string]attr.Value{"prompt": types.StringValue(a.Prompt), "response": types.StringValue(a.Response)}
+			})
 		}),
 		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value {
 			return grows(types.ListNull(types.StringType), func() attr.Value { return f.stringList(s) })
@@ -453,20 +454,17 @@ func (f *flattener) addonError(e *client.AddonError) types.Object {
 	})
 }
 
-func (f *flattener) entities(ents []client.NamedEntity) types.List {
-	if ents == nil {
-		return types.ListNull(entityType)
+// objectList converts items to a list of objects of type t, each with the
+// attributes attrs gives; nil stays null.
+func objectList[T any](f *flattener, t types.ObjectType, items []T, attrs func(T) map[string]attr.Value) types.List {
+	if items == nil {
+		return types.ListNull(t)
 	}
-	elems := make([]attr.Value, len(ents))
-	for i, e := range ents {
-		elems[i] = f.object(entityType, map[string]attr.Value{
-			"entity_type": types.StringValue(e.EntityType),
-			"text":        types.StringValue(e.Text),
-			"start":       types.Float64Value(e.Start),
-			"end":         types.Float64Value(e.End),
-		})
+	elems := make([]attr.Value, len(items))
+	for i, item := range items {
+		elems[i] = f.object(t, attrs(item))
 	}
-	return f.list(entityType, elems)
+	return f.list(t, elems)
 }
 
 func (f *flattener) transcription(t *client.Transcription, content resultContent) types.Object {
