@@ -135,11 +135,7 @@ func (s *leanServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.Up
 
 func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	resources, _ := s.leanSchemas(ctx)
-	stand, ok := s.standIns(resources, req.TypeName)
-	if !ok {
-		return s.ProviderServer.ReadResource(ctx, req)
-	}
-	return callWithStandIns(ctx, stand, *req, s.ProviderServer.ReadResource,
+	return callWithStandIns(ctx, s.standIns(resources, req.TypeName), req, s.ProviderServer.ReadResource,
 		func(r *tfprotov6.ReadResourceRequest) []**tfprotov6.DynamicValue {
 			return []**tfprotov6.DynamicValue{&r.CurrentState}
 		},
@@ -148,11 +144,7 @@ func (s *leanServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResour
 
 func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	resources, _ := s.leanSchemas(ctx)
-	stand, ok := s.standIns(resources, req.TypeName)
-	if !ok {
-		return s.ProviderServer.PlanResourceChange(ctx, req)
-	}
-	return callWithStandIns(ctx, stand, *req, s.ProviderServer.PlanResourceChange,
+	return callWithStandIns(ctx, s.standIns(resources, req.TypeName), req, s.ProviderServer.PlanResourceChange,
 		func(r *tfprotov6.PlanResourceChangeRequest) []**tfprotov6.DynamicValue {
 			return []**tfprotov6.DynamicValue{&r.PriorState, &r.ProposedNewState}
 		},
@@ -161,11 +153,7 @@ func (s *leanServer) PlanResourceChange(ctx context.Context, req *tfprotov6.Plan
 
 func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	resources, _ := s.leanSchemas(ctx)
-	stand, ok := s.standIns(resources, req.TypeName)
-	if !ok {
-		return s.ProviderServer.ApplyResourceChange(ctx, req)
-	}
-	return callWithStandIns(ctx, stand, *req, s.ProviderServer.ApplyResourceChange,
+	return callWithStandIns(ctx, s.standIns(resources, req.TypeName), req, s.ProviderServer.ApplyResourceChange,
 		func(r *tfprotov6.ApplyResourceChangeRequest) []**tfprotov6.DynamicValue {
 			return []**tfprotov6.DynamicValue{&r.PriorState, &r.PlannedState}
 		},
@@ -174,27 +162,28 @@ func (s *leanServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.App
 
 func (s *leanServer) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
 	_, dataSources := s.leanSchemas(ctx)
-	stand, ok := s.standIns(dataSources, req.TypeName)
-	if !ok {
-		return s.ProviderServer.ReadDataSource(ctx, req)
-	}
-	return callWithStandIns(ctx, stand, *req, s.ProviderServer.ReadDataSource,
+	return callWithStandIns(ctx, s.standIns(dataSources, req.TypeName), req, s.ProviderServer.ReadDataSource,
 		func(*tfprotov6.ReadDataSourceRequest) []**tfprotov6.DynamicValue { return nil }, // its config has no computed values
 		func(r *tfprotov6.ReadDataSourceResponse) **tfprotov6.DynamicValue { return &r.State })
 }
 
 // callWithStandIns makes one call to the framework with the request's
 // values (inputs) hidden behind stand-ins, a context for handOver, and the
-// originals put back in the answer's value (output). req is a copy: the
-// caller's request is not changed.
-func callWithStandIns[Req, Resp any](ctx context.Context, stand *standIns, req Req,
+// originals put back in the answer's value (output); without stand-ins (a
+// type with no pass-through attributes) it is the plain call. The caller's
+// request is not changed: a copy is.
+func callWithStandIns[Req, Resp any](ctx context.Context, stand *standIns, req *Req,
 	call func(context.Context, *Req) (*Resp, error),
 	inputs func(*Req) []**tfprotov6.DynamicValue, output func(*Resp) **tfprotov6.DynamicValue,
 ) (*Resp, error) {
-	for _, value := range inputs(&req) {
+	if stand == nil {
+		return call(ctx, req)
+	}
+	lean := *req
+	for _, value := range inputs(&lean) {
 		*value = stand.hide(*value)
 	}
-	resp, err := call(stand.in(ctx), &req)
+	resp, err := call(stand.in(ctx), &lean)
 	if err == nil && resp != nil {
 		value := output(resp)
 		*value, err = stand.restore(*value)
@@ -203,14 +192,14 @@ func callWithStandIns[Req, Resp any](ctx context.Context, stand *standIns, req R
 }
 
 // standIns returns the stand-ins of one call, for a type among schemas
-// that has pass-through attributes.
-func (s *leanServer) standIns(schemas map[string]schemaFacts, typeName string) (*standIns, bool) {
+// that has pass-through attributes; nil for any other type.
+func (s *leanServer) standIns(schemas map[string]schemaFacts, typeName string) *standIns {
 	attrs := s.passThrough[typeName]
 	facts, ok := schemas[typeName]
 	if len(attrs) == 0 || !ok {
-		return nil, false
+		return nil
 	}
-	return &standIns{typ: facts.typ, attrs: attrs, text: s.standInText}, true
+	return &standIns{typ: facts.typ, attrs: attrs, text: s.standInText}
 }
 
 // standIns swaps pass-through attribute values for stand-ins in the
