@@ -65,13 +65,37 @@ func BuildProvider(ctx context.Context, dir string) (string, error) {
 // address in ProviderSources resolve to the provider binary in providerDir,
 // and lets other providers (terraform_data is built in) install as usual.
 func WriteDevOverrides(path, providerDir string) error {
+	var overrides []Override
+	for _, source := range ProviderSources {
+		overrides = append(overrides, Override{Source: source, Dir: providerDir})
+	}
+	return WriteOverrides(path, overrides...)
+}
+
+// Override makes the CLI take the provider at Source from the folder Dir
+// (which holds terraform-provider-<type>) instead of installing it.
+type Override struct {
+	Source string // full address, such as registry.terraform.io/bench/minimal
+	Dir    string
+}
+
+// WriteOverrides writes a CLI configuration file at path with one
+// dev_overrides entry per override, in their order, and lets other providers
+// install as usual.
+func WriteOverrides(path string, overrides ...Override) error {
+	return os.WriteFile(path, []byte(DevOverrides(overrides...)), 0o600)
+}
+
+// DevOverrides returns the text of the CLI configuration WriteOverrides
+// writes.
+func DevOverrides(overrides ...Override) string {
 	var b strings.Builder
 	b.WriteString("provider_installation {\n  dev_overrides {\n")
-	for _, source := range ProviderSources {
-		fmt.Fprintf(&b, "    %q = %q\n", source, providerDir)
+	for _, o := range overrides {
+		fmt.Fprintf(&b, "    %q = %q\n", o.Source, o.Dir)
 	}
 	b.WriteString("  }\n  direct {}\n}\n")
-	return os.WriteFile(path, []byte(b.String()), 0o600)
+	return b.String()
 }
 
 // CLI runs one Terraform or OpenTofu binary in one working directory.

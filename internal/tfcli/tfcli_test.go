@@ -52,6 +52,24 @@ func TestWriteDevOverrides_namesBothRegistries(t *testing.T) {
 	}
 }
 
+func TestDevOverrides_severalProvidersInOrder(t *testing.T) {
+	got := DevOverrides(
+		Override{Source: "registry.terraform.io/bench/minimal", Dir: "/a"},
+		Override{Source: "registry.terraform.io/mastercard/restapi", Dir: "/b c"},
+	)
+	want := `provider_installation {
+  dev_overrides {
+    "registry.terraform.io/bench/minimal" = "/a"
+    "registry.terraform.io/mastercard/restapi" = "/b c"
+  }
+  direct {}
+}
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestModuleRoot_findsGoMod(t *testing.T) {
 	root, err := ModuleRoot()
 	if err != nil {
