@@ -35,3 +35,14 @@ func TestTable_alignsColumns(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+func TestTable_countsCharactersNotBytes(t *testing.T) {
+	tb := &Table{Header: []string{"ratio ÷", "b"}}
+	tb.Add("1.00×", "x")
+	var b strings.Builder
+	tb.Fprint(&b)
+	want := "| ratio ÷ | b |\n| ------- | - |\n| 1.00×   | x |\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
