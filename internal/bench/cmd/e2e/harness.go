@@ -17,11 +17,13 @@ import (
 
 const apiKey = "bench-key"
 
-// harness is what every section uses: the CLI, the provider it runs (through
-// dev_overrides), and a scratch folder.
+// harness is what every section uses: the CLI, the providers it runs
+// (through dev_overrides), and a scratch folder.
 type harness struct {
 	cli         string // terraform or tofu executable
 	providerExe string // the provider binary the CLI starts
+	minimalExe  string // the minimal framework provider (scale section only)
+	restapiExe  string // Mastercard's terraform-provider-restapi (scale section only)
 	rc          string // CLI configuration with the dev_overrides
 	root        string // scratch folder, removed at the end
 	runs        int
@@ -57,6 +59,7 @@ func (s *service) Close() {
 // workspace is one root module the CLI runs in, pointed at a service.
 type workspace struct {
 	cli tfcli.CLI
+	exe string // the provider binary whose processes are watched; "" for none
 }
 
 func (h *harness) workspace(name, config string, svc *service) (*workspace, error) {
@@ -72,7 +75,7 @@ func (h *harness) workspace(name, config string, svc *service) (*workspace, erro
 		"TRANSCRIPTION_API_KEY="+apiKey,
 		"TF_LOG=", // no logging: it would dominate the timings
 	)
-	return &workspace{cli: tfcli.CLI{Path: h.cli, Dir: dir, Env: env}}, nil
+	return &workspace{cli: tfcli.CLI{Path: h.cli, Dir: dir, Env: env}, exe: h.providerExe}, nil
 }
 
 // Commands timed by the sections. Terraform needs no init here: the
@@ -127,6 +130,52 @@ resource "transcription_job" "bench" {
   %s
 }
 `, n, query, settings)
+}
+
+// minimalConfig declares n jobs of the minimal framework provider
+// (cmd/minimalprovider), which reads the service's address and key from the
+// environment like ours.
+func minimalConfig(n int) string {
+	return fmt.Sprintf(`terraform {
+  required_providers {
+    minimal = { source = "bench/minimal" }
+  }
+}
+
+provider "minimal" {}
+
+resource "minimal_job" "bench" {
+  count     = %d
+  audio_url = "https://media.example.com/bench/recording-${count.index}.wav"
+}
+`, n)
+}
+
+// restapiConfig declares n jobs as Mastercard's generic REST provider
+// manages them: POST {"audio_url": ...} to the collection; the create answer
+// {id, result_url} holds the id (create_returns_object, id_attribute "id"),
+// and the job is read, and deleted, at path/{id}. Not write_returns_object:
+// the service has no PUT, and nothing is ever updated here.
+func restapiConfig(n int, url, key string) string {
+	return fmt.Sprintf(`terraform {
+  required_providers {
+    restapi = { source = "mastercard/restapi" }
+  }
+}
+
+provider "restapi" {
+  uri                   = %q
+  headers               = { "x-service-key" = %q }
+  id_attribute          = "id"
+  create_returns_object = true
+}
+
+resource "restapi_object" "bench" {
+  count = %d
+  path  = "/v2/pre-recorded"
+  data  = jsonencode({ audio_url = "https://media.example.com/bench/recording-${count.index}.wav" })
+}
+`, url, key, n)
 }
 
 // dataConfig declares n terraform_data resources, Terraform core's floor.

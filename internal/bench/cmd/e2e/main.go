@@ -3,12 +3,23 @@
 // dev_overrides, against the fake server on loopback over real HTTP. It
 // prints Markdown tables of medians, headed by a description of the machine.
 //
-//	go run ./internal/bench/cmd/e2e -cli .tools/terraform-1.8.5/terraform
+//	go run ./internal/bench/cmd/e2e -cli .tools/terraform-1.8.5/terraform \
+//	    -restapi .tools/restapi-1.20.0/terraform-provider-restapi
 //
-// Sections (-sections): scale (apply, plan, destroy of N jobs beside N
-// terraform_data), long (one-hour recordings: state size and plan time),
-// poll (how soon a finished job is seen), live (transcription_live_jobs over
-// thousands of live jobs, with the provider's peak memory).
+// Sections (-sections):
+//
+//   - scale: apply, plan (with refresh) and destroy wall times of N
+//     resources of four kinds against one fake server, side by side:
+//     transcription_job (audio_url only), minimal_job of a minimal
+//     terraform-plugin-framework provider (cmd/minimalprovider, built here),
+//     restapi_object of Mastercard's terraform-provider-restapi (built by
+//     `make bench-e2e` from the Go module proxy, passed with -restapi) and
+//     terraform_data; ratios of ours to each, the provider processes' CPU
+//     time and the requests per resource. See scale.go.
+//   - long: one-hour recordings, state size and plan time.
+//   - poll: how soon a finished job is seen.
+//   - live: transcription_live_jobs over thousands of live jobs, with the
+//     provider's peak memory.
 package main
 
 import (
@@ -17,8 +28,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +43,7 @@ import (
 type options struct {
 	cli         string
 	providerDir string
+	restapi     string
 	runs        int
 	sections    []string
 	scaleN      []int
@@ -48,6 +62,8 @@ func main() {
 	var sections, scaleN, polls, live string
 	flag.StringVar(&o.cli, "cli", ".tools/terraform-1.8.5/terraform", "Terraform or OpenTofu executable")
 	flag.StringVar(&o.providerDir, "provider-dir", "", "folder holding a built "+tfcli.ProviderBinary+" (default: build one)")
+	flag.StringVar(&o.restapi, "restapi", ".tools/restapi-1.20.0/terraform-provider-restapi",
+		"terraform-provider-restapi executable for the scale section (`make bench-e2e` builds it)")
 	flag.IntVar(&o.runs, "runs", 3, "runs per measurement; tables show medians")
 	flag.StringVar(&sections, "sections", "scale,long,poll,live", "sections to run")
 	flag.StringVar(&scaleN, "n", "50,200,500", "resource counts of the scale section")
@@ -114,7 +130,15 @@ func run(ctx context.Context, o options) error {
 			fmt.Fprintf(os.Stderr, "%s  %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
 		},
 	}
-	if err := tfcli.WriteDevOverrides(h.rc, providerDir); err != nil {
+	overrides := overridesFor(tfcli.ProviderSources, providerDir)
+	if slices.Contains(o.sections, "scale") {
+		more, err := h.scaleProviders(ctx, o.restapi)
+		if err != nil {
+			return err
+		}
+		overrides = append(overrides, more...)
+	}
+	if err := tfcli.WriteOverrides(h.rc, overrides...); err != nil {
 		return err
 	}
 
@@ -142,6 +166,66 @@ func run(ctx context.Context, o options) error {
 		t.Fprint(w)
 	}
 	return nil
+}
+
+// registryHosts are the hosts a short source address ("bench/minimal")
+// stands for: Terraform's and OpenTofu's.
+var registryHosts = []string{"registry.terraform.io", "registry.opentofu.org"}
+
+// overridesFor maps each source to dir.
+func overridesFor(sources []string, dir string) []tfcli.Override {
+	var out []tfcli.Override
+	for _, s := range sources {
+		out = append(out, tfcli.Override{Source: s, Dir: dir})
+	}
+	return out
+}
+
+// onEveryHost returns namespace/type's full address on each registry host.
+func onEveryHost(namespaceType string) []string {
+	var out []string
+	for _, host := range registryHosts {
+		out = append(out, host+"/"+namespaceType)
+	}
+	return out
+}
+
+// scaleProviders builds the minimal framework provider into the scratch
+// folder, puts the restapi executable where dev_overrides looks for it, and
+// returns their overrides.
+func (h *harness) scaleProviders(ctx context.Context, restapiExe string) ([]tfcli.Override, error) {
+	root, err := tfcli.ModuleRoot()
+	if err != nil {
+		return nil, err
+	}
+	minimalDir := filepath.Join(h.root, "minimal")
+	h.minimalExe = filepath.Join(minimalDir, "terraform-provider-minimal")
+	if err := os.MkdirAll(minimalDir, 0o755); err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", h.minimalExe, "./internal/bench/cmd/minimalprovider")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the minimal provider: %w\n%s", err, out)
+	}
+
+	exe, err := filepath.Abs(restapiExe)
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe) // the name /proc shows its processes under
+	}
+	if err != nil {
+		return nil, fmt.Errorf("terraform-provider-restapi (-restapi %s; `make bench-e2e` builds it): %w", restapiExe, err)
+	}
+	h.restapiExe = exe
+	restapiDir := filepath.Join(h.root, "restapi")
+	if err := os.MkdirAll(restapiDir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.Symlink(exe, filepath.Join(restapiDir, "terraform-provider-restapi")); err != nil {
+		return nil, err
+	}
+	return append(overridesFor(onEveryHost("bench/minimal"), minimalDir),
+		overridesFor(onEveryHost("mastercard/restapi"), restapiDir)...), nil
 }
 
 func (h *harness) section(ctx context.Context, name string, o options) (*bench.Table, error) {

@@ -1,8 +1,28 @@
 package main
 
+// The scale section: one fake server, four root modules of N resources each,
+// every one applied, planned (with refresh) and destroyed runs times, their
+// order rotated from run to run:
+//
+//   - transcription_job of this repository's provider (audio_url only);
+//   - minimal_job of cmd/minimalprovider, a terraform-plugin-framework
+//     provider with three attributes and plain net/http: the floor a
+//     framework provider reaches against this service;
+//   - restapi_object of Mastercard's terraform-provider-restapi (SDKv2), the
+//     generic REST provider users pick when a service has none of its own;
+//   - terraform_data, built into Terraform: core's own cost, no provider.
+//
+// The table gives each one's medians, ours divided by each, what each adds
+// to terraform_data per resource, the CPU time of its provider processes and
+// the requests the fake server answered, by method.
+
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os/exec"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/bench"
@@ -26,15 +46,28 @@ func (cs cycles) median(pick func(cycle) time.Duration) time.Duration {
 	return bench.Median(ds)
 }
 
+// scalePlanArgs is the plan of a cycle: it must find nothing to change
+// (exit code 0), or the cycle would time an update rather than a refresh.
+var scalePlanArgs = append(slices.Clone(planArgs), "-detailed-exitcode")
+
 func (h *harness) cycle(ctx context.Context, w *workspace) (cycle, error) {
 	var c cycle
 	for _, step := range []struct {
 		args []string
 		wall *time.Duration
-	}{{applyArgs, &c.apply}, {planArgs, &c.plan}, {destroyArgs, &c.destroy}} {
-		watch := bench.WatchProcesses(h.providerExe, 10*time.Millisecond)
+	}{{applyArgs, &c.apply}, {scalePlanArgs, &c.plan}, {destroyArgs, &c.destroy}} {
+		var watch *bench.ProcessWatcher
+		if w.exe != "" {
+			watch = bench.WatchProcesses(w.exe, 10*time.Millisecond)
+		}
 		d, err := w.run(ctx, step.args...)
-		c.providerCPU += watch.Stop().CPU
+		if watch != nil {
+			c.providerCPU += watch.Stop().CPU
+		}
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() == 2 && slices.Contains(step.args, "-detailed-exitcode") {
+			return c, fmt.Errorf("the plan right after apply in %s wants changes: the provider does not converge", w.cli.Dir)
+		}
 		if err != nil {
 			return c, err
 		}
@@ -43,15 +76,50 @@ func (h *harness) cycle(ctx context.Context, w *workspace) (cycle, error) {
 	return c, nil
 }
 
-// scaleResult is one N of the scale section.
-type scaleResult struct {
-	n              int
-	jobs, data     cycles
-	requestsPerJob float64
+// The contenders of the scale section, in the table's order. Ours comes
+// first (the ratios divide it by each), terraform_data last (the floor each
+// is compared with).
+const (
+	ours = iota
+	minimal
+	restapi
+	data
+	contenders
+)
+
+var contenderNames = [contenders]string{
+	ours:    "transcription_job",
+	minimal: "minimal_job",
+	restapi: "restapi_object",
+	data:    "terraform_data",
 }
 
-// scale applies, plans and destroys n transcription_job resources and n
-// terraform_data resources, alternating which goes first.
+// contenderResult is the runs of one contender at one N.
+type contenderResult struct {
+	cycles   cycles
+	requests []map[string]int64 // per run: requests by method
+	failures []int64            // per run: answers outside 2xx
+	watched  bool               // whether it has provider processes
+}
+
+// scaleResult is one N of the scale section.
+type scaleResult struct {
+	n    int
+	each [contenders]contenderResult
+}
+
+// runOrder is the order the contenders run in at run r: rotated by r, so
+// that none always runs first (or right after another).
+func runOrder(r int) []int {
+	order := make([]int, contenders)
+	for i := range order {
+		order[i] = (i + r) % contenders
+	}
+	return order
+}
+
+// scale applies, plans and destroys n resources of each contender against
+// one fake server, h.runs times, after an untimed validate of each.
 func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 	res := scaleResult{n: n}
 	svc, err := startService(fakeserver.Options{})
@@ -59,63 +127,166 @@ func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 		return res, err
 	}
 	defer svc.Close()
-	jobs, err := h.workspace(fmt.Sprintf("scale-%d-job", n), jobConfig(n, "", ""), svc)
-	if err != nil {
-		return res, err
+	configs := [contenders]string{
+		ours:    jobConfig(n, "", ""),
+		minimal: minimalConfig(n),
+		restapi: restapiConfig(n, svc.url, apiKey),
+		data:    dataConfig(n),
 	}
-	data, err := h.workspace(fmt.Sprintf("scale-%d-data", n), dataConfig(n), svc)
-	if err != nil {
-		return res, err
+	exes := [contenders]string{ours: h.providerExe, minimal: h.minimalExe, restapi: h.restapiExe}
+	var ws [contenders]*workspace
+	for i := range ws {
+		if ws[i], err = h.workspace(fmt.Sprintf("scale-%d-%s", n, contenderNames[i]), configs[i], svc); err != nil {
+			return res, err
+		}
+		ws[i].exe = exes[i]
+		res.each[i].watched = exes[i] != ""
+		// Untimed: checks the configuration, and starts the provider once
+		// so that no contender's first run pays for a cold page cache.
+		if _, err := ws[i].run(ctx, "validate", "-no-color"); err != nil {
+			return res, fmt.Errorf("%s: %w", contenderNames[i], err)
+		}
 	}
-	var requests []int64
 	for r := range h.runs {
-		order := []*workspace{jobs, data}
-		if r%2 == 1 {
-			order = []*workspace{data, jobs}
-		}
-		for _, w := range order {
+		var line []string
+		for _, i := range runOrder(r) {
 			svc.rec.Reset()
-			c, err := h.cycle(ctx, w)
+			c, err := h.cycle(ctx, ws[i])
 			if err != nil {
-				return res, err
+				return res, fmt.Errorf("%s: %w", contenderNames[i], err)
 			}
-			if w == jobs {
-				res.jobs = append(res.jobs, c)
-				requests = append(requests, int64(bench.Summarize(svc.rec.Exchanges()).Requests))
-			} else {
-				res.data = append(res.data, c)
-			}
+			byMethod, failures := requestMix(svc.rec.Exchanges())
+			e := &res.each[i]
+			e.cycles = append(e.cycles, c)
+			e.requests = append(e.requests, byMethod)
+			e.failures = append(e.failures, failures)
+			line = append(line, fmt.Sprintf("%s %s", contenderNames[i], bench.Seconds(c.total())))
 		}
-		h.log("scale N=%d run %d: job %s, terraform_data %s", n, r+1, bench.Seconds(res.jobs[r].total()), bench.Seconds(res.data[r].total()))
+		h.log("scale N=%d run %d: %s", n, r+1, strings.Join(line, ", "))
 	}
-	res.requestsPerJob = float64(bench.MedianInt(requests)) / float64(n)
 	return res, nil
+}
+
+// requestMix counts exchanges by method, and those answered outside 2xx.
+func requestMix(xs []bench.Exchange) (byMethod map[string]int64, failures int64) {
+	byMethod = map[string]int64{}
+	for _, x := range xs {
+		byMethod[x.Method]++
+		if x.Status/100 != 2 {
+			failures++
+		}
+	}
+	return byMethod, failures
+}
+
+// methodOrder is the order methods are listed in; others follow, sorted.
+var methodOrder = []string{"POST", "GET", "PUT", "PATCH", "DELETE"}
+
+// formatRequests describes the median requests per resource of a cycle:
+// "5.0 (POST 1.0, GET 3.0, DELETE 1.0)", with failures when some answers
+// were not 2xx.
+func formatRequests(runs []map[string]int64, failures []int64, n int) string {
+	if len(runs) == 0 || n <= 0 {
+		return "-"
+	}
+	methods := map[string]bool{}
+	for _, m := range runs {
+		for k := range m {
+			methods[k] = true
+		}
+	}
+	var names []string
+	for _, k := range methodOrder {
+		if methods[k] {
+			names = append(names, k)
+			delete(methods, k)
+		}
+	}
+	var rest []string
+	for k := range methods {
+		rest = append(rest, k)
+	}
+	slices.Sort(rest)
+	names = append(names, rest...)
+
+	per := func(counts []int64) string { return fmt.Sprintf("%.1f", float64(bench.MedianInt(counts))/float64(n)) }
+	totals := make([]int64, len(runs))
+	for i, m := range runs {
+		for _, c := range m {
+			totals[i] += c
+		}
+	}
+	if len(names) == 0 {
+		return "0"
+	}
+	var parts []string
+	for _, k := range names {
+		counts := make([]int64, len(runs))
+		for i, m := range runs {
+			counts[i] = m[k]
+		}
+		parts = append(parts, k+" "+per(counts))
+	}
+	out := per(totals) + " (" + strings.Join(parts, ", ") + ")"
+	if bench.MedianInt(failures) > 0 {
+		out += ", non-2xx " + per(failures)
+	}
+	return out
 }
 
 func scaleTable(results []scaleResult) *bench.Table {
 	t := &bench.Table{
-		Title: "apply / plan (refresh) / destroy: N transcription_job beside N terraform_data (medians)",
-		Header: []string{"N", "apply job", "apply data", "ratio", "plan job", "plan data", "ratio",
-			"destroy job", "destroy data", "ratio", "extra per job", "provider CPU per job", "requests per job"},
-		Notes: []string{"`extra per job` is (job − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
-			"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
-			"`provider CPU per job` is the CPU time (user + system) of the provider processes over the cycle, divided by N. " +
-			"`requests per job` counts every request of one cycle (create, polls, refresh, delete)."},
+		Title: "apply / plan (refresh) / destroy of N resources: transcription_job beside a minimal framework provider, " +
+			"the generic REST provider and terraform_data, against one fake server (medians)",
+		Header: []string{"N", "resource", "apply", "plan", "destroy", "apply: ours ÷", "plan: ours ÷", "destroy: ours ÷",
+			"extra per resource", "provider CPU per resource", "requests per resource"},
+		Notes: []string{
+			"`transcription_job` is this provider with only `audio_url` set; `minimal_job` is a terraform-plugin-framework provider " +
+				"with three attributes (id, audio_url, status) and plain net/http (internal/bench/cmd/minimalprovider): create is a POST " +
+				"and a GET, no waiting for the job to finish; `restapi_object` is Mastercard's terraform-provider-restapi " +
+				"v1.20.0 (SDKv2), configured with `create_returns_object = true`; `terraform_data` is built into Terraform. " +
+				"The four run one after the other against the same fake server, in an order rotated from run to run.",
+			"`ours ÷` divides transcription_job's median by the row's: ours/minimal, ours/restapi, ours/terraform_data. " +
+				"`extra per resource` is (row − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
+				"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
+				"`provider CPU per resource` is the CPU time (user + system) of the provider processes over the cycle, divided by N. " +
+				"`requests per resource` counts every request of one cycle (create, polls, refresh, delete), by method. " +
+				"The plan must find no changes, or the run fails.",
+		},
 	}
 	for _, r := range results {
-		row := []string{fmt.Sprint(r.n)}
-		for _, pick := range []func(cycle) time.Duration{
-			func(c cycle) time.Duration { return c.apply },
-			func(c cycle) time.Duration { return c.plan },
-			func(c cycle) time.Duration { return c.destroy },
-		} {
-			j, d := r.jobs.median(pick), r.data.median(pick)
-			row = append(row, bench.Seconds(j), bench.Seconds(d), bench.Ratio(j, d))
+		for i := range contenders {
+			t.Add(scaleRow(r, i)...)
 		}
-		extra := (r.jobs.median(cycle.total) - r.data.median(cycle.total)) / time.Duration(r.n)
-		cpu := r.jobs.median(func(c cycle) time.Duration { return c.providerCPU }) / time.Duration(r.n)
-		row = append(row, bench.Millis(extra), bench.Millis(cpu), fmt.Sprintf("%.1f", r.requestsPerJob))
-		t.Add(row...)
 	}
 	return t
+}
+
+// scaleRow is contender i's row of one N.
+func scaleRow(r scaleResult, i int) []string {
+	e, o, d := r.each[i], r.each[ours], r.each[data]
+	row := []string{fmt.Sprint(r.n), contenderNames[i]}
+	phases := []func(cycle) time.Duration{
+		func(c cycle) time.Duration { return c.apply },
+		func(c cycle) time.Duration { return c.plan },
+		func(c cycle) time.Duration { return c.destroy },
+	}
+	for _, pick := range phases {
+		row = append(row, bench.Seconds(e.cycles.median(pick)))
+	}
+	for _, pick := range phases {
+		cell := "1.00×"
+		if i != ours {
+			cell = bench.Ratio(o.cycles.median(pick), e.cycles.median(pick))
+		}
+		row = append(row, cell)
+	}
+	extra, cpu := "-", "-"
+	if i != data {
+		extra = bench.Millis((e.cycles.median(cycle.total) - d.cycles.median(cycle.total)) / time.Duration(r.n))
+	}
+	if e.watched {
+		cpu = bench.Millis(e.cycles.median(func(c cycle) time.Duration { return c.providerCPU }) / time.Duration(r.n))
+	}
+	return append(row, extra, cpu, formatRequests(e.requests, e.failures, r.n))
 }
