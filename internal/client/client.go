@@ -25,13 +25,16 @@ import (
 
 // Defaults for Config fields left zero.
 const (
-	DefaultMaxRetries       = 8
-	DefaultMinBackoff       = 250 * time.Millisecond
-	DefaultMaxBackoff       = 15 * time.Second
-	DefaultMaxResponseBytes = 64 << 20
-	DefaultTimeout          = 2 * time.Minute
-	maxLoggedBodyBytes      = 4 << 10
-	maxRetryAfter           = 5 * time.Minute
+	DefaultMaxRetries            = 8
+	DefaultMinBackoff            = 250 * time.Millisecond
+	DefaultMaxBackoff            = 15 * time.Second
+	DefaultMaxResponseBytes      = 64 << 20
+	DefaultConnectTimeout        = 30 * time.Second
+	DefaultTLSHandshakeTimeout   = 10 * time.Second
+	DefaultResponseHeaderTimeout = 2 * time.Minute
+	DefaultStallTimeout          = time.Minute
+	maxLoggedBodyBytes           = 4 << 10
+	maxRetryAfter                = 5 * time.Minute
 )
 
 // Config configures a Client.
@@ -39,8 +42,28 @@ type Config struct {
 	BaseURL string // e.g. https://api.example.com (no /v2)
 	APIKey  string
 	// UserAgent is sent as User-Agent, e.g. "terraform-provider-transcription/1.2.3".
-	UserAgent  string
+	UserAgent string
+	// HTTPClient, when set, replaces the client built from the timeouts
+	// below; its transport then bounds connecting and waiting for headers,
+	// and StallTimeout still applies.
 	HTTPClient *http.Client
+
+	// No timeout bounds a whole request: an upload of a large recording
+	// takes as long as its link needs, as long as it makes progress. Each
+	// stage is bounded instead (zero takes the default):
+	//
+	// ConnectTimeout bounds opening the TCP connection.
+	ConnectTimeout time.Duration
+	// TLSHandshakeTimeout bounds the TLS handshake.
+	TLSHandshakeTimeout time.Duration
+	// ResponseHeaderTimeout bounds the wait for the response's headers once
+	// the request is written whole (for an upload, once its last byte is
+	// handed to the operating system, which may still be sending a few MB).
+	ResponseHeaderTimeout time.Duration
+	// StallTimeout bounds the time a request body being sent, or a response
+	// body being read, makes no progress at all.
+	StallTimeout time.Duration
+
 	// MaxRetries bounds the retries of one call (not counting the first try).
 	MaxRetries int
 	MinBackoff time.Duration
@@ -65,8 +88,12 @@ func New(cfg Config) (*Client, error) {
 	if cfg.APIKey == "" {
 		return nil, errors.New("an API key is required")
 	}
+	cfg.ConnectTimeout = orDefault(cfg.ConnectTimeout, DefaultConnectTimeout)
+	cfg.TLSHandshakeTimeout = orDefault(cfg.TLSHandshakeTimeout, DefaultTLSHandshakeTimeout)
+	cfg.ResponseHeaderTimeout = orDefault(cfg.ResponseHeaderTimeout, DefaultResponseHeaderTimeout)
+	cfg.StallTimeout = orDefault(cfg.StallTimeout, DefaultStallTimeout)
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: DefaultTimeout}
+		cfg.HTTPClient = &http.Client{Transport: newTransport(cfg)}
 	}
 	if cfg.MaxRetries == 0 {
 		cfg.MaxRetries = DefaultMaxRetries
@@ -149,11 +176,46 @@ func (c *Client) DeletePreRecorded(ctx context.Context, id string) error {
 	return c.do(ctx, call{method: http.MethodDelete, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}, nil)
 }
 
+// AudioFile is the audio a job was made from, streamed from the service.
+// The caller reads Body and must close it.
+type AudioFile struct {
+	Body        io.ReadCloser
+	ContentType string // such as audio/wav
+	Size        int64  // in bytes; -1 when the service does not say
+}
+
+// GetPreRecordedFile opens the audio of a pre-recorded job (GET
+// /v2/pre-recorded/{id}/file). Retries end once the service starts
+// answering: a transfer broken midway fails the read of Body.
+func (c *Client) GetPreRecordedFile(ctx context.Context, id string) (*AudioFile, error) {
+	return c.openFile(ctx, "/v2/pre-recorded/"+url.PathEscape(id)+"/file")
+}
+
+// GetLiveFile opens the audio of a live job (GET /v2/live/{id}/file), as
+// GetPreRecordedFile does.
+func (c *Client) GetLiveFile(ctx context.Context, id string) (*AudioFile, error) {
+	return c.openFile(ctx, "/v2/live/"+url.PathEscape(id)+"/file")
+}
+
+func (c *Client) openFile(ctx context.Context, path string) (*AudioFile, error) {
+	ctx = maskKey(ctx, c.cfg.APIKey)
+	resp, err := c.roundTrip(ctx, call{method: http.MethodGet, path: path, accept: "*/*", retry: retryIdempotent})
+	if err != nil {
+		return nil, err
+	}
+	tflog.Debug(ctx, "transcription API response", map[string]any{"op": "GET " + path, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": resp.ContentLength})
+	return &AudioFile{Body: resp.Body, ContentType: resp.Header.Get("Content-Type"), Size: resp.ContentLength}, nil
+}
+
 // Upload sends a file to POST /v2/upload as multipart field "audio",
 // streaming it from open (called again for each try, so retries resend it).
-func (c *Client) Upload(ctx context.Context, filename string, open func() (io.ReadCloser, error)) (*UploadResponse, error) {
+// size is the number of bytes open's reader yields: the request then
+// declares its Content-Length, and a reader yielding more or fewer bytes
+// fails the upload with ErrUploadSizeChanged before the body is complete. A
+// negative size sends the body chunked, for a source of unknown length.
+func (c *Client) Upload(ctx context.Context, filename string, size int64, open func() (io.ReadCloser, error)) (*UploadResponse, error) {
 	var out UploadResponse
-	b := func() (io.ReadCloser, string, error) { return multipartBody(filename, open) }
+	b := func() (requestBody, error) { return multipartBody(filename, size, open) }
 	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/upload", body: b, retry: retryIfNotAccepted}, &out); err != nil {
 		return nil, err
 	}
@@ -174,12 +236,35 @@ const (
 	retryIfNotAccepted
 )
 
-// bodyFunc returns a fresh request body and its content type (empty to use
-// call.contentType) for each try.
-type bodyFunc func() (io.ReadCloser, string, error)
+// requestBody is one try's request body.
+type requestBody struct {
+	r     io.Reader
+	close func() error // nil: nothing to close
+	// length is the exact number of bytes r yields, sent as Content-Length;
+	// negative when unknown (the body is then sent chunked).
+	length      int64
+	contentType string // empty: call.contentType
+}
 
+func (b requestBody) Read(p []byte) (int, error) { return b.r.Read(p) }
+
+func (b requestBody) Close() error {
+	if b.close == nil {
+		return nil
+	}
+	return b.close()
+}
+
+// bodyFunc returns a fresh request body for each try.
+type bodyFunc func() (requestBody, error)
+
+// bytesBody is a body held in memory, so of known length: it goes out with
+// Content-Length, never chunked (some gateways refuse chunked requests with
+// 411, and HTTP/1.0 proxies cannot carry them).
 func bytesBody(b []byte) bodyFunc {
-	return func() (io.ReadCloser, string, error) { return io.NopCloser(bytes.NewReader(b)), "", nil }
+	return func() (requestBody, error) {
+		return requestBody{r: bytes.NewReader(b), length: int64(len(b))}, nil
+	}
 }
 
 type call struct {
@@ -188,6 +273,7 @@ type call struct {
 	query       url.Values
 	body        bodyFunc
 	contentType string
+	accept      string // empty: application/json
 	retry       retryPolicy
 	detail      Detail // of the results in the response
 }
@@ -205,42 +291,65 @@ func (c *Client) endpoint(path string, query url.Values) string {
 // do performs a call with retries and decodes a 2xx JSON body into out (when
 // out is not nil).
 func (c *Client) do(ctx context.Context, cl call, out any) error {
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.cfg.APIKey)
-	ctx = tflog.MaskMessageStrings(ctx, c.cfg.APIKey)
+	ctx = maskKey(ctx, c.cfg.APIKey)
+	op := cl.method + " " + cl.path
+	resp, err := c.roundTrip(ctx, cl)
+	if err != nil {
+		return err
+	}
+	data, readErr := readBounded(resp.Body, c.cfg.MaxResponseBytes)
+	resp.Body.Close()
+	logResponse(ctx, op, resp, data)
+	if readErr != nil {
+		var stall *StallError
+		if errors.As(readErr, &stall) {
+			return &TransportError{Op: op, Sent: true, Err: readErr}
+		}
+		return &DecodeError{Op: op, Reason: readErr.Error()}
+	}
+	if out == nil {
+		return nil
+	}
+	data = omitResultMembers(data, cl.detail.omitted())
+	return decodeJSON(op, resp.Header.Get("Content-Type"), data, out)
+}
+
+func maskKey(ctx context.Context, key string) context.Context {
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, key)
+	return tflog.MaskMessageStrings(ctx, key)
+}
+
+// roundTrip performs a call with retries and returns its first 2xx
+// response, body unread: the caller reads and closes it. Error answers are
+// read here, and retried or turned into an APIError.
+func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error) {
 	op := cl.method + " " + cl.path
 	for attempt := 0; ; attempt++ {
 		resp, sent, err := c.send(ctx, cl)
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return nil, ctx.Err()
 			}
 			retryable := cl.retry == retryIdempotent || !sent
 			if !retryable || attempt >= c.cfg.MaxRetries {
-				return &TransportError{Op: op, Sent: sent, Err: err}
+				return nil, &TransportError{Op: op, Sent: sent, Err: err}
 			}
 			wait := c.backoff(attempt)
 			tflog.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
 			if err := Sleep(ctx, wait); err != nil {
-				return err
+				return nil, err
 			}
 			continue
 		}
-		data, readErr := readBounded(resp.Body, c.cfg.MaxResponseBytes)
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			return resp, nil
+		}
+		data, _ := readBounded(resp.Body, c.cfg.MaxResponseBytes)
 		resp.Body.Close()
 		logResponse(ctx, op, resp, data)
-		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-			if readErr != nil {
-				return &DecodeError{Op: op, Reason: readErr.Error()}
-			}
-			if out == nil {
-				return nil
-			}
-			data = omitResultMembers(data, cl.detail.omitted())
-			return decodeJSON(op, resp.Header.Get("Content-Type"), data, out)
-		}
 		apiErr := newAPIError(op, resp, data)
 		if !shouldRetryStatus(cl.retry, resp.StatusCode) || attempt >= c.cfg.MaxRetries {
-			return apiErr
+			return nil, apiErr
 		}
 		wait := c.backoff(attempt)
 		if apiErr.RetryAfter > 0 {
@@ -250,37 +359,61 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		}
 		tflog.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
 		if err := Sleep(ctx, wait); err != nil {
-			return err
+			return nil, err
 		}
 	}
 }
 
 // send makes one try. sent reports whether any part of the request may have
-// reached the service (its headers were written).
+// reached the service (its headers were written). The response's body is
+// watched for stalls and releases the try when closed.
 func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error) {
-	var body io.ReadCloser
+	var body requestBody
+	hasBody := cl.body != nil
 	contentType := cl.contentType
-	if cl.body != nil {
-		b, ct, err := cl.body()
+	if hasBody {
+		b, err := cl.body()
 		if err != nil {
 			return nil, false, err
 		}
 		body = b
-		if ct != "" {
-			contentType = ct
+		if b.contentType != "" {
+			contentType = b.contentType
 		}
 	}
+	tryCtx, dog := watch(ctx, c.cfg.StallTimeout)
 	wrote := false
-	trace := &httptrace.ClientTrace{WroteHeaders: func() { wrote = true }}
-	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), cl.method, c.endpoint(cl.path, cl.query), body)
+	trace := &httptrace.ClientTrace{
+		WroteHeaders: func() { wrote = true },
+		// The request is written whole: waiting for the answer is the
+		// transport's ResponseHeaderTimeout's business, not a stall.
+		WroteRequest: func(httptrace.WroteRequestInfo) { dog.sleep() },
+	}
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(tryCtx, trace), cl.method, c.endpoint(cl.path, cl.query), nil)
 	if err != nil {
-		if body != nil {
-			body.Close()
-		}
+		body.Close()
+		dog.release()
 		return nil, false, err
 	}
+	if hasBody {
+		switch {
+		case body.length == 0:
+			body.Close()
+			req.Body = http.NoBody
+		default:
+			req.Body = &watchedBody{rc: body, ctx: tryCtx, w: dog}
+			req.ContentLength = body.length
+			if body.length < 0 {
+				req.ContentLength = -1
+			}
+		}
+	}
 	req.Header.Set(ServiceKeyHeader, c.cfg.APIKey)
-	req.Header.Set("Accept", "application/json")
+	accept := cl.accept
+	if accept == "" {
+		accept = "application/json"
+	}
+	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", c.cfg.UserAgent)
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -289,9 +422,15 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
+		if stall := stallCause(tryCtx); stall != nil && ctx.Err() == nil {
+			err = stall
+		}
+		dog.release()
 		return nil, wrote, err
 	}
 	tflog.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
+	dog.arm()
+	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog, releaseOnClose: true}
 	return resp, true, nil
 }
 

@@ -248,7 +248,7 @@ func TestListLive_filtersAndPagination(t *testing.T) {
 func TestUpload_streamsMultipart(t *testing.T) {
 	_, c, _ := newFake(t, fakeserver.Options{})
 	wav := makeWAV(2.5, 2, 8000)
-	resp, err := c.Upload(context.Background(), "meeting.wav", func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
+	resp, err := c.Upload(context.Background(), "meeting.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -388,7 +388,7 @@ func FuzzUploadResponse(f *testing.F) {
 	wav := makeWAV(0.01, 1, 8000)
 	fuzzResponse(f, responseShape[client.UploadResponse]{
 		call: func(ctx context.Context, c *client.Client) (*client.UploadResponse, error) {
-			return c.Upload(ctx, "a.wav", func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
+			return c.Upload(ctx, "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
 		},
 		complete: func(r *client.UploadResponse) string {
 			if r.AudioURL == "" {

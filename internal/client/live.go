@@ -9,8 +9,9 @@ import (
 	"strconv"
 )
 
-// ListLiveOptions are the filters of GET /v2/live. Zero values are not sent.
-type ListLiveOptions struct {
+// ListOptions are the filters of the listings, GET /v2/live and GET
+// /v2/pre-recorded. Zero values are not sent.
+type ListOptions struct {
 	Offset int
 	// Limit is the page size; 0 lets the service choose (20).
 	Limit      int
@@ -22,9 +23,12 @@ type ListLiveOptions struct {
 	CustomMetadata map[string]string
 }
 
+// ListLiveOptions are the filters of GET /v2/live.
+type ListLiveOptions = ListOptions
+
 // Query encodes the options as design.md states: status repeated,
 // custom_metadata[key]=value.
-func (o ListLiveOptions) Query() url.Values {
+func (o ListOptions) Query() url.Values {
 	q := url.Values{}
 	if o.Offset > 0 {
 		q.Set("offset", strconv.Itoa(o.Offset))
@@ -57,34 +61,82 @@ func (o ListLiveOptions) Query() url.Values {
 
 // ListLive fetches one page of live jobs. A Detail, when given, leaves part
 // of the items' results out.
-func (c *Client) ListLive(ctx context.Context, opts ListLiveOptions, detail ...Detail) (*LivePage, error) {
-	var page LivePage
-	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/live", query: opts.Query(), retry: retryIdempotent, detail: firstDetail(detail)}, &page); err != nil {
+func (c *Client) ListLive(ctx context.Context, opts ListOptions, detail ...Detail) (*LivePage, error) {
+	return listPage(ctx, c, "/v2/live", liveCommon, opts, firstDetail(detail))
+}
+
+// ListAllLive follows the pages of live jobs from opts.Offset until maxItems
+// items are collected (maxItems ≤ 0: every matching item) or there is no
+// next page. Each page asks for at most pageSize items and never more than
+// are still wanted.
+//
+// The next page is requested with this client's own filters and the offset
+// taken from the service's `next` link, so filters survive whatever form the
+// link has. A Detail, when given, leaves part of the items' results out.
+func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail ...Detail) ([]LiveJob, int, error) {
+	return listAll(ctx, c, "/v2/live", liveCommon, opts, maxItems, pageSize, firstDetail(detail))
+}
+
+// ListPreRecorded fetches one page of pre-recorded jobs (GET
+// /v2/pre-recorded), newest first. A Detail, when given, leaves part of the
+// items' results out.
+func (c *Client) ListPreRecorded(ctx context.Context, opts ListOptions, detail ...Detail) (*PreRecordedPage, error) {
+	return listPage(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, firstDetail(detail))
+}
+
+// ListAllPreRecorded follows the pages of pre-recorded jobs as ListAllLive
+// follows those of live jobs.
+func (c *Client) ListAllPreRecorded(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail ...Detail) ([]PreRecordedJob, int, error) {
+	return listAll(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, maxItems, pageSize, firstDetail(detail))
+}
+
+// GetLive fetches a live job record (GET /v2/live/{id}). A Detail, when
+// given, leaves part of the result's transcripts out.
+func (c *Client) GetLive(ctx context.Context, id string, detail ...Detail) (*LiveJob, error) {
+	var out LiveJob
+	path := "/v2/live/" + url.PathEscape(id)
+	if err := c.do(ctx, call{method: http.MethodGet, path: path, retry: retryIdempotent, detail: firstDetail(detail)}, &out); err != nil {
+		return nil, err
+	}
+	if out.ID == "" || out.Status == "" {
+		return nil, &DecodeError{Op: "GET " + path, Reason: "job record lacks id or status"}
+	}
+	return &out, nil
+}
+
+// DeleteLive deletes a finished live job (DELETE /v2/live/{id}): 403 while it
+// is queued or processing, 404 when unknown.
+func (c *Client) DeleteLive(ctx context.Context, id string) error {
+	return c.do(ctx, call{method: http.MethodDelete, path: "/v2/live/" + url.PathEscape(id), retry: retryIdempotent}, nil)
+}
+
+func liveCommon(j *LiveJob) *JobCommon               { return &j.JobCommon }
+func preRecordedCommon(j *PreRecordedJob) *JobCommon { return &j.JobCommon }
+
+// listPage fetches one page of a listing and checks that every item has an
+// id and a status.
+func listPage[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, detail Detail) (*Page[T], error) {
+	var page Page[T]
+	if err := c.do(ctx, call{method: http.MethodGet, path: path, query: opts.Query(), retry: retryIdempotent, detail: detail}, &page); err != nil {
 		return nil, err
 	}
 	if page.Items == nil {
-		return nil, &DecodeError{Op: "GET /v2/live", Reason: "response has no items"}
+		return nil, &DecodeError{Op: "GET " + path, Reason: "response has no items"}
 	}
-	for i, item := range page.Items {
-		if item.ID == "" || item.Status == "" {
-			return nil, &DecodeError{Op: "GET /v2/live", Reason: fmt.Sprintf("item %d lacks id or status", i)}
+	for i := range page.Items {
+		if j := common(&page.Items[i]); j.ID == "" || j.Status == "" {
+			return nil, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("item %d lacks id or status", i)}
 		}
 	}
 	return &page, nil
 }
 
-// ListAllLive follows the pages from opts.Offset until maxItems items are
-// collected (maxItems ≤ 0: every matching item) or there is no next page. Each
-// page asks for at most pageSize items and never more than are still wanted.
-//
-// The next page is requested with this client's own filters and the offset
-// taken from the service's `next` link, so filters survive whatever form the
-// link has. A Detail, when given, leaves part of the items' results out.
-func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems, pageSize int, detail ...Detail) ([]LiveJob, int, error) {
+// listAll follows a listing's pages (see ListAllLive).
+func listAll[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, maxItems, pageSize int, detail Detail) ([]T, int, error) {
 	if pageSize <= 0 {
 		pageSize = DefaultLiveListLimit
 	}
-	var items []LiveJob
+	var items []T
 	pages := 0
 	for {
 		want := pageSize
@@ -92,7 +144,7 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems
 			want = maxItems - len(items)
 		}
 		opts.Limit = want
-		page, err := c.ListLive(ctx, opts, detail...)
+		page, err := listPage(ctx, c, path, common, opts, detail)
 		if err != nil {
 			return nil, pages, err
 		}
@@ -106,10 +158,10 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListLiveOptions, maxItems
 		}
 		next, err := nextOffset(*page.Next, opts.Offset+len(page.Items))
 		if err != nil {
-			return nil, pages, &DecodeError{Op: "GET /v2/live", Reason: err.Error()}
+			return nil, pages, &DecodeError{Op: "GET " + path, Reason: err.Error()}
 		}
 		if next <= opts.Offset {
-			return nil, pages, &DecodeError{Op: "GET /v2/live", Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
+			return nil, pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
 		}
 		opts.Offset = next
 	}

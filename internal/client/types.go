@@ -347,13 +347,20 @@ type AudioToLLMItem struct {
 	Response string `json:"response"`
 }
 
-// LivePage is one page of GET /v2/live.
-type LivePage struct {
-	First   string    `json:"first"`
-	Current string    `json:"current"`
-	Next    *string   `json:"next"`
-	Items   []LiveJob `json:"items"`
+// Page is one page of a listing: links to the first, current and next
+// pages (next is null on the last page) and the items.
+type Page[T any] struct {
+	First   string  `json:"first"`
+	Current string  `json:"current"`
+	Next    *string `json:"next"`
+	Items   []T     `json:"items"`
 }
+
+// LivePage is one page of GET /v2/live.
+type LivePage = Page[LiveJob]
+
+// PreRecordedPage is one page of GET /v2/pre-recorded.
+type PreRecordedPage = Page[PreRecordedJob]
 
 // UploadResponse is the body of POST /v2/upload.
 type UploadResponse struct {

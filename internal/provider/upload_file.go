@@ -32,18 +32,20 @@ func openSourceFile(name string) (*os.File, error) {
 	return os.Open(name)
 }
 
-// fileSHA256 streams the file through SHA-256 and returns the hex digest.
-func fileSHA256(name string) (string, error) {
+// fileSHA256 streams the file through SHA-256 and returns the hex digest
+// and the number of bytes hashed.
+func fileSHA256(name string) (string, int64, error) {
 	f, err := openSourceFile(name)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.Sum(nil)), n, nil
 }
 
 // sourceChangedError reports a file whose content is no longer the one

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -41,10 +42,11 @@ type uploadResource struct {
 // uploadResourceModel is the state (and plan, and configuration) of a
 // transcription_upload.
 type uploadResourceModel struct {
-	Source        types.String `tfsdk:"source"`
-	SHA256        types.String `tfsdk:"sha256"`
-	AudioURL      types.String `tfsdk:"audio_url"`
-	AudioMetadata types.Object `tfsdk:"audio_metadata"`
+	Source        types.String   `tfsdk:"source"`
+	SHA256        types.String   `tfsdk:"sha256"`
+	AudioURL      types.String   `tfsdk:"audio_url"`
+	AudioMetadata types.Object   `tfsdk:"audio_metadata"`
+	Timeouts      timeouts.Value `tfsdk:"timeouts"`
 }
 
 // Paths ModifyPlan works on.
@@ -71,13 +73,15 @@ const uploadResourceDescription = `A local audio or video file uploaded to the s
 
 The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan, naming the path. The apply checks the file again while uploading it and fails, before the upload completes, if it changed since the plan.
 
+**Time.** No timeout bounds the upload as a whole: a large recording on a slow link takes the time it needs, as long as it makes progress. The provider gives up on a transfer that makes no progress for a minute, on a connection not opened within 30 seconds, and on an answer whose headers do not come within 2 minutes of the last byte sent. Set ` + "`timeouts.create`" + ` to cap the whole upload.
+
 **Destroy.** The service has no endpoint to delete an upload: destroying this resource only removes it from Terraform's state. The service keeps the file for its retention period (3 weeks on paid plans, 1 year on the free plan).
 
 **Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` this resource is refused at plan time, before any request. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
 
 There is no import: the service offers no way to read an upload back.`
 
-func (r *uploadResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: uploadResourceDescription,
 		Attributes: map[string]schema.Attribute{
@@ -133,8 +137,31 @@ func (r *uploadResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 					},
 				},
 			},
+			"timeouts": uploadTimeoutsAttribute(ctx),
 		},
 	}
+}
+
+// uploadTimeoutsAttribute is the timeouts attribute: create only, and no
+// cap unless one is set.
+func uploadTimeoutsAttribute(ctx context.Context) schema.Attribute {
+	a, ok := timeouts.Attributes(ctx, timeouts.Opts{
+		Create: true,
+		CreateDescription: "The longest the upload may take as a whole, as a Go duration such as `30m` or `2h`. Unset, there is no cap: " +
+			"an upload that makes progress goes on until it ends, and only a stalled one fails.",
+	}).(schema.SingleNestedAttribute)
+	if !ok {
+		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
+	}
+	a.MarkdownDescription = "Time limits of the upload. Changing them does not upload the file again."
+	// The package writes Description only; the documentation reads Markdown.
+	for name, nested := range a.Attributes {
+		if s, ok := nested.(schema.StringAttribute); ok && s.MarkdownDescription == "" {
+			s.MarkdownDescription = s.Description
+			a.Attributes[name] = s
+		}
+	}
+	return a
 }
 
 // fileNameChanged reports whether the last element of source changed: the
@@ -174,7 +201,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 
 	source := plan.Source.ValueString()
-	sum, err := fileSHA256(source)
+	sum, _, err := fileSHA256(source)
 	if err != nil {
 		addSourceError(&resp.Diagnostics, source, err)
 		return
@@ -216,7 +243,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	// Hash once more: the file may have changed or vanished since the plan,
 	// and the client would retry a failing open as if the network had failed.
-	sum, err := fileSHA256(source)
+	sum, size, err := fileSHA256(source)
 	if err != nil {
 		addSourceError(&resp.Diagnostics, source, err)
 		return
@@ -228,15 +255,34 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 
-	up, err := r.data.Client.Upload(ctx, source, func() (io.ReadCloser, error) { return openVerified(source, sum) })
+	limit, diags := plan.Timeouts.Create(ctx, 0)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	uploadCtx := ctx
+	if limit > 0 {
+		var cancel context.CancelFunc
+		uploadCtx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	up, err := r.data.Client.Upload(uploadCtx, source, size, func() (io.ReadCloser, error) { return openVerified(source, sum) })
 	if err != nil {
 		var changed *sourceChangedError
-		if errors.As(err, &changed) {
+		switch {
+		case errors.As(err, &changed):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
 				fmt.Sprintf("%s. The upload was stopped before it completed. Run terraform apply again once nothing writes to the file.", changed.Error()))
-			return
+		case errors.Is(err, client.ErrUploadSizeChanged):
+			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
+				fmt.Sprintf("The size of %q is no longer the %d bytes read when the upload started. The upload was stopped before it completed. Run terraform apply again once nothing writes to the file.", source, size))
+		case limit > 0 && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+			resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
+				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped. Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
+					source, size, limit))
+		default:
+			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
 		}
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
 		return
 	}
 	tflog.Info(ctx, "uploaded file", map[string]any{"audio_url": up.AudioURL, "size": up.AudioMetadata.Size})

@@ -12,11 +12,13 @@ import (
 	"io/fs"
 	"math"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -76,8 +78,8 @@ func TestFileSHA256(t *testing.T) {
 		t.Fatal(err)
 	}
 	// FIPS 180-2's example digest of "abc".
-	if got, err := fileSHA256(name); err != nil || got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
-		t.Errorf("fileSHA256(abc) = %q, %v", got, err)
+	if got, size, err := fileSHA256(name); err != nil || got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" || size != 3 {
+		t.Errorf("fileSHA256(abc) = %q, %d, %v", got, size, err)
 	}
 
 	// Larger than any read buffer: the digest is of the whole stream.
@@ -86,15 +88,15 @@ func TestFileSHA256(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := sha256.Sum256(big)
-	if got, err := fileSHA256(name); err != nil || got != hex.EncodeToString(want[:]) {
-		t.Errorf("fileSHA256(1 MiB) = %q, %v", got, err)
+	if got, size, err := fileSHA256(name); err != nil || got != hex.EncodeToString(want[:]) || size != int64(len(big)) {
+		t.Errorf("fileSHA256(1 MiB) = %q, %d, %v", got, size, err)
 	}
 
 	missing := filepath.Join(dir, "absent.wav")
-	if _, err := fileSHA256(missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
+	if _, _, err := fileSHA256(missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := fileSHA256(dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
+	if _, _, err := fileSHA256(dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("directory: %v", err)
 	}
 }
@@ -104,7 +106,7 @@ func TestVerifyingReader(t *testing.T) {
 	if err := os.WriteFile(name, []byte("planned content"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sum, err := fileSHA256(name)
+	sum, _, err := fileSHA256(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -477,5 +479,59 @@ func TestAccUpload_tooLarge(t *testing.T) {
 	}
 	if len(ups[0].Body) >= len(data) {
 		t.Errorf("the service read %d bytes of a %d-byte file past its bound", len(ups[0].Body), len(data))
+	}
+}
+
+// throttledBody reads at most rate bytes per second of a request body.
+type throttledBody struct {
+	io.ReadCloser
+	rate  float64
+	start time.Time
+	n     int64
+}
+
+func (b *throttledBody) Read(p []byte) (int, error) {
+	if b.start.IsZero() {
+		b.start = time.Now()
+	}
+	n, err := b.ReadCloser.Read(p[:min(len(p), 16<<10)])
+	b.n += int64(n)
+	time.Sleep(time.Until(b.start.Add(time.Duration(float64(b.n) / b.rate * float64(time.Second)))))
+	return n, err
+}
+
+// TestAccUpload_timeouts: an upload is capped only by timeouts.create. Over
+// a link slow enough for the upload to take about 2 s, a 1 s cap stops it
+// with a diagnostic naming timeouts.create, and without a cap it finishes.
+func TestAccUpload_timeouts(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testAccKey})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v2/upload" {
+			r.Body = &throttledBody{ReadCloser: r.Body, rate: 800e3}
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	source := filepath.Join(t.TempDir(), "long.wav")
+	data := writeTestWAV(t, source, 50, 1, 16000, 440) // 1.6 MB: 2 s at 800 kB/s
+	capped := providerConfig(srv.URL) + fmt.Sprintf("resource \"transcription_upload\" \"long\" {\n  source = %q\n  timeouts = {\n    create = \"1s\"\n  }\n}\n", source)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{
+				Config:      capped,
+				ExpectError: expectError(`(?s)The upload did not finish in time .*` + regexp.QuoteMeta(fmt.Sprintf("%q (%d bytes)", source, len(data))) + ` was still going after 1s \(timeouts.create\)`),
+			},
+			{
+				Config: providerConfig(srv.URL) + uploadConfig("long", source),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("transcription_upload.long", tfjsonpath.New("audio_metadata").AtMapKey("size"), knownvalue.Int64Exact(int64(len(data)))),
+				},
+			},
+		},
+	})
+	ups := uploadRequests(fs)
+	if len(ups) != 2 || ups[1].Status != http.StatusOK {
+		t.Fatalf("uploads %+v, want one cut short and one answered 200", ups)
 	}
 }

@@ -1,0 +1,132 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// newTransport is the default transport: http.DefaultTransport's settings
+// (proxy from the environment, keep-alives, HTTP/2) with the stages of a
+// request bounded by cfg, and no bound on a whole request.
+func newTransport(cfg Config) *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = (&net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}).DialContext
+	t.TLSHandshakeTimeout = cfg.TLSHandshakeTimeout
+	t.ResponseHeaderTimeout = cfg.ResponseHeaderTimeout
+	return t
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}
+
+// StallError is a request or response body that made no progress for the
+// client's StallTimeout: the transfer was abandoned.
+type StallError struct {
+	Timeout time.Duration
+}
+
+func (e *StallError) Error() string {
+	return fmt.Sprintf("the transfer made no progress for %s", e.Timeout)
+}
+
+// watchdog cancels one try of a request when its transfer stalls. It is
+// armed while the request body is sent and while the response body is read,
+// and each read of either (progress) restarts it; while the service prepares
+// its answer it sleeps (the transport's ResponseHeaderTimeout bounds that).
+type watchdog struct {
+	timeout time.Duration
+	cancel  context.CancelCauseFunc
+
+	mu    sync.Mutex
+	armed bool
+	timer *time.Timer
+}
+
+// watch returns the context of one try and its watchdog, armed.
+func watch(ctx context.Context, timeout time.Duration) (context.Context, *watchdog) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	w := &watchdog{timeout: timeout, cancel: cancel, armed: true}
+	w.timer = time.AfterFunc(timeout, func() { cancel(&StallError{Timeout: timeout}) })
+	return ctx, w
+}
+
+// progress restarts the countdown when the watchdog is armed.
+func (w *watchdog) progress() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.armed {
+		w.timer.Reset(w.timeout)
+	}
+}
+
+// sleep stops the countdown until the next arm.
+func (w *watchdog) sleep() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.armed = false
+	w.timer.Stop()
+}
+
+// arm starts the countdown again.
+func (w *watchdog) arm() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.armed = true
+	w.timer.Reset(w.timeout)
+}
+
+// release stops the watchdog and ends the try's context.
+func (w *watchdog) release() {
+	w.sleep()
+	w.cancel(nil)
+}
+
+// stallCause returns the StallError that ended ctx, or nil.
+func stallCause(ctx context.Context) error {
+	var stall *StallError
+	if errors.As(context.Cause(ctx), &stall) {
+		return stall
+	}
+	return nil
+}
+
+// watchedBody is a request or response body whose reads feed a watchdog. A
+// read that fails because the watchdog ended the try says so.
+type watchedBody struct {
+	rc  io.ReadCloser
+	ctx context.Context
+	w   *watchdog
+	// releaseOnClose: a response body releases the try when closed.
+	releaseOnClose bool
+}
+
+func (b *watchedBody) Read(p []byte) (int, error) {
+	n, err := b.rc.Read(p)
+	if n > 0 {
+		b.w.progress()
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		if stall := stallCause(b.ctx); stall != nil {
+			err = stall
+		}
+	}
+	return n, err
+}
+
+func (b *watchedBody) Close() error {
+	err := b.rc.Close()
+	if b.releaseOnClose {
+		b.w.release()
+	}
+	return err
+}

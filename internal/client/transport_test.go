@@ -1,0 +1,323 @@
+package client_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// framing is how a request's body was delimited on the wire.
+type framing struct {
+	path             string
+	contentLength    int64
+	transferEncoding []string
+	bodyBytes        int64
+}
+
+// framingRecorder serves next and records each request's body framing.
+type framingRecorder struct {
+	next http.Handler
+	mu   sync.Mutex
+	seen []framing
+}
+
+func (f *framingRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	counted := &countingReader{r: r.Body}
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{counted, r.Body}
+	f.next.ServeHTTP(w, r)
+	_, _ = io.Copy(io.Discard, counted)
+	f.mu.Lock()
+	f.seen = append(f.seen, framing{path: r.URL.Path, contentLength: r.ContentLength, transferEncoding: r.TransferEncoding, bodyBytes: counted.n})
+	f.mu.Unlock()
+}
+
+func (f *framingRecorder) last() framing {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.seen[len(f.seen)-1]
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// Every body of known size goes out with Content-Length, never chunked: some
+// gateways answer 411 to chunked requests and HTTP/1.0 proxies cannot carry
+// them. Only a source of unknown size is sent chunked.
+func TestRequests_declareContentLength(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey})
+	rec := &framingRecorder{next: fs}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	c := newClient(t, srv.URL, testKey)
+	ctx := context.Background()
+	wav := makeWAV(1.5, 1, 8000)
+	openWAV := func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil }
+	var jobID string
+
+	cases := []struct {
+		name    string
+		call    func() error
+		chunked bool // only for a source of unknown size
+	}{
+		{"create", func() error {
+			created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav", CustomMetadata: map[string]any{"team": "media"}})
+			if err == nil {
+				jobID = created.ID
+			}
+			return err
+		}, false},
+		{"upload of known size", func() error { _, err := c.Upload(ctx, "a.wav", int64(len(wav)), openWAV); return err }, false},
+		{"upload of unknown size", func() error { _, err := c.Upload(ctx, "a.wav", -1, openWAV); return err }, true},
+		{"get", func() error { _, err := c.GetPreRecorded(ctx, jobID); return err }, false},
+		{"delete", func() error { return c.DeletePreRecorded(ctx, jobID) }, false},
+		{"list", func() error { _, err := c.ListLive(ctx, client.ListOptions{}); return err }, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.call(); err != nil {
+				t.Fatal(err)
+			}
+			got := rec.last()
+			switch {
+			case tc.chunked:
+				if got.contentLength != -1 || len(got.transferEncoding) != 1 || got.transferEncoding[0] != "chunked" {
+					t.Errorf("%s: Content-Length %d, Transfer-Encoding %v; want chunked", got.path, got.contentLength, got.transferEncoding)
+				}
+			case len(got.transferEncoding) > 0 || got.contentLength != got.bodyBytes:
+				t.Errorf("%s: Content-Length %d, Transfer-Encoding %v for a body of %d bytes; want Content-Length and no Transfer-Encoding",
+					got.path, got.contentLength, got.transferEncoding, got.bodyBytes)
+			}
+		})
+	}
+}
+
+// A source yielding more or fewer bytes than announced fails the upload
+// before its body is complete: the service never stores a file.
+func TestUpload_sizeChangedStopsTheUpload(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	wav := makeWAV(1, 1, 8000)
+	for _, tc := range []struct {
+		name     string
+		announce int64
+	}{
+		{"grew", int64(len(wav)) - 100},
+		{"shrank", int64(len(wav)) + 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.Upload(context.Background(), "a.wav", tc.announce, func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
+			if !errors.Is(err, client.ErrUploadSizeChanged) {
+				t.Fatalf("got %v, want ErrUploadSizeChanged", err)
+			}
+		})
+	}
+	for _, r := range fs.Requests() {
+		if r.Status == http.StatusOK {
+			t.Errorf("the service stored an upload whose size changed: %+v", r)
+		}
+	}
+}
+
+// throttledReader reads at most rate bytes per second from r.
+type throttledReader struct {
+	r     io.Reader
+	rate  float64
+	start time.Time
+	n     int64
+}
+
+func (t *throttledReader) Read(p []byte) (int, error) {
+	if t.start.IsZero() {
+		t.start = time.Now()
+	}
+	p = p[:min(len(p), 32<<10)]
+	n, err := t.r.Read(p)
+	t.n += int64(n)
+	if due := t.start.Add(time.Duration(float64(t.n) / t.rate * float64(time.Second))); time.Until(due) > 0 {
+		time.Sleep(time.Until(due))
+	}
+	return n, err
+}
+
+// Each stage of a request is bounded, not the whole: an upload that takes
+// several times every bound finishes as long as it makes progress, and a
+// stalled transfer or a missing answer fails soon after its own bound.
+func TestTimeouts_boundStagesNotTransfers(t *testing.T) {
+	// The stall bound must exceed the gaps in a throttled upload's progress:
+	// the kernel wakes a writer blocked on a full send buffer (up to 4 MB
+	// here) once a third of it has drained, 0.4 s at 3.2 MB/s. The header
+	// bound must exceed the time the service takes to read what the send
+	// buffer still held when the last byte left the client (1.3 s).
+	const (
+		stall   = time.Second
+		headers = 2500 * time.Millisecond
+	)
+	bigWAV := makeWAV(400, 1, 16000) // 12.8 MB
+	smallWAV := makeWAV(1, 1, 8000)
+	cases := []struct {
+		name string
+		// serve wraps the fake server; release unblocks handlers that hang.
+		serve   func(fs http.Handler, release <-chan struct{}) http.HandlerFunc
+		call    func(ctx context.Context, c *client.Client) error
+		wantErr func(error) bool // nil: the call succeeds
+		atLeast time.Duration    // the call takes at least this long
+		atMost  time.Duration
+	}{
+		{
+			name: "throttled upload longer than every bound finishes",
+			serve: func(fs http.Handler, _ <-chan struct{}) http.HandlerFunc {
+				return func(w http.ResponseWriter, r *http.Request) {
+					r.Body = struct {
+						io.Reader
+						io.Closer
+					}{&throttledReader{r: r.Body, rate: 3.2e6}, r.Body}
+					fs.ServeHTTP(w, r)
+				}
+			},
+			call: func(ctx context.Context, c *client.Client) error {
+				_, err := c.Upload(ctx, "big.wav", int64(len(bigWAV)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(bigWAV)), nil })
+				return err
+			},
+			atLeast: 3500 * time.Millisecond,
+			atMost:  20 * time.Second,
+		},
+		{
+			name: "upload the service stops reading fails as stalled",
+			serve: func(_ http.Handler, release <-chan struct{}) http.HandlerFunc {
+				return func(w http.ResponseWriter, r *http.Request) {
+					_, _ = io.CopyN(io.Discard, r.Body, 64<<10)
+					<-release
+				}
+			},
+			call: func(ctx context.Context, c *client.Client) error {
+				_, err := c.Upload(ctx, "big.wav", int64(len(bigWAV)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(bigWAV)), nil })
+				return err
+			},
+			wantErr: isStall,
+			atMost:  stall + 3*time.Second,
+		},
+		{
+			name: "answer that never comes fails after the header timeout",
+			serve: func(_ http.Handler, release <-chan struct{}) http.HandlerFunc {
+				return func(w http.ResponseWriter, r *http.Request) {
+					_, _ = io.Copy(io.Discard, r.Body)
+					<-release
+				}
+			},
+			call: func(ctx context.Context, c *client.Client) error {
+				_, err := c.Upload(ctx, "a.wav", int64(len(smallWAV)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(smallWAV)), nil })
+				return err
+			},
+			wantErr: func(err error) bool { return strings.Contains(err.Error(), "timeout awaiting response headers") },
+			atLeast: headers,
+			atMost:  headers + 3*time.Second,
+		},
+		{
+			name: "slow answer that keeps coming is read whole",
+			serve: func(_ http.Handler, _ <-chan struct{}) http.HandlerFunc {
+				return func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Content-Type", "application/json")
+					body := `{"id":"x","status":"done","request_id":"` + strings.Repeat("a", 3<<20) + `"}`
+					for chunk := range chunks(body, 64<<10) {
+						_, _ = io.WriteString(w, chunk)
+						w.(http.Flusher).Flush()
+						time.Sleep(50 * time.Millisecond) // 1.3 MB/s: about 2.5 s
+					}
+				}
+			},
+			call: func(ctx context.Context, c *client.Client) error {
+				_, err := c.GetPreRecorded(ctx, "x")
+				return err
+			},
+			atLeast: 2 * time.Second,
+			atMost:  20 * time.Second,
+		},
+		{
+			name: "answer whose body stalls fails as stalled",
+			serve: func(_ http.Handler, release <-chan struct{}) http.HandlerFunc {
+				return func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Content-Type", "application/json")
+					_, _ = io.WriteString(w, `{"id":"x","status":"do`)
+					w.(http.Flusher).Flush()
+					<-release
+				}
+			},
+			call: func(ctx context.Context, c *client.Client) error {
+				_, err := c.GetPreRecorded(ctx, "x")
+				return err
+			},
+			wantErr: isStall,
+			atLeast: stall,
+			atMost:  stall + 3*time.Second,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := fakeserver.New(fakeserver.Options{APIKey: testKey})
+			release := make(chan struct{})
+			srv := httptest.NewUnstartedServer(tc.serve(fs, release))
+			srv.Listener.Close()
+			srv.Listener = listenSmallReceiveBuffer(t)
+			srv.Start()
+			t.Cleanup(func() { srv.Close(); fs.Close() })
+			t.Cleanup(func() { close(release) }) // runs first: unblocks hanging handlers
+			c, err := client.New(client.Config{
+				BaseURL: srv.URL, APIKey: testKey, MaxRetries: -1,
+				ConnectTimeout: stall, TLSHandshakeTimeout: stall, ResponseHeaderTimeout: headers, StallTimeout: stall,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			err = tc.call(context.Background(), c)
+			took := time.Since(start)
+			t.Logf("took %v: %v", took.Round(time.Millisecond), err)
+			switch {
+			case tc.wantErr == nil && err != nil:
+				t.Fatalf("failed after %v: %v", took, err)
+			case tc.wantErr != nil && (err == nil || !tc.wantErr(err)):
+				t.Fatalf("got %v after %v, want another error", err, took)
+			}
+			if took < tc.atLeast || took > tc.atMost {
+				t.Errorf("took %v, want %v to %v", took, tc.atLeast, tc.atMost)
+			}
+		})
+	}
+}
+
+func isStall(err error) bool {
+	var stall *client.StallError
+	return errors.As(err, &stall) && strings.Contains(err.Error(), "no progress")
+}
+
+func chunks(s string, size int) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for len(s) > 0 {
+			n := min(size, len(s))
+			if !yield(s[:n]) {
+				return
+			}
+			s = s[n:]
+		}
+	}
+}
