@@ -253,15 +253,15 @@ type LiveCallbackConfig struct {
 // Result is a job's result: the same shape for pre-recorded and live jobs.
 // Each add-on result is present only when that add-on was enabled.
 type Result struct {
-	Metadata               ResultMetadata                  `json:"metadata"`
-	Transcription          *Transcription                  `json:"transcription,omitempty"`
-	Translation            *AddonResult[[]TranslationItem] `json:"translation,omitempty"`
-	Summarization          *AddonResult[string]            `json:"summarization,omitempty"`
-	NamedEntityRecognition *AddonResult[[]NamedEntity]     `json:"named_entity_recognition,omitempty"`
-	SentimentAnalysis      *AddonResult[string]            `json:"sentiment_analysis,omitempty"`
-	AudioToLLM             *AddonResult[[]AudioToLLMItem]  `json:"audio_to_llm,omitempty"`
-	Sentences              *AddonResult[[]string]          `json:"sentences,omitempty"`
-	Messages               []string                        `json:"messages,omitempty"`
+	Metadata               ResultMetadata                   `json:"metadata"`
+	Transcription          *Transcription                   `json:"transcription,omitempty"`
+	Translation            *AddonResult[[]TranslationItem]  `json:"translation,omitempty"`
+	Summarization          *AddonResult[string]             `json:"summarization,omitempty"`
+	NamedEntityRecognition *AddonResult[[]NamedEntity]      `json:"named_entity_recognition,omitempty"`
+	SentimentAnalysis      *AddonResult[string]             `json:"sentiment_analysis,omitempty"`
+	AudioToLLM             *AddonResult[[]AudioToLLMResult] `json:"audio_to_llm,omitempty"`
+	Sentences              *AddonResult[[]string]           `json:"sentences,omitempty"`
+	Messages               []string                         `json:"messages,omitempty"`
 }
 
 // ResultMetadata is result.metadata.
@@ -341,10 +341,16 @@ type NamedEntity struct {
 	End        float64 `json:"end"`
 }
 
-// AudioToLLMItem is the answer to one audio-to-LLM prompt.
-type AudioToLLMItem struct {
-	Prompt   string `json:"prompt"`
-	Response string `json:"response"`
+// AudioToLLMResult is the add-on result of one audio-to-LLM prompt: the
+// add-on's results list holds one per prompt, each with its own success and
+// error (the official client's AudioToLlmList and AudioToLlm types).
+type AudioToLLMResult = AddonResult[*AudioToLLMAnswer]
+
+// AudioToLLMAnswer is a prompt and the LLM's answer to it; the service may
+// send null for either.
+type AudioToLLMAnswer struct {
+	Prompt   *string `json:"prompt"`
+	Response *string `json:"response"`
 }
 
 // Page is one page of a listing: links to the first, current and next

@@ -99,9 +99,10 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 		res.SentimentAnalysis = &a
 	}
 	if o.audioToLLM {
-		items := make([]client.AudioToLLMItem, 0, len(o.prompts))
+		items := make([]client.AudioToLLMResult, 0, len(o.prompts))
 		for _, p := range o.prompts {
-			items = append(items, client.AudioToLLMItem{Prompt: p, Response: st.answer(p)})
+			answer := st.answer(p)
+			items = append(items, addonResult(&o, 1.5, answer == "", &client.AudioToLLMAnswer{Prompt: &p, Response: &answer}))
 		}
 		a := addonResult(&o, 1.5, len(items) == 0, items)
 		res.AudioToLLM = &a

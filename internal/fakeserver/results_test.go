@@ -79,7 +79,7 @@ func allTexts(r *client.Result) []string {
 	}
 	if r.AudioToLLM != nil {
 		for _, it := range r.AudioToLLM.Results {
-			out = append(out, it.Response)
+			out = append(out, *it.Results.Response)
 		}
 	}
 	if r.Sentences != nil {
@@ -976,11 +976,15 @@ func TestResultAudioToLLM(t *testing.T) {
 		t.Fatalf("%d responses for %d prompts", len(items), len(prompts))
 	}
 	for i, it := range items {
-		if it.Prompt != prompts[i] || !strings.Contains(it.Response, `"`+prompts[i]+`"`) || len(it.Response) < 40 {
-			t.Fatalf("item %d %+v", i, it)
+		a := it.Results
+		if !it.Success || it.Error != nil || a == nil || a.Prompt == nil || a.Response == nil {
+			t.Fatalf("item %d is not a successful add-on result with a prompt and a response: %+v", i, it)
+		}
+		if *a.Prompt != prompts[i] || !strings.Contains(*a.Response, `"`+prompts[i]+`"`) || len(*a.Response) < 40 {
+			t.Fatalf("item %d: prompt %q, response %q", i, *a.Prompt, *a.Response)
 		}
 	}
-	if items[0] != items[2] {
+	if *items[0].Results.Response != *items[2].Results.Response {
 		t.Fatal("the same prompt should get the same response")
 	}
 	none := generateResult(&client.InitTranscriptionRequest{AudioToLLM: resPtr(true)}, Audio{Duration: 40, Channels: 1}, "llm")
