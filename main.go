@@ -1,12 +1,12 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"log"
 	"os"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/provider"
 )
@@ -25,15 +25,11 @@ func main() {
 		log.Fatal(err.Error())
 	}
 
-	server, err := provider.NewProtocol6Server(version)()
+	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
+		Address: provider.Address,
+		Debug:   debug,
+	})
 	if err != nil {
-		log.Fatal(err.Error())
-	}
-	var opts []tf6server.ServeOpt
-	if debug {
-		opts = append(opts, tf6server.WithManagedDebug())
-	}
-	if err := tf6server.Serve(provider.Address, func() tfprotov6.ProviderServer { return server }, opts...); err != nil {
 		log.Fatal(err.Error())
 	}
 }

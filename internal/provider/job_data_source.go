@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -41,19 +42,19 @@ type jobDataSource struct {
 // record's attributes are those of the transcription_job resource, filled by
 // the same code (jobResourceModel.setRecord and setRequestFromParams).
 type jobDataSourceModel struct {
-	ID                types.String `tfsdk:"id"`
-	IncludeTranscript types.Bool   `tfsdk:"include_transcript"`
-	IncludeRawResult  types.Bool   `tfsdk:"include_raw_result"`
-	RequestID         types.String `tfsdk:"request_id"`
-	CreatedAt         types.String `tfsdk:"created_at"`
-	Status            types.String `tfsdk:"status"`
-	CompletedAt       types.String `tfsdk:"completed_at"`
-	ErrorCode         types.Int64  `tfsdk:"error_code"`
-	File              types.Object `tfsdk:"file"`
-	Result            types.Object `tfsdk:"result"`
-	ResultJSON        types.String `tfsdk:"result_json"`
-	RequestParams     types.Object `tfsdk:"request_params"`
-	CustomMetadata    types.Map    `tfsdk:"custom_metadata"`
+	ID                types.String         `tfsdk:"id"`
+	IncludeTranscript types.Bool           `tfsdk:"include_transcript"`
+	IncludeRawResult  types.Bool           `tfsdk:"include_raw_result"`
+	RequestID         types.String         `tfsdk:"request_id"`
+	CreatedAt         types.String         `tfsdk:"created_at"`
+	Status            types.String         `tfsdk:"status"`
+	CompletedAt       types.String         `tfsdk:"completed_at"`
+	ErrorCode         types.Int64          `tfsdk:"error_code"`
+	File              types.Object         `tfsdk:"file"`
+	Result            types.Object         `tfsdk:"result"`
+	ResultJSON        jsontypes.Normalized `tfsdk:"result_json"`
+	RequestParams     types.Object         `tfsdk:"request_params"`
+	CustomMetadata    types.Map            `tfsdk:"custom_metadata"`
 }
 
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -109,6 +110,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			resultView.name: resultView.dataSourceAttribute(),
 			"result_json": dschema.StringAttribute{
 				MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise, and until the job is `done`.",
+				CustomType:          jsontypes.NormalizedType{},
 				Computed:            true,
 			},
 			"request_params": requestParamsDataSourceAttribute(ctx),

@@ -188,7 +188,10 @@ func TestJobDataSourceState(t *testing.T) {
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
-	if words := at(t, got.Result, "transcription", "utterances", 0, "words"); !words.IsNull() || !got.ResultJSON.IsNull() {
+	if text := atJSON(t, got.Result, "transcription", "utterances", 0, "text"); text != "Hello." {
+		t.Errorf("first utterance's text %v, want Hello.", text)
+	}
+	if words := atJSON(t, got.Result, "transcription", "utterances", 0, "words"); words != nil || !got.ResultJSON.IsNull() {
 		t.Error("word timings or result_json kept without include_raw_result")
 	}
 
@@ -262,6 +265,7 @@ func TestAccJobDataSource_readsJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	directWords := direct.Result.Transcription.Utterances[0].Words
 
 	const resourceAddr, madeAddr, directAddr = "transcription_job.made", "data.transcription_job.made", "data.transcription_job.direct"
 	config := providerConfig(url) +
@@ -278,7 +282,7 @@ include_raw_result = true`, directID))
 		return statecheck.CompareValuePairs(resourceAddr, tfjsonpath.New(attr), madeAddr, tfjsonpath.New(attr), compare.ValuesSame())
 	}
 	params := tfjsonpath.New("request_params")
-	utterance := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances").AtSliceIndex(0)
+	utterances := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances")
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
@@ -293,7 +297,7 @@ include_raw_result = true`, directID))
 				statecheck.ExpectKnownValue(madeAddr, params.AtMapKey("diarization"), knownvalue.Bool(true)),
 				statecheck.ExpectKnownValue(madeAddr, tfjsonpath.New("file").AtMapKey("audio_duration"), knownvalue.Float64Exact(7)),
 				statecheck.ExpectKnownValue(madeAddr, tfjsonpath.New("result_json"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(madeAddr, utterance.AtMapKey("words"), knownvalue.Null()),
+				expectJSONValue(madeAddr, utterances, nil, 0, "words"),
 
 				// The job created elsewhere.
 				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
@@ -315,7 +319,7 @@ include_raw_result = true`, directID))
 				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("callback_config").AtMapKey("url"), knownvalue.StringExact(hooks+"/done?token=s3cr3t")),
 				statecheck.ExpectSensitiveValue(directAddr, params.AtMapKey("callback_config").AtMapKey("url")),
 				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("translation_config"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(directAddr, utterance.AtMapKey("words"), knownvalue.NotNull()),
+				expectJSONLength(directAddr, utterances, len(directWords), 0, "words"),
 				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("result_json"), knownvalue.StringExact(string(directResult))),
 			},
 		}},

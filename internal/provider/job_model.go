@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -54,17 +55,17 @@ type jobResourceModel struct {
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed from the job record.
-	ID          types.String `tfsdk:"id"`
-	ResultURL   types.String `tfsdk:"result_url"`
-	RequestID   types.String `tfsdk:"request_id"`
-	CreatedAt   types.String `tfsdk:"created_at"`
-	Status      types.String `tfsdk:"status"`
-	CompletedAt types.String `tfsdk:"completed_at"`
-	ErrorCode   types.Int64  `tfsdk:"error_code"`
-	Retained    types.Bool   `tfsdk:"retained"`
-	File        types.Object `tfsdk:"file"`
-	Result      types.Object `tfsdk:"result"`
-	ResultJSON  types.String `tfsdk:"result_json"`
+	ID          types.String         `tfsdk:"id"`
+	ResultURL   types.String         `tfsdk:"result_url"`
+	RequestID   types.String         `tfsdk:"request_id"`
+	CreatedAt   types.String         `tfsdk:"created_at"`
+	Status      types.String         `tfsdk:"status"`
+	CompletedAt types.String         `tfsdk:"completed_at"`
+	ErrorCode   types.Int64          `tfsdk:"error_code"`
+	Retained    types.Bool           `tfsdk:"retained"`
+	File        types.Object         `tfsdk:"file"`
+	Result      types.Object         `tfsdk:"result"`
+	ResultJSON  jsontypes.Normalized `tfsdk:"result_json"`
 }
 
 // Models of the request's configuration objects. Each converts to its client
@@ -431,8 +432,8 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	m.File = flattenFile(job.File)
 	result, d := flattenResult(ctx, job.Result, content)
 	diags.Append(d...)
-	m.Result = handOver(ctx, result)
-	m.ResultJSON = types.StringNull()
+	m.Result = result
+	m.ResultJSON = jsontypes.NewNormalizedNull()
 	if content == rawContent && job.Result != nil {
 		raw, err := json.Marshal(job.Result)
 		if err != nil {
@@ -465,10 +466,13 @@ func keepDeclaredMetadata(declared types.Map, service map[string]any) types.Map 
 // null, so that a state saved early (right after the job's creation) is
 // wholly known.
 func (m *jobResourceModel) setUnknownComputedToNull() {
-	for _, s := range []*types.String{&m.RequestID, &m.CreatedAt, &m.Status, &m.CompletedAt, &m.ResultJSON} {
+	for _, s := range []*types.String{&m.RequestID, &m.CreatedAt, &m.Status, &m.CompletedAt} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}
+	}
+	if m.ResultJSON.IsUnknown() {
+		m.ResultJSON = jsontypes.NewNormalizedNull()
 	}
 	if m.ErrorCode.IsUnknown() {
 		m.ErrorCode = types.Int64Null()
@@ -495,7 +499,9 @@ func (m *jobResourceModel) copyUnknownComputed(prior jobResourceModel) {
 	pick(&m.CreatedAt, prior.CreatedAt)
 	pick(&m.Status, prior.Status)
 	pick(&m.CompletedAt, prior.CompletedAt)
-	pick(&m.ResultJSON, prior.ResultJSON)
+	if m.ResultJSON.IsUnknown() {
+		m.ResultJSON = prior.ResultJSON
+	}
 	if m.ErrorCode.IsUnknown() {
 		m.ErrorCode = prior.ErrorCode
 	}

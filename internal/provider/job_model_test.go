@@ -270,13 +270,12 @@ func TestSetRecord_resultContent(t *testing.T) {
 		if text := transcription["full_transcript"]; text.IsNull() == tc.wantText {
 			t.Errorf("%s: full_transcript null = %t", name, text.IsNull())
 		}
-		utts := transcription["utterances"].(types.List)
-		if utts.IsNull() == tc.wantText {
+		if utts := transcription["utterances"]; utts.IsNull() == tc.wantText {
 			t.Errorf("%s: utterances null = %t", name, utts.IsNull())
 		}
 		if tc.wantText {
-			if words := utts.Elements()[0].(types.Object).Attributes()["words"]; words.IsNull() == tc.wantWords {
-				t.Errorf("%s: words null = %t", name, words.IsNull())
+			if words := atJSON(t, m.Result, "transcription", "utterances", 0, "words"); (words == nil) == tc.wantWords {
+				t.Errorf("%s: words %v, want them: %t", name, words, tc.wantWords)
 			}
 		}
 		if m.ResultJSON.IsNull() == tc.wantJSON {

@@ -556,13 +556,15 @@ punctuation_enhanced = true`, hooks)
 					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("full_transcript"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
 					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("srt"), knownvalue.StringRegexp(regexp.MustCompile(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`))),
 					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("vtt"), knownvalue.StringRegexp(regexp.MustCompile(`^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> `))),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("sentences"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances").AtSliceIndex(0).AtMapKey("speaker"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("utterances").AtSliceIndex(0).AtMapKey("words"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, result.AtMapKey("translation").AtMapKey("results"), knownvalue.ListSizeExact(2)),
-					statecheck.ExpectKnownValue(addr, result.AtMapKey("named_entity_recognition").AtMapKey("results"), knownvalue.NotNull()),
+					expectJSONPresent(addr, transcription.AtMapKey("sentences"), 0),
+					expectJSONPresent(addr, transcription.AtMapKey("utterances"), 0, "text"),
+					expectJSONPresent(addr, transcription.AtMapKey("utterances"), 0, "speaker"),
+					expectJSONValue(addr, transcription.AtMapKey("utterances"), nil, 0, "words"),
+					expectJSONLength(addr, result.AtMapKey("translation").AtMapKey("results"), 2),
+					expectJSONPresent(addr, result.AtMapKey("translation").AtMapKey("results"), 1, "full_transcript"),
+					expectJSONPresent(addr, result.AtMapKey("named_entity_recognition").AtMapKey("results"), 0, "entity_type"),
 					statecheck.ExpectKnownValue(addr, result.AtMapKey("sentiment_analysis").AtMapKey("results"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, result.AtMapKey("sentences").AtMapKey("results"), knownvalue.NotNull()),
+					expectJSONPresent(addr, result.AtMapKey("sentences").AtMapKey("results"), 0),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
 				},
 			},
@@ -597,7 +599,7 @@ func checkCreateBodies(fs *fakeserver.Server, want string) resource.TestCheckFun
 func TestAccJob_minimal(t *testing.T) {
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.minimal"
-	utterance := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances").AtSliceIndex(0)
+	utterances := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -644,8 +646,8 @@ timeouts = { create = "5m", delete = "1m" }`),
 					return nil
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("text"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, utterance.AtMapKey("words"), knownvalue.NotNull()),
+					expectJSONPresent(addr, utterances, 0, "text"),
+					expectJSONPresent(addr, utterances, 0, "words", 0, "word"),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.NotNull()),
 				},
 			},

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -409,6 +410,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"result": withObjectPlanModifiers(resultView.resourceAttribute(), useStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)),
 		"result_json": schema.StringAttribute{
 			MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise.",
+			CustomType:          jsontypes.NormalizedType{},
 			Computed:            true,
 			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal(pathIncludeRawResult)},
 		},

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -50,6 +51,12 @@ func viewStringList(name, description string) viewAttr {
 }
 func viewStringMap(name, description string) viewAttr {
 	return viewAttr{name: name, description: description, typ: types.MapType{ElemType: types.StringType}}
+}
+
+// viewJSON is a leaf holding JSON text, for the values that grow with the
+// recording: one string costs the framework far less than a list of objects.
+func viewJSON(name, description string) viewAttr {
+	return viewAttr{name: name, description: description, typ: jsontypes.NormalizedType{}}
 }
 func viewObject(name, description string, nested ...viewAttr) viewAttr {
 	return viewAttr{name: name, description: description, nested: nested}
@@ -163,7 +170,7 @@ func (v viewAttr) docsType() string {
 		return "Object"
 	}
 	switch t := v.typ.(type) {
-	case basetypes.StringType:
+	case basetypes.StringType, jsontypes.NormalizedType:
 		return "String"
 	case basetypes.Int64Type, basetypes.Float64Type:
 		return "Number"
@@ -204,13 +211,18 @@ const includeTranscriptDescription = "Whether to keep the transcript and everyth
 
 // addonView is the add-on result envelope shared by every add-on.
 func addonView(name, what string, results viewAttr) viewAttr {
-	return viewObject(name, "Result of the "+what+" add-on; null when the add-on was not enabled.",
+	return viewObject(name, "Result of the "+what+" add-on; null when the add-on was not enabled.", addonFields(results)...)
+}
+
+// addonFields are the fields of an add-on result object: its status, its
+// error and its results.
+func addonFields(results ...viewAttr) []viewAttr {
+	return append([]viewAttr{
 		viewBool("success", "Whether the add-on succeeded."),
 		viewBool("is_empty", "Whether the add-on produced no result."),
-		viewFloat64("exec_time", "Time the add-on took to run."),
+		viewFloat64("exec_time", "Time the add-on took to run, in seconds."),
 		addonErrorView,
-		results,
-	)
+	}, results...)
 }
 
 var addonErrorView = viewObject("error", "Why the add-on failed; null when it did not.",
@@ -219,23 +231,10 @@ var addonErrorView = viewObject("error", "Why the add-on failed; null when it di
 	viewString("message", "Description of the failure."),
 )
 
-var wordView = viewObjectList("words", "Words of the utterance with their timings. Filled only when word timings are requested; null otherwise, to keep state small.",
-	viewString("word", "The word."),
-	viewFloat64("start", "Start of the word, in seconds."),
-	viewFloat64("end", "End of the word, in seconds."),
-	viewFloat64("confidence", "Confidence of the recognition, from 0 to 1."),
-)
-
-var utterancesView = viewObjectList("utterances", "Utterances of the transcript, in order."+transcriptSized,
-	viewFloat64("start", "Start of the utterance, in seconds."),
-	viewFloat64("end", "End of the utterance, in seconds."),
-	viewFloat64("confidence", "Confidence of the recognition, from 0 to 1."),
-	viewInt64("channel", "Audio channel the utterance was heard on."),
-	viewString("text", "Text of the utterance."),
-	viewString("language", "Language code of the utterance."),
-	viewInt64("speaker", "Speaker of the utterance; null without speaker diarization."),
-	wordView,
-)
+// utterancesDescription describes the JSON of a transcript's utterances.
+const utterancesDescription = "Utterances of the transcript, in order, as JSON text: a list of objects with `start` and `end` (seconds), `confidence` (0 to 1), `channel`, `text`, `language`, " +
+	"`speaker` (with diarization) and, only with `include_raw_result = true`, `words` (each `word`, `start`, `end`, `confidence`). " +
+	"Read it with `jsondecode`, for example `[for u in jsondecode(transcription_job.example.result.transcription.utterances) : u.text]`."
 
 // transcriptViews are the attributes a transcript has, in the original
 // language or in a translation.
@@ -243,8 +242,8 @@ func transcriptViews() []viewAttr {
 	return []viewAttr{
 		viewString("full_transcript", "The whole transcript as one text."+transcriptSized),
 		viewStringList("languages", "Language codes detected in the audio."),
-		utterancesView,
-		viewStringList("sentences", "Texts of the sentences of the transcript; null unless the `sentences` add-on was enabled."+transcriptSized),
+		viewJSON("utterances", utterancesDescription+transcriptSized),
+		viewJSON("sentences", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`); null unless the `sentences` add-on was enabled."+transcriptSized),
 		viewStringMap("subtitles", "Subtitle files keyed by format (`srt`, `vtt`); null unless subtitles were enabled."+transcriptSized),
 	}
 }
@@ -252,12 +251,9 @@ func transcriptViews() []viewAttr {
 var transcriptionView = viewObject("transcription", "The transcript.", transcriptViews()...)
 
 var translationView = addonView("translation", "translation",
-	viewObjectList("results", "One translation per target language."+transcriptSized,
-		append([]viewAttr{
-			viewString("language", "The target language of this translation."),
-			addonErrorView,
-		}, transcriptViews()...)...,
-	),
+	viewJSON("results", "One translation per target language, as JSON text: a list of objects with `language` (the target language), `error` (null or `status_code`, `exception`, `message`), "+
+		"`full_transcript`, `languages`, `utterances` (as in `result.transcription.utterances`), `sentences` (texts) and `subtitles` (keyed by format). "+
+		"For example `{ for t in jsondecode(transcription_job.example.result.translation.results) : t.language => t.full_transcript }`."+transcriptSized),
 )
 
 var resultMetadataView = viewObject("metadata", "Figures about the processing.",
@@ -267,24 +263,25 @@ var resultMetadataView = viewObject("metadata", "Figures about the processing.",
 	viewFloat64("transcription_time", "Time the transcription took, in seconds."),
 )
 
+// llmAnswerView is one prompt's add-on result in result.audio_to_llm.results.
+var llmAnswerView = viewObjectList("results", "One add-on result per prompt, in the order of the prompts, each with its own `success` and `error`.",
+	addonFields(
+		viewString("prompt", "The prompt."),
+		viewString("response", "The LLM's answer; null when the prompt failed."),
+	)...,
+)
+
 // resultView is the `result` attribute: null until the job is done.
 var resultView = viewObject("result", "Result of the job; null until the job is `done`.",
 	resultMetadataView,
 	transcriptionView,
 	translationView,
 	addonView("summarization", "summarization", viewString("results", "The summary.")),
-	addonView("named_entity_recognition", "named entity recognition", viewObjectList("results", "Entities found in the transcript."+transcriptSized,
-		viewString("entity_type", "Type of the entity."),
-		viewString("text", "Text of the entity as it appears in the transcript."),
-		viewFloat64("start", "Start of the entity, in seconds."),
-		viewFloat64("end", "End of the entity, in seconds."),
-	)),
+	addonView("named_entity_recognition", "named entity recognition", viewJSON("results", "Entities found in the transcript, as JSON text: a list of objects with `entity_type`, `text`, and `start` and `end` in seconds "+
+		"(`jsondecode(...)`)."+transcriptSized)),
 	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it."+transcriptSized)),
-	addonView("audio_to_llm", "audio-to-LLM", viewObjectList("results", "One answer per prompt.",
-		viewString("prompt", "The prompt."),
-		viewString("response", "The LLM's answer."),
-	)),
-	addonView("sentences", "sentences", viewStringList("results", "Texts of the sentences of the transcript."+transcriptSized)),
+	addonView("audio_to_llm", "audio-to-LLM", llmAnswerView),
+	addonView("sentences", "sentences", viewJSON("results", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`)."+transcriptSized)),
 	viewStringList("messages", "Messages of a live session; null for other jobs."),
 )
 
@@ -297,25 +294,20 @@ var fileView = viewObject("file", "The audio the job transcribed; may be null wh
 	viewInt64("number_of_channels", "Number of audio channels."),
 )
 
-// Object types computed once: a long transcript has thousands of utterances.
+// Object types computed once: a live listing builds thousands of results.
 var (
 	resultType        = resultView.objectType()
 	metadataType      = resultMetadataView.objectType()
 	transcriptionType = transcriptionView.objectType()
-	utteranceType     = utterancesView.objectType()
-	wordType          = wordView.objectType()
 	addonErrorType    = addonErrorView.objectType()
 	translationType   = translationView.objectType()
-	translationItem   = translationView.child("results").objectType()
 	summarizationType = resultView.child("summarization").objectType()
 	nerType           = resultView.child("named_entity_recognition").objectType()
-	entityType        = resultView.child("named_entity_recognition").child("results").objectType()
 	sentimentType     = resultView.child("sentiment_analysis").objectType()
 	audioToLLMType    = resultView.child("audio_to_llm").objectType()
-	llmAnswerType     = resultView.child("audio_to_llm").child("results").objectType()
+	llmAnswerType     = llmAnswerView.objectType()
 	sentencesAddType  = resultView.child("sentences").objectType()
 	fileType          = fileView.objectType()
-	stringListType    = types.ListType{ElemType: types.StringType}
 )
 
 // ---------------------------------------------------------------------------
@@ -337,18 +329,6 @@ func (f *flattener) list(elem attr.Type, elems []attr.Value) types.List {
 	l, d := types.ListValue(elem, elems)
 	f.diags.Append(d...)
 	return l
-}
-
-// stringList keeps a nil slice null and an empty one empty.
-func (f *flattener) stringList(s []string) types.List {
-	if s == nil {
-		return types.ListNull(types.StringType)
-	}
-	elems := make([]attr.Value, len(s))
-	for i, v := range s {
-		elems[i] = types.StringValue(v)
-	}
-	return f.list(types.StringType, elems)
 }
 
 // resultContent is how much of a result a view keeps. What grows with the
@@ -394,33 +374,31 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		}),
 		"transcription": f.transcription(r.Transcription, content),
 		"translation": flattenAddon(f, r.Translation, translationType, func(items []client.TranslationItem) attr.Value {
-			return grows(types.ListNull(translationItem), func() attr.Value { return f.translationItems(items, withWords) })
+			return grows(jsontypes.NewNormalizedNull(), func() attr.Value { return f.json(translationsJSON(items, withWords)) })
 		}),
 		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s string) attr.Value { return types.StringValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
-			return grows(types.ListNull(entityType), func() attr.Value {
-				return objectList(f, entityType, ents, func(e client.NamedEntity) map[string]attr.Value {
-					return map[string]attr.Value{
-						"entity_type": types.StringValue(e.EntityType),
-						"text":        types.StringValue(e.Text),
-						"start":       types.Float64Value(e.Start),
-						"end":         types.Float64Value(e.End),
-					}
-				})
-			})
+			return grows(jsontypes.NewNormalizedNull(), func() attr.Value { return f.jsonOrNull(ents == nil, ents) })
 		}),
 		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
 			return grows(types.StringNull(), func() attr.Value { return types.StringValue(s) })
 		}),
-		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMItem) attr.Value {
-			return objectList(f, llmAnswerType, answers, func(a client.AudioToLLMItem) map[string]attr.Value {
-				return map[string]attr.Value{"prompt": types.StringValue(a.Prompt), "response": types.StringValue(a.Response)}
+		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMResult) attr.Value {
+			return objectList(f, llmAnswerType, answers, func(a client.AudioToLLMResult) map[string]attr.Value {
+				var prompt, response *string
+				if a.Results != nil {
+					prompt, response = a.Results.Prompt, a.Results.Response
+				}
+				values := f.addonStatus(a.Success, a.IsEmpty, a.ExecTime, a.Error)
+				values["prompt"] = types.StringPointerValue(prompt)
+				values["response"] = types.StringPointerValue(response)
+				return values
 			})
 		}),
 		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value {
-			return grows(types.ListNull(types.StringType), func() attr.Value { return f.stringList(s) })
+			return grows(jsontypes.NewNormalizedNull(), func() attr.Value { return f.jsonOrNull(s == nil, s) })
 		}),
-		"messages": f.stringList(r.Messages),
+		"messages": flattenStrings(r.Messages),
 	})
 	if f.diags.HasError() {
 		return types.ObjectNull(resultType.AttrTypes), f.diags
@@ -434,13 +412,19 @@ func flattenAddon[T any](f *flattener, a *client.AddonResult[T], t types.ObjectT
 	if a == nil {
 		return types.ObjectNull(t.AttrTypes)
 	}
-	return f.object(t, map[string]attr.Value{
-		"success":   types.BoolValue(a.Success),
-		"is_empty":  types.BoolValue(a.IsEmpty),
-		"exec_time": types.Float64Value(a.ExecTime),
-		"error":     f.addonError(a.Error),
-		"results":   results(a.Results),
-	})
+	values := f.addonStatus(a.Success, a.IsEmpty, a.ExecTime, a.Error)
+	values["results"] = results(a.Results)
+	return f.object(t, values)
+}
+
+// addonStatus fills the fields every add-on result has but its results.
+func (f *flattener) addonStatus(success, isEmpty bool, execTime float64, err *client.AddonError) map[string]attr.Value {
+	return map[string]attr.Value{
+		"success":   types.BoolValue(success),
+		"is_empty":  types.BoolValue(isEmpty),
+		"exec_time": types.Float64Value(execTime),
+		"error":     f.addonError(err),
+	}
 }
 
 func (f *flattener) addonError(e *client.AddonError) types.Object {
@@ -467,105 +451,130 @@ func objectList[T any](f *flattener, t types.ObjectType, items []T, attrs func(T
 	return f.list(t, elems)
 }
 
+// json encodes v as the text of a JSON attribute.
+func (f *flattener) json(v any) jsontypes.Normalized {
+	b, err := json.Marshal(v)
+	if err != nil {
+		f.diags.AddError("Cannot encode a value of the job's result as JSON", err.Error())
+		return jsontypes.NewNormalizedNull()
+	}
+	return jsontypes.NewNormalizedValue(string(b))
+}
+
+// jsonOrNull is json, or null when the service sent nothing.
+func (f *flattener) jsonOrNull(absent bool, v any) jsontypes.Normalized {
+	if absent {
+		return jsontypes.NewNormalizedNull()
+	}
+	return f.json(v)
+}
+
 func (f *flattener) transcription(t *client.Transcription, content resultContent) types.Object {
 	if t == nil {
 		return types.ObjectNull(transcriptionType.AttrTypes)
 	}
-	if content == summaryContent {
-		return f.object(transcriptionType, map[string]attr.Value{
-			"full_transcript": types.StringNull(),
-			"languages":       f.stringList(t.Languages),
-			"utterances":      types.ListNull(utteranceType),
-			"sentences":       types.ListNull(types.StringType),
-			"subtitles":       types.MapNull(types.StringType),
-		})
+	values := map[string]attr.Value{
+		"full_transcript": types.StringNull(),
+		"languages":       flattenStrings(t.Languages),
+		"utterances":      jsontypes.NewNormalizedNull(),
+		"sentences":       jsontypes.NewNormalizedNull(),
+		"subtitles":       types.MapNull(types.StringType),
 	}
-	return f.object(transcriptionType, f.transcript(t.FullTranscript, t.Languages, t.Utterances, t.Sentences, t.Subtitles, content == rawContent))
+	if content != summaryContent {
+		values["full_transcript"] = types.StringValue(t.FullTranscript)
+		values["utterances"] = f.jsonOrNull(t.Utterances == nil, utterancesJSON(t.Utterances, content == rawContent))
+		values["sentences"] = f.jsonOrNull(t.Sentences == nil, sentenceTexts(t.Sentences))
+		values["subtitles"] = subtitlesByFormat(t.Subtitles)
+	}
+	return f.object(transcriptionType, values)
 }
 
-// transcript fills the attributes of transcriptViews.
-func (f *flattener) transcript(full string, languages []string, utts []client.Utterance, sentences []client.AddonResult[[]string], subtitles []client.Subtitle, withWords bool) map[string]attr.Value {
-	return map[string]attr.Value{
-		"full_transcript": types.StringValue(full),
-		"languages":       f.stringList(languages),
-		"utterances":      f.utterances(utts, withWords),
-		"sentences":       f.sentenceTexts(sentences),
-		"subtitles":       subtitlesByFormat(subtitles),
-	}
+// utteranceJSON is an utterance as the utterances attributes write it: the
+// service's fields, words only when state keeps them.
+type utteranceJSON struct {
+	Start      float64       `json:"start"`
+	End        float64       `json:"end"`
+	Confidence float64       `json:"confidence"`
+	Channel    int64         `json:"channel"`
+	Text       string        `json:"text"`
+	Language   string        `json:"language"`
+	Speaker    *int64        `json:"speaker,omitempty"`
+	Words      []client.Word `json:"words,omitempty"`
 }
 
-func (f *flattener) translationItems(items []client.TranslationItem, withWords bool) attr.Value {
-	if items == nil {
-		return types.ListNull(translationItem)
-	}
-	elems := make([]attr.Value, len(items))
-	for i, it := range items {
-		values := f.transcript(it.FullTranscript, it.Languages, it.Utterances, it.Sentences, it.Subtitles, withWords)
-		// The service names the target language only as the item's sole language.
-		values["language"] = types.StringNull()
-		if len(it.Languages) == 1 {
-			values["language"] = types.StringValue(it.Languages[0])
-		}
-		values["error"] = f.addonError(it.Error)
-		elems[i] = f.object(translationItem, values)
-	}
-	return f.list(translationItem, elems)
-}
-
-func (f *flattener) utterances(utts []client.Utterance, withWords bool) types.List {
-	if utts == nil {
-		return types.ListNull(utteranceType)
-	}
-	elems := make([]attr.Value, len(utts))
+func utterancesJSON(utts []client.Utterance, withWords bool) []utteranceJSON {
+	out := make([]utteranceJSON, len(utts))
 	for i, u := range utts {
-		words := types.ListNull(wordType)
-		if withWords && u.Words != nil {
-			we := make([]attr.Value, len(u.Words))
-			for j, w := range u.Words {
-				we[j] = f.object(wordType, map[string]attr.Value{
-					"word":       types.StringValue(w.Word),
-					"start":      types.Float64Value(w.Start),
-					"end":        types.Float64Value(w.End),
-					"confidence": types.Float64Value(w.Confidence),
-				})
-			}
-			words = f.list(wordType, we)
+		out[i] = utteranceJSON{Start: u.Start, End: u.End, Confidence: u.Confidence, Channel: u.Channel, Text: u.Text, Language: u.Language, Speaker: u.Speaker}
+		if withWords {
+			out[i].Words = u.Words
 		}
-		elems[i] = f.object(utteranceType, map[string]attr.Value{
-			"start":      types.Float64Value(u.Start),
-			"end":        types.Float64Value(u.End),
-			"confidence": types.Float64Value(u.Confidence),
-			"channel":    types.Int64Value(u.Channel),
-			"text":       types.StringValue(u.Text),
-			"language":   types.StringValue(u.Language),
-			"speaker":    types.Int64PointerValue(u.Speaker),
-			"words":      words,
-		})
 	}
-	return f.list(utteranceType, elems)
+	return out
+}
+
+// translationJSON is one translation as result.translation.results writes it.
+type translationJSON struct {
+	Language       *string            `json:"language"`
+	Error          *client.AddonError `json:"error"`
+	FullTranscript string             `json:"full_transcript"`
+	Languages      []string           `json:"languages"`
+	Utterances     []utteranceJSON    `json:"utterances"`
+	Sentences      []string           `json:"sentences"`
+	Subtitles      map[string]string  `json:"subtitles"`
+}
+
+func translationsJSON(items []client.TranslationItem, withWords bool) []translationJSON {
+	out := make([]translationJSON, len(items))
+	for i, it := range items {
+		out[i] = translationJSON{
+			Error:          it.Error,
+			FullTranscript: it.FullTranscript,
+			Languages:      it.Languages,
+			Utterances:     utterancesJSON(it.Utterances, withWords),
+			Sentences:      sentenceTexts(it.Sentences),
+			Subtitles:      subtitleFiles(it.Subtitles),
+		}
+		// The service names the target language only as the item's sole language.
+		if len(it.Languages) == 1 {
+			out[i].Language = &it.Languages[0]
+		}
+	}
+	return out
 }
 
 // sentenceTexts joins the texts of the transcript's sentences add-on
-// results (the spec wraps them in add-on result objects).
-func (f *flattener) sentenceTexts(results []client.AddonResult[[]string]) types.List {
+// results (the spec wraps them in add-on result objects); nil stays nil.
+func sentenceTexts(results []client.AddonResult[[]string]) []string {
 	if results == nil {
-		return types.ListNull(types.StringType)
+		return nil
 	}
 	texts := []string{}
 	for _, r := range results {
 		texts = append(texts, r.Results...)
 	}
-	return f.stringList(texts)
+	return texts
 }
 
-// subtitlesByFormat keys the subtitle files by format, which is unique per job.
+// subtitleFiles keys the subtitle files by format, which is unique per job.
+func subtitleFiles(subs []client.Subtitle) map[string]string {
+	if subs == nil {
+		return nil
+	}
+	out := make(map[string]string, len(subs))
+	for _, s := range subs {
+		out[s.Format] = s.Subtitles
+	}
+	return out
+}
+
 func subtitlesByFormat(subs []client.Subtitle) types.Map {
 	if subs == nil {
 		return types.MapNull(types.StringType)
 	}
 	elems := make(map[string]attr.Value, len(subs))
-	for _, s := range subs {
-		elems[s.Format] = types.StringValue(s.Subtitles)
+	for format, text := range subtitleFiles(subs) {
+		elems[format] = types.StringValue(text)
 	}
 	return types.MapValueMust(types.StringType, elems)
 }
@@ -608,14 +617,14 @@ func flattenCustomMetadata(m map[string]any) types.Map {
 
 // flattenJSON converts an open JSON object to its compact text; absent or
 // null stays null.
-func flattenJSON(raw json.RawMessage) types.String {
+func flattenJSON(raw json.RawMessage) jsontypes.Normalized {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
-		return types.StringNull()
+		return jsontypes.NewNormalizedNull()
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, trimmed); err != nil {
-		return types.StringValue(string(trimmed))
+		return jsontypes.NewNormalizedValue(string(trimmed))
 	}
-	return types.StringValue(buf.String())
+	return jsontypes.NewNormalizedValue(buf.String())
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -108,6 +109,7 @@ func TestViews_markdownListsEveryField(t *testing.T) {
 		{viewStringMap("a", "d"), "Map of String"},
 		{viewObject("a", "d", viewBool("b", "d")), "Object"},
 		{viewObjectList("a", "d", viewBool("b", "d")), "List of Object"},
+		{viewJSON("a", "d"), "String"},
 	} {
 		if got := tc.v.docsType(); got != tc.want {
 			t.Errorf("docsType of %#v = %q, want %q", tc.v.typ, got, tc.want)
@@ -138,9 +140,12 @@ func fullResult() *client.Result {
 		Summarization:          &client.AddonResult[string]{Success: true, Results: "A greeting."},
 		NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{Success: true, Results: []client.NamedEntity{{EntityType: "NAME", Text: "Ada", Start: 1, End: 1.2}}},
 		SentimentAnalysis:      &client.AddonResult[string]{Success: false, Error: &client.AddonError{StatusCode: 503, Exception: "Unavailable", Message: "later"}},
-		AudioToLLM:             &client.AddonResult[[]client.AudioToLLMItem]{Success: true, Results: []client.AudioToLLMItem{{Prompt: "Summarise", Response: "Greeting."}}},
-		Sentences:              &client.AddonResult[[]string]{Success: true, Results: []string{"Hello there.", "Bye."}},
-		Messages:               []string{"session started"},
+		AudioToLLM: &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{
+			{Success: true, ExecTime: 0.3, Results: &client.AudioToLLMAnswer{Prompt: ptr("Summarise"), Response: ptr("Greeting.")}},
+			{Success: false, Error: &client.AddonError{StatusCode: 429, Exception: "RateLimited", Message: "too many"}, Results: nil},
+		}},
+		Sentences: &client.AddonResult[[]string]{Success: true, Results: []string{"Hello there.", "Bye."}},
+		Messages:  []string{"session started"},
 	}
 }
 
@@ -178,6 +183,28 @@ func at(t *testing.T, v attr.Value, path ...any) attr.Value {
 	return v
 }
 
+// atJSON walks v to the JSON attribute on path, decodes its text, and walks
+// the decoded value with the rest of path: a string selects an object key
+// (nil when missing), an int a list element.
+func atJSON(t *testing.T, v attr.Value, path ...any) any {
+	t.Helper()
+	for i := 1; i <= len(path); i++ {
+		if n, ok := at(t, v, path[:i]...).(jsontypes.Normalized); ok {
+			var decoded any
+			if err := json.Unmarshal([]byte(n.ValueString()), &decoded); err != nil {
+				t.Fatalf("%v is not JSON: %v", path[:i], err)
+			}
+			inside, err := walkDecodedJSON(decoded, path[i:])
+			if err != nil {
+				t.Fatalf("%v: %v", path, err)
+			}
+			return inside
+		}
+	}
+	t.Fatalf("no JSON attribute on %v", path)
+	return nil
+}
+
 func TestFlattenResult_full(t *testing.T) {
 	ctx := context.Background()
 	for _, content := range []resultContent{rawContent, transcriptContent} {
@@ -192,48 +219,69 @@ func TestFlattenResult_full(t *testing.T) {
 		if _, err := o.ToTerraformValue(ctx); err != nil {
 			t.Fatal(err)
 		}
-		words := at(t, o, "transcription", "utterances", 0, "words")
-		trWords := at(t, o, "translation", "results", 0, "utterances", 1, "words")
+		words := atJSON(t, o, "transcription", "utterances", 0, "words")
+		trWords := atJSON(t, o, "translation", "results", 0, "utterances", 1, "words")
 		if withWords {
-			if n := len(words.(types.List).Elements()); n != 2 {
-				t.Errorf("withWords: %d words, want 2", n)
+			if l, _ := words.([]any); len(l) != 2 {
+				t.Errorf("withWords: words %v, want 2", words)
 			}
-			if got := at(t, words, 1, "word").(types.String).ValueString(); got != "there." {
-				t.Errorf("second word %q", got)
+			if got := atJSON(t, o, "transcription", "utterances", 0, "words", 1, "word"); got != "there." {
+				t.Errorf("second word %v", got)
 			}
-			if trWords.IsNull() {
-				t.Error("withWords: translation words are null")
+			if trWords == nil {
+				t.Error("withWords: translation words are missing")
 			}
-		} else if !words.IsNull() || !trWords.IsNull() {
-			t.Errorf("without words: words = %v / %v, want null", words, trWords)
+		} else if words != nil || trWords != nil {
+			t.Errorf("without words: words = %v / %v, want none", words, trWords)
 		}
 	}
 
 	o, _ := flattenResult(ctx, fullResult(), transcriptContent)
-	checks := map[string]struct {
+	typed := map[string]struct {
 		got  attr.Value
 		want attr.Value
 	}{
-		"srt subtitles":       {at(t, o, "transcription", "subtitles", "srt"), types.StringValue("1\n00:00:00,000 --> 00:00:01,500\nHello there.\n")},
-		"vtt subtitles":       {at(t, o, "transcription", "subtitles", "vtt"), types.StringValue("WEBVTT\n")},
-		"sentence texts":      {at(t, o, "transcription", "sentences", 1), types.StringValue("Bye.")},
-		"speaker":             {at(t, o, "transcription", "utterances", 0, "speaker"), types.Int64Value(1)},
-		"no speaker":          {at(t, o, "transcription", "utterances", 1, "speaker"), types.Int64Null()},
-		"channel":             {at(t, o, "transcription", "utterances", 1, "channel"), types.Int64Value(1)},
-		"target language":     {at(t, o, "translation", "results", 1, "language"), types.StringValue("de")},
-		"translation error":   {at(t, o, "translation", "results", 1, "error", "status_code"), types.Int64Value(500)},
-		"translation ok":      {at(t, o, "translation", "results", 0, "error"), types.ObjectNull(addonErrorType.AttrTypes)},
-		"translation no subs": {at(t, o, "translation", "results", 1, "subtitles"), types.MapNull(types.StringType)},
-		"summary":             {at(t, o, "summarization", "results"), types.StringValue("A greeting.")},
-		"entity":              {at(t, o, "named_entity_recognition", "results", 0, "text"), types.StringValue("Ada")},
-		"sentiment error":     {at(t, o, "sentiment_analysis", "error", "exception"), types.StringValue("Unavailable")},
-		"llm":                 {at(t, o, "audio_to_llm", "results", 0, "response"), types.StringValue("Greeting.")},
-		"sentences add-on":    {at(t, o, "sentences", "results", 0), types.StringValue("Hello there.")},
-		"messages":            {at(t, o, "messages", 0), types.StringValue("session started")},
-		"billing":             {at(t, o, "metadata", "billing_time"), types.Float64Value(2)},
+		"srt subtitles":    {at(t, o, "transcription", "subtitles", "srt"), types.StringValue("1\n00:00:00,000 --> 00:00:01,500\nHello there.\n")},
+		"vtt subtitles":    {at(t, o, "transcription", "subtitles", "vtt"), types.StringValue("WEBVTT\n")},
+		"full transcript":  {at(t, o, "transcription", "full_transcript"), types.StringValue("Hello there. Bye.")},
+		"summary":          {at(t, o, "summarization", "results"), types.StringValue("A greeting.")},
+		"sentiment error":  {at(t, o, "sentiment_analysis", "error", "exception"), types.StringValue("Unavailable")},
+		"llm prompt":       {at(t, o, "audio_to_llm", "results", 0, "prompt"), types.StringValue("Summarise")},
+		"llm response":     {at(t, o, "audio_to_llm", "results", 0, "response"), types.StringValue("Greeting.")},
+		"llm exec time":    {at(t, o, "audio_to_llm", "results", 0, "exec_time"), types.Float64Value(0.3)},
+		"llm failed":       {at(t, o, "audio_to_llm", "results", 1, "success"), types.BoolValue(false)},
+		"llm failure code": {at(t, o, "audio_to_llm", "results", 1, "error", "status_code"), types.Int64Value(429)},
+		"llm no answer":    {at(t, o, "audio_to_llm", "results", 1, "response"), types.StringNull()},
+		"messages":         {at(t, o, "messages", 0), types.StringValue("session started")},
+		"billing":          {at(t, o, "metadata", "billing_time"), types.Float64Value(2)},
 	}
-	for name, c := range checks {
+	for name, c := range typed {
 		if !c.got.Equal(c.want) {
+			t.Errorf("%s: got %v, want %v", name, c.got, c.want)
+		}
+	}
+	// JSON numbers decode as float64.
+	inJSON := map[string]struct {
+		got  any
+		want any
+	}{
+		"sentence texts":      {atJSON(t, o, "transcription", "sentences", 1), "Bye."},
+		"utterance text":      {atJSON(t, o, "transcription", "utterances", 0, "text"), "Hello there."},
+		"speaker":             {atJSON(t, o, "transcription", "utterances", 0, "speaker"), 1.0},
+		"no speaker":          {atJSON(t, o, "transcription", "utterances", 1, "speaker"), nil},
+		"channel":             {atJSON(t, o, "transcription", "utterances", 1, "channel"), 1.0},
+		"target language":     {atJSON(t, o, "translation", "results", 1, "language"), "de"},
+		"translation text":    {atJSON(t, o, "translation", "results", 0, "full_transcript"), "Bonjour. Au revoir."},
+		"translation error":   {atJSON(t, o, "translation", "results", 1, "error", "status_code"), 500.0},
+		"translation ok":      {atJSON(t, o, "translation", "results", 0, "error"), nil},
+		"translation srt":     {atJSON(t, o, "translation", "results", 0, "subtitles", "vtt"), "WEBVTT\n"},
+		"translation no subs": {atJSON(t, o, "translation", "results", 1, "subtitles"), nil},
+		"entity":              {atJSON(t, o, "named_entity_recognition", "results", 0, "text"), "Ada"},
+		"entity end":          {atJSON(t, o, "named_entity_recognition", "results", 0, "end"), 1.2},
+		"sentences add-on":    {atJSON(t, o, "sentences", "results", 0), "Hello there."},
+	}
+	for name, c := range inJSON {
+		if c.got != c.want {
 			t.Errorf("%s: got %v, want %v", name, c.got, c.want)
 		}
 	}
@@ -312,8 +360,8 @@ func TestFlattenResult_nilAndPartial(t *testing.T) {
 	if l := at(t, o, "transcription", "languages").(types.List); l.IsNull() || len(l.Elements()) != 0 {
 		t.Errorf("empty languages became %v, want an empty list", l)
 	}
-	if !at(t, o, "transcription", "utterances", 0, "words").IsNull() {
-		t.Error("absent words are not null")
+	if words := atJSON(t, o, "transcription", "utterances", 0, "words"); words != nil {
+		t.Errorf("absent words are written as %v", words)
 	}
 
 	// No transcription at all (a failed job's result).
@@ -367,12 +415,12 @@ func TestFlattenCustomMetadata(t *testing.T) {
 }
 
 func TestFlattenJSON(t *testing.T) {
-	for raw, want := range map[string]types.String{
-		"":                     types.StringNull(),
-		"null":                 types.StringNull(),
-		" null ":               types.StringNull(),
-		"{\n \"a\": [1, 2]\n}": types.StringValue(`{"a":[1,2]}`),
-		"{}":                   types.StringValue("{}"),
+	for raw, want := range map[string]jsontypes.Normalized{
+		"":                     jsontypes.NewNormalizedNull(),
+		"null":                 jsontypes.NewNormalizedNull(),
+		" null ":               jsontypes.NewNormalizedNull(),
+		"{\n \"a\": [1, 2]\n}": jsontypes.NewNormalizedValue(`{"a":[1,2]}`),
+		"{}":                   jsontypes.NewNormalizedValue("{}"),
 	} {
 		if got := flattenJSON(json.RawMessage(raw)); !got.Equal(want) {
 			t.Errorf("%q: got %v, want %v", raw, got, want)

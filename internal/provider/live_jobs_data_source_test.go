@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -128,16 +129,22 @@ func TestFlattenLiveJob(t *testing.T) {
 				}
 				return
 			}
-			if !at(t, o, "result", "transcription", "utterances", 0, "words").IsNull() {
-				t.Error("live results must not carry word timings")
+			if words := atJSON(t, o, "result", "transcription", "utterances", 0, "words"); words != nil {
+				t.Errorf("live results must not carry word timings: %v", words)
+			}
+			for what, c := range map[string]struct{ got, want any }{
+				"flag":         {atJSON(t, o, "request_params", "callback_config", "receive_lifecycle_events"), false},
+				"callback url": {atJSON(t, o, "request_params", "callback_config", "url"), "https://hooks.example.com/live"},
+				"spelling":     {atJSON(t, o, "request_params", "realtime_processing", "custom_spelling_config", "spelling_dictionary", "SQL", 0), "sequel"},
+				"vocabulary":   {atJSON(t, o, "request_params", "realtime_processing", "custom_vocabulary_config", "vocabulary", 1, "intensity"), 0.6},
+				"no intensity": {atJSON(t, o, "request_params", "realtime_processing", "custom_vocabulary_config", "vocabulary", 0, "intensity"), nil},
+			} {
+				if c.got != c.want {
+					t.Errorf("%s: got %v, want %v", what, c.got, c.want)
+				}
 			}
 			checks := map[string]struct{ got, want attr.Value }{
-				"flag":          {at(t, o, "request_params", "callback_config", "receive_lifecycle_events"), types.BoolValue(false)},
-				"callback url":  {at(t, o, "request_params", "callback_config", "url"), types.StringValue("https://hooks.example.com/live")},
-				"spelling":      {at(t, o, "request_params", "realtime_processing", "custom_spelling_config", "spelling_dictionary", "SQL", 0), types.StringValue("sequel")},
-				"vocabulary":    {at(t, o, "request_params", "realtime_processing", "custom_vocabulary_config", "vocabulary", 1, "intensity"), types.Float64Value(0.6)},
-				"no intensity":  {at(t, o, "request_params", "realtime_processing", "custom_vocabulary_config", "vocabulary", 0, "intensity"), types.Float64Null()},
-				"post metadata": {at(t, o, "post_session_metadata"), types.StringValue(`{"duration":12.5,"tags":["x"]}`)},
+				"post metadata": {at(t, o, "post_session_metadata"), jsontypes.NewNormalizedValue(`{"duration":12.5,"tags":["x"]}`)},
 				"metadata json": {at(t, o, "custom_metadata", "count"), types.StringValue("3")},
 			}
 			for what, c := range checks {
@@ -544,13 +551,10 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		"receive_pre_processing_events": true, "receive_realtime_processing_events": false, "receive_post_processing_events": true,
 		"receive_acknowledgments": false, "receive_errors": true, "receive_lifecycle_events": false,
 	}
-	flagChecks := map[string]knownvalue.Check{}
+	flagsJSON := map[string]any{}
+	callbackJSON := map[string]any{"url": "https://hooks.example.com/live"}
 	for k, v := range flagsWant {
-		flagChecks[k] = knownvalue.Bool(v)
-	}
-	callbackChecks := map[string]knownvalue.Check{"url": knownvalue.StringExact("https://hooks.example.com/live")}
-	for k, v := range flagChecks {
-		callbackChecks[k] = v
+		flagsJSON[k], callbackJSON[k] = v, v
 	}
 	checks := []statecheck.StateCheck{
 		statecheck.ExpectKnownValue(full, tfjsonpath.New("ids"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("11111111-1111-4111-8111-111111111111")})),
@@ -568,45 +572,33 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 			"id": knownvalue.StringExact("file-full"), "filename": knownvalue.StringExact("full.wav"), "source": knownvalue.StringExact("live-stream"),
 			"audio_duration": knownvalue.Float64Exact(2.5), "number_of_channels": knownvalue.Int64Exact(2),
 		})),
-		// request_params, every sub-object.
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "encoding"), knownvalue.StringExact("wav/pcm")),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "sample_rate"), knownvalue.Int64Exact(16000)),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "endpointing"), knownvalue.Float64Exact(0.05)),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "maximum_duration_without_endpointing"), knownvalue.Float64Exact(5)),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "language_config"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-			"languages": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("en")}), "code_switching": knownvalue.Bool(false),
-		})),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "pre_processing"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-			"audio_enhancer": knownvalue.Bool(true), "speech_threshold": knownvalue.Float64Exact(0.6),
-		})),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "realtime_processing", "custom_vocabulary_config", "vocabulary", 1), knownvalue.ObjectExact(map[string]knownvalue.Check{
-			"value": knownvalue.StringExact("Terraform"), "intensity": knownvalue.Float64Exact(0.6),
-			"pronunciations": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("terra form")}), "language": knownvalue.StringExact("en"),
-		})),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "realtime_processing", "custom_spelling_config", "spelling_dictionary", "SQL"),
-			knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("sequel")})),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "realtime_processing", "translation_config", "context"), knownvalue.StringExact("a greeting")),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "realtime_processing", "sentiment_analysis"), knownvalue.Bool(true)),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "post_processing"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-			"summarization": knownvalue.Bool(true), "chapterization": knownvalue.Bool(false),
-			"summarization_config": knownvalue.ObjectExact(map[string]knownvalue.Check{"type": knownvalue.StringExact("concise")}),
-		})),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "messages_config"), knownvalue.ObjectExact(flagChecks)),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "callback"), knownvalue.Bool(true)),
-		statecheck.ExpectKnownValue(full, itemPath("request_params", "callback_config"), knownvalue.ObjectExact(callbackChecks)),
+		// request_params, every sub-object, as the service sent them.
+		expectJSONValue(full, itemPath("request_params"), "wav/pcm", "encoding"),
+		expectJSONValue(full, itemPath("request_params"), 16000.0, "sample_rate"),
+		expectJSONValue(full, itemPath("request_params"), 0.05, "endpointing"),
+		expectJSONValue(full, itemPath("request_params"), 5.0, "maximum_duration_without_endpointing"),
+		expectJSONValue(full, itemPath("request_params"), map[string]any{"languages": []any{"en"}, "code_switching": false}, "language_config"),
+		expectJSONValue(full, itemPath("request_params"), map[string]any{"audio_enhancer": true, "speech_threshold": 0.6}, "pre_processing"),
+		expectJSONValue(full, itemPath("request_params"), map[string]any{"value": "Terraform", "intensity": 0.6, "pronunciations": []any{"terra form"}, "language": "en"},
+			"realtime_processing", "custom_vocabulary_config", "vocabulary", 1),
+		expectJSONValue(full, itemPath("request_params"), []any{"sequel"}, "realtime_processing", "custom_spelling_config", "spelling_dictionary", "SQL"),
+		expectJSONValue(full, itemPath("request_params"), "a greeting", "realtime_processing", "translation_config", "context"),
+		expectJSONValue(full, itemPath("request_params"), true, "realtime_processing", "sentiment_analysis"),
+		expectJSONValue(full, itemPath("request_params"), map[string]any{"summarization": true, "chapterization": false, "summarization_config": map[string]any{"type": "concise"}}, "post_processing"),
+		expectJSONValue(full, itemPath("request_params"), flagsJSON, "messages_config"),
+		expectJSONValue(full, itemPath("request_params"), true, "callback"),
+		expectJSONValue(full, itemPath("request_params"), callbackJSON, "callback_config"),
 		// result: transcript without word timings, add-ons, messages.
 		statecheck.ExpectKnownValue(full, itemPath("result", "metadata", "billing_time"), knownvalue.Float64Exact(3)),
-		statecheck.ExpectKnownValue(full, itemPath("result", "transcription", "utterances", 1), knownvalue.ObjectExact(map[string]knownvalue.Check{
-			"start": knownvalue.Float64Exact(1.6), "end": knownvalue.Float64Exact(2.5), "confidence": knownvalue.Float64Exact(0.8),
-			"channel": knownvalue.Int64Exact(1), "text": knownvalue.StringExact("Bye."), "language": knownvalue.StringExact("en"),
-			"speaker": knownvalue.Int64Exact(1), "words": knownvalue.Null(),
-		})),
-		statecheck.ExpectKnownValue(full, itemPath("result", "transcription", "sentences"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("Hello there."), knownvalue.StringExact("Bye.")})),
+		expectJSONValue(full, itemPath("result", "transcription", "utterances"), map[string]any{
+			"start": 1.6, "end": 2.5, "confidence": 0.8, "channel": 1.0, "text": "Bye.", "language": "en", "speaker": 1.0,
+		}, 1),
+		expectJSONValue(full, itemPath("result", "transcription", "sentences"), []any{"Hello there.", "Bye."}),
 		statecheck.ExpectKnownValue(full, itemPath("result", "transcription", "subtitles", "vtt"), knownvalue.StringExact("WEBVTT\n")),
-		statecheck.ExpectKnownValue(full, itemPath("result", "translation", "results", 0, "language"), knownvalue.StringExact("fr")),
-		statecheck.ExpectKnownValue(full, itemPath("result", "translation", "results", 0, "full_transcript"), knownvalue.StringExact("Bonjour. Au revoir.")),
+		expectJSONValue(full, itemPath("result", "translation", "results"), "fr", 0, "language"),
+		expectJSONValue(full, itemPath("result", "translation", "results"), "Bonjour. Au revoir.", 0, "full_transcript"),
 		statecheck.ExpectKnownValue(full, itemPath("result", "summarization", "results"), knownvalue.StringExact("A short greeting.")),
-		statecheck.ExpectKnownValue(full, itemPath("result", "named_entity_recognition", "results", 0, "entity_type"), knownvalue.StringExact("NAME")),
+		expectJSONValue(full, itemPath("result", "named_entity_recognition", "results"), "NAME", 0, "entity_type"),
 		statecheck.ExpectKnownValue(full, itemPath("result", "sentiment_analysis", "error", "status_code"), knownvalue.Int64Exact(503)),
 		statecheck.ExpectKnownValue(full, itemPath("result", "audio_to_llm"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(full, itemPath("result", "messages"), knownvalue.ListSizeExact(2)),
@@ -622,10 +614,10 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		// A generated job matches what the fake server holds.
 		statecheck.ExpectKnownValue(gen, itemPath("id"), knownvalue.StringExact(seeded.ID)),
 		statecheck.ExpectKnownValue(gen, itemPath("result", "transcription", "full_transcript"), knownvalue.StringExact(seeded.Result.Transcription.FullTranscript)),
-		statecheck.ExpectKnownValue(gen, itemPath("result", "transcription", "utterances"), knownvalue.ListSizeExact(len(seeded.Result.Transcription.Utterances))),
-		statecheck.ExpectKnownValue(gen, itemPath("result", "transcription", "utterances", 0, "words"), knownvalue.Null()),
+		expectJSONLength(gen, itemPath("result", "transcription", "utterances"), len(seeded.Result.Transcription.Utterances)),
+		expectJSONValue(gen, itemPath("result", "transcription", "utterances"), nil, 0, "words"),
 		statecheck.ExpectKnownValue(gen, itemPath("result", "messages"), knownvalue.ListSizeExact(len(seeded.Result.Messages))),
-		statecheck.ExpectKnownValue(gen, itemPath("request_params", "sample_rate"), knownvalue.Int64Exact(*seeded.RequestParams.SampleRate)),
+		expectJSONValue(gen, itemPath("request_params"), float64(*seeded.RequestParams.SampleRate), "sample_rate"),
 		statecheck.ExpectKnownValue(gen, itemPath("file", "filename"), knownvalue.StringExact(seeded.File.Filename)),
 		statecheck.ExpectKnownValue(gen, itemPath("post_session_metadata"), knownvalue.StringExact("{}")),
 		// Without include_transcript: what does not grow with the session.
@@ -637,7 +629,7 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		statecheck.ExpectKnownValue(summary, itemPath("result", "transcription", "utterances"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(summary, itemPath("result", "translation", "results"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(summary, itemPath("result", "named_entity_recognition", "results"), knownvalue.Null()),
-		statecheck.ExpectKnownValue(summary, itemPath("request_params", "sample_rate"), knownvalue.Int64Exact(16000)),
+		expectJSONValue(summary, itemPath("request_params"), 16000.0, "sample_rate"),
 	}
 
 	config := providerConfig(url) + fmt.Sprintf(`

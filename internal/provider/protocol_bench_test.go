@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -38,10 +39,16 @@ func benchFakeServer(tb testing.TB, opts fakeserver.Options) (*fakeserver.Server
 	return fs, srv.URL
 }
 
+// Type names of the resource and data source the benchmarks call.
+const (
+	jobResourceTypeName = "transcription_job"
+	liveJobsTypeName    = "transcription_live_jobs"
+)
+
 // startProvider creates the provider's protocol server, reads its schemas
 // and configures it for baseURL: what a CLI does when it starts a plugin.
 func startProvider(tb testing.TB, baseURL string) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
-	return startServer(tb, NewProtocol6Server("bench"), baseURL)
+	return startServer(tb, providerserver.NewProtocol6WithError(New("bench")()), baseURL)
 }
 
 // startServer is startProvider with the server the factory makes.

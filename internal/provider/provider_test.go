@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -21,7 +22,7 @@ const testAccKey = "acc-test-key-9f8e7d6c5b4a"
 // testAccProtoV6ProviderFactories serves the provider in process to the CLI
 // that terraform-plugin-testing runs (TF_ACC_TERRAFORM_PATH: Terraform or OpenTofu).
 var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"transcription": NewProtocol6Server("test"),
+	"transcription": providerserver.NewProtocol6WithError(New("test")()),
 }
 
 // accFakeServer starts a fake server for one acceptance test and returns it

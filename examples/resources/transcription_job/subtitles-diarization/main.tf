@@ -33,10 +33,11 @@ output "episode_vtt" {
   value = transcription_job.interview.result.transcription.subtitles["vtt"]
 }
 
-# Who said what: "Speaker 0: ..." lines.
+# Who said what: "Speaker 0: ..." lines. Utterances are JSON text, one
+# string in state however long the recording: jsondecode reads them.
 output "dialogue" {
   value = join("\n", [
-    for u in transcription_job.interview.result.transcription.utterances :
+    for u in jsondecode(transcription_job.interview.result.transcription.utterances) :
     format("Speaker %d: %s", u.speaker, u.text)
   ])
 }

@@ -27,10 +27,11 @@ output "keynote_summary" {
   value = transcription_job.keynote.result.summarization.results
 }
 
-# One transcript per target language: { fr = "...", de = "..." }.
+# One transcript per target language: { fr = "...", de = "..." }. The
+# translations are JSON text (each with its utterances): jsondecode reads them.
 output "keynote_translations" {
   value = {
-    for t in transcription_job.keynote.result.translation.results :
+    for t in jsondecode(transcription_job.keynote.result.translation.results) :
     t.language => t.full_transcript
   }
 }
