@@ -82,7 +82,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 				Optional:            true,
 			},
 			"include_raw_result": dschema.BoolAttribute{
-				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
+				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
 					"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
 				Optional: true,
 			},

@@ -348,7 +348,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			Default:  booldefault.StaticBool(defaultIncludeTranscript),
 		},
 		"include_raw_result": schema.BoolAttribute{
-			MarkdownDescription: "Whether state keeps the whole result: the transcript as with `include_transcript`, plus the word-level timings (`result...utterances[*].words`) and the whole result as JSON (`result_json`). " +
+			MarkdownDescription: "Whether state keeps the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
 				"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
 			Optional: true,
 			Computed: true,
