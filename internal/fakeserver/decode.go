@@ -36,6 +36,11 @@ var requiredFields = map[reflect.Type][]string{
 // vocabularyEntryType may be a bare string as well as an object.
 var vocabularyEntryType = reflect.TypeFor[client.VocabularyEntry]()
 
+// audioToLLMConfigType holds prompts that may be strings or arrays of
+// strings: the spec's samples send strings, its schema (and the official
+// client's types) an array per prompt. client.AudioToLLMConfig reads both.
+var audioToLLMConfigType = reflect.TypeFor[client.AudioToLLMConfig]()
+
 // decodeCreateRequest turns a create body into a request, or says why the
 // body is malformed: not JSON, not one object, a field of the wrong type, an
 // unknown field at any depth, or a required field missing. Rules about
@@ -158,6 +163,8 @@ func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]st
 			*problems = append(*problems, fieldPath+" is not a known field")
 		case obj[k] == nil:
 			// null is the same as leaving the field out.
+		case t == audioToLLMConfigType && k == "prompts":
+			checkPrompts(obj[k], fieldPath, problems)
 		default:
 			checkShape(obj[k], ft, fieldPath, problems)
 		}
@@ -199,4 +206,27 @@ func orderedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// checkPrompts checks audio_to_llm_config.prompts: an array whose items are
+// each a string, or an array of strings (one prompt in parts).
+func checkPrompts(v any, path string, problems *[]string) {
+	items, ok := v.([]any)
+	if !ok {
+		*problems = append(*problems, path+" must be an array")
+		return
+	}
+	for i, item := range items {
+		switch item := item.(type) {
+		case string:
+		case []any:
+			for j, part := range item {
+				if _, ok := part.(string); !ok {
+					*problems = append(*problems, fmt.Sprintf("%s[%d][%d] must be a string", path, i, j))
+				}
+			}
+		default:
+			*problems = append(*problems, fmt.Sprintf("%s[%d] must be a string or an array of strings", path, i))
+		}
+	}
 }

@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -41,7 +42,9 @@ func TestCreateAnswers400ForMalformedBodies(t *testing.T) {
 		{name: "vocabulary entry number", body: `{"audio_url":"https://e.com/a.wav","custom_vocabulary_config":{"vocabulary":[3]}}`, problems: []string{"custom_vocabulary_config.vocabulary[0] must be a string or an object"}},
 		{name: "vocabulary intensity string", body: `{"audio_url":"https://e.com/a.wav","custom_vocabulary_config":{"vocabulary":[{"value":"a","intensity":"high"}]}}`, problems: []string{"custom_vocabulary_config.vocabulary[0].intensity must be a number"}},
 		{name: "spelling value not array", body: `{"audio_url":"https://e.com/a.wav","custom_spelling_config":{"spelling_dictionary":{"SQL":"sequel"}}}`, problems: []string{`custom_spelling_config.spelling_dictionary["SQL"] must be an array`}},
-		{name: "prompts of arrays", body: `{"audio_url":"https://e.com/a.wav","audio_to_llm_config":{"prompts":[["a"]]}}`, problems: []string{"audio_to_llm_config.prompts[0] must be a string"}},
+		{name: "prompt a number", body: `{"audio_url":"https://e.com/a.wav","audio_to_llm_config":{"prompts":["a",3]}}`, problems: []string{"audio_to_llm_config.prompts[1] must be a string or an array of strings"}},
+		{name: "prompt part a number", body: `{"audio_url":"https://e.com/a.wav","audio_to_llm_config":{"prompts":[["a",{"b":1}]]}}`, problems: []string{"audio_to_llm_config.prompts[0][1] must be a string"}},
+		{name: "prompts not array", body: `{"audio_url":"https://e.com/a.wav","audio_to_llm_config":{"prompts":"a"}}`, problems: []string{"audio_to_llm_config.prompts must be an array"}},
 		{name: "unknown top-level field", body: `{"audio_url":"https://e.com/a.wav","speed":"fast"}`, problems: []string{"speed is not a known field"}},
 		{name: "field name in another case", body: `{"audio_url":"https://e.com/a.wav","Model":"model-1"}`, problems: []string{"Model is not a known field"}},
 		{name: "unknown nested field", body: `{"audio_url":"https://e.com/a.wav","subtitles_config":{"font":"big"}}`, problems: []string{"subtitles_config.font is not a known field"}},
@@ -140,5 +143,32 @@ func TestDecodeCreateRequestKeepsVocabularyForms(t *testing.T) {
 	v := req.CustomVocabularyConfig.Vocabulary
 	if len(v) != 2 || v[0].Value != "plain" || v[1].Value != "obj" || v[1].Intensity == nil || *v[1].Intensity != 0.3 {
 		t.Fatalf("vocabulary decoded as %+v", v)
+	}
+}
+
+// A prompt may be a string (the spec's samples) or an array of strings (the
+// spec's schema, the official client's Array<Array<any>>): both are
+// accepted, and request_params gives every prompt back as a string.
+func TestPromptsInEitherForm(t *testing.T) {
+	h := newHarness(t, Options{})
+	for _, c := range []struct {
+		prompts string
+		want    []string
+	}{
+		{`["Summarize the call."]`, []string{"Summarize the call."}},
+		{`[["Summarize the call."]]`, []string{"Summarize the call."}},
+		{`[["List the action items", "with their owners."], "Who spoke most?", []]`, []string{"List the action items\nwith their owners.", "Who spoke most?", ""}},
+	} {
+		t.Run(c.prompts, func(t *testing.T) {
+			id := h.create(`{"audio_url":"https://e.com/a.wav","audio_to_llm":true,"audio_to_llm_config":{"prompts":` + c.prompts + `}}`).ID
+			got := h.job(id).RequestParams.AudioToLLMConfig.Prompts
+			if !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("request_params prompts %q, want %q", got, c.want)
+			}
+			raw := h.get("/v2/pre-recorded/" + id).body
+			if want := `"prompts":` + string(mustJSON(t, c.want)); !strings.Contains(string(raw), want) {
+				t.Fatalf("record %s lacks %s", raw, want)
+			}
+		})
 	}
 }

@@ -11,16 +11,43 @@
 //
 // # Endpoints
 //
-//	POST   /v2/pre-recorded        create a job → 201 {id, result_url}
-//	GET    /v2/pre-recorded/{id}   the job record
-//	DELETE /v2/pre-recorded/{id}   202; 403 while queued or processing
-//	GET    /v2/transcription/{id}  the record of a pre-recorded or live job
-//	GET    /v2/live                list live jobs (filters and pagination)
-//	POST   /v2/upload              multipart field "audio", a PCM WAV file
-//	GET    /file/{id}              the bytes of an uploaded file
+//	POST   /v2/pre-recorded             create a job → 201 {id, result_url}
+//	GET    /v2/pre-recorded             list jobs (filters and pagination, as /v2/live)
+//	GET    /v2/pre-recorded/{id}        the job record
+//	DELETE /v2/pre-recorded/{id}        202; 403 while queued or processing
+//	GET    /v2/pre-recorded/{id}/file   the audio the job was made from
+//	GET    /v2/transcription/{id}       the record of a pre-recorded or live job
+//	GET    /v2/live                     list live jobs (filters and pagination)
+//	GET    /v2/live/{id}                the live job record
+//	DELETE /v2/live/{id}                202; 403 while queued or processing
+//	GET    /v2/live/{id}/file           the audio of the live session
+//	POST   /v2/upload                   multipart field "audio", a PCM WAV file
+//	GET    /file/{id}                   the bytes of an uploaded file
 //
 // Every request needs the x-service-key header (401 otherwise, on every path).
 // Every error answer carries the service's JSON error body.
+//
+// The listings take offset, limit (default 20), date (YYYY-MM-DD, the UTC
+// day of created_at), after_date and before_date (ISO 8601, strict),
+// status (repeated) and custom_metadata[key]=value; they answer {first,
+// current, next, items}, newest first, next null on the last page.
+//
+// # Audio files
+//
+// GET .../{id}/file answers with Content-Type audio/wav, the file's name in
+// Content-Disposition, and ranges. A job made from an upload of this server
+// gives back the uploaded bytes; any other job (an external audio_url, a
+// seeded live session) gives silence: a 16 kHz 16-bit PCM WAV of the job's
+// duration and channels, produced as it is sent. A failed job, or a live job
+// still queued, has no file (404).
+//
+// # Uploads
+//
+// POST /v2/upload keeps the file in memory and refuses one larger than
+// Options.MaxUploadBytes (100 MiB by default; the command's -max-upload-mb)
+// with 413 and the error body, as the service refuses files past its own
+// limit (the spec gives none; the service's public documentation gives
+// 1000 MB). Raise it to try files that large.
 //
 // # Job lifecycle
 //
@@ -50,6 +77,18 @@
 // Results come from a deterministic generator: the same request and audio
 // always give the same result.
 //
+// # Request details
+//
+// Each audio_to_llm_config.prompts item may be a string (as the spec's
+// samples send it) or an array of strings (as its schema and the official
+// client's types have it), read as one prompt whose parts are joined by a
+// newline; request_params gives every prompt back as a string.
+//
+// Subtitles never break a word: a single word longer than
+// maximum_characters_per_row (the e-mail addresses of the generated
+// transcripts, say) stands whole on a row of its own, past the bound; every
+// row of two words or more keeps it.
+//
 // # Callbacks
 //
 // With "callback": true the final job is sent to callback_config.url using
@@ -62,8 +101,9 @@
 //
 // # Zero data retention
 //
-// With Options.ZeroDataRetention, POST /v2/upload, GET /v2/pre-recorded/{id}
-// and GET /v2/transcription/{id} answer 403, and the server forgets a job as
+// With Options.ZeroDataRetention, POST /v2/upload, GET /v2/pre-recorded,
+// GET /v2/pre-recorded/{id}, GET /v2/transcription/{id} and both file
+// downloads answer 403, and the server forgets a job as
 // soon as its callback has been delivered (or finally failed), or as soon as
 // it is final when it has no callback.
 //
@@ -74,7 +114,7 @@
 // mostly done, some error, a few processing or queued, with custom_metadata
 // {"team": alpha|bravo|charlie|delta, "env": prod|staging} and sometimes
 // "priority": 1..3 (about one in ten has none). Server.AddLiveJob adds more,
-// Server.RemoveLiveJob deletes one.
+// Server.RemoveLiveJob and DELETE /v2/live/{id} delete one.
 //
 // # Faults
 //

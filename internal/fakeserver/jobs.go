@@ -1,10 +1,13 @@
 package fakeserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"mime"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -293,4 +296,81 @@ func fillDefault[T any](field **T, value T) {
 	if *field == nil {
 		*field = &value
 	}
+}
+
+// handleListPreRecorded answers GET /v2/pre-recorded: a page of job records,
+// newest first, with the filters and page shape of GET /v2/live.
+func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _ string) {
+	if s.opts.ZeroDataRetention {
+		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
+		return
+	}
+	f, ok := s.listFilter(w, r)
+	if !ok {
+		return
+	}
+	items := []client.PreRecordedJob{}
+	s.mu.Lock()
+	now := s.clock.Now()
+	jobs := make([]*job, 0, len(s.jobs))
+	for _, j := range s.jobs {
+		jobs = append(jobs, j)
+	}
+	slices.SortFunc(jobs, func(a, b *job) int {
+		if c := b.createdAt.Compare(a.createdAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	matching := 0
+	for _, j := range jobs {
+		s.advance(j, now)
+		if !f.matches(j.createdAt, j.status(now, s.opts.ProcessingTime), j.customMetadata) {
+			continue
+		}
+		if f.onPage(matching) {
+			items = append(items, j.record(now, s.opts.ProcessingTime))
+		}
+		matching++
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, listPage(f, r, "/v2/pre-recorded", matching, items))
+}
+
+// handleGetPreRecordedFile answers GET /v2/pre-recorded/{id}/file: the bytes
+// of the uploaded file the job transcribed, or for external audio a silent
+// WAV of the simulated duration and channels.
+func (s *Server) handleGetPreRecordedFile(w http.ResponseWriter, r *http.Request, id string) {
+	if s.opts.ZeroDataRetention {
+		s.writeError(w, r, http.StatusForbidden, zdrFileMessage)
+		return
+	}
+	s.mu.Lock()
+	j, ok := s.jobs[id]
+	var up *upload
+	if ok {
+		up = s.uploads[j.fileID]
+	}
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
+	case j.failure != nil:
+		s.writeError(w, r, http.StatusNotFound, "pre-recorded job "+id+" has no audio file: its audio could not be read")
+	case up != nil:
+		serveAudio(w, r, up.audio.Filename, bytes.NewReader(up.data))
+	default:
+		serveAudio(w, r, j.audio.Filename, newSilentWAV(j.audio.Duration, j.audio.Channels))
+	}
+}
+
+const zdrFileMessage = "zero data retention is enabled for this account: audio files are not stored"
+
+// serveAudio answers with a WAV file's bytes, ranges and HEAD included.
+func serveAudio(w http.ResponseWriter, r *http.Request, filename string, content io.ReadSeeker) {
+	w.Header().Set("Content-Type", "audio/wav")
+	if filename != "" {
+		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
+	}
+	http.ServeContent(w, r, "", time.Time{}, content)
 }

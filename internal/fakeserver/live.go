@@ -90,51 +90,128 @@ func (s *Server) lookupLiveJob(id string) (client.LiveJob, bool) {
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
-	query, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		s.writeError(w, r, http.StatusBadRequest, "the query string cannot be parsed: "+err.Error())
+	f, ok := s.listFilter(w, r)
+	if !ok {
 		return
 	}
-	f, problems := parseLiveFilter(query)
-	if len(problems) > 0 {
-		s.writeError(w, r, http.StatusBadRequest, "invalid query parameters", problems...)
-		return
-	}
-
 	items := []client.LiveJob{}
-	matching := 0
-	end := f.offset + f.limit
-	if end < f.offset { // overflow: the page runs to the last item
-		end = math.MaxInt
-	}
 	s.mu.Lock()
+	matching := 0
 	for _, e := range s.live.ordered() {
-		if !f.matches(e) {
+		if !f.matches(e.createdAt, e.status, e.customMetadata) {
 			continue
 		}
-		if matching >= f.offset && matching < end {
+		if f.onPage(matching) {
 			items = append(items, *e.record())
 		}
 		matching++
 	}
 	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, listPage(f, r, "/v2/live", matching, items))
+}
 
+// listFilter parses a listing's query, or answers 400 naming each problem.
+func (s *Server) listFilter(w http.ResponseWriter, r *http.Request) (listFilter, bool) {
+	query, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		s.writeError(w, r, http.StatusBadRequest, "the query string cannot be parsed: "+err.Error())
+		return listFilter{}, false
+	}
+	f, problems := parseListFilter(query)
+	if len(problems) > 0 {
+		s.writeError(w, r, http.StatusBadRequest, "invalid query parameters", problems...)
+		return listFilter{}, false
+	}
+	return f, true
+}
+
+// end is the index just past the filter's page among the matching items.
+func (f listFilter) end() int {
+	end := f.offset + f.limit
+	if end < f.offset { // overflow: the page runs to the last item
+		end = math.MaxInt
+	}
+	return end
+}
+
+// onPage reports whether the matching item at index i is on the page.
+func (f listFilter) onPage(i int) bool { return i >= f.offset && i < f.end() }
+
+// listPage is the page of a listing at path holding items, out of matching
+// items in all: links to the first, current and next pages carry the
+// filters as given, and next is null on the last page.
+func listPage[T any](f listFilter, r *http.Request, path string, matching int, items []T) client.Page[T] {
 	link := func(offset int) string {
 		q := f.echo.Encode()
 		if q != "" {
 			q += "&"
 		}
-		return fmt.Sprintf("%s/v2/live?%soffset=%d&limit=%d", baseURL(r), q, offset, f.limit)
+		return fmt.Sprintf("%s%s?%soffset=%d&limit=%d", baseURL(r), path, q, offset, f.limit)
 	}
-	page := client.LivePage{First: link(0), Current: link(f.offset), Items: items}
-	if end < matching {
-		page.Next = pointerTo(link(end))
+	p := client.Page[T]{First: link(0), Current: link(f.offset), Items: items}
+	if f.end() < matching {
+		p.Next = pointerTo(link(f.end()))
 	}
-	writeJSON(w, http.StatusOK, page)
+	return p
 }
 
-// liveFilter is the parsed query of GET /v2/live.
-type liveFilter struct {
+// handleGetLive answers GET /v2/live/{id}: the live job's record.
+func (s *Server) handleGetLive(w http.ResponseWriter, r *http.Request, id string) {
+	if rec, ok := s.lookupLiveJob(id); ok {
+		writeJSON(w, http.StatusOK, rec)
+		return
+	}
+	s.writeError(w, r, http.StatusNotFound, "no live job with id "+id)
+}
+
+// handleGetLiveFile answers GET /v2/live/{id}/file: a silent WAV of the
+// session's duration and channels. A job with no file yet (queued) has none.
+func (s *Server) handleGetLiveFile(w http.ResponseWriter, r *http.Request, id string) {
+	if s.opts.ZeroDataRetention {
+		s.writeError(w, r, http.StatusForbidden, zdrFileMessage)
+		return
+	}
+	rec, ok := s.lookupLiveJob(id)
+	switch {
+	case !ok:
+		s.writeError(w, r, http.StatusNotFound, "no live job with id "+id)
+	case rec.File == nil || rec.File.AudioDuration == nil:
+		s.writeError(w, r, http.StatusNotFound, "live job "+id+" has no audio file (status "+rec.Status+")")
+	default:
+		channels := int64(1)
+		if n := rec.File.NumberOfChannels; n != nil && *n >= 1 {
+			channels = *n
+		}
+		serveAudio(w, r, rec.File.Filename, newSilentWAV(*rec.File.AudioDuration, channels))
+	}
+}
+
+// handleDeleteLive answers DELETE /v2/live/{id} as DELETE /v2/pre-recorded/{id}
+// does: 202 for a final job, 403 while it is queued or processing.
+func (s *Server) handleDeleteLive(w http.ResponseWriter, r *http.Request, id string) {
+	s.mu.Lock()
+	e, found := s.live.byID[id]
+	status := ""
+	if found {
+		status = e.status
+		if client.IsFinal(status) {
+			s.live.remove(id)
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case !found:
+		s.writeError(w, r, http.StatusNotFound, "no live job with id "+id)
+	case !client.IsFinal(status):
+		s.writeError(w, r, http.StatusForbidden, "the job is not in a deletable state (status "+status+")")
+	default:
+		w.WriteHeader(http.StatusAccepted)
+	}
+}
+
+// listFilter is the parsed query of a listing (GET /v2/live, GET
+// /v2/pre-recorded).
+type listFilter struct {
 	offset, limit int
 	date          string // YYYY-MM-DD, the UTC day of created_at
 	after, before *time.Time
@@ -143,10 +220,10 @@ type liveFilter struct {
 	echo          url.Values // the filters as given, repeated in page links
 }
 
-// parseLiveFilter reads the listing's query parameters, naming each one that
+// parseListFilter reads a listing's query parameters, naming each one that
 // is invalid or unknown.
-func parseLiveFilter(q url.Values) (liveFilter, []string) {
-	f := liveFilter{limit: client.DefaultLiveListLimit, metadata: map[string]string{}, echo: url.Values{}}
+func parseListFilter(q url.Values) (listFilter, []string) {
+	f := listFilter{limit: client.DefaultLiveListLimit, metadata: map[string]string{}, echo: url.Values{}}
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
@@ -231,21 +308,23 @@ func customMetadataKey(param string) (string, bool) {
 	return inner, true
 }
 
-func (f liveFilter) matches(e *liveEntry) bool {
-	if f.date != "" && e.createdAt.UTC().Format(client.DateFilterLayout) != f.date {
+// matches reports whether a job created at createdAt, in status, with that
+// custom metadata passes every filter.
+func (f listFilter) matches(createdAt time.Time, status string, customMetadata map[string]any) bool {
+	if f.date != "" && createdAt.UTC().Format(client.DateFilterLayout) != f.date {
 		return false
 	}
-	if f.after != nil && !e.createdAt.After(*f.after) {
+	if f.after != nil && !createdAt.After(*f.after) {
 		return false
 	}
-	if f.before != nil && !e.createdAt.Before(*f.before) {
+	if f.before != nil && !createdAt.Before(*f.before) {
 		return false
 	}
-	if len(f.statuses) > 0 && !client.Contains(f.statuses, e.status) {
+	if len(f.statuses) > 0 && !client.Contains(f.statuses, status) {
 		return false
 	}
 	for k, want := range f.metadata {
-		got, ok := e.customMetadata[k]
+		got, ok := customMetadata[k]
 		if !ok || got == nil || fmt.Sprint(got) != want {
 			return false
 		}

@@ -130,10 +130,11 @@ func (s *Server) Close() {
 }
 
 // endpoint is one path of the interface. With hasID the path is prefix + "/"
-// + a non-empty id.
+// + a non-empty id + suffix.
 type endpoint struct {
 	prefix   string
 	hasID    bool
+	suffix   string
 	handlers map[string]func(w http.ResponseWriter, r *http.Request, id string)
 }
 
@@ -141,16 +142,27 @@ func (s *Server) routes() []endpoint {
 	return []endpoint{
 		{prefix: "/v2/pre-recorded", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodPost: s.handleCreate,
+			http.MethodGet:  s.handleListPreRecorded,
 		}},
 		{prefix: "/v2/pre-recorded", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet:    s.handleGetPreRecorded,
 			http.MethodDelete: s.handleDelete,
+		}},
+		{prefix: "/v2/pre-recorded", hasID: true, suffix: "/file", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet: s.handleGetPreRecordedFile,
 		}},
 		{prefix: "/v2/transcription", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet: s.handleGetTranscription,
 		}},
 		{prefix: "/v2/live", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet: s.handleListLive,
+		}},
+		{prefix: "/v2/live", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet:    s.handleGetLive,
+			http.MethodDelete: s.handleDeleteLive,
+		}},
+		{prefix: "/v2/live", hasID: true, suffix: "/file", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet: s.handleGetLiveFile,
 		}},
 		{prefix: "/v2/upload", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodPost: s.handleUpload,
@@ -216,7 +228,10 @@ func (e endpoint) match(path string) (id string, ok bool) {
 		return "", path == e.prefix
 	}
 	rest, found := strings.CutPrefix(path, e.prefix+"/")
-	if !found || rest == "" || strings.Contains(rest, "/") {
+	if !found {
+		return "", false
+	}
+	if rest, found = strings.CutSuffix(rest, e.suffix); !found || rest == "" || strings.Contains(rest, "/") {
 		return "", false
 	}
 	return rest, true

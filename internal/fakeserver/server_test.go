@@ -27,7 +27,12 @@ func TestEveryEndpointRequiresTheKey(t *testing.T) {
 		{http.MethodGet, "/v2/pre-recorded/" + id, "", ""},
 		{http.MethodDelete, "/v2/pre-recorded/" + id, "", ""},
 		{http.MethodGet, "/v2/transcription/" + id, "", ""},
+		{http.MethodGet, "/v2/pre-recorded", "", ""},
+		{http.MethodGet, "/v2/pre-recorded/" + id + "/file", "", ""},
 		{http.MethodGet, "/v2/live", "", ""},
+		{http.MethodGet, "/v2/live/" + id, "", ""},
+		{http.MethodDelete, "/v2/live/" + id, "", ""},
+		{http.MethodGet, "/v2/live/" + id + "/file", "", ""},
 		{http.MethodPost, "/v2/upload", ct, string(wav)},
 		{http.MethodGet, filePath, "", ""},
 	}
@@ -55,15 +60,18 @@ func TestEveryEndpointRequiresTheKey(t *testing.T) {
 
 func TestUnknownRoutesAnd405(t *testing.T) {
 	h := newHarness(t, Options{})
-	for _, path := range []string{"/", "/v2", "/v2/nope", "/v2/pre-recorded/", "/v2/pre-recorded/a/b", "/v1/pre-recorded", "/file/"} {
+	for _, path := range []string{"/", "/v2", "/v2/nope", "/v2/pre-recorded/", "/v2/pre-recorded/a/b", "/v2/pre-recorded//file", "/v2/pre-recorded/a/file/b", "/v2/live/", "/v2/live/a/b", "/v1/pre-recorded", "/file/"} {
 		t.Run("404 "+path, func(t *testing.T) {
 			requireError(t, h.get(path), http.StatusNotFound, path)
 		})
 	}
 	for _, c := range []struct{ method, path, allow string }{
-		{http.MethodPut, "/v2/pre-recorded", "POST"},
-		{http.MethodGet, "/v2/pre-recorded", "POST"},
+		{http.MethodPut, "/v2/pre-recorded", "GET, POST"},
+		{http.MethodDelete, "/v2/pre-recorded", "GET, POST"},
 		{http.MethodPost, "/v2/pre-recorded/x", "DELETE, GET"},
+		{http.MethodDelete, "/v2/pre-recorded/x/file", "GET"},
+		{http.MethodPost, "/v2/live/x", "DELETE, GET"},
+		{http.MethodPut, "/v2/live/x/file", "GET"},
 		{http.MethodDelete, "/v2/transcription/x", "GET"},
 		{http.MethodPost, "/v2/live", "GET"},
 		{http.MethodGet, "/v2/upload", "POST"},

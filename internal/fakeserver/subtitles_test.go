@@ -460,3 +460,40 @@ func TestSubtitleComplianceStyle(t *testing.T) {
 }
 
 func resPtr[T any](v T) *T { return &v }
+
+// A single word longer than maximum_characters_per_row, such as the e-mail
+// addresses of the generated transcripts, is never broken: it stands whole
+// on a row of its own, past the bound, and every other row keeps the bound.
+// Breaking it would put a fragment of an address on screen, and a reader
+// (or a program) joining rows with spaces would get a wrong address.
+func TestSubtitlesKeepLongWordsWhole(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/call.wav?duration=90","subtitles":true,
+		"subtitles_config":{"formats":["srt","vtt"],"maximum_characters_per_row":12,"maximum_rows_per_caption":2}}`).ID
+	tr := h.job(id).Result.Transcription
+	addresses := regexp.MustCompile(`[a-z.]+@example\.(com|org|net)`).FindAllString(tr.FullTranscript, -1)
+	if len(addresses) == 0 {
+		t.Fatal("the transcript mentions no e-mail address")
+	}
+	for _, sub := range tr.Subtitles {
+		parse := parseSRT
+		if sub.Format == "vtt" {
+			parse = parseVTT
+		}
+		caps := parse(t, sub.Subtitles)
+		rows := map[string]bool{}
+		for _, c := range caps {
+			for _, r := range c.rows {
+				if utf8.RuneCountInString(r) > 12 && len(strings.Fields(r)) > 1 {
+					t.Errorf("%s: row %q exceeds 12 characters with more than one word", sub.Format, r)
+				}
+				rows[strings.TrimRight(r, ".,?!")] = true
+			}
+		}
+		for _, a := range addresses {
+			if !rows[a] {
+				t.Errorf("%s: %q is not whole on a row of its own", sub.Format, a)
+			}
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"path"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -138,6 +137,5 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, id string
 		s.writeError(w, r, http.StatusNotFound, "no uploaded file with id "+id)
 		return
 	}
-	w.Header().Set("Content-Type", "audio/wav")
-	http.ServeContent(w, r, up.audio.Filename, time.Time{}, bytes.NewReader(up.data))
+	serveAudio(w, r, up.audio.Filename, bytes.NewReader(up.data))
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 )
 
 // wavInfo is what a WAV header tells of its audio.
@@ -62,4 +64,79 @@ func parseWAV(data []byte) (wavInfo, error) {
 			info.Channels, info.SampleRate, info.BitsPerSample)
 	}
 	return info, nil
+}
+
+// Synthetic audio: the file of a job whose audio the server never received
+// (an external URL, a seeded live session) is silence in 16-bit PCM WAV.
+const (
+	silentSampleRate     = 16000
+	silentBytesPerSample = 2
+	// maxWAVDataBytes is what the 32-bit sizes of a RIFF header can describe.
+	maxWAVDataBytes = math.MaxUint32 - 36
+)
+
+// silentWAV is a WAV file of silence, produced on the fly: an io.ReadSeeker
+// of its bytes, so that it can be served with ranges without being held in
+// memory.
+type silentWAV struct {
+	header []byte
+	size   int64
+	pos    int64
+}
+
+// newSilentWAV describes duration seconds of silence on channels channels at
+// 16 kHz (a file past the 4 GiB a WAV can describe is cut there).
+func newSilentWAV(duration float64, channels int64) *silentWAV {
+	channels = min(max(channels, 1), 64)
+	frameBytes := channels * silentBytesPerSample
+	frames := int64(0)
+	if duration > 0 && !math.IsInf(duration, 0) {
+		frames = int64(math.Min(math.Round(duration*silentSampleRate), float64(maxWAVDataBytes/frameBytes)))
+	}
+	data := frames * frameBytes
+	h := make([]byte, 44)
+	copy(h[0:], "RIFF")
+	binary.LittleEndian.PutUint32(h[4:], uint32(36+data))
+	copy(h[8:], "WAVEfmt ")
+	binary.LittleEndian.PutUint32(h[16:], 16) // fmt chunk size
+	binary.LittleEndian.PutUint16(h[20:], 1)  // PCM
+	binary.LittleEndian.PutUint16(h[22:], uint16(channels))
+	binary.LittleEndian.PutUint32(h[24:], silentSampleRate)
+	binary.LittleEndian.PutUint32(h[28:], uint32(silentSampleRate*frameBytes))
+	binary.LittleEndian.PutUint16(h[32:], uint16(frameBytes))
+	binary.LittleEndian.PutUint16(h[34:], 8*silentBytesPerSample)
+	copy(h[36:], "data")
+	binary.LittleEndian.PutUint32(h[40:], uint32(data))
+	return &silentWAV{header: h, size: 44 + data}
+}
+
+func (s *silentWAV) Read(p []byte) (int, error) {
+	if s.pos >= s.size {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), s.size-s.pos)]
+	n := 0
+	if s.pos < int64(len(s.header)) {
+		n = copy(p, s.header[s.pos:])
+	}
+	clear(p[n:])
+	s.pos += int64(len(p))
+	return len(p), nil
+}
+
+func (s *silentWAV) Seek(offset int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekStart:
+	case io.SeekCurrent:
+		offset += s.pos
+	case io.SeekEnd:
+		offset += s.size
+	default:
+		return 0, errors.New("silentWAV.Seek: invalid whence")
+	}
+	if offset < 0 {
+		return 0, errors.New("silentWAV.Seek: negative position")
+	}
+	s.pos = offset
+	return offset, nil
 }

@@ -22,6 +22,9 @@ func TestZeroDataRetentionDisablesUploadAndRetrieval(t *testing.T) {
 		{h.get("/v2/pre-recorded/" + id), "/v2/pre-recorded/" + id},
 		{h.get("/v2/transcription/" + id), "/v2/transcription/" + id},
 		{h.get("/v2/pre-recorded/unknown"), "/v2/pre-recorded/unknown"},
+		{h.get("/v2/pre-recorded"), "/v2/pre-recorded"},
+		{h.get("/v2/pre-recorded/" + id + "/file"), "/v2/pre-recorded/" + id + "/file"},
+		{h.get("/v2/live/" + id + "/file"), "/v2/live/" + id + "/file"},
 	} {
 		e := requireError(t, c.resp, http.StatusForbidden, c.path)
 		if !strings.Contains(e.Message, "zero data retention") {

@@ -1,7 +1,7 @@
 // Command fakeserver runs the transcription service emulator on a local
 // address, for testing pipelines offline:
 //
-//	go run ./internal/fakeserver/cmd/fakeserver -addr 127.0.0.1:0 -live-jobs 50
+//	go run ./internal/fakeserver/cmd/fakeserver -addr 127.0.0.1:0 -live-jobs 50 -max-upload-mb 1000
 //
 // Once listening it prints one line to stdout, which scripts can parse:
 //
@@ -51,6 +51,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	liveJobs := flags.Int("live-jobs", 0, "number of deterministic live jobs to seed")
 	processingTime := flags.Duration("processing-time", 2*time.Second, "time a job spends queued and processing before it is final")
 	zdr := flags.Bool("zero-data-retention", false, "emulate an account with zero data retention")
+	maxUploadMB := flags.Int64("max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -66,6 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return errors.New("-live-jobs must not be negative")
 	case *processingTime < 0:
 		return errors.New("-processing-time must not be negative")
+	case *maxUploadMB < 1 || *maxUploadMB > 1<<20:
+		return errors.New("-max-upload-mb must be from 1 to 1048576")
 	}
 
 	ln, err := net.Listen("tcp", *addr)
@@ -77,6 +80,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		ProcessingTime:    *processingTime,
 		ZeroDataRetention: *zdr,
 		LiveJobs:          *liveJobs,
+		MaxUploadBytes:    *maxUploadMB << 20,
 	})
 	defer fake.Close()
 

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"regexp"
 	"strings"
@@ -142,6 +145,7 @@ func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-live-jobs", "-1"},
 		{"-processing-time", "-1s"},
+		{"-max-upload-mb", "0"},
 		{"-api-key", ""},
 		{"-nope"},
 		{"extra"},
@@ -155,4 +159,52 @@ func TestRunRejectsBadFlags(t *testing.T) {
 			t.Fatalf("%v: printed %q", args, stdout.String())
 		}
 	}
+}
+
+func TestRunMaxUploadFlag(t *testing.T) {
+	base, _, stop := start(t, []string{"-addr", "127.0.0.1:0", "-max-upload-mb", "1"}, nil)
+	defer func() { _ = stop() }()
+	for _, c := range []struct {
+		bytes  int
+		status int
+	}{
+		{1<<20 - 1000, http.StatusOK},
+		{1<<20 + 1000, http.StatusRequestEntityTooLarge},
+	} {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		part, _ := mw.CreateFormFile("audio", "a.wav")
+		_, _ = part.Write(silentWAV(c.bytes))
+		_ = mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, base+"/v2/upload", &body)
+		req.Header.Set(client.ServiceKeyHeader, "test-key")
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("upload of %d bytes under -max-upload-mb 1: %d, want %d", c.bytes, resp.StatusCode, c.status)
+		}
+	}
+}
+
+// silentWAV is a mono 8 kHz 16-bit WAV file of size bytes.
+func silentWAV(size int) []byte {
+	b := make([]byte, size)
+	data := uint32(size - 44)
+	copy(b, "RIFF")
+	binary.LittleEndian.PutUint32(b[4:], data+36)
+	copy(b[8:], "WAVEfmt ")
+	binary.LittleEndian.PutUint32(b[16:], 16)
+	binary.LittleEndian.PutUint16(b[20:], 1)
+	binary.LittleEndian.PutUint16(b[22:], 1)
+	binary.LittleEndian.PutUint32(b[24:], 8000)
+	binary.LittleEndian.PutUint32(b[28:], 16000)
+	binary.LittleEndian.PutUint16(b[32:], 2)
+	binary.LittleEndian.PutUint16(b[34:], 16)
+	copy(b[36:], "data")
+	binary.LittleEndian.PutUint32(b[40:], data)
+	return b
 }
