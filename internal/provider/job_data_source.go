@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
@@ -216,19 +215,11 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 // Their schema and values come from the resource, so the two cannot drift
 // apart and a job read here looks like one declared there.
 
-// requestParamNames are the JSON fields of the create body, which the
-// resource's request attributes are named after, without custom_metadata:
-// the service keeps it out of request_params too, and it has its own
-// attribute here.
+// requestParamNames are the request attributes request_params holds: every
+// one but custom_metadata, which the service keeps out of request_params too
+// and which has its own attribute here.
 var requestParamNames = sync.OnceValue(func() []string {
-	t := reflect.TypeFor[client.InitTranscriptionRequest]()
-	names := make([]string, 0, t.NumField())
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" && name != "custom_metadata" {
-			names = append(names, name)
-		}
-	}
+	names := slices.DeleteFunc(slices.Clone(requestFieldNames()), func(name string) bool { return name == "custom_metadata" })
 	slices.Sort(names)
 	return names
 })

@@ -329,7 +329,7 @@ func (m jobResourceModel) createRequest(ctx context.Context) (*client.InitTransc
 		Sentences:              m.Sentences.ValueBoolPointer(),
 		PunctuationEnhanced:    m.PunctuationEnhanced.ValueBoolPointer(),
 	}
-	if !m.CustomMetadata.IsNull() {
+	if !m.CustomMetadata.IsNull() && !m.CustomMetadata.IsUnknown() {
 		var metadata map[string]string
 		diags.Append(m.CustomMetadata.ElementsAs(ctx, &metadata, false)...)
 		req.CustomMetadata = make(map[string]any, len(metadata))

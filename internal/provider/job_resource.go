@@ -53,11 +53,17 @@ func (r *jobResource) ConfigValidators(context.Context) []resource.ConfigValidat
 	return []resource.ConfigValidator{modelThreeLanguageValidator{}}
 }
 
-// ModifyPlan applies the rules that depend on the provider's configuration
-// (zero data retention) and on the job's state (recreate_when_missing).
+// ModifyPlan decides whether the job is replaced (planReplacement), then
+// applies the rules that depend on the provider's configuration (zero data
+// retention) and on the job's state (recreate_when_missing).
 func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	// Nothing to check on destroy, nor before the provider is configured.
-	if req.Plan.Raw.IsNull() || r.data == nil {
+	if req.Plan.Raw.IsNull() {
+		return // a destroy
+	}
+	// Before anything that needs the provider's configuration, which may be
+	// unknown yet: replacement never depends on it.
+	planReplacement(ctx, req.Config, req.State, resp)
+	if resp.Diagnostics.HasError() || r.data == nil {
 		return
 	}
 	if r.data.ZeroDataRetention {
@@ -324,10 +330,11 @@ func vanishedBeforeCompleting(status types.String) bool {
 const zeroDataRetentionImportDetail = "The provider has zero_data_retention = true: the service disables reading jobs (GET /v2/pre-recorded/{id}), " +
 	"so the job's configuration cannot be rebuilt. Declare the job in configuration instead, or import it with a provider configuration without zero data retention."
 
-// Update changes only provider-side settings: every request attribute forces
-// replacement. It reads the job again only when the plan left a value of the
-// record unknown: a job still running, or include_transcript or
-// include_raw_result changed.
+// Update changes what the job is not: provider-side settings, and request
+// values written differently that mean the same to the service (any other
+// change replaces the job, see planReplacement). It reads the job again only
+// when the plan left a value of the record unknown: a job still running, or
+// include_transcript or include_raw_result changed.
 func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state jobResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -86,13 +86,13 @@ subtitles = true
 subtitles_config = { formats = [] }`, expect: `(?s)subtitles_config.formats list must contain at least 1 elements`},
 	{name: "minimum duration", body: `audio_url = "https://example.com/a.wav"
 subtitles = true
-subtitles_config = { minimum_duration = -0.5 }`, expect: `(?s)subtitles_config.minimum_duration value must be at least 0.*got: -0.5`},
+subtitles_config = { minimum_duration = -0.5 }`, expect: `(?s)subtitles_config.minimum_duration value must be at least 0, got: -0.5`},
 	{name: "maximum duration low", body: `audio_url = "https://example.com/a.wav"
 subtitles = true
-subtitles_config = { maximum_duration = 0.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1.* and 30.*got: 0.5`},
+subtitles_config = { maximum_duration = 0.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 0.5`},
 	{name: "maximum duration high", body: `audio_url = "https://example.com/a.wav"
 subtitles = true
-subtitles_config = { maximum_duration = 30.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1.* and 30.*got: 30.5`},
+subtitles_config = { maximum_duration = 30.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 30.5`},
 	{name: "characters per row", body: `audio_url = "https://example.com/a.wav"
 subtitles = true
 subtitles_config = { maximum_characters_per_row = 0 }`, expect: `(?s)subtitles_config.maximum_characters_per_row value must be at least 1, got: 0`},
@@ -113,10 +113,10 @@ diarization = true
 diarization_config = { max_speakers = -1 }`, expect: `(?s)diarization_config.max_speakers value must be at least 0, got: -1`},
 	{name: "default intensity", body: `audio_url = "https://example.com/a.wav"
 custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }], default_intensity = 1.5 }`, expect: `(?s)custom_vocabulary_config.default_intensity value must be between 0.* and 1.*got: 1.5`},
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }], default_intensity = 1.5 }`, expect: `(?s)custom_vocabulary_config.default_intensity value must be between 0 and 1, got: 1.5`},
 	{name: "intensity", body: `audio_url = "https://example.com/a.wav"
 custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = -0.1 }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].intensity value must be between.*got: -0.1`},
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = -0.1 }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].intensity value must be between 0 and 1, got: -0.1`},
 	{name: "no target language", body: `audio_url = "https://example.com/a.wav"
 translation = true
 translation_config = { target_languages = [] }`, expect: `(?s)translation_config.target_languages list must contain at least 1 elements`},
@@ -145,7 +145,7 @@ custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ intensity = 0.5 }] }`, expect: `(?s)attribute "value" is required`},
 	{name: "vocabulary value blank", body: `audio_url = "https://example.com/a.wav"
 custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "  " }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank`},
+custom_vocabulary_config = { vocabulary = [{ value = "  " }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`},
 	{name: "target languages missing", body: `audio_url = "https://example.com/a.wav"
 translation = true
 translation_config = { model = "base" }`, expect: `(?s)attribute "target_languages" is required`},
@@ -155,6 +155,32 @@ audio_to_llm_config = { model = "openai/gpt-4o-mini" }`, expect: `(?s)attribute 
 	{name: "spelling dictionary missing", body: `audio_url = "https://example.com/a.wav"
 custom_spelling = true
 custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is required`},
+	// A switch without the configuration holding its required fields.
+	{name: "translation without config", body: `audio_url = "https://example.com/a.wav"
+translation = true`, expect: `(?s)translation = true needs translation_config.*needs target_languages in translation_config`},
+	{name: "audio-to-LLM without config", body: `audio_url = "https://example.com/a.wav"
+audio_to_llm = true`, expect: `(?s)audio_to_llm = true needs audio_to_llm_config.*needs prompts`},
+	{name: "custom vocabulary without config", body: `audio_url = "https://example.com/a.wav"
+custom_vocabulary = true`, expect: `(?s)custom_vocabulary = true needs custom_vocabulary_config.*needs vocabulary`},
+	{name: "custom spelling without config", body: `audio_url = "https://example.com/a.wav"
+custom_spelling = true`, expect: `(?s)custom_spelling = true needs custom_spelling_config.*needs spelling_dictionary`},
+	// Duplicates, where each value may appear once.
+	{name: "duplicate language", body: `audio_url = "https://example.com/a.wav"
+language_config = { languages = ["en", "fr", "en"] }`, expect: `(?s)language_config.languages lists "en" more than once`},
+	{name: "duplicate format", body: `audio_url = "https://example.com/a.wav"
+subtitles = true
+subtitles_config = { formats = ["srt", "srt"] }`, expect: `(?s)subtitles_config.formats lists "srt" more than once`},
+	{name: "duplicate target", body: `audio_url = "https://example.com/a.wav"
+translation = true
+translation_config = { target_languages = ["de", "de"] }`, expect: `(?s)translation_config.target_languages lists "de" more than once`},
+	{name: "duplicate entity type", body: `audio_url = "https://example.com/a.wav"
+pii_redaction = true
+pii_redaction_config = { entity_types = ["NAME", "NAME"] }`, expect: `(?s)pii_redaction_config.entity_types lists "NAME" more than once`},
+	// Timeouts.
+	{name: "zero timeout", body: `audio_url = "https://example.com/a.wav"
+timeouts = { create = "0s" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.create is "0s"`},
+	{name: "negative timeout", body: `audio_url = "https://example.com/a.wav"
+timeouts = { delete = "-5m" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.delete is "-5m"`},
 	// Cross-field rules.
 	{name: "model-3 two languages", body: `audio_url = "https://example.com/a.wav"
 model = "model-3"

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
@@ -17,10 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -69,27 +65,26 @@ const (
 )
 
 // jobSchema is the schema of transcription_job. Request attributes carry the
-// spec's JSON names; every one of them forces replacement, because a job
-// cannot be changed once submitted.
+// spec's JSON names. A job cannot be changed once submitted, so a change of
+// what the service would do with the request replaces it; the resource's
+// ModifyPlan decides that for all of them at once (planReplacement).
 func jobSchema(ctx context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		// The request: InitTranscriptionRequest.
 		"audio_url": schema.StringAttribute{
 			MarkdownDescription: "URL of the audio or video file to transcribe: a file uploaded to the service or an external file. An absolute `http` or `https` URL. " +
 				"Under zero data retention uploads are disabled, so it must be an external URL (public or signed).",
-			Required:      true,
-			Validators:    []validator.String{absoluteHTTPURL()},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Required:   true,
+			Validators: []validator.String{absoluteHTTPURL()},
 		},
 		"model": schema.StringAttribute{
 			MarkdownDescription: "Transcription model: " + markdownList(client.Models) + ". Defaults to `" + client.DefaultModel + "`. " +
 				"`model-1` handles 100+ languages and code switching. `" + client.ModelThree + "` transcribes one of " + markdownList(client.ModelThreeLanguages) +
 				" and needs exactly that one language in `language_config.languages`, without code switching.",
-			Optional:      true,
-			Computed:      true,
-			Default:       stringdefault.StaticString(client.DefaultModel),
-			Validators:    []validator.String{stringvalidator.OneOf(client.Models...)},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Optional:   true,
+			Computed:   true,
+			Default:    stringdefault.StaticString(client.DefaultModel),
+			Validators: []validator.String{stringvalidator.OneOf(client.Models...)},
 		},
 		"language_config": requestObject("Languages of the audio.", "", map[string]schema.Attribute{
 			"languages": schema.ListAttribute{
@@ -99,7 +94,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Optional:    true,
 				Computed:    true,
 				Default:     listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{})),
-				Validators:  []validator.List{listvalidator.NoNullValues(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
+				Validators:  []validator.List{listvalidator.NoNullValues(), noDuplicates(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
 			},
 			"code_switching": schema.BoolAttribute{
 				MarkdownDescription: "`true`: the language is detected on each utterance; `false`: on the first one and then kept. Ignored when one language is set; must not be `true` with `model-3`. Defaults to `false`.",
@@ -109,7 +104,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"custom_vocabulary": requestSwitch(betaNote + "Enables custom vocabulary, configured by `custom_vocabulary_config`."),
+		"custom_vocabulary": withBoolValidators(requestSwitch(betaNote+"Enables custom vocabulary, configured by `custom_vocabulary_config`, which must then be set."),
+			switchRequiresConfig("custom_vocabulary_config", "vocabulary")),
 		"custom_vocabulary_config": requestObject(betaNote+"Words and phrases the transcription should favour.", "custom_vocabulary", map[string]schema.Attribute{
 			"vocabulary": schema.ListNestedAttribute{
 				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
@@ -171,7 +167,6 @@ func jobSchema(ctx context.Context) schema.Schema {
 			Optional:           true,
 			Sensitive:          true,
 			Validators:         []validator.String{sensitiveAbsoluteHTTPURL()},
-			PlanModifiers:      []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 
 		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`; they appear in `result.transcription.subtitles`."),
@@ -185,18 +180,19 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.NoNullValues(),
+					noDuplicates(),
 					listvalidator.ValueStringsAre(stringvalidator.OneOf(client.SubtitleFormats...)),
 				},
 			},
 			"minimum_duration": schema.Float64Attribute{
 				MarkdownDescription: fmt.Sprintf("Minimum duration of a subtitle, in seconds: at least %s and at most `maximum_duration`.", formatFloat(client.MinSubtitleMinimumDuration)),
 				Optional:            true,
-				Validators:          []validator.Float64{float64validator.AtLeast(client.MinSubtitleMinimumDuration), atMostSibling("maximum_duration")},
+				Validators:          []validator.Float64{float64AtLeast(client.MinSubtitleMinimumDuration), atMostSibling("maximum_duration")},
 			},
 			"maximum_duration": schema.Float64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum duration of a subtitle, in seconds: from %s to %s.", formatFloat(client.MinSubtitleMaximumDuration), formatFloat(client.MaxSubtitleMaximumDuration)),
 				Optional:            true,
-				Validators:          []validator.Float64{float64validator.Between(client.MinSubtitleMaximumDuration, client.MaxSubtitleMaximumDuration)},
+				Validators:          []validator.Float64{float64Between(client.MinSubtitleMaximumDuration, client.MaxSubtitleMaximumDuration)},
 			},
 			"maximum_characters_per_row": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of characters per row: at least %d.", client.MinSubtitleCharactersPerRow),
@@ -236,7 +232,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"translation": requestSwitch(betaNote + "Translates the transcript, configured by `translation_config`."),
+		"translation": withBoolValidators(requestSwitch(betaNote+"Translates the transcript, configured by `translation_config`, which must then be set."),
+			switchRequiresConfig("translation_config", "target_languages")),
 		"translation_config": requestObject(betaNote+"Translation.", "translation", map[string]schema.Attribute{
 			"target_languages": schema.ListAttribute{
 				MarkdownDescription: "Translation language codes to translate into. Required, at least one. Allowed codes: the transcription codes plus `wo`: " + markdownList(client.TranslationLanguages) + ".",
@@ -245,6 +242,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.NoNullValues(),
+					noDuplicates(),
 					listvalidator.ValueStringsAre(languageCode(client.TranslationLanguages)),
 				},
 			},
@@ -278,7 +276,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		"named_entity_recognition": requestSwitch(alphaNote + "Finds named entities in the transcript (`result.named_entity_recognition`)."),
 
-		"custom_spelling": requestSwitch(alphaNote + "Replaces spellings in the transcript, configured by `custom_spelling_config`."),
+		"custom_spelling": withBoolValidators(requestSwitch(alphaNote+"Replaces spellings in the transcript, configured by `custom_spelling_config`, which must then be set."),
+			switchRequiresConfig("custom_spelling_config", "spelling_dictionary")),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
 			"spelling_dictionary": schema.MapAttribute{
 				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. Required.",
@@ -290,7 +289,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		"sentiment_analysis": requestSwitch("Analyses the sentiment of the transcript (`result.sentiment_analysis`)."),
 
-		"audio_to_llm": requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio; answers are in `result.audio_to_llm`."),
+		"audio_to_llm": withBoolValidators(requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio, which must then be set; answers are in `result.audio_to_llm`."),
+			switchRequiresConfig("audio_to_llm_config", "prompts")),
 		"audio_to_llm_config": requestObject("Audio-to-LLM prompts.", "audio_to_llm", map[string]schema.Attribute{
 			"prompts": schema.ListAttribute{
 				MarkdownDescription: "Prompt texts. Required, at least one.",
@@ -301,7 +301,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"model": schema.StringAttribute{
 				MarkdownDescription: "LLM to use, as `<provider>/<model_name>` from the list of the service's LLM routing provider. When not set, the service uses a small default model.",
 				Optional:            true,
-				Validators:          []validator.String{stringvalidator.RegexMatches(llmModelPattern, "must have the form <provider>/<model_name>")},
+				Validators:          []validator.String{stringMatches(llmModelPattern, "must have the form <provider>/<model_name>")},
 			},
 		}),
 
@@ -311,7 +311,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "Entity types to redact. An empty list is the same as none. Allowed: " + markdownList(client.PIIEntityTypes) + ".",
 				ElementType:         types.StringType,
 				Optional:            true,
-				Validators:          []validator.List{listvalidator.NoNullValues(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
+				Validators:          []validator.List{listvalidator.NoNullValues(), noDuplicates(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
 			},
 			"processed_text_type": schema.StringAttribute{
 				MarkdownDescription: "How redacted text is shown: " + markdownList(client.ProcessedTextTypes) + ".",
@@ -323,10 +323,9 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"custom_metadata": schema.MapAttribute{
 			MarkdownDescription: "Metadata attached to the job, returned with it and in its callback, and usable to filter listings. " +
 				"Keys added to the job outside this configuration are ignored. An empty map is the same as none.",
-			ElementType:   types.StringType,
-			Optional:      true,
-			Validators:    []validator.Map{mapvalidator.NoNullValues()},
-			PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators:  []validator.Map{mapvalidator.NoNullValues()},
 		},
 		"sentences":            requestSwitch("Splits the transcript into sentences (`result.transcription.sentences`)."),
 		"punctuation_enhanced": requestSwitch(alphaNote + "Improves the punctuation of the transcript."),
@@ -444,7 +443,6 @@ func requestSwitch(description string) schema.BoolAttribute {
 		Optional:            true,
 		Computed:            true,
 		Default:             booldefault.StaticBool(defaultSwitch),
-		PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
 	}
 }
 
@@ -460,7 +458,6 @@ func requestObject(description, switchName string, attrs map[string]schema.Attri
 		MarkdownDescription: description,
 		Optional:            true,
 		Attributes:          attrs,
-		PlanModifiers:       []planmodifier.Object{objectplanmodifier.RequiresReplace()},
 	}
 	if switchName != "" {
 		a.MarkdownDescription += " Used only when `" + switchName + "` is `true`."
@@ -486,13 +483,13 @@ func languageCode(allowed []string) validator.String {
 }
 
 func intensityBounds() validator.Float64 {
-	return float64validator.Between(client.MinIntensity, client.MaxIntensity)
+	return float64Between(client.MinIntensity, client.MaxIntensity)
 }
 
 var notBlankPattern = regexp.MustCompile(`\S`)
 
 func notBlank() validator.String {
-	return stringvalidator.RegexMatches(notBlankPattern, "must not be empty or blank")
+	return stringMatches(notBlankPattern, "must not be empty or blank")
 }
 
 func timeoutsAttribute(ctx context.Context) schema.Attribute {
@@ -509,8 +506,11 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 	a.MarkdownDescription = "Time limits of the provider's waits. Changing them does not touch the job."
 	// The package writes Description only; the documentation reads Markdown.
 	for name, nested := range a.Attributes {
-		if s, ok := nested.(schema.StringAttribute); ok && s.MarkdownDescription == "" {
-			s.MarkdownDescription = s.Description
+		if s, ok := nested.(schema.StringAttribute); ok {
+			if s.MarkdownDescription == "" {
+				s.MarkdownDescription = s.Description
+			}
+			s.Validators = append(s.Validators, positiveDuration())
 			a.Attributes[name] = s
 		}
 	}

@@ -25,8 +25,9 @@ func TestJobSchema_valid(t *testing.T) {
 	}
 }
 
-// Every attribute is documented; request attributes force replacement and
-// provider-side settings do not.
+// Every attribute is documented; the configurable attributes are the
+// request's fields and the provider-side settings, and none carries a
+// RequiresReplace plan modifier: replacement is planReplacement's alone.
 func TestJobSchema_descriptionsAndReplacement(t *testing.T) {
 	s := jobSchema(context.Background())
 	var walk func(prefix string, attrs map[string]schema.Attribute)
@@ -47,17 +48,20 @@ func TestJobSchema_descriptionsAndReplacement(t *testing.T) {
 	walk("", s.Attributes)
 
 	providerSide := map[string]bool{"wait_for_completion": true, "include_transcript": true, "include_raw_result": true, "recreate_when_missing": true, "timeouts": true}
+	requestField := map[string]bool{}
+	for _, name := range requestFieldNames() {
+		requestField[name] = true
+	}
 	for name, a := range s.Attributes {
-		if !a.IsOptional() && !a.IsRequired() {
-			continue // computed only
+		if configurable := a.IsOptional() || a.IsRequired(); configurable != (providerSide[name] || requestField[name]) {
+			t.Errorf("%s: configurable %t, but a request field %t, a provider-side setting %t", name, configurable, requestField[name], providerSide[name])
 		}
-		replaces := hasRequiresReplace(a)
-		if providerSide[name] && replaces {
-			t.Errorf("provider-side setting %s forces replacement", name)
+		if hasRequiresReplace(a) {
+			t.Errorf("%s has a RequiresReplace plan modifier: replacement is planReplacement's alone", name)
 		}
-		if !providerSide[name] && !replaces {
-			t.Errorf("request attribute %s does not force replacement", name)
-		}
+	}
+	if len(requestField) != 27 {
+		t.Errorf("%d request fields, want the spec's 27", len(requestField))
 	}
 	if !s.Attributes["callback_url"].(schema.StringAttribute).Sensitive ||
 		!s.Attributes["callback_config"].(schema.SingleNestedAttribute).Attributes["url"].IsSensitive() {

@@ -108,7 +108,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				Optional:    true,
 				ElementType: types.StringType,
 				Validators: []validator.Map{mapvalidator.KeysAre(
-					stringvalidator.RegexMatches(metadataKeyPattern, "key must not be empty or contain square brackets"),
+					stringMatches(metadataKeyPattern, "key must not be empty or contain square brackets"),
 				)},
 			},
 			"ids": schema.ListAttribute{

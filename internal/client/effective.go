@@ -1,0 +1,202 @@
+package client
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+)
+
+// WithDefaults returns the request as the service applies it and records it
+// in a job's request_params: every top-level switch present (false when
+// omitted), the model filled in, and inside each configuration object that
+// was sent its omitted defaulted fields filled in. Configuration objects that
+// were not sent stay absent; custom_metadata is dropped (a job record carries
+// it at its top level).
+func (r *InitTranscriptionRequest) WithDefaults() *InitTranscriptionRequest {
+	out := *r
+	out.CustomMetadata = nil
+	fill(&out.Model, DefaultModel)
+	for _, flag := range out.switches() {
+		fill(flag, false)
+	}
+	if c := out.LanguageConfig; c != nil {
+		cc := *c
+		fill(&cc.CodeSwitching, false)
+		out.LanguageConfig = &cc
+	}
+	if c := out.SubtitlesConfig; c != nil {
+		cc := *c
+		if cc.Formats == nil {
+			cc.Formats = []string{DefaultSubtitleFormat}
+		}
+		fill(&cc.Style, DefaultSubtitleStyle)
+		out.SubtitlesConfig = &cc
+	}
+	if c := out.CallbackConfig; c != nil {
+		cc := *c
+		fill(&cc.Method, DefaultCallbackMethod)
+		out.CallbackConfig = &cc
+	}
+	if c := out.TranslationConfig; c != nil {
+		cc := *c
+		fill(&cc.Model, DefaultTranslationModel)
+		fill(&cc.MatchOriginalUtterances, true)
+		fill(&cc.Lipsync, true)
+		fill(&cc.ContextAdaptation, true)
+		fill(&cc.Informal, false)
+		out.TranslationConfig = &cc
+	}
+	if c := out.SummarizationConfig; c != nil {
+		cc := *c
+		fill(&cc.Type, DefaultSummaryType)
+		out.SummarizationConfig = &cc
+	}
+	return &out
+}
+
+// switches are the request's top-level booleans.
+func (r *InitTranscriptionRequest) switches() []**bool {
+	return []**bool{
+		&r.CustomVocabulary, &r.Callback, &r.Subtitles, &r.Diarization, &r.Translation,
+		&r.Summarization, &r.NamedEntityRecognition, &r.CustomSpelling, &r.SentimentAnalysis,
+		&r.AudioToLLM, &r.PIIRedaction, &r.Sentences, &r.PunctuationEnhanced,
+	}
+}
+
+func fill[T any](field **T, value T) {
+	if *field == nil {
+		*field = &value
+	}
+}
+
+// Effective returns what the service does with the request, so that two
+// requests with the same Effective make the same job: WithDefaults, then
+//   - a configuration object whose switch is false is dropped (the service
+//     uses it only when its switch is true), and so is one that says nothing
+//     but the service's defaults;
+//   - an empty list or map is the same as none;
+//   - lists whose order means nothing (languages, subtitle formats,
+//     translation targets, PII entity types) are sorted;
+//   - code_switching is false when exactly one language is set (the service
+//     ignores it then).
+//
+// custom_metadata is kept: it is attached to the job.
+func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
+	out := r.WithDefaults()
+	out.CustomMetadata = nil
+	if len(r.CustomMetadata) > 0 {
+		out.CustomMetadata = maps.Clone(r.CustomMetadata)
+	}
+	if c := out.LanguageConfig; c != nil {
+		cc := *c
+		cc.Languages = sortedOrNil(cc.Languages)
+		if len(cc.Languages) == 1 {
+			cc.CodeSwitching = new(bool)
+		}
+		out.LanguageConfig = &cc
+		if cc.Languages == nil && !*cc.CodeSwitching {
+			out.LanguageConfig = nil
+		}
+	}
+	if c := out.SubtitlesConfig; c != nil {
+		cc := *c
+		cc.Formats = sortedOrNil(cc.Formats)
+		out.SubtitlesConfig = &cc
+		if equalJSON(cc, SubtitlesConfig{Formats: []string{DefaultSubtitleFormat}, Style: &defaultSubtitleStyle}) {
+			out.SubtitlesConfig = nil
+		}
+	}
+	if c := out.DiarizationConfig; c != nil && equalJSON(*c, DiarizationConfig{}) {
+		out.DiarizationConfig = nil
+	}
+	if c := out.TranslationConfig; c != nil {
+		cc := *c
+		cc.TargetLanguages = sortedOrNil(cc.TargetLanguages)
+		out.TranslationConfig = &cc
+	}
+	if c := out.SummarizationConfig; c != nil && *c.Type == DefaultSummaryType {
+		out.SummarizationConfig = nil
+	}
+	if c := out.PIIRedactionConfig; c != nil {
+		cc := *c
+		cc.EntityTypes = sortedOrNil(cc.EntityTypes)
+		out.PIIRedactionConfig = &cc
+		if cc.EntityTypes == nil && cc.ProcessedTextType == nil {
+			out.PIIRedactionConfig = nil
+		}
+	}
+	if c := out.CustomVocabularyConfig; c != nil {
+		cc := *c
+		cc.Vocabulary = slices.Clone(cc.Vocabulary)
+		for i := range cc.Vocabulary {
+			cc.Vocabulary[i].Pronunciations = nilIfEmpty(cc.Vocabulary[i].Pronunciations)
+		}
+		out.CustomVocabularyConfig = &cc
+	}
+	// Unused configurations last: dropping them must not depend on their
+	// content.
+	for _, unused := range []struct {
+		on     *bool
+		config func()
+	}{
+		{out.CustomVocabulary, func() { out.CustomVocabularyConfig = nil }},
+		{out.Subtitles, func() { out.SubtitlesConfig = nil }},
+		{out.Diarization, func() { out.DiarizationConfig = nil }},
+		{out.Translation, func() { out.TranslationConfig = nil }},
+		{out.Summarization, func() { out.SummarizationConfig = nil }},
+		{out.CustomSpelling, func() { out.CustomSpellingConfig = nil }},
+		{out.AudioToLLM, func() { out.AudioToLLMConfig = nil }},
+		{out.PIIRedaction, func() { out.PIIRedactionConfig = nil }},
+	} {
+		if !*unused.on {
+			unused.config()
+		}
+	}
+	return out
+}
+
+func sortedOrNil(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}
+
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+var defaultSubtitleStyle = DefaultSubtitleStyle
+
+// equalJSON reports whether a and b encode to the same JSON, which for the
+// request's types means the same fields set to the same values.
+func equalJSON(a, b any) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// EffectiveFields returns Effective's fields by JSON name, each as its JSON
+// encoding, absent when the service would not receive it: two requests make
+// the same job when every field is equal, and the names that differ are the
+// ones that would make another job.
+func (r *InitTranscriptionRequest) EffectiveFields() map[string]string {
+	raw, err := json.Marshal(r.Effective())
+	if err != nil { // the request's types always encode
+		panic("encoding a transcription request: " + err.Error())
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		panic("decoding a transcription request: " + err.Error())
+	}
+	out := make(map[string]string, len(fields))
+	for name, value := range fields {
+		out[name] = string(value)
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package client
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// request decodes a create body written as JSON, as a user would send it.
+func request(t *testing.T, body string) *InitTranscriptionRequest {
+	t.Helper()
+	var r InitTranscriptionRequest
+	if err := json.Unmarshal([]byte(body), &r); err != nil {
+		t.Fatalf("%s: %v", body, err)
+	}
+	return &r
+}
+
+// differingFields names the fields whose effective values differ.
+func differingFields(a, b *InitTranscriptionRequest) []string {
+	fa, fb := a.EffectiveFields(), b.EffectiveFields()
+	var out []string
+	for name := range fa {
+		if fa[name] != fb[name] {
+			out = append(out, name)
+		}
+	}
+	for name := range fb {
+		if _, ok := fa[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestEffective_sameJob(t *testing.T) {
+	const url = `"audio_url": "https://example.com/a.wav"`
+	for name, pair := range map[string][2]string{
+		"model omitted":                  {`{` + url + `}`, `{` + url + `, "model": "model-1"}`},
+		"switch omitted":                 {`{` + url + `}`, `{` + url + `, "diarization": false}`},
+		"empty custom_metadata":          {`{` + url + `}`, `{` + url + `, "custom_metadata": {}}`},
+		"empty language_config":          {`{` + url + `}`, `{` + url + `, "language_config": {}}`},
+		"no languages":                   {`{` + url + `}`, `{` + url + `, "language_config": {"languages": []}}`},
+		"code_switching false":           {`{` + url + `}`, `{` + url + `, "language_config": {"code_switching": false}}`},
+		"code_switching with 1 language": {`{` + url + `, "language_config": {"languages": ["en"]}}`, `{` + url + `, "language_config": {"languages": ["en"], "code_switching": true}}`},
+		"languages reordered":            {`{` + url + `, "language_config": {"languages": ["en", "fr"]}}`, `{` + url + `, "language_config": {"languages": ["fr", "en"]}}`},
+		"summary type general": {`{` + url + `, "summarization": true}`,
+			`{` + url + `, "summarization": true, "summarization_config": {"type": "general"}}`},
+		"empty summarization_config": {`{` + url + `, "summarization": true}`, `{` + url + `, "summarization": true, "summarization_config": {}}`},
+		"subtitles srt": {`{` + url + `, "subtitles": true}`,
+			`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["srt"], "style": "default"}}`},
+		"empty subtitles_config": {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {}}`},
+		"formats reordered": {`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["srt", "vtt"]}}`,
+			`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt"]}}`},
+		"empty diarization_config": {`{` + url + `, "diarization": true}`, `{` + url + `, "diarization": true, "diarization_config": {}}`},
+		"empty pii_redaction_config": {`{` + url + `, "pii_redaction": true}`,
+			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {}}`},
+		"no entity_types": {`{` + url + `, "pii_redaction": true}`,
+			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": []}}`},
+		"entity_types reordered": {`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS"]}}`,
+			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["EMAIL_ADDRESS", "NAME"]}}`},
+		"targets reordered": {`{` + url + `, "translation": true, "translation_config": {"target_languages": ["de", "fr"]}}`,
+			`{` + url + `, "translation": true, "translation_config": {"target_languages": ["fr", "de"], "model": "batch", "lipsync": true}}`},
+		"no pronunciations": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes"}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": []}]}}`},
+		"config of a switch that is off": {`{` + url + `}`,
+			`{` + url + `, "diarization_config": {"number_of_speakers": 3}, "translation": false, "translation_config": {"target_languages": ["de"]}}`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, b := request(t, pair[0]), request(t, pair[1])
+			if d := differingFields(a, b); len(d) != 0 {
+				t.Errorf("differ in %v:\n%v\n%v", d, a.EffectiveFields(), b.EffectiveFields())
+			}
+		})
+	}
+}
+
+func TestEffective_anotherJob(t *testing.T) {
+	const url = `"audio_url": "https://example.com/a.wav"`
+	for name, tc := range map[string]struct {
+		a, b string
+		want []string
+	}{
+		"audio":           {`{` + url + `}`, `{"audio_url": "https://example.com/b.wav"}`, []string{"audio_url"}},
+		"model":           {`{` + url + `}`, `{` + url + `, "model": "model-fusion"}`, []string{"model"}},
+		"language":        {`{` + url + `, "language_config": {"languages": ["en"]}}`, `{` + url + `, "language_config": {"languages": ["fr"]}}`, []string{"language_config"}},
+		"code switching":  {`{` + url + `}`, `{` + url + `, "language_config": {"code_switching": true}}`, []string{"language_config"}},
+		"metadata":        {`{` + url + `}`, `{` + url + `, "custom_metadata": {"team": "a"}}`, []string{"custom_metadata"}},
+		"summary type":    {`{` + url + `, "summarization": true}`, `{` + url + `, "summarization": true, "summarization_config": {"type": "concise"}}`, []string{"summarization_config"}},
+		"switch on":       {`{` + url + `}`, `{` + url + `, "sentences": true}`, []string{"sentences"}},
+		"speakers":        {`{` + url + `, "diarization": true}`, `{` + url + `, "diarization": true, "diarization_config": {"number_of_speakers": 2}}`, []string{"diarization_config"}},
+		"callback_url":    {`{` + url + `}`, `{` + url + `, "callback_url": "https://hooks.example.com/x"}`, []string{"callback_url"}},
+		"another format":  {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt"]}}`, []string{"subtitles_config"}},
+		"switch and more": {`{` + url + `}`, `{` + url + `, "diarization": true, "diarization_config": {"max_speakers": 4}}`, []string{"diarization", "diarization_config"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got := differingFields(request(t, tc.a), request(t, tc.b)); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("differ in %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// Effective and WithDefaults leave the request they are called on as it was.
+func TestEffective_doesNotChangeTheRequest(t *testing.T) {
+	body := `{"audio_url": "https://example.com/a.wav", "custom_metadata": {"k": "v"},
+	  "language_config": {"languages": ["fr", "en"]}, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt"]},
+	  "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "x", "pronunciations": []}]}}`
+	r := request(t, body)
+	before, _ := json.Marshal(r)
+	r.Effective()
+	r.WithDefaults()
+	if after, _ := json.Marshal(r); string(after) != string(before) {
+		t.Errorf("request changed:\n%s\n%s", before, after)
+	}
+}
+
+// WithDefaults is what request_params shows: defaults filled in, configs
+// kept as sent, custom_metadata out.
+func TestWithDefaults(t *testing.T) {
+	got := request(t, `{"audio_url": "https://example.com/a.wav", "custom_metadata": {"k": "v"},
+	  "subtitles": true, "subtitles_config": {}, "translation_config": {"target_languages": ["de"]}}`).WithDefaults()
+	want := request(t, `{"audio_url": "https://example.com/a.wav", "model": "model-1",
+	  "custom_vocabulary": false, "callback": false, "subtitles": true, "diarization": false, "translation": false,
+	  "summarization": false, "named_entity_recognition": false, "custom_spelling": false, "sentiment_analysis": false,
+	  "audio_to_llm": false, "pii_redaction": false, "sentences": false, "punctuation_enhanced": false,
+	  "subtitles_config": {"formats": ["srt"], "style": "default"},
+	  "translation_config": {"target_languages": ["de"], "model": "batch", "match_original_utterances": true, "lipsync": true, "context_adaptation": true, "informal": false}}`)
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		t.Errorf("got  %s\nwant %s", g, w)
+	}
+}

@@ -1,0 +1,80 @@
+package provider
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// requestFieldNames are the create body's JSON field names, which the
+// request attributes of transcription_job are named after.
+var requestFieldNames = sync.OnceValue(func() []string {
+	t := reflect.TypeFor[client.InitTranscriptionRequest]()
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+})
+
+// planReplacement is the one rule that replaces a job: a job cannot change
+// once submitted, so it is replaced (a new job, billed again) when what the
+// service would do with the configured request differs from what it did with
+// the job's. Both sides go through client.Effective, so a value that means
+// the same (a service default written out, an empty list for none, a list
+// whose order means nothing reordered, the configuration of a switch that
+// is off) changes the job in place, in state only. A value not yet known
+// might differ, so it replaces.
+func planReplacement(ctx context.Context, config tfsdk.Config, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+	if state.Raw.IsNull() {
+		return // a creation
+	}
+	var configured, applied jobResourceModel
+	resp.Diagnostics.Append(config.Get(ctx, &configured)...)
+	resp.Diagnostics.Append(state.Get(ctx, &applied)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	known, diags := fullyKnownAttributes(config.Raw)
+	resp.Diagnostics.Append(diags...)
+	wanted, diags := configured.createRequest(ctx)
+	resp.Diagnostics.Append(diags...)
+	had, diags := applied.createRequest(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	want, have := wanted.EffectiveFields(), had.EffectiveFields()
+	for _, name := range requestFieldNames() {
+		if !known[name] || want[name] != have[name] {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
+		}
+	}
+}
+
+// fullyKnownAttributes tells, for each top-level attribute of an object
+// value, whether it is wholly known.
+func fullyKnownAttributes(v tftypes.Value) (map[string]bool, diag.Diagnostics) {
+	var attrs map[string]tftypes.Value
+	if err := v.As(&attrs); err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Cannot read the configuration", "The configuration of transcription_job is not an object: "+err.Error()+". This is a bug in the provider; please report it.")
+		return nil, diags
+	}
+	out := make(map[string]bool, len(attrs))
+	for name, a := range attrs {
+		out[name] = a.IsFullyKnown()
+	}
+	return out, nil
+}

@@ -1,0 +1,130 @@
+package provider
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// sameJobStep is a step whose configuration means the same to the service
+// as the one applied before: the job changes in place (in state only), and
+// the service receives no new job.
+func sameJobStep(fs *fakeserver.Server, url, addr, name, body string, jobs int) resource.TestStep {
+	return resource.TestStep{
+		Config: providerConfig(url) + jobConfig(name, body),
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+		}},
+		Check: jobsCreated(fs, jobs),
+	}
+}
+
+// jobsCreated checks how many jobs the service has received.
+func jobsCreated(fs *fakeserver.Server, want int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if n := fs.Stats().JobsCreated; n != want {
+			return fmt.Errorf("%d jobs created, want %d", n, want)
+		}
+		return nil
+	}
+}
+
+// TestAccJob_sameMeaningIsNoReplacement: values that mean the same to the
+// service as what was applied (its defaults written out or left out, empty
+// lists and maps for none, lists whose order means nothing reordered, the
+// configuration of a switch that is off) change the job in place; a change
+// the service would act on replaces it.
+func TestAccJob_sameMeaningIsNoReplacement(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.same"
+	const switches = `audio_url = "https://example.com/same.wav"
+summarization = true
+subtitles = true
+diarization = true
+pii_redaction = true
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }] }
+`
+	const lists = `translation = true
+translation_config = { target_languages = ["de", "es"] }
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: providerConfig(url) + jobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }`),
+				Check:  jobsCreated(fs, 1),
+			},
+			// Lists whose order means nothing, reordered; empty for none.
+			sameJobStep(fs, url, addr, "same", switches+`translation = true
+translation_config = { target_languages = ["es", "de"] }
+language_config = { languages = ["fr", "en"] }
+custom_metadata = {}`, 1),
+			// The service's defaults written out.
+			sameJobStep(fs, url, addr, "same", switches+lists+`language_config = { languages = ["en", "fr"], code_switching = false }
+summarization_config = { type = "general" }
+subtitles_config = { formats = ["srt"] }
+diarization_config = {}
+pii_redaction_config = {}`, 1),
+			// Written another way.
+			sameJobStep(fs, url, addr, "same", `audio_url = "https://example.com/same.wav"
+summarization = true
+subtitles = true
+diarization = true
+pii_redaction = true
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", pronunciations = [] }] }
+`+lists+`language_config = { languages = ["fr", "en"] }
+summarization_config = {}
+subtitles_config = { style = "default" }
+pii_redaction_config = { entity_types = [] }`, 1),
+			// The configuration of a switch that is off is not used.
+			sameJobStep(fs, url, addr, "same", switches+lists+`language_config = { languages = ["en", "fr"] }
+sentiment_analysis = false
+audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }`, 1),
+			{
+				// A change the service would act on replaces the job.
+				Config: providerConfig(url) + jobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }
+summarization_config = { type = "concise" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				Check: jobsCreated(fs, 2),
+			},
+		},
+	})
+}
+
+// TestAccJob_unknownRequestValueReplaces: a request value known only at
+// apply might differ, so the job is replaced.
+func TestAccJob_unknownRequestValueReplaces(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.later"
+	config := func(suffix string) string {
+		return providerConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "source" {
+  input = %q
+}
+`, suffix) + jobConfig("later", `audio_url = "https://example.com/later.wav?v=${terraform_data.source.output}"`)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("1"), Check: jobsCreated(fs, 1)},
+			{
+				Config: config("2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("audio_url")),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				Check: jobsCreated(fs, 2),
+			},
+		},
+	})
+}

@@ -1,0 +1,54 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ validator.Bool = switchRequiresConfigValidator{}
+
+// switchRequiresConfigValidator refuses a switch that is true while the
+// sibling `*_config` object holding the feature's required fields is not
+// set: the service would accept the job, bill it, and return an empty add-on
+// result (translation without target languages, audio-to-LLM without
+// prompts, custom vocabulary without vocabulary, custom spelling without a
+// dictionary).
+type switchRequiresConfigValidator struct {
+	configName string
+	needs      string // what the configuration must hold, for the message
+}
+
+// switchRequiresConfig returns a validator for a switch whose feature needs
+// the sibling configuration object configName, which must hold needs.
+func switchRequiresConfig(configName, needs string) switchRequiresConfigValidator {
+	return switchRequiresConfigValidator{configName: configName, needs: needs}
+}
+
+func (v switchRequiresConfigValidator) Description(_ context.Context) string {
+	return fmt.Sprintf("when true, %s must be set", v.configName)
+}
+
+func (v switchRequiresConfigValidator) MarkdownDescription(_ context.Context) string {
+	return fmt.Sprintf("when `true`, `%s` must be set", v.configName)
+}
+
+func (v switchRequiresConfigValidator) ValidateBool(ctx context.Context, req validator.BoolRequest, resp *validator.BoolResponse) {
+	if !req.ConfigValue.ValueBool() { // false, null or unknown
+		return
+	}
+	configPath := req.Path.ParentPath().AtName(v.configName)
+	var config types.Object
+	if diags := req.Config.GetAttribute(ctx, configPath, &config); diags.HasError() {
+		resp.Diagnostics.Append(diags...)
+		return
+	}
+	if !config.IsNull() {
+		return // set, or known only later
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, fmt.Sprintf("%s = true needs %s", req.Path, configPath),
+		fmt.Sprintf("The service needs %s in %s to run this feature; without it the job would be billed and the feature's result empty. "+
+			"Set %s = { ... }, or remove %s.", v.needs, configPath, configPath, req.Path))
+}
