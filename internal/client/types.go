@@ -158,7 +158,7 @@ type JobCommon struct {
 	CreatedAt           string          `json:"created_at"`
 	CompletedAt         *string         `json:"completed_at"`
 	Kind                string          `json:"kind"`
-	CustomMetadata      map[string]any  `json:"custom_metadata"`
+	CustomMetadata      map[string]any  `json:"custom_metadata,omitempty"` // absent when none (the official types: optional, never null)
 	ErrorCode           *int64          `json:"error_code"`
 	PostSessionMetadata json.RawMessage `json:"post_session_metadata,omitempty"`
 	File                *FileInfo       `json:"file"`

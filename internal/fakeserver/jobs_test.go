@@ -112,10 +112,15 @@ func TestRecordHasNullsUntilFinal(t *testing.T) {
 	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
 	var raw map[string]json.RawMessage
 	decodeInto(t, h.get("/v2/pre-recorded/"+id).body, &raw)
-	for _, field := range []string{"completed_at", "custom_metadata", "error_code", "result"} {
+	for _, field := range []string{"completed_at", "error_code", "result"} {
 		if string(raw[field]) != "null" {
 			t.Fatalf("%s = %s, want null", field, raw[field])
 		}
+	}
+	// The official client types custom_metadata as an optional object, never
+	// null: a job created without it has none.
+	if v, ok := raw["custom_metadata"]; ok {
+		t.Fatalf("custom_metadata = %s, want it absent", v)
 	}
 	for _, field := range []string{"id", "request_id", "version", "status", "created_at", "kind", "post_session_metadata", "file", "request_params"} {
 		if _, ok := raw[field]; !ok {
