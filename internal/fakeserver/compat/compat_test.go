@@ -1,0 +1,98 @@
+//go:build compat
+
+package compat
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+const apiKey = "compat-test-key"
+
+// calledEndpoints are the endpoints the official client's job-management
+// methods use; each must have been called, and answered, during the run.
+var calledEndpoints = []string{
+	"POST /v2/upload",
+	"POST /v2/pre-recorded",
+	"GET /v2/pre-recorded",
+	"GET /v2/pre-recorded/{id}",
+	"DELETE /v2/pre-recorded/{id}",
+	"GET /v2/pre-recorded/{id}/file",
+	"GET /v2/live",
+	"GET /v2/live/{id}",
+	"DELETE /v2/live/{id}",
+	"GET /v2/live/{id}/file",
+}
+
+var idSegment = regexp.MustCompile(`/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+
+func TestOfficialJavaScriptClient(t *testing.T) {
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("npm is not installed: skipping the official JavaScript client's compatibility test (install Node.js 20+ and npm to run it)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("npm is installed but node is not on PATH")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+
+	install := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("npm ci: %v\n%s", err, out)
+	}
+
+	fs := fakeserver.New(fakeserver.Options{APIKey: apiKey, ProcessingTime: 300 * time.Millisecond, LiveJobs: 40})
+	srv := httptest.NewServer(fs) // 127.0.0.1
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+
+	cmd := exec.CommandContext(ctx, node, "--test", "--test-reporter=spec", "official-client.test.mjs")
+	cmd.Env = append(cleanEnv(), "BASE_URL="+srv.URL, "API_KEY="+apiKey, "WORK_DIR="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	t.Logf("node --test official-client.test.mjs:\n%s", out)
+	if err != nil {
+		t.Fatalf("the official client failed against the fake server: %v", err)
+	}
+
+	answered := map[string]bool{}
+	for _, r := range fs.Requests() {
+		if r.Status >= 200 && r.Status < 300 {
+			answered[r.Method+" "+idSegment.ReplaceAllString(r.Path, "/{id}")] = true
+		}
+		if got := r.Header.Get("x-service-key"); got == "" {
+			t.Errorf("%s %s came without x-service-key", r.Method, r.Path)
+		}
+	}
+	var missing []string
+	for _, e := range calledEndpoints {
+		if !answered[e] {
+			missing = append(missing, e)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("the run never had these answered with 2xx: %s", strings.Join(missing, ", "))
+	}
+}
+
+// cleanEnv is the environment without the official client's own settings,
+// so that a developer's key or address cannot leak into the run.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GLADIA_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
