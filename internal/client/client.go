@@ -117,7 +117,7 @@ func New(cfg Config) (*Client, error) {
 }
 
 // ParseBaseURL checks that raw is an absolute http(s) URL and returns it
-// without a trailing slash.
+// without a trailing slash or /v2 prefix.
 func ParseBaseURL(raw string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimRight(raw, "/"))
 	if err != nil {
@@ -129,6 +129,10 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	if u.RawQuery != "" || u.Fragment != "" {
 		return nil, fmt.Errorf("base URL %q must not have a query or fragment", raw)
 	}
+	// The interface's version prefix is the client's to add: a base URL
+	// given with it (".../v2", as the service's own URLs read) must not make
+	// every path "/v2/v2/...".
+	u.Path = strings.TrimRight(strings.TrimSuffix(u.Path, "/v2"), "/")
 	return u, nil
 }
 

@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -71,11 +74,14 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		return
 	}
 
-	// A job the service no longer has is created again once
-	// recreate_when_missing is turned on, in one apply.
 	if req.State.Raw.IsNull() {
 		return
 	}
+	warnIfFailed(ctx, req.State, resp)
+	planSmallerResult(ctx, req.State, resp)
+
+	// A job the service no longer has is created again once
+	// recreate_when_missing is turned on, in one apply.
 	var retained, recreate types.Bool
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("retained"), &retained)...)
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("recreate_when_missing"), &recreate)...)
@@ -288,15 +294,8 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		// fills into request_params must not read as a change.
 		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
 	}
-	wasRunning := !importing && !client.IsFinal(state.Status.ValueString())
 	resp.Diagnostics.Append(state.setRecord(ctx, job)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	// A job created without waiting fails quietly otherwise: say it once, when
-	// the refresh first sees it.
-	if wasRunning && job.Status == client.StatusError {
-		resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job)+
-			"\n\nTo run it again, replace it: terraform apply -replace on the resource.")
-	}
 }
 
 // jobMissing handles a job the service answers 404 for, usually because its
@@ -317,6 +316,67 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// planSmallerResult plans the result of a final job that keeps less of it
+// (include_transcript or include_raw_result turned off) as it will be: the
+// prior result without what is no longer kept. Nothing needs reading, so
+// outputs of the result stay known and the plan does not show the old
+// transcript going to "(known after apply)". Keeping more needs a read:
+// the result stays unknown then (finalJobValueModifier).
+func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+	var status types.String
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathStatus, &status)...)
+	before, _ := contentIn(ctx, state, &resp.Diagnostics)
+	after, known := contentIn(ctx, resp.Plan, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) || !known || after >= before {
+		return
+	}
+	var prior types.Object
+	var retained types.Bool
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathResult, &prior)...)
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
+	result, diags := resultAtContent(prior, after)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResult, result)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsontypes.NewNormalizedNull())...) // kept only with include_raw_result
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathRetained, retained)...)
+}
+
+// contentIn reads how much of the result a state or plan keeps, and whether
+// that is known.
+func contentIn(ctx context.Context, from interface {
+	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
+}, diags *diag.Diagnostics) (resultContent, bool) {
+	var m jobResourceModel
+	diags.Append(from.GetAttribute(ctx, pathIncludeTranscript, &m.IncludeTranscript)...)
+	diags.Append(from.GetAttribute(ctx, pathIncludeRawResult, &m.IncludeRawResult)...)
+	return m.resultContent(), !m.IncludeTranscript.IsUnknown() && !m.IncludeRawResult.IsUnknown()
+}
+
+// warnIfFailed keeps a failed job visible: a job created without waiting
+// ends in error quietly, and nothing replaces it by itself (that would bill
+// it again without asking), so every plan says so and how to run it again.
+func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+	var id, status types.String
+	var errorCode types.Int64
+	resp.Diagnostics.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathStatus, &status)...)
+	resp.Diagnostics.Append(state.GetAttribute(ctx, path.Root("error_code"), &errorCode)...)
+	if status.ValueString() != client.StatusError {
+		return
+	}
+	code := ""
+	if !errorCode.IsNull() {
+		code = fmt.Sprintf(", error_code %d (%s)", errorCode.ValueInt64(), http.StatusText(int(errorCode.ValueInt64())))
+	}
+	resp.Diagnostics.AddWarning("Transcription job failed",
+		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. To run it again (a new job, billed again), replace this resource: "+
+			"terraform apply -replace=<this resource's address>. (When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)",
+			id.ValueString(), code))
 }
 
 // vanishedBeforeCompleting reports whether a job the service no longer has

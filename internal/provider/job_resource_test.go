@@ -624,6 +624,7 @@ func checkCreateBodies(fs *fakeserver.Server, want string) resource.TestCheckFun
 // defaults, which must not show as a change, and state stays lean.
 func TestAccJob_minimal(t *testing.T) {
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	var gets int
 	const addr = "transcription_job.minimal"
 	utterances := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances")
 	resource.ParallelTest(t, resource.TestCase{
@@ -677,8 +678,62 @@ timeouts = { create = "5m", delete = "1m" }`),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.NotNull()),
 				},
 			},
+			{
+				// Keeping less is known at plan time: no "(known after
+				// apply)" for the result, nothing read.
+				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
+subtitles = true
+subtitles_config = {}
+translation = true
+translation_config = { target_languages = ["de"] }
+custom_metadata = { team = "alpha" }
+include_transcript = true`),
+				PreConfig: func() { gets = countGets(fs) },
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectJSONPresent(addr, utterances, 0, "text"),
+					expectJSONValue(addr, utterances, nil, 0, "words"),
+				},
+			},
+			{
+				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
+subtitles = true
+subtitles_config = {}
+translation = true
+translation_config = { target_languages = ["de"] }
+custom_metadata = { team = "alpha" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("metadata").AtMapKey("audio_duration"), knownvalue.NotNull()),
+				}},
+				Check: func(*terraform.State) error {
+					// Only the refreshes of the plans read the job: the applies do not.
+					if n := countGets(fs) - gets; n > 4 {
+						return fmt.Errorf("%d reads of the job over two plans and applies, want at most 4 (one refresh per plan)", n)
+					}
+					return nil
+				},
+			},
 		},
 	})
+}
+
+// countGets counts the GETs of pre-recorded jobs the service has received.
+func countGets(fs *fakeserver.Server) int {
+	n := 0
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.Path, "/v2/pre-recorded/") {
+			n++
+		}
+	}
+	return n
 }
 
 // TestAccJob_retention covers jobs the service deletes: a done job is kept
@@ -1082,5 +1137,33 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	}
 	if again := j.plan(resp.NewState, resp.NewState, &config); !attrs(again.PlannedState)["result"].Equal(after["result"]) || again.RequiresReplace != nil {
 		t.Fatal("the next plan changes the job")
+	}
+}
+
+// A job created without waiting that ends in error is reported by every
+// plan, with how to run it again, and is not replaced by itself.
+func TestJobPlan_failedJobWarnsAtEveryPlan(t *testing.T) {
+	h := newProtoHarness(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	typ := h.resourceType(jobResourceTypeName)
+	j := &jobBench{protoHarness: h, typ: typ, null: dynamicValue(t, typ, tftypes.NewValue(typ, nil))}
+	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+		"audio_url":           tftypes.NewValue(tftypes.String, "https://example.com/fail-503.wav"),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, false),
+	}))
+	state := j.applyChange(&j.null, j.plan(&j.null, &config, &config).PlannedState, &config)
+	time.Sleep(2 * testAccProcessingTime) // the job ends, in error
+	state = j.read(state)
+	for plan := range 2 {
+		resp := j.plan(state, state, &config)
+		if resp.RequiresReplace != nil {
+			t.Fatalf("plan %d replaces the failed job by itself: %v", plan, resp.RequiresReplace)
+		}
+		warned := slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+			return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Transcription job failed" &&
+				strings.Contains(d.Detail, "error_code 503 (Service Unavailable)") && strings.Contains(d.Detail, "terraform apply -replace=")
+		})
+		if !warned {
+			t.Fatalf("plan %d does not report the failed job: %v", plan, resp.Diagnostics)
+		}
 	}
 }

@@ -56,6 +56,9 @@ var (
 	pathIncludeTranscript = path.Root("include_transcript")
 	pathIncludeRawResult  = path.Root("include_raw_result")
 	pathStatus            = path.Root("status")
+	pathResult            = path.Root("result")
+	pathResultJSON        = path.Root("result_json")
+	pathRetained          = path.Root("retained")
 )
 
 // Beta and alpha features, as the spec labels them.

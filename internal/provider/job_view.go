@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
@@ -577,6 +578,73 @@ func subtitlesByFormat(subs []client.Subtitle) types.Map {
 		elems[format] = types.StringValue(text)
 	}
 	return types.MapValueMust(types.StringType, elems)
+}
+
+// resultAtContent returns a result state kept at a larger content as it is
+// kept at content: what only the larger content keeps becomes null, and
+// word timings are dropped from the utterances. It is what reading the job
+// at content would give, without reading it, so that a plan that turns
+// include_transcript or include_raw_result off knows the result.
+func resultAtContent(r types.Object, content resultContent) (types.Object, diag.Diagnostics) {
+	if r.IsNull() || r.IsUnknown() || content == rawContent {
+		return r, nil
+	}
+	f := &flattener{}
+	attrs := maps.Clone(r.Attributes())
+	change := func(name string, t types.ObjectType, set func(map[string]attr.Value)) {
+		o, ok := attrs[name].(types.Object)
+		if !ok || o.IsNull() || o.IsUnknown() {
+			return
+		}
+		values := maps.Clone(o.Attributes())
+		set(values)
+		attrs[name] = f.object(t, values)
+	}
+	if content == summaryContent {
+		change("transcription", transcriptionType, func(v map[string]attr.Value) {
+			v["full_transcript"], v["subtitles"] = types.StringNull(), types.MapNull(types.StringType)
+			v["utterances"], v["sentences"] = jsontypes.NewNormalizedNull(), jsontypes.NewNormalizedNull()
+		})
+		for name, t := range map[string]types.ObjectType{"translation": translationType, "named_entity_recognition": nerType, "sentences": sentencesAddType} {
+			change(name, t, func(v map[string]attr.Value) { v["results"] = jsontypes.NewNormalizedNull() })
+		}
+		change("sentiment_analysis", sentimentType, func(v map[string]attr.Value) { v["results"] = types.StringNull() })
+	} else {
+		change("transcription", transcriptionType, func(v map[string]attr.Value) {
+			v["utterances"] = rewriteJSON(f, v["utterances"], func(utts []utteranceJSON) []utteranceJSON { return withoutWords(utts) })
+		})
+		change("translation", translationType, func(v map[string]attr.Value) {
+			v["results"] = rewriteJSON(f, v["results"], func(items []translationJSON) []translationJSON {
+				for i := range items {
+					items[i].Utterances = withoutWords(items[i].Utterances)
+				}
+				return items
+			})
+		})
+	}
+	return f.object(resultType, attrs), f.diags
+}
+
+func withoutWords(utts []utteranceJSON) []utteranceJSON {
+	for i := range utts {
+		utts[i].Words = nil
+	}
+	return utts
+}
+
+// rewriteJSON decodes a JSON attribute's value as T, changes it, and encodes
+// it again as the flattener does; null and unknown stay as they are.
+func rewriteJSON[T any](f *flattener, v attr.Value, rewrite func(T) T) attr.Value {
+	n, ok := v.(jsontypes.Normalized)
+	if !ok || n.IsNull() || n.IsUnknown() {
+		return v
+	}
+	var decoded T
+	if err := json.Unmarshal([]byte(n.ValueString()), &decoded); err != nil {
+		f.diags.AddError("Cannot read a value of the job's result", "The JSON in state does not decode: "+err.Error())
+		return v
+	}
+	return f.json(rewrite(decoded))
 }
 
 // flattenFile converts a job's file description.

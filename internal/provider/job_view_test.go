@@ -427,3 +427,31 @@ func TestFlattenJSON(t *testing.T) {
 		}
 	}
 }
+
+// A result kept at a smaller content is what reading it at that content
+// gives: planning include_transcript or include_raw_result off needs no read.
+func TestResultAtContent(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ from, to resultContent }{
+		{rawContent, transcriptContent}, {rawContent, summaryContent}, {transcriptContent, summaryContent},
+		{summaryContent, summaryContent}, {rawContent, rawContent},
+	} {
+		t.Run(fmt.Sprintf("%d to %d", tc.from, tc.to), func(t *testing.T) {
+			kept, diags := flattenResult(ctx, fullResult(), tc.from)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			want, _ := flattenResult(ctx, fullResult(), tc.to)
+			got, diags := resultAtContent(kept, tc.to)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			if !got.Equal(want) {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+		})
+	}
+	if got, _ := resultAtContent(types.ObjectNull(resultType.AttrTypes), summaryContent); !got.IsNull() {
+		t.Errorf("a null result became %s", got)
+	}
+}

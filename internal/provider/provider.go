@@ -76,7 +76,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 				Sensitive:           true,
 			},
 			"base_url": schema.StringAttribute{
-				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL without the `/v2` prefix (for example `https://api.example.com`, or the address the fake server prints). Falls back to the `" + EnvBaseURL + "` environment variable.",
+				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable.",
 				Optional:            true,
 				Validators:          []validator.String{absoluteHTTPURL()},
 			},

@@ -1,0 +1,40 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// A base URL given with the interface's /v2 prefix, with or without a
+// trailing slash, reaches the same paths as one without it.
+func TestBaseURLWithVersionPrefix(t *testing.T) {
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		paths = append(paths, r.URL.Path)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"id":"6f1c1a2e-0000-4000-8000-000000000001","request_id":"r","version":2,"status":"done","created_at":"2025-01-01T00:00:00Z","kind":"pre-recorded"}`))
+	}))
+	defer srv.Close()
+	for _, base := range []string{srv.URL, srv.URL + "/", srv.URL + "/v2", srv.URL + "/v2/", srv.URL + "/gateway/v2"} {
+		c, err := New(Config{BaseURL: base, APIKey: "k"})
+		if err != nil {
+			t.Fatalf("%s: %v", base, err)
+		}
+		if _, err := c.GetPreRecorded(context.Background(), "6f1c1a2e-0000-4000-8000-000000000001"); err != nil {
+			t.Fatalf("%s: %v", base, err)
+		}
+		want := "/v2/pre-recorded/6f1c1a2e-0000-4000-8000-000000000001"
+		if base == srv.URL+"/gateway/v2" {
+			want = "/gateway" + want
+		}
+		if got := paths[len(paths)-1]; got != want {
+			t.Errorf("base %q: requested %q, want %q", base, got, want)
+		}
+		if got := c.ResultURL("x"); strings.Contains(got, "/v2/v2/") || !strings.HasSuffix(got, "/v2/transcription/x") {
+			t.Errorf("base %q: result URL %q", base, got)
+		}
+	}
+}
