@@ -30,25 +30,27 @@ var requestFieldNames = sync.OnceValue(func() []string {
 
 // planReplacement is the one rule that replaces a job: a job cannot change
 // once submitted, so it is replaced (a new job, billed again) when what the
-// service would do with the configured request differs from what it did with
+// service would do with the planned request differs from what it did with
 // the job's. Both sides go through client.Effective, so a value that means
 // the same (a service default written out, an empty list for none, a list
 // whose order means nothing reordered, the configuration of a switch that
 // is off) changes the job in place, in state only. A value not yet known
-// might differ, so it replaces.
-func planReplacement(ctx context.Context, config tfsdk.Config, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+// might differ, so it replaces. The plan, not the configuration, is
+// compared: it has the schema's defaults, and the job's callback_url where
+// the configuration leaves it out.
+func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	if state.Raw.IsNull() {
 		return // a creation
 	}
-	var configured, applied jobResourceModel
-	resp.Diagnostics.Append(config.Get(ctx, &configured)...)
+	var planned, applied jobResourceModel
+	resp.Diagnostics.Append(plan.Get(ctx, &planned)...)
 	resp.Diagnostics.Append(state.Get(ctx, &applied)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	known, diags := fullyKnownAttributes(config.Raw)
+	known, diags := fullyKnownAttributes(plan.Raw)
 	resp.Diagnostics.Append(diags...)
-	wanted, diags := configured.createRequest(ctx)
+	wanted, diags := planned.createRequest(ctx)
 	resp.Diagnostics.Append(diags...)
 	had, diags := applied.createRequest(ctx)
 	resp.Diagnostics.Append(diags...)

@@ -128,3 +128,29 @@ resource "terraform_data" "source" {
 		},
 	})
 }
+
+// TestAccJob_importGeneratedConfig: an import block with
+// -generate-config-out brings a job under management with no change
+// planned, also for a job created with the deprecated callback_url (a
+// sensitive value, which the generated configuration cannot hold).
+func TestAccJob_importGeneratedConfig(t *testing.T) {
+	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: providerConfig(url) + jobConfig("legacy", fmt.Sprintf(`audio_url = "https://example.com/legacy.wav"
+callback_url = %q
+summarization = true`, hooks+"/legacy?token=s3cr3t")),
+			},
+			{
+				Config:          providerConfig(url),
+				ResourceName:    "transcription_job.legacy",
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
+		},
+	})
+}

@@ -65,7 +65,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	}
 	// Before anything that needs the provider's configuration, which may be
 	// unknown yet: replacement never depends on it.
-	planReplacement(ctx, req.Config, req.State, resp)
+	planReplacement(ctx, resp.Plan, req.State, resp)
 	if resp.Diagnostics.HasError() || r.data == nil {
 		return
 	}

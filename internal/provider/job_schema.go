@@ -165,11 +165,15 @@ func jobSchema(ctx context.Context) schema.Schema {
 		}),
 		"callback_url": schema.StringAttribute{
 			MarkdownDescription: "**Deprecated**: use `callback = true` and `callback_config` instead. URL the service sends the result to with a `POST`. " +
-				"An absolute `http` or `https` URL. Sensitive, because such a URL often carries a token.",
+				"An absolute `http` or `https` URL. Sensitive, because such a URL often carries a token. " +
+				"Leaving it out of the configuration keeps the job's: a job's callback cannot be removed, and the configuration Terraform generates for an import cannot hold sensitive values. " +
+				"To make the job again without it, run `terraform apply -replace` on the resource.",
 			DeprecationMessage: "callback_url is deprecated by the service: set callback = true and callback_config = { url = ... } instead.",
 			Optional:           true,
+			Computed:           true,
 			Sensitive:          true,
 			Validators:         []validator.String{sensitiveAbsoluteHTTPURL()},
+			PlanModifiers:      []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 
 		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`; they appear in `result.transcription.subtitles`."),
