@@ -400,16 +400,13 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 		return nil, false, err
 	}
 	if hasBody {
-		switch {
-		case body.length == 0:
+		if body.length == 0 {
 			body.Close()
 			req.Body = http.NoBody
-		default:
+		} else {
+			// A negative length is unknown: the body then goes out chunked.
 			req.Body = &watchedBody{rc: body, ctx: tryCtx, w: dog}
-			req.ContentLength = body.length
-			if body.length < 0 {
-				req.ContentLength = -1
-			}
+			req.ContentLength = max(body.length, -1)
 		}
 	}
 	req.Header.Set(ServiceKeyHeader, c.cfg.APIKey)

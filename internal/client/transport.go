@@ -15,7 +15,11 @@ import (
 // (proxy from the environment, keep-alives, HTTP/2) with the stages of a
 // request bounded by cfg, and no bound on a whole request.
 func newTransport(cfg Config) *http.Transport {
-	t := http.DefaultTransport.(*http.Transport).Clone()
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok { // replaced by the program: start from Go's defaults
+		t = &http.Transport{Proxy: http.ProxyFromEnvironment, ForceAttemptHTTP2: true, MaxIdleConns: 100, IdleConnTimeout: 90 * time.Second, ExpectContinueTimeout: time.Second}
+	}
+	t = t.Clone()
 	t.DialContext = (&net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}).DialContext
 	t.TLSHandshakeTimeout = cfg.TLSHandshakeTimeout
 	t.ResponseHeaderTimeout = cfg.ResponseHeaderTimeout
