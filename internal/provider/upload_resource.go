@@ -25,9 +25,10 @@ import (
 )
 
 var (
-	_ resource.Resource               = &uploadResource{}
-	_ resource.ResourceWithConfigure  = &uploadResource{}
-	_ resource.ResourceWithModifyPlan = &uploadResource{}
+	_ resource.Resource                = &uploadResource{}
+	_ resource.ResourceWithConfigure   = &uploadResource{}
+	_ resource.ResourceWithModifyPlan  = &uploadResource{}
+	_ resource.ResourceWithImportState = &uploadResource{}
 )
 
 // NewUploadResource returns the transcription_upload resource.
@@ -42,6 +43,7 @@ type uploadResource struct {
 // uploadResourceModel is the state (and plan, and configuration) of a
 // transcription_upload.
 type uploadResourceModel struct {
+	ID            types.String   `tfsdk:"id"`
 	Source        types.String   `tfsdk:"source"`
 	SHA256        types.String   `tfsdk:"sha256"`
 	AudioURL      types.String   `tfsdk:"audio_url"`
@@ -71,7 +73,9 @@ func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataReques
 
 const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
 
-The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan, naming the path. The apply checks the file again while uploading it and fails, before the upload completes, if it changed since the plan.
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan, naming the path. The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply is uploaded as edited. An upload stops, before it completes, if the file changes while it is read.
+
+**Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
 **Time.** No timeout bounds the upload as a whole: a large recording on a slow link takes the time it needs, as long as it makes progress. The provider gives up on a transfer that makes no progress for a minute, on a connection not opened within 30 seconds, and on an answer whose headers do not come within 2 minutes of the last byte sent. Set ` + "`timeouts.create`" + ` to cap the whole upload.
 
@@ -79,12 +83,17 @@ The file is streamed, never read whole into memory. At every plan the provider h
 
 **Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` this resource is refused at plan time, before any request. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
 
-There is no import: the service offers no way to read an upload back.`
+There is no import: the service offers no way to read an upload back. Declare the upload with its ` + "`source`" + ` instead (the next apply uploads the file again), or give the job the file's ` + "`audio_url`" + ` directly.`
 
 func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: uploadResourceDescription,
 		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Identifier of the uploaded file on the service (`audio_metadata.id`).",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Path of the local audio or video file to upload. A relative path is resolved from the directory Terraform runs in; " +
 					"use `path.module` (`\"${path.module}/recording.wav\"`) to name a file next to the configuration. " +
@@ -98,7 +107,7 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				)},
 			},
 			"sha256": schema.StringAttribute{
-				MarkdownDescription: "SHA-256 of the file's content (64 hexadecimal digits), computed at plan time. A different digest replaces the upload.",
+				MarkdownDescription: "SHA-256 of the uploaded content (64 hexadecimal digits). Every plan hashes the file again: a different digest replaces the upload, and the new digest is known once the file is uploaded.",
 				Computed:            true,
 			},
 			"audio_url": schema.StringAttribute{
@@ -154,14 +163,7 @@ func uploadTimeoutsAttribute(ctx context.Context) schema.Attribute {
 		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
 	}
 	a.MarkdownDescription = "Time limits of the upload. Changing them does not upload the file again."
-	// The package writes Description only; the documentation reads Markdown.
-	for name, nested := range a.Attributes {
-		if s, ok := nested.(schema.StringAttribute); ok && s.MarkdownDescription == "" {
-			s.MarkdownDescription = s.Description
-			a.Attributes[name] = s
-		}
-	}
-	return a
+	return documentedPositiveTimeouts(a)
 }
 
 // fileNameChanged reports whether the last element of source changed: the
@@ -206,8 +208,15 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		addSourceError(&resp.Diagnostics, source, err)
 		return
 	}
-	plan.SHA256 = types.StringValue(sum)
-	if !creating && state.SHA256.ValueString() != sum {
+	// A new digest is known only once uploaded: Terraform plans again at
+	// apply time, and a file edited in between would otherwise turn a known
+	// planned digest into an "inconsistent final plan" error.
+	switch {
+	case creating:
+		plan.SHA256 = types.StringUnknown()
+	case state.SHA256.ValueString() == sum:
+		plan.SHA256 = state.SHA256
+	default:
 		if zeroDataRetention {
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Uploads are disabled under zero data retention",
 				fmt.Sprintf("The content of %q changed since it was uploaded, and uploading it again would need a new upload. ", source)+uploadZeroDataRetentionDetail)
@@ -215,6 +224,8 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		}
 		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum})
 		resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSHA256)
+		plan.SHA256 = types.StringUnknown()
+		plan.ID = types.StringUnknown()
 		plan.AudioURL = types.StringUnknown()
 		plan.AudioMetadata = types.ObjectUnknown(uploadMetadataAttrTypes)
 	}
@@ -243,15 +254,10 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	// Hash once more: the file may have changed or vanished since the plan,
 	// and the client would retry a failing open as if the network had failed.
+	// What is uploaded is checked against this digest while it is read.
 	sum, size, err := fileSHA256(source)
 	if err != nil {
 		addSourceError(&resp.Diagnostics, source, err)
-		return
-	}
-	if !plan.SHA256.IsUnknown() && plan.SHA256.ValueString() != sum {
-		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed after the plan",
-			fmt.Sprintf("The content of %q is not the one planned (SHA-256 %s, now %s), so it was not uploaded. Run terraform plan again to review the new content.",
-				source, plan.SHA256.ValueString(), sum))
 		return
 	}
 
@@ -288,6 +294,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	tflog.Info(ctx, "uploaded file", map[string]any{"audio_url": up.AudioURL, "size": up.AudioMetadata.Size})
 
 	plan.SHA256 = types.StringValue(sum)
+	plan.ID = types.StringValue(up.AudioMetadata.ID)
 	plan.AudioURL = types.StringValue(up.AudioURL)
 	plan.AudioMetadata = flattenAudioMetadata(up.AudioMetadata)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
@@ -320,11 +327,25 @@ func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest,
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// Delete only forgets the upload: the service cannot delete one.
-func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
-	var audioURL types.String
-	_ = req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)
+// Delete only forgets the upload: the service cannot delete one, and says
+// so, since the file stays there.
+func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var audioURL, source types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathUploadSource, &source)...)
 	tflog.Info(ctx, "removing the upload from state only: the service has no endpoint to delete it", map[string]any{"audio_url": audioURL.ValueString()})
+	resp.Diagnostics.AddWarning("The uploaded file stays on the service",
+		fmt.Sprintf("The service has no way to delete an upload: the copy of %q at %s is only removed from Terraform's state. "+
+			"The service deletes it when its retention period ends (3 weeks on paid plans, 1 year on the free plan).", source.ValueString(), audioURL.ValueString()))
+}
+
+// ImportState refuses, saying why and what to do instead: the service has
+// no way to read an upload back, so no state could be built from it.
+func (r *uploadResource) ImportState(_ context.Context, _ resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resp.Diagnostics.AddError("Uploads cannot be imported",
+		"The service has no way to read an upload back (no GET for an uploaded file's record), so the provider cannot build its state. "+
+			"Declare the transcription_upload with its source instead: the next apply uploads the file again (a new copy on the service). "+
+			"Or give transcription_job the existing file's audio_url directly, without a transcription_upload.")
 }
 
 // configured reports whether the provider gave this resource its client.

@@ -8,6 +8,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"io"
 	"io/fs"
 	"math"
@@ -16,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -268,6 +271,7 @@ func uploadedChecks(uploadAddr, jobAddr, filename string, data []byte, seconds f
 		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("audio_duration"), knownvalue.Float64Exact(seconds)),
 		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("number_of_channels"), knownvalue.Int64Exact(channels)),
 		statecheck.ExpectKnownValue(uploadAddr, metadata.AtMapKey("id"), knownvalue.NotNull()),
+		statecheck.CompareValuePairs(uploadAddr, tfjsonpath.New("id"), uploadAddr, metadata.AtMapKey("id"), compare.ValuesSame()),
 		statecheck.CompareValuePairs(uploadAddr, tfjsonpath.New("audio_url"), jobAddr, tfjsonpath.New("audio_url"), compare.ValuesSame()),
 		// The job transcribed the uploaded file: its duration and channels are the WAV's.
 		statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
@@ -288,6 +292,7 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 	moved := filepath.Join(dir, "archive", "meeting.wav")
 	first := writeTestWAV(t, source, 2.5, 2, 8000, 440)
 	second := makeTestWAV(1.5, 1, 16000, 220)
+	third := makeTestWAV(0.5, 1, 8000, 330)
 
 	config := func(source string) string {
 		return providerConfig(url) + uploadConfig("meeting", source) + jobConfig("meeting", `audio_url = transcription_upload.meeting.audio_url`)
@@ -300,8 +305,8 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 				Config: config(source),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionCreate),
-					// The digest is known at plan time.
-					plancheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(hexSHA256(first))),
+					// The digest is known once uploaded.
+					plancheck.ExpectUnknownValue(uploadAddr, tfjsonpath.New("sha256")),
 				}},
 				ConfigStateChecks: append(uploadedChecks(uploadAddr, jobAddr, "meeting.wav", first, 2.5, 2),
 					statecheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("audio_url"), knownvalue.StringRegexp(regexp.MustCompile(`^`+regexp.QuoteMeta(url)+`/file/`)))),
@@ -328,7 +333,7 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 				Config:    config(source),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionReplace),
-					plancheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(hexSHA256(second))),
+					plancheck.ExpectUnknownValue(uploadAddr, tfjsonpath.New("sha256")),
 					plancheck.ExpectUnknownValue(uploadAddr, tfjsonpath.New("audio_url")),
 					plancheck.ExpectResourceAction(jobAddr, plancheck.ResourceActionReplace),
 				}},
@@ -350,9 +355,23 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 				Config:    config(moved),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(uploadAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(hexSHA256(second))),
 					plancheck.ExpectResourceAction(jobAddr, plancheck.ResourceActionNoop),
 				}},
 				Check: expectUploads(fs, 2),
+			},
+			{
+				// Edited between the plan and the apply (a saved plan, or a
+				// wait at the prompt): the apply uploads the file as it is
+				// then, with no "inconsistent final plan" error.
+				PreConfig: func() { writeFile(t, moved, first) },
+				Config:    config(moved),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionReplace),
+					editFile{t: t, path: moved, data: third},
+				}},
+				ConfigStateChecks: uploadedChecks(uploadAddr, jobAddr, "meeting.wav", third, 0.5, 1),
+				Check:             tfresource.ComposeTestCheckFunc(expectUploads(fs, 3), expectAudioServed(uploadAddr, third)),
 			},
 		},
 		// Destroy only forgets the uploads: no request reaches the service for them.
@@ -362,9 +381,22 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 					return fmt.Errorf("destroy sent DELETE %s", r.Path)
 				}
 			}
-			return expectUploads(fs, 2)(nil)
+			return expectUploads(fs, 3)(nil)
 		},
 	})
+}
+
+// editFile is a plan check with a side effect: it writes data to path
+// after the plan, before the apply, as a user editing the recording
+// between the two would.
+type editFile struct {
+	t    *testing.T
+	path string
+	data []byte
+}
+
+func (e editFile) CheckPlan(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
+	writeFile(e.t, e.path, e.data)
 }
 
 // TestAccUpload_unreadableSource: a missing file, a directory, and a file
@@ -534,4 +566,98 @@ func TestAccUpload_timeouts(t *testing.T) {
 	if len(ups) != 2 || ups[1].Status != http.StatusOK {
 		t.Fatalf("uploads %+v, want one cut short and one answered 200", ups)
 	}
+}
+
+// An upload cannot be imported, and says why; destroying one says the file
+// stays on the service.
+func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
+	ctx := context.Background()
+	h := newProtoHarness(t, fakeserver.Options{})
+	const typeName = "transcription_upload"
+
+	imported, err := h.server.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: "file-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := slices.ContainsFunc(imported.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityError && d.Summary == "Uploads cannot be imported" &&
+			strings.Contains(d.Detail, "no way to read an upload back") && strings.Contains(d.Detail, "Declare the transcription_upload with its source")
+	})
+	if !refused {
+		t.Fatalf("import is not refused with its reason: %v", imported.Diagnostics)
+	}
+
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	typ := h.resourceType(typeName)
+	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{"source": tftypes.NewValue(tftypes.String, source)}))
+	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
+	planned, err := h.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typeName, PriorState: &null, ProposedNewState: &config, Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "PlanResourceChange", planned.Diagnostics)
+	created, err := h.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: typeName, PriorState: &null, PlannedState: planned.PlannedState, Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ApplyResourceChange", created.Diagnostics)
+	destroyed, err := h.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: typeName, PriorState: created.NewState, PlannedState: &null, Config: &null})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ApplyResourceChange (destroy)", destroyed.Diagnostics)
+	warned := slices.ContainsFunc(destroyed.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "The uploaded file stays on the service" && strings.Contains(d.Detail, source)
+	})
+	if !warned {
+		t.Fatalf("destroy does not say the file stays on the service: %v", destroyed.Diagnostics)
+	}
+}
+
+// TestAccUpload_createBeforeDestroy: with create_before_destroy on the job
+// (as the examples recommend), a changed recording is uploaded and
+// transcribed before the old job is deleted.
+func TestAccUpload_createBeforeDestroy(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const uploadAddr, jobAddr = "transcription_upload.talk", "transcription_job.talk"
+	source := filepath.Join(t.TempDir(), "talk.wav")
+	writeTestWAV(t, source, 1, 1, 8000, 440)
+	second := makeTestWAV(2, 1, 8000, 220)
+	config := providerConfig(url) + uploadConfig("talk", source) + jobConfig("talk", `audio_url = transcription_upload.talk.audio_url
+lifecycle {
+  create_before_destroy = true
+}`)
+	var firstJob string
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: config, Check: tfresource.TestCheckResourceAttrWith(jobAddr, "id", captureTo(&firstJob))},
+			{
+				PreConfig: func() { writeFile(t, source, second) },
+				Config:    config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(uploadAddr, plancheck.ResourceActionCreateBeforeDestroy),
+					plancheck.ExpectResourceAction(jobAddr, plancheck.ResourceActionCreateBeforeDestroy),
+				}},
+				ConfigStateChecks: uploadedChecks(uploadAddr, jobAddr, "talk.wav", second, 2, 1),
+				Check: func(*terraform.State) error {
+					// The new job was created before the old one was deleted.
+					created, deletedAt := -1, -1
+					for i, r := range fs.Requests() {
+						switch {
+						case r.Method == http.MethodPost && r.Path == "/v2/pre-recorded":
+							created = i
+						case r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+firstJob:
+							deletedAt = i
+						}
+					}
+					if deletedAt < 0 || created > deletedAt {
+						return fmt.Errorf("last create at request %d, old job deleted at %d: want the create first", created, deletedAt)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }

@@ -14,6 +14,12 @@ resource "transcription_job" "meeting" {
   audio_url = transcription_upload.meeting.audio_url
 
   include_transcript = true
+
+  # When the recording changes, upload and transcribe the new one before
+  # deleting the old job: outputs never point at a deleted job.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 # What the service found in the file: duration, channels, size.

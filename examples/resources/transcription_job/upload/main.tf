@@ -28,6 +28,12 @@ resource "transcription_job" "recording" {
   }
 
   include_transcript = true
+
+  # An edited recording is uploaded and transcribed before its old job is
+  # deleted.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 # { "meeting.wav" = "...", ... }
