@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -106,3 +107,25 @@ data "transcription_live_jobs" "any" {
   limit = 1
 }
 `
+
+// TestAccProvider_baseURLWithVersionPrefix: a base_url given with the
+// interface's /v2 prefix works as one without it (no /v2/v2 paths).
+func TestAccProvider_baseURLWithVersionPrefix(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: providerConfig(url+"/v2/") + jobConfig("versioned", `audio_url = "https://example.com/versioned.wav"`),
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckResourceAttr("transcription_job.versioned", "status", "done"),
+				resource.TestMatchResourceAttr("transcription_job.versioned", "result_url", regexp.MustCompile(`[^2]/v2/transcription/[0-9a-f-]{36}$`)),
+				func(*terraform.State) error {
+					if n := fs.Stats().JobsCreated; n != 1 {
+						return fmt.Errorf("%d jobs created, want 1", n)
+					}
+					return nil
+				},
+			),
+		}},
+	})
+}
