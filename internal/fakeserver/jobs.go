@@ -139,7 +139,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		id:             uuid.NewString(),
 		requestID:      uuid.NewString(),
 		customMetadata: req.CustomMetadata,
-		params:         applyDefaults(req),
+		params:         req.WithDefaults(),
 		callback:       callbackFor(req),
 		failure:        failureFor(req.AudioURL),
 	}
@@ -235,67 +235,6 @@ func (s *Server) deleteJob(id string) (found bool, status string) {
 		s.forget(id)
 	}
 	return true, status
-}
-
-// applyDefaults returns the request as the service applies it: every
-// top-level boolean present (false when omitted), the model filled in, and
-// inside each config object that was sent its omitted defaulted fields filled
-// in. Config objects that were not sent stay absent; custom_metadata is
-// dropped (the record carries it at its top level).
-func applyDefaults(in *client.InitTranscriptionRequest) *client.InitTranscriptionRequest {
-	r := *in
-	r.CustomMetadata = nil
-	if r.Model == nil {
-		r.Model = pointerTo(client.DefaultModel)
-	}
-	for _, flag := range []**bool{
-		&r.CustomVocabulary, &r.Callback, &r.Subtitles, &r.Diarization, &r.Translation,
-		&r.Summarization, &r.NamedEntityRecognition, &r.CustomSpelling, &r.SentimentAnalysis,
-		&r.AudioToLLM, &r.PIIRedaction, &r.Sentences, &r.PunctuationEnhanced,
-	} {
-		if *flag == nil {
-			*flag = pointerTo(false)
-		}
-	}
-	if r.LanguageConfig != nil {
-		c := *r.LanguageConfig
-		fillDefault(&c.CodeSwitching, false)
-		r.LanguageConfig = &c
-	}
-	if r.SubtitlesConfig != nil {
-		c := *r.SubtitlesConfig
-		if c.Formats == nil {
-			c.Formats = []string{client.DefaultSubtitleFormat}
-		}
-		fillDefault(&c.Style, client.DefaultSubtitleStyle)
-		r.SubtitlesConfig = &c
-	}
-	if r.CallbackConfig != nil {
-		c := *r.CallbackConfig
-		fillDefault(&c.Method, client.DefaultCallbackMethod)
-		r.CallbackConfig = &c
-	}
-	if r.TranslationConfig != nil {
-		c := *r.TranslationConfig
-		fillDefault(&c.Model, client.DefaultTranslationModel)
-		fillDefault(&c.MatchOriginalUtterances, true)
-		fillDefault(&c.Lipsync, true)
-		fillDefault(&c.ContextAdaptation, true)
-		fillDefault(&c.Informal, false)
-		r.TranslationConfig = &c
-	}
-	if r.SummarizationConfig != nil {
-		c := *r.SummarizationConfig
-		fillDefault(&c.Type, client.DefaultSummaryType)
-		r.SummarizationConfig = &c
-	}
-	return &r
-}
-
-func fillDefault[T any](field **T, value T) {
-	if *field == nil {
-		*field = &value
-	}
 }
 
 // handleListPreRecorded answers GET /v2/pre-recorded: a page of job records,

@@ -203,7 +203,7 @@ func randomMessageFlags(flag func(int) *bool) *client.LiveMessagesConfig {
 // session's lifecycle messages.
 func liveResult(p *client.LiveRequestParams, audio Audio, e *liveEntry) *client.Result {
 	rt, post := p.RealtimeProcessing, p.PostProcessing
-	req := applyDefaults(&client.InitTranscriptionRequest{
+	req := (&client.InitTranscriptionRequest{
 		AudioURL:               "live-stream",
 		Model:                  p.Model,
 		LanguageConfig:         p.LanguageConfig,
@@ -217,7 +217,7 @@ func liveResult(p *client.LiveRequestParams, audio Audio, e *liveEntry) *client.
 		SentimentAnalysis:      rt.SentimentAnalysis,
 		Summarization:          post.Summarization,
 		SummarizationConfig:    post.SummarizationConfig,
-	})
+	}).WithDefaults()
 	result := generateResult(req, audio, e.id)
 	if result == nil {
 		return nil

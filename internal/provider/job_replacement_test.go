@@ -14,14 +14,14 @@ import (
 
 // sameJobStep is a step whose configuration means the same to the service
 // as the one applied before: the job changes in place (in state only), and
-// the service receives no new job.
-func sameJobStep(fs *fakeserver.Server, url, addr, name, body string, jobs int) resource.TestStep {
+// the service still has the one job it received.
+func sameJobStep(fs *fakeserver.Server, url, body string) resource.TestStep {
 	return resource.TestStep{
-		Config: providerConfig(url) + jobConfig(name, body),
+		Config: providerConfig(url) + jobConfig("same", body),
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+			plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionUpdate),
 		}},
-		Check: jobsCreated(fs, jobs),
+		Check: jobsCreated(fs, 1),
 	}
 }
 
@@ -62,18 +62,18 @@ translation_config = { target_languages = ["de", "es"] }
 				Check:  jobsCreated(fs, 1),
 			},
 			// Lists whose order means nothing, reordered; empty for none.
-			sameJobStep(fs, url, addr, "same", switches+`translation = true
+			sameJobStep(fs, url, switches+`translation = true
 translation_config = { target_languages = ["es", "de"] }
 language_config = { languages = ["fr", "en"] }
-custom_metadata = {}`, 1),
+custom_metadata = {}`),
 			// The service's defaults written out.
-			sameJobStep(fs, url, addr, "same", switches+lists+`language_config = { languages = ["en", "fr"], code_switching = false }
+			sameJobStep(fs, url, switches+lists+`language_config = { languages = ["en", "fr"], code_switching = false }
 summarization_config = { type = "general" }
 subtitles_config = { formats = ["srt"] }
 diarization_config = {}
-pii_redaction_config = {}`, 1),
+pii_redaction_config = {}`),
 			// Written another way.
-			sameJobStep(fs, url, addr, "same", `audio_url = "https://example.com/same.wav"
+			sameJobStep(fs, url, `audio_url = "https://example.com/same.wav"
 summarization = true
 subtitles = true
 diarization = true
@@ -83,11 +83,11 @@ custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", pronunciation
 `+lists+`language_config = { languages = ["fr", "en"] }
 summarization_config = {}
 subtitles_config = { style = "default" }
-pii_redaction_config = { entity_types = [] }`, 1),
+pii_redaction_config = { entity_types = [] }`),
 			// The configuration of a switch that is off is not used.
-			sameJobStep(fs, url, addr, "same", switches+lists+`language_config = { languages = ["en", "fr"] }
+			sameJobStep(fs, url, switches+lists+`language_config = { languages = ["en", "fr"] }
 sentiment_analysis = false
-audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }`, 1),
+audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }`),
 			{
 				// A change the service would act on replaces the job.
 				Config: providerConfig(url) + jobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }

@@ -194,7 +194,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"minimum_duration": schema.Float64Attribute{
 				MarkdownDescription: fmt.Sprintf("Minimum duration of a subtitle, in seconds: at least %s and at most `maximum_duration`.", formatFloat(client.MinSubtitleMinimumDuration)),
 				Optional:            true,
-				Validators:          []validator.Float64{float64AtLeast(client.MinSubtitleMinimumDuration), atMostSibling("maximum_duration")},
+				Validators:          []validator.Float64{float64RangeValidator{min: client.MinSubtitleMinimumDuration}, atMostSibling("maximum_duration")},
 			},
 			"maximum_duration": schema.Float64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum duration of a subtitle, in seconds: from %s to %s.", formatFloat(client.MinSubtitleMaximumDuration), formatFloat(client.MaxSubtitleMaximumDuration)),

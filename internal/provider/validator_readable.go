@@ -21,16 +21,14 @@ var (
 )
 
 // float64RangeValidator requires min <= value (and value <= max when
-// bounded).
+// bounded): float64RangeValidator{min: 0} for "at least 0".
 type float64RangeValidator struct {
 	min, max float64
 	bounded  bool
 }
 
-func float64AtLeast(min float64) float64RangeValidator { return float64RangeValidator{min: min} }
-
-func float64Between(min, max float64) float64RangeValidator {
-	return float64RangeValidator{min: min, max: max, bounded: true}
+func float64Between(least, most float64) float64RangeValidator {
+	return float64RangeValidator{min: least, max: most, bounded: true}
 }
 
 func (v float64RangeValidator) Description(context.Context) string {

@@ -20,10 +20,10 @@ func TestFloat64Range(t *testing.T) {
 		"between, inside":     {v: float64Between(1, 30), value: types.Float64Value(30)},
 		"between, below":      {v: float64Between(1, 30), value: types.Float64Value(0.5), wantError: "Attribute x value must be between 1 and 30, got: 0.5"},
 		"between, above":      {v: float64Between(0, 1), value: types.Float64Value(2), wantError: "Attribute x value must be between 0 and 1, got: 2"},
-		"at least, on bound":  {v: float64AtLeast(0), value: types.Float64Value(0)},
-		"at least, below":     {v: float64AtLeast(0), value: types.Float64Value(-0.25), wantError: "Attribute x value must be at least 0, got: -0.25"},
-		"null is not checked": {v: float64AtLeast(0), value: types.Float64Null()},
-		"unknown is skipped":  {v: float64AtLeast(0), value: types.Float64Unknown()},
+		"at least, on bound":  {v: float64RangeValidator{min: 0}, value: types.Float64Value(0)},
+		"at least, below":     {v: float64RangeValidator{min: 0}, value: types.Float64Value(-0.25), wantError: "Attribute x value must be at least 0, got: -0.25"},
+		"null is not checked": {v: float64RangeValidator{min: 0}, value: types.Float64Null()},
+		"unknown is skipped":  {v: float64RangeValidator{min: 0}, value: types.Float64Unknown()},
 	} {
 		t.Run(name, func(t *testing.T) {
 			resp := &validator.Float64Response{}
