@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -58,6 +59,12 @@ type exampleCase struct {
 	vars func(env *exampleEnv) config.Variables
 	// jobs and uploads are the number the apply must create on the service.
 	jobs, uploads int
+	// unmanagedJobs are jobs the apply creates that no resource manages (an
+	// action's), which destroy leaves on the service.
+	unmanagedJobs int
+	// currentTerraform marks examples of features of Terraform 1.12 and 1.14
+	// (identity, actions), skipped on older engines.
+	currentTerraform bool
 	// outputs must be known and not empty (strings, lists, maps).
 	outputs []string
 	// checks are further state checks.
@@ -202,6 +209,41 @@ var exampleCases = map[string]exampleCase{
 				statecheck.ExpectKnownValue("transcription_job.support_call", tfjsonpath.New("status"), knownvalue.StringExact("done")),
 				statecheck.ExpectKnownValue("transcription_job.support_call", tfjsonpath.New("result").AtMapKey("sentiment_analysis").AtMapKey("success"), knownvalue.Bool(true)),
 			}
+		},
+	},
+	"resources/transcription_job/import-identity": {
+		currentTerraform: true,
+		vars: func(env *exampleEnv) config.Variables {
+			id := env.createJob(`{"audio_url":"https://media.example.com/meetings/board-2025-03.wav","summarization":true}`)
+			return config.Variables{"job_id": config.StringVariable(id)}
+		},
+		checks: func(env *exampleEnv) []statecheck.StateCheck {
+			return []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("transcription_job.board_meeting", tfjsonpath.New("id"), knownvalue.StringExact(env.preexisting[0])),
+				statecheck.ExpectIdentity("transcription_job.board_meeting", map[string]knownvalue.Check{"id": knownvalue.StringExact(env.preexisting[0])}),
+			}
+		},
+	},
+	"actions/transcription_transcribe": {
+		currentTerraform: true,
+		vars: func(env *exampleEnv) config.Variables {
+			path := filepath.Join(env.t.TempDir(), "standup.wav")
+			env.writeWAV(path, 6, 1)
+			return config.Variables{"recording": config.StringVariable(path)}
+		},
+		jobs:          1,
+		unmanagedJobs: 1,
+		uploads:       1,
+		check: func(env *exampleEnv, s *tfjson.State) error {
+			// The action transcribed the upload, as configured.
+			var uploaded string
+			for _, r := range s.Values.RootModule.Resources {
+				if r.Address == "transcription_upload.standup" {
+					uploaded, _ = r.AttributeValues["audio_url"].(string)
+				}
+			}
+			return expectCreateBody(env, 0, `{"audio_url": "`+uploaded+`", "summarization": true,
+			  "language_config": {"languages": ["en"]}, "custom_metadata": {"source": "standup"}}`)
 		},
 	},
 	"resources/transcription_upload": {
@@ -377,15 +419,20 @@ func testAccExample(t *testing.T, dir string, tc exampleCase) {
 			ImportStateVerifyIgnore:  tc.importIgnore,
 		})
 	}
+	var versionChecks []tfversion.TerraformVersionCheck
+	if tc.currentTerraform {
+		versionChecks = currentTerraformOnly
+	}
 	resource.Test(t, resource.TestCase{
-		Steps: steps,
+		TerraformVersionChecks: versionChecks,
+		Steps:                  steps,
 		CheckDestroy: func(*terraform.State) error {
 			if tc.zeroDataRetention {
 				return nil // the service dropped the jobs; checked after the apply
 			}
 			// Destroy deletes every job it manages, imported ones included;
 			// a job only read by a data source stays.
-			want := 0
+			want := tc.unmanagedJobs
 			if dir == "data-sources/transcription_job" {
 				want = len(env.preexisting)
 			}

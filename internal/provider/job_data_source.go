@@ -189,7 +189,7 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 	if job.RequestParams != nil {
 		diags.Append(m.setRequestFromParams(ctx, job.RequestParams, nil)...)
 		var d diag.Diagnostics
-		params, d = requestParamsValue(m)
+		params, d = requestParamsValue(m.jobRequestModel)
 		diags.Append(d...)
 	}
 
@@ -290,9 +290,9 @@ func computedDataSourceAttributes(attrs map[string]rschema.Attribute) map[string
 	return out
 }
 
-// requestParamsValue takes the request attributes out of a resource model,
+// requestParamsValue takes the request attributes out of a request model,
 // by their tfsdk names.
-func requestParamsValue(m jobResourceModel) (types.Object, diag.Diagnostics) {
+func requestParamsValue(m jobRequestModel) (types.Object, diag.Diagnostics) {
 	v := reflect.ValueOf(m)
 	wanted := requestParamsAttrTypes()
 	values := make(map[string]attr.Value, len(wanted))

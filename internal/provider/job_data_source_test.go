@@ -239,7 +239,7 @@ func createJobDirectly(t *testing.T, baseURL string, req *client.InitTranscripti
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := waitForFinalJob(ctx, c, created.ID, pollSchedule{initial: 50 * time.Millisecond, max: 200 * time.Millisecond}, client.FullDetail); err != nil {
+	if _, err := waitForFinalJob(ctx, c, created.ID, pollSchedule{initial: 50 * time.Millisecond, max: 200 * time.Millisecond}, client.FullDetail, nil); err != nil {
 		t.Fatal(err)
 	}
 	return created.ID

@@ -18,7 +18,33 @@ import (
 // jobResourceModel is the state (and plan, and configuration) of a
 // transcription_job.
 type jobResourceModel struct {
-	// The request (InitTranscriptionRequest), attribute names = JSON names.
+	jobRequestModel
+
+	// Provider-side settings.
+	WaitForCompletion   types.Bool     `tfsdk:"wait_for_completion"`
+	IncludeTranscript   types.Bool     `tfsdk:"include_transcript"`
+	IncludeRawResult    types.Bool     `tfsdk:"include_raw_result"`
+	RecreateWhenMissing types.Bool     `tfsdk:"recreate_when_missing"`
+	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+
+	// Computed from the job record.
+	ID          types.String         `tfsdk:"id"`
+	ResultURL   types.String         `tfsdk:"result_url"`
+	RequestID   types.String         `tfsdk:"request_id"`
+	CreatedAt   types.String         `tfsdk:"created_at"`
+	Status      types.String         `tfsdk:"status"`
+	CompletedAt types.String         `tfsdk:"completed_at"`
+	ErrorCode   types.Int64          `tfsdk:"error_code"`
+	Retained    types.Bool           `tfsdk:"retained"`
+	File        types.Object         `tfsdk:"file"`
+	Result      types.Object         `tfsdk:"result"`
+	ResultJSON  jsontypes.Normalized `tfsdk:"result_json"`
+}
+
+// jobRequestModel is the request of a job (InitTranscriptionRequest): one
+// attribute per field, named as the field. The transcription_job resource
+// and the transcription_transcribe action embed it.
+type jobRequestModel struct {
 	AudioURL               types.String `tfsdk:"audio_url"`
 	Model                  types.String `tfsdk:"model"`
 	LanguageConfig         types.Object `tfsdk:"language_config"`
@@ -46,26 +72,6 @@ type jobResourceModel struct {
 	CustomMetadata         types.Map    `tfsdk:"custom_metadata"`
 	Sentences              types.Bool   `tfsdk:"sentences"`
 	PunctuationEnhanced    types.Bool   `tfsdk:"punctuation_enhanced"`
-
-	// Provider-side settings.
-	WaitForCompletion   types.Bool     `tfsdk:"wait_for_completion"`
-	IncludeTranscript   types.Bool     `tfsdk:"include_transcript"`
-	IncludeRawResult    types.Bool     `tfsdk:"include_raw_result"`
-	RecreateWhenMissing types.Bool     `tfsdk:"recreate_when_missing"`
-	Timeouts            timeouts.Value `tfsdk:"timeouts"`
-
-	// Computed from the job record.
-	ID          types.String         `tfsdk:"id"`
-	ResultURL   types.String         `tfsdk:"result_url"`
-	RequestID   types.String         `tfsdk:"request_id"`
-	CreatedAt   types.String         `tfsdk:"created_at"`
-	Status      types.String         `tfsdk:"status"`
-	CompletedAt types.String         `tfsdk:"completed_at"`
-	ErrorCode   types.Int64          `tfsdk:"error_code"`
-	Retained    types.Bool           `tfsdk:"retained"`
-	File        types.Object         `tfsdk:"file"`
-	Result      types.Object         `tfsdk:"result"`
-	ResultJSON  jsontypes.Normalized `tfsdk:"result_json"`
 }
 
 // Models of the request's configuration objects. Each converts to its client
@@ -299,7 +305,7 @@ func flattenPIIRedactionConfig(c *client.PIIRedactionConfig) piiRedactionConfigM
 // a field the configuration leaves out is left out of the request, so the
 // service receives exactly what the configuration says and applies its own
 // defaults.
-func (m jobResourceModel) createRequest(ctx context.Context) (*client.InitTranscriptionRequest, diag.Diagnostics) {
+func (m jobRequestModel) createRequest(ctx context.Context) (*client.InitTranscriptionRequest, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	req := &client.InitTranscriptionRequest{
 		AudioURL:               m.AudioURL.ValueString(),
@@ -344,7 +350,7 @@ func (m jobResourceModel) createRequest(ctx context.Context) (*client.InitTransc
 // request_params and custom_metadata, as import does: service defaults map
 // to the schema's Defaults, absent configuration objects to null, so that a
 // plan after import shows no change.
-func (m *jobResourceModel) setRequestFromParams(ctx context.Context, p *client.InitTranscriptionRequest, metadata map[string]any) diag.Diagnostics {
+func (m *jobRequestModel) setRequestFromParams(ctx context.Context, p *client.InitTranscriptionRequest, metadata map[string]any) diag.Diagnostics {
 	var diags diag.Diagnostics
 	m.AudioURL = types.StringValue(p.AudioURL)
 	m.Model = stringOr(p.Model, client.DefaultModel)

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -26,7 +27,14 @@ var (
 	_ resource.ResourceWithConfigValidators = &jobResource{}
 	_ resource.ResourceWithModifyPlan       = &jobResource{}
 	_ resource.ResourceWithImportState      = &jobResource{}
+	_ resource.ResourceWithIdentity         = &jobResource{}
 )
+
+// jobIdentityModel is a job's resource identity: its id (Terraform 1.12+
+// imports by it, and terraform query lists jobs by it).
+type jobIdentityModel struct {
+	ID types.String `tfsdk:"id"`
+}
 
 // jobResource is transcription_job: one pre-recorded transcription job.
 type jobResource struct {
@@ -46,6 +54,20 @@ func (r *jobResource) Metadata(_ context.Context, req resource.MetadataRequest, 
 
 func (r *jobResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = jobSchema(ctx)
+}
+
+func (r *jobResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = jobIdentitySchema
+}
+
+// jobIdentitySchema is the identity of jobs, shared with the list resource.
+var jobIdentitySchema = identityschema.Schema{
+	Attributes: map[string]identityschema.Attribute{
+		"id": identityschema.StringAttribute{
+			Description:       "Identifier of the job (a UUID), assigned by the service.",
+			RequiredForImport: true,
+		},
+	},
 }
 
 func (r *jobResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -169,6 +191,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		plan.Retained = types.BoolValue(false)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: plan.ID})...)
 	if resp.Diagnostics.HasError() || r.data.ZeroDataRetention {
 		// Under zero data retention the job cannot be read: its result goes
 		// to the callback only.
@@ -184,7 +207,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		}
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()))
+		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()), nil)
 		if err != nil {
 			r.saveRecord(ctx, plan, job, resp)
 			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
@@ -247,6 +270,8 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
+	// Jobs in state from before identities existed get theirs here.
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 	// audio_url is required, so only an import leaves it null.
 	importing := state.AudioURL.IsNull()
 
@@ -281,21 +306,38 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 
 	if importing {
-		if job.RequestParams == nil {
-			resp.Diagnostics.AddError("Cannot import the transcription job",
-				fmt.Sprintf("The service's record of job %s has no request_params, so its configuration cannot be rebuilt.", job.ID))
+		imported, diags := importedJob(ctx, job, r.data.Client.ResultURL(job.ID), state.Timeouts)
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
 			return
 		}
-		resp.Diagnostics.Append(state.setRequestFromParams(ctx, job.RequestParams, job.CustomMetadata)...)
-		state.setProviderDefaults()
-		state.ResultURL = types.StringValue(r.data.Client.ResultURL(job.ID))
+		state = imported
 	} else {
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.
 		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
+		resp.Diagnostics.Append(state.setRecord(ctx, job)...)
 	}
-	resp.Diagnostics.Append(state.setRecord(ctx, job)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// importedJob builds a job's state from its record, as import does (and
+// terraform query's generated configuration relies on): every request
+// attribute from request_params and custom_metadata, the provider-side
+// settings at their defaults, the record's facts and result.
+func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL string, timeoutsValue timeouts.Value) (jobResourceModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	m := jobResourceModel{Timeouts: timeoutsValue}
+	if job.RequestParams == nil {
+		diags.AddError("Cannot import the transcription job",
+			fmt.Sprintf("The service's record of job %s has no request_params, so its configuration cannot be rebuilt.", job.ID))
+		return m, diags
+	}
+	diags.Append(m.setRequestFromParams(ctx, job.RequestParams, job.CustomMetadata)...)
+	m.setProviderDefaults()
+	m.ResultURL = types.StringValue(resultURL)
+	diags.Append(m.setRecord(ctx, job)...)
+	return m, diags
 }
 
 // jobMissing handles a job the service answers 404 for, usually because its
@@ -424,6 +466,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	plan.copyUnknownComputed(state)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -466,11 +509,11 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 		resp.Diagnostics.AddError("Cannot import a job under zero data retention", zeroDataRetentionImportDetail)
 		return
 	}
-	if req.ID == "" {
-		resp.Diagnostics.AddError("Missing job id", "Import a transcription job by its id, the UUID the service assigned to it: terraform import transcription_job.example <id>.")
+	if req.ID == "" && req.Identity == nil {
+		resp.Diagnostics.AddError("Missing job id", "Import a transcription job by its id, the UUID the service assigned to it: terraform import transcription_job.example <id>, or an import block with id or identity = { id = ... }.")
 		return
 	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resource.ImportStatePassthroughWithIdentity(ctx, path.Root("id"), path.Root("id"), req, resp)
 }
 
 // configured reports whether the provider gave this resource its client.

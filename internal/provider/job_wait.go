@@ -48,7 +48,9 @@ var errJobNotFinal = errors.New("the job has not ended")
 // service fails. It returns the last record seen, which is the final one when
 // the error is nil. ctx carries the deadline of timeouts.create and is
 // cancelled when Terraform is interrupted: both stop the wait at once.
-func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail) (*client.PreRecordedJob, error) {
+//
+// onStatus, unless nil, is told each status the job is seen in, once.
+func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onStatus func(status string)) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
 	start := time.Now()
 	for {
@@ -61,6 +63,9 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 		}
 		if last == nil || last.Status != job.Status {
 			tflog.Debug(ctx, "transcription job status", map[string]any{"id": id, "status": job.Status})
+			if onStatus != nil {
+				onStatus(job.Status)
+			}
 		}
 		last = job
 		if client.IsFinal(job.Status) {

@@ -107,7 +107,7 @@ func createTestJob(t *testing.T, c *client.Client, audioURL string) string {
 func TestWaitForFinalJob(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{ProcessingTime: 50 * time.Millisecond})
 	for audio, want := range map[string]string{"https://example.com/a.wav": client.StatusDone, "https://example.com/fail-503.wav": client.StatusError} {
-		job, err := waitForFinalJob(context.Background(), c, createTestJob(t, c, audio), testPollSchedule, client.FullDetail)
+		job, err := waitForFinalJob(context.Background(), c, createTestJob(t, c, audio), testPollSchedule, client.FullDetail, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +123,7 @@ func TestWaitForFinalJob_stopsAtDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	job, err := waitForFinalJob(ctx, c, id, testPollSchedule, client.FullDetail)
+	job, err := waitForFinalJob(ctx, c, id, testPollSchedule, client.FullDetail, nil)
 	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want errJobNotFinal and DeadlineExceeded", err)
 	}
@@ -137,7 +137,7 @@ func TestWaitForFinalJob_stopsAtDeadline(t *testing.T) {
 
 func TestWaitForFinalJob_missingJob(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{})
-	if _, err := waitForFinalJob(context.Background(), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail); !client.IsNotFound(err) {
+	if _, err := waitForFinalJob(context.Background(), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail, nil); !client.IsNotFound(err) {
 		t.Fatalf("err = %v, want a 404", err)
 	}
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -41,16 +40,12 @@ type liveJobsDataSource struct {
 
 // liveJobsDataSourceModel is the data source's configuration and state.
 type liveJobsDataSourceModel struct {
-	Offset            types.Int64  `tfsdk:"offset"`
-	Limit             types.Int64  `tfsdk:"limit"`
-	Status            types.List   `tfsdk:"status"`
-	Date              types.String `tfsdk:"date"`
-	AfterDate         types.String `tfsdk:"after_date"`
-	BeforeDate        types.String `tfsdk:"before_date"`
-	CustomMetadata    types.Map    `tfsdk:"custom_metadata"`
-	IncludeTranscript types.Bool   `tfsdk:"include_transcript"`
-	IDs               types.List   `tfsdk:"ids"`
-	Items             types.List   `tfsdk:"items"`
+	listFilterModel
+	Offset            types.Int64 `tfsdk:"offset"`
+	Limit             types.Int64 `tfsdk:"limit"`
+	IncludeTranscript types.Bool  `tfsdk:"include_transcript"`
+	IDs               types.List  `tfsdk:"ids"`
+	Items             types.List  `tfsdk:"items"`
 }
 
 func (d *liveJobsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -79,18 +74,18 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListLimit)},
 			},
 			"status": schema.ListAttribute{
-				MarkdownDescription: "Keep jobs in any of these statuses: " + markdownList(client.JobStatuses) + ".",
+				MarkdownDescription: listStatusDescription,
 				Optional:            true,
 				ElementType:         types.StringType,
 				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))},
 			},
 			"date": schema.StringAttribute{
-				MarkdownDescription: "Keep jobs created on this UTC calendar day, in the form `YYYY-MM-DD`.",
+				MarkdownDescription: listDateDescription,
 				Optional:            true,
 				Validators:          []validator.String{calendarDate()},
 			},
 			"after_date": schema.StringAttribute{
-				MarkdownDescription: "Keep jobs created after this RFC 3339 (ISO 8601) date-time, such as `2024-05-01T12:00:00Z`. Must be earlier than `before_date` when both are set.",
+				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
 				Validators: []validator.String{
 					rfc3339DateTime(),
@@ -98,18 +93,15 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				},
 			},
 			"before_date": schema.StringAttribute{
-				MarkdownDescription: "Keep jobs created before this RFC 3339 (ISO 8601) date-time, such as `2024-05-02T00:00:00Z`.",
+				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
 				Validators:          []validator.String{rfc3339DateTime()},
 			},
 			"custom_metadata": schema.MapAttribute{
-				MarkdownDescription: "Keep jobs whose `custom_metadata` has every one of these pairs. Non-string metadata values match their JSON text (`2`, `true`). " +
-					"Keys cannot contain square brackets, which the query encoding `custom_metadata[key]=value` cannot carry.",
-				Optional:    true,
-				ElementType: types.StringType,
-				Validators: []validator.Map{mapvalidator.KeysAre(
-					stringMatches(metadataKeyPattern, "key must not be empty or contain square brackets"),
-				)},
+				MarkdownDescription: listCustomMetadataDescription,
+				Optional:            true,
+				ElementType:         types.StringType,
+				Validators:          []validator.Map{mapvalidator.KeysAre(metadataKey())},
 			},
 			"ids": schema.ListAttribute{
 				MarkdownDescription: "Identifiers of the returned jobs, in the order of `items`; handy for `for_each`.",
@@ -120,10 +112,6 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 		},
 	}
 }
-
-// metadataKeyPattern matches the custom metadata keys the query encoding
-// custom_metadata[key]=value can carry.
-var metadataKeyPattern = regexp.MustCompile(`^[^\[\]]+$`)
 
 // markdownList writes values as `a`, `b`, `c`.
 func markdownList(values []string) string {
@@ -183,22 +171,12 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// listOptions converts the configured filters. Offset and limit are
-// checked at plan time; limit is not a page size, so it is not set here.
-func (m liveJobsDataSourceModel) listOptions(ctx context.Context) (client.ListLiveOptions, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	opts := client.ListLiveOptions{
-		Offset:     int(m.Offset.ValueInt64()),
-		Date:       m.Date.ValueString(),
-		AfterDate:  m.AfterDate.ValueString(),
-		BeforeDate: m.BeforeDate.ValueString(),
-	}
-	if !m.Status.IsNull() {
-		diags.Append(m.Status.ElementsAs(ctx, &opts.Status, false)...)
-	}
-	if !m.CustomMetadata.IsNull() {
-		diags.Append(m.CustomMetadata.ElementsAs(ctx, &opts.CustomMetadata, false)...)
-	}
+// listOptions converts the configured filters, with the offset. Offset and
+// limit are checked at plan time; limit is not a page size, so it is not set
+// here.
+func (m liveJobsDataSourceModel) listOptions(ctx context.Context) (client.ListOptions, diag.Diagnostics) {
+	opts, diags := m.listFilterModel.listOptions(ctx)
+	opts.Offset = int(m.Offset.ValueInt64())
 	return opts, diags
 }
 

@@ -62,13 +62,15 @@ func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
 func TestLiveJobsListOptions(t *testing.T) {
 	ctx := context.Background()
 	full := liveJobsDataSourceModel{
-		Offset:         types.Int64Value(5),
-		Limit:          types.Int64Value(250),
-		Status:         types.ListValueMust(types.StringType, []attr.Value{types.StringValue("done"), types.StringValue("error")}),
-		Date:           types.StringValue("2025-03-08"),
-		AfterDate:      types.StringValue("2025-03-01T00:00:00Z"),
-		BeforeDate:     types.StringValue("2025-03-09T00:00:00+01:00"),
-		CustomMetadata: types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha"), "env": types.StringValue("prod")}),
+		Offset: types.Int64Value(5),
+		Limit:  types.Int64Value(250),
+		listFilterModel: listFilterModel{
+			Status:         types.ListValueMust(types.StringType, []attr.Value{types.StringValue("done"), types.StringValue("error")}),
+			Date:           types.StringValue("2025-03-08"),
+			AfterDate:      types.StringValue("2025-03-01T00:00:00Z"),
+			BeforeDate:     types.StringValue("2025-03-09T00:00:00+01:00"),
+			CustomMetadata: types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha"), "env": types.StringValue("prod")}),
+		},
 	}
 	got, diags := full.listOptions(ctx)
 	if diags.HasError() {
@@ -87,9 +89,11 @@ func TestLiveJobsListOptions(t *testing.T) {
 	}
 
 	empty := liveJobsDataSourceModel{
-		Offset: types.Int64Null(), Limit: types.Int64Null(), Status: types.ListNull(types.StringType),
-		Date: types.StringNull(), AfterDate: types.StringNull(), BeforeDate: types.StringNull(),
-		CustomMetadata: types.MapNull(types.StringType),
+		Offset: types.Int64Null(), Limit: types.Int64Null(),
+		listFilterModel: listFilterModel{
+			Status: types.ListNull(types.StringType), Date: types.StringNull(), AfterDate: types.StringNull(), BeforeDate: types.StringNull(),
+			CustomMetadata: types.MapNull(types.StringType),
+		},
 	}
 	got, diags = empty.listOptions(ctx)
 	if diags.HasError() {

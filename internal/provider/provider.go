@@ -7,8 +7,10 @@ import (
 	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -29,7 +31,11 @@ const (
 	EnvBaseURL = "TRANSCRIPTION_BASE_URL"
 )
 
-var _ provider.Provider = &transcriptionProvider{}
+var (
+	_ provider.Provider                  = &transcriptionProvider{}
+	_ provider.ProviderWithListResources = &transcriptionProvider{}
+	_ provider.ProviderWithActions       = &transcriptionProvider{}
+)
 
 // transcriptionProvider is the provider implementation.
 type transcriptionProvider struct {
@@ -150,6 +156,8 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	data := &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.ListResourceData = data
+	resp.ActionData = data
 }
 
 func (p *transcriptionProvider) Resources(_ context.Context) []func() resource.Resource {
@@ -157,6 +165,16 @@ func (p *transcriptionProvider) Resources(_ context.Context) []func() resource.R
 		NewJobResource,
 		NewUploadResource,
 	}
+}
+
+// ListResources are what terraform query (Terraform 1.14+) can list.
+func (p *transcriptionProvider) ListResources(_ context.Context) []func() list.ListResource {
+	return []func() list.ListResource{NewJobListResource}
+}
+
+// Actions are what action blocks (Terraform 1.14+) can run.
+func (p *transcriptionProvider) Actions(_ context.Context) []func() action.Action {
+	return []func() action.Action{NewTranscribeAction}
 }
 
 func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasource.DataSource {

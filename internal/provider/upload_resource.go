@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -29,7 +30,14 @@ var (
 	_ resource.ResourceWithConfigure   = &uploadResource{}
 	_ resource.ResourceWithModifyPlan  = &uploadResource{}
 	_ resource.ResourceWithImportState = &uploadResource{}
+	_ resource.ResourceWithIdentity    = &uploadResource{}
 )
+
+// uploadIdentityModel is an upload's resource identity: the service's id
+// of the uploaded file.
+type uploadIdentityModel struct {
+	ID types.String `tfsdk:"id"`
+}
 
 // NewUploadResource returns the transcription_upload resource.
 func NewUploadResource() resource.Resource { return &uploadResource{} }
@@ -84,6 +92,17 @@ The file is streamed, never read whole into memory. At every plan the provider h
 **Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` this resource is refused at plan time, before any request. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
 
 There is no import: the service offers no way to read an upload back. Declare the upload with its ` + "`source`" + ` instead (the next apply uploads the file again), or give the job the file's ` + "`audio_url`" + ` directly.`
+
+func (r *uploadResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{
+		Attributes: map[string]identityschema.Attribute{
+			"id": identityschema.StringAttribute{
+				Description:       "Identifier of the uploaded file on the service. Uploads cannot be imported: the service cannot read one back.",
+				RequiredForImport: true,
+			},
+		},
+	}
+}
 
 func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -298,6 +317,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	plan.AudioURL = types.StringValue(up.AudioURL)
 	plan.AudioMetadata = flattenAudioMetadata(up.AudioMetadata)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: plan.ID})...)
 }
 
 // flattenAudioMetadata converts the service's description of an upload.
@@ -314,7 +334,14 @@ func flattenAudioMetadata(m client.AudioMetadata) types.Object {
 
 // Read keeps the state as it is: the service has no endpoint to read an
 // upload back. The file itself is checked by every plan (ModifyPlan).
-func (r *uploadResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+// Uploads in state from before identities existed get theirs here.
+func (r *uploadResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var id types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	if !id.IsNull() {
+		resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: id})...)
+	}
+}
 
 // Update stores a new source path naming the same content under the same
 // file name: nothing changes on the service, so nothing is sent.
@@ -325,6 +352,7 @@ func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: plan.ID})...)
 }
 
 // Delete only forgets the upload: the service cannot delete one, and says

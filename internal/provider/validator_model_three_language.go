@@ -5,14 +5,20 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-var _ resource.ConfigValidator = modelThreeLanguageValidator{}
+var (
+	_ resource.ConfigValidator = modelThreeLanguageValidator{}
+	_ action.ConfigValidator   = modelThreeLanguageValidator{}
+)
 
 // modelThreeLanguageValidator enforces the service's rules for model-3:
 // exactly one language in language_config.languages, one of the languages
@@ -29,17 +35,27 @@ func (v modelThreeLanguageValidator) MarkdownDescription(ctx context.Context) st
 }
 
 func (v modelThreeLanguageValidator) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	v.validate(ctx, req.Config, &resp.Diagnostics)
+}
+
+// ValidateAction checks transcription_transcribe's request as the
+// resource's.
+func (v modelThreeLanguageValidator) ValidateAction(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	v.validate(ctx, req.Config, &resp.Diagnostics)
+}
+
+func (v modelThreeLanguageValidator) validate(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
 	var model types.String
 	var languageConfig types.Object
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("model"), &model)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("language_config"), &languageConfig)...)
-	if resp.Diagnostics.HasError() || model.ValueString() != client.ModelThree || languageConfig.IsUnknown() {
+	diags.Append(config.GetAttribute(ctx, path.Root("model"), &model)...)
+	diags.Append(config.GetAttribute(ctx, path.Root("language_config"), &languageConfig)...)
+	if diags.HasError() || model.ValueString() != client.ModelThree || languageConfig.IsUnknown() {
 		return
 	}
 
 	languagesPath := path.Root("language_config").AtName("languages")
 	if languageConfig.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("language_config"), "model-3 needs one language",
+		diags.AddAttributeError(path.Root("language_config"), "model-3 needs one language",
 			fmt.Sprintf("model = %q needs exactly one language in language_config.languages, and language_config is not set. Set language_config = { languages = [\"en\"] } (one of %s).",
 				client.ModelThree, strings.Join(client.ModelThreeLanguages, ", ")))
 		return
@@ -47,21 +63,21 @@ func (v modelThreeLanguageValidator) ValidateResource(ctx context.Context, req r
 
 	var languages types.List
 	var codeSwitching types.Bool
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, languagesPath, &languages)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("language_config").AtName("code_switching"), &codeSwitching)...)
-	if resp.Diagnostics.HasError() {
+	diags.Append(config.GetAttribute(ctx, languagesPath, &languages)...)
+	diags.Append(config.GetAttribute(ctx, path.Root("language_config").AtName("code_switching"), &codeSwitching)...)
+	if diags.HasError() {
 		return
 	}
 
 	if codeSwitching.ValueBool() {
-		resp.Diagnostics.AddAttributeError(path.Root("language_config").AtName("code_switching"), "model-3 does not switch languages",
+		diags.AddAttributeError(path.Root("language_config").AtName("code_switching"), "model-3 does not switch languages",
 			fmt.Sprintf("Attribute language_config.code_switching must not be true when model = %q: model-3 transcribes one language, without code switching.", client.ModelThree))
 	}
 	if languages.IsUnknown() {
 		return
 	}
 	if n := len(languages.Elements()); n != 1 {
-		resp.Diagnostics.AddAttributeError(languagesPath, "model-3 needs exactly one language",
+		diags.AddAttributeError(languagesPath, "model-3 needs exactly one language",
 			fmt.Sprintf("Attribute language_config.languages must hold exactly one language when model = %q, got %d. Use one of %s.",
 				client.ModelThree, n, strings.Join(client.ModelThreeLanguages, ", ")))
 		return
@@ -73,7 +89,7 @@ func (v modelThreeLanguageValidator) ValidateResource(ctx context.Context, req r
 	// A code that is no language of the service at all is reported by the
 	// attribute's own validator; one error is enough.
 	if client.Contains(client.TranscriptionLanguages, lang.ValueString()) && !client.Contains(client.ModelThreeLanguages, lang.ValueString()) {
-		resp.Diagnostics.AddAttributeError(languagesPath.AtListIndex(0), "Language not available with model-3",
+		diags.AddAttributeError(languagesPath.AtListIndex(0), "Language not available with model-3",
 			fmt.Sprintf("Attribute language_config.languages[0] must be one of %s when model = %q, got: %q.",
 				strings.Join(client.ModelThreeLanguages, ", "), client.ModelThree, lang.ValueString()))
 	}

@@ -1,0 +1,152 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var (
+	_ list.ListResource              = &jobListResource{}
+	_ list.ListResourceWithConfigure = &jobListResource{}
+)
+
+// NewJobListResource returns the transcription_job list resource, which
+// `terraform query` (Terraform 1.14+) uses to find existing jobs.
+func NewJobListResource() list.ListResource { return &jobListResource{} }
+
+// jobListResource lists pre-recorded jobs (GET /v2/pre-recorded), each with
+// its identity and, when Terraform asks, the state an import would build,
+// so that `terraform query -generate-config-out` writes resource blocks and
+// import blocks that plan no change.
+type jobListResource struct {
+	data *ProviderData
+}
+
+// jobListConfigModel is the configuration of a `list "transcription_job"`
+// block: the listing's filters.
+type jobListConfigModel struct {
+	listFilterModel
+}
+
+func (r *jobListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_job"
+}
+
+func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{
+		MarkdownDescription: "Finds existing pre-recorded transcription jobs on the service, newest first, for `terraform query`: " +
+			"each with its identity (`id`), and with `-generate-config-out`, the `transcription_job` resource block and import block that bring it under management with no change. " +
+			"Every filter is optional; without any, every job the service holds is listed (up to the query's `limit`).",
+		Attributes: map[string]listschema.Attribute{
+			"status": listschema.ListAttribute{
+				MarkdownDescription: listStatusDescription,
+				Optional:            true,
+				ElementType:         types.StringType,
+				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))},
+			},
+			"date": listschema.StringAttribute{
+				MarkdownDescription: listDateDescription,
+				Optional:            true,
+				Validators:          []validator.String{calendarDate()},
+			},
+			"after_date": listschema.StringAttribute{
+				MarkdownDescription: listAfterDateDescription,
+				Optional:            true,
+				Validators:          []validator.String{rfc3339DateTime(), earlierThan(path.MatchRoot("before_date"))},
+			},
+			"before_date": listschema.StringAttribute{
+				MarkdownDescription: listBeforeDateDescription,
+				Optional:            true,
+				Validators:          []validator.String{rfc3339DateTime()},
+			},
+			"custom_metadata": listschema.MapAttribute{
+				MarkdownDescription: listCustomMetadataDescription,
+				Optional:            true,
+				ElementType:         types.StringType,
+				Validators:          []validator.Map{mapvalidator.KeysAre(metadataKey())},
+			},
+		},
+	}
+}
+
+func (r *jobListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// jobListPageSize is the page size asked of GET /v2/pre-recorded.
+const jobListPageSize = 100
+
+func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var config jobListConfigModel
+	diags := req.Config.Get(ctx, &config)
+	if !diags.HasError() && (r.data == nil || r.data.Client == nil) {
+		diags.AddError("Provider not configured", "The transcription provider was not configured before the transcription_job list resource was used. This is a bug in the provider; please report it.")
+	}
+	if !diags.HasError() && r.data.ZeroDataRetention {
+		diags.AddError("Cannot list jobs under zero data retention",
+			"The provider has zero_data_retention = true, and the service discloses no job of such an account: there is nothing to list or import.")
+	}
+	opts, optDiags := config.listOptions(ctx)
+	diags.Append(optDiags...)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	// Only what state would keep by default: the import that follows reads
+	// the job again anyway.
+	jobs, pages, err := r.data.Client.ListAllPreRecorded(ctx, opts, int(req.Limit), jobListPageSize, resultDetail(summaryContent))
+	if err != nil {
+		addAPIError(&diags, "Cannot list transcription jobs", err)
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	tflog.Debug(ctx, "listed transcription jobs", map[string]any{"jobs": len(jobs), "pages": pages})
+
+	nullTimeouts := timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
+	stream.Results = func(push func(list.ListResult) bool) {
+		for i := range jobs {
+			job := &jobs[i]
+			result := req.NewListResult(ctx)
+			result.DisplayName = jobDisplayName(job)
+			result.Diagnostics.Append(result.Identity.Set(ctx, jobIdentityModel{ID: types.StringValue(job.ID)})...)
+			if req.IncludeResource {
+				state, diags := importedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
+				result.Diagnostics.Append(diags...)
+				if !diags.HasError() {
+					result.Diagnostics.Append(result.Resource.Set(ctx, state)...)
+				}
+			}
+			if !push(result) {
+				return
+			}
+		}
+	}
+}
+
+// jobDisplayName names a listed job for people: its file, status and date.
+func jobDisplayName(job *client.PreRecordedJob) string {
+	name := job.ID
+	if job.File != nil && job.File.Filename != "" {
+		name = job.File.Filename
+	}
+	return fmt.Sprintf("%s (%s, %s)", name, job.Status, job.CreatedAt)
+}
+
+// timeoutsAttrTypes is the type of transcription_job's timeouts, for a
+// state built outside a plan.
+func timeoutsAttrTypes() map[string]attr.Type { return requestObjectAttrTypes("timeouts") }

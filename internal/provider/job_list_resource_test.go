@@ -1,0 +1,176 @@
+package provider
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// Resource identity, list resources (terraform query) and actions came with
+// Terraform 1.12 and 1.14; the tests of these features skip older engines
+// (Terraform 1.8.5, OpenTofu 1.12.6) with the version check's message.
+var currentTerraformOnly = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+var jobIDPattern = regexp.MustCompile(`^[0-9a-f-]{36}$`)
+
+// TestAccJob_identity: a job's identity is its id, set on create and read;
+// an import block with identity = { id = ... } imports it with no change.
+func TestAccJob_identity(t *testing.T) {
+	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.identified"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   currentTerraformOnly,
+		Steps: []resource.TestStep{
+			{
+				Config: providerConfig(url) + jobConfig("identified", `audio_url = "https://example.com/identified.wav"
+summarization = true
+custom_metadata = { team = "alpha" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity(addr, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(jobIDPattern)}),
+					statecheck.ExpectIdentityValueMatchesState(addr, tfjsonpath.New("id")),
+				},
+			},
+			{
+				ResourceName:    addr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}
+
+// TestAccJobList_query: terraform query finds the jobs the listing's filters
+// select, each with its identity and a name for people.
+func TestAccJobList_query(t *testing.T) {
+	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	alpha := []string{
+		createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a1.wav", CustomMetadata: map[string]any{"team": "alpha"}}),
+		createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a2.wav", CustomMetadata: map[string]any{"team": "alpha"}}),
+	}
+	createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/b1.wav", CustomMetadata: map[string]any{"team": "bravo"}})
+	createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/fail-500.wav", CustomMetadata: map[string]any{"team": "alpha"}})
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   currentTerraformOnly,
+		Steps: []resource.TestStep{
+			// Query mode needs a root module declaring the provider.
+			{Config: providerConfig(url)},
+			{
+				Query: true,
+				Config: providerConfig(url) + `
+list "transcription_job" "alpha" {
+  provider = transcription
+  config {
+    status          = ["done"]
+    custom_metadata = { team = "alpha" }
+  }
+}
+
+list "transcription_job" "all" {
+  provider = transcription
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("transcription_job.alpha", len(alpha)),
+					querycheck.ExpectIdentity("transcription_job.alpha", map[string]knownvalue.Check{"id": knownvalue.StringExact(alpha[0])}),
+					querycheck.ExpectIdentity("transcription_job.alpha", map[string]knownvalue.Check{"id": knownvalue.StringExact(alpha[1])}),
+					querycheck.ExpectLength("transcription_job.all", 4),
+				},
+			},
+		},
+	})
+}
+
+// TestAccJobList_generateConfig adopts jobs created elsewhere as a team
+// would, with the documentation's example query: terraform query
+// -generate-config-out writes resource and import blocks, and the plan of
+// them imports every job and changes nothing.
+func TestAccJobList_generateConfig(t *testing.T) {
+	requireTerraformAtLeast(t, "1.14.0")
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	for _, req := range []*client.InitTranscriptionRequest{
+		{AudioURL: "https://example.com/adopt-1.wav", CustomMetadata: map[string]any{"queue": "support"}},
+		{AudioURL: "https://example.com/adopt-2.wav", Subtitles: ptr(true), SubtitlesConfig: &client.SubtitlesConfig{Formats: []string{"vtt", "srt"}},
+			Summarization: ptr(true), LanguageConfig: &client.LanguageConfig{Languages: []string{"en"}}, CustomMetadata: map[string]any{"queue": "support"}},
+		{AudioURL: "https://example.com/adopt-3.wav", CallbackURL: ptr(hooks + "/legacy?token=s3cr3t"), CustomMetadata: map[string]any{"queue": "support"}},
+		{AudioURL: "https://example.com/other.wav", CustomMetadata: map[string]any{"queue": "sales"}},
+		{AudioURL: "https://example.com/fail-500.wav", CustomMetadata: map[string]any{"queue": "support"}},
+	} {
+		createJobDirectly(t, url, req)
+	}
+	w := newCLIWorkspace(t, "provider \"transcription\" {}\n", EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+	// The documentation's example: done jobs of the support queue.
+	query, err := os.ReadFile(filepath.Join(examplesRoot, "list-resources", "transcription_job", "list-resource.tfquery.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(w.dir, "adopt.tfquery.hcl"), query, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, errOut, err := w.run(nil, "query", "-no-color", "-generate-config-out=generated.tf"); err != nil {
+		t.Fatalf("terraform query: %v\n%s\n%s", err, out, errOut)
+	}
+	generated, err := os.ReadFile(filepath.Join(w.dir, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(generated), `resource "transcription_job"`); n != 3 {
+		t.Fatalf("generated configuration has %d transcription_job blocks, want 3:\n%s", n, generated)
+	}
+	if strings.Contains(string(generated), "s3cr3t") {
+		t.Fatal("the generated configuration holds the callback URL's token")
+	}
+	out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false")
+	if err != nil {
+		t.Fatalf("terraform plan of the generated configuration: %v\n%s\n%s", err, out, errOut)
+	}
+	if !strings.Contains(out, "Plan: 3 to import, 0 to add, 0 to change, 0 to destroy.") {
+		t.Fatalf("the generated configuration does not plan a clean import of 3 jobs:\n%s\n--- generated.tf:\n%s", out, generated)
+	}
+	if n := fs.Stats().JobsCreated; n != 5 {
+		t.Errorf("%d jobs on the service, want the 5 created before", n)
+	}
+}
+
+// requireTerraformAtLeast skips a test on an engine older than least, or on
+// OpenTofu, which has no terraform query nor actions.
+func requireTerraformAtLeast(t *testing.T, least string) {
+	t.Helper()
+	cliPath := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if os.Getenv("TF_ACC") == "" || cliPath == "" {
+		t.Skip("acceptance test: needs TF_ACC=1 and TF_ACC_TERRAFORM_PATH")
+	}
+	out, err := exec.Command(cliPath, "version").Output()
+	if err != nil {
+		t.Fatalf("%s version: %v", cliPath, err)
+	}
+	first, _, _ := strings.Cut(string(out), "\n")
+	fields := strings.Fields(first) // "Terraform v1.16.3-dev" or "OpenTofu v1.12.6"
+	if len(fields) < 2 || fields[0] != "Terraform" {
+		t.Skipf("needs Terraform %s or newer; this engine is %q", least, first)
+	}
+	have, err := version.NewVersion(strings.TrimPrefix(fields[1], "v"))
+	if err != nil {
+		t.Fatalf("cannot read the version in %q: %v", first, err)
+	}
+	if have.Core().LessThan(version.Must(version.NewVersion(least))) {
+		t.Skipf("needs Terraform %s or newer; this engine is %s", least, have)
+	}
+}

@@ -1,0 +1,59 @@
+package provider
+
+import (
+	"context"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// listFilterModel holds the filters the service's two listings share
+// (GET /v2/live and GET /v2/pre-recorded): the transcription_live_jobs data
+// source and the transcription_job list resource embed it.
+type listFilterModel struct {
+	Status         types.List   `tfsdk:"status"`
+	Date           types.String `tfsdk:"date"`
+	AfterDate      types.String `tfsdk:"after_date"`
+	BeforeDate     types.String `tfsdk:"before_date"`
+	CustomMetadata types.Map    `tfsdk:"custom_metadata"`
+}
+
+// listOptions converts the filters (checked at plan time).
+func (m listFilterModel) listOptions(ctx context.Context) (client.ListOptions, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	opts := client.ListOptions{
+		Date:       m.Date.ValueString(),
+		AfterDate:  m.AfterDate.ValueString(),
+		BeforeDate: m.BeforeDate.ValueString(),
+	}
+	if !m.Status.IsNull() {
+		diags.Append(m.Status.ElementsAs(ctx, &opts.Status, false)...)
+	}
+	if !m.CustomMetadata.IsNull() {
+		diags.Append(m.CustomMetadata.ElementsAs(ctx, &opts.CustomMetadata, false)...)
+	}
+	return opts, diags
+}
+
+// Descriptions of the filters, the same in every schema that has them.
+var (
+	listStatusDescription         = "Keep jobs in any of these statuses: " + markdownList(client.JobStatuses) + "."
+	listDateDescription           = "Keep jobs created on this UTC calendar day, in the form `YYYY-MM-DD`."
+	listAfterDateDescription      = "Keep jobs created after this RFC 3339 (ISO 8601) date-time, such as `2024-05-01T12:00:00Z`. Must be earlier than `before_date` when both are set."
+	listBeforeDateDescription     = "Keep jobs created before this RFC 3339 (ISO 8601) date-time, such as `2024-05-02T00:00:00Z`."
+	listCustomMetadataDescription = "Keep jobs whose `custom_metadata` has every one of these pairs. Non-string metadata values match their JSON text (`2`, `true`). " +
+		"Keys cannot contain square brackets, which the query encoding `custom_metadata[key]=value` cannot carry."
+)
+
+// metadataKeyPattern matches the custom metadata keys the query encoding
+// custom_metadata[key]=value can carry.
+var metadataKeyPattern = regexp.MustCompile(`^[^\[\]]+$`)
+
+// metadataKey validates a custom metadata key of a listing filter.
+func metadataKey() validator.String {
+	return stringMatches(metadataKeyPattern, "key must not be empty or contain square brackets")
+}

@@ -1,0 +1,228 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var (
+	_ action.Action                     = &transcribeAction{}
+	_ action.ActionWithConfigure        = &transcribeAction{}
+	_ action.ActionWithModifyPlan       = &transcribeAction{}
+	_ action.ActionWithConfigValidators = &transcribeAction{}
+)
+
+// NewTranscribeAction returns the transcription_transcribe action
+// (Terraform 1.14+).
+func NewTranscribeAction() action.Action { return &transcribeAction{poll: defaultPollSchedule} }
+
+// transcribeAction runs a transcription without keeping anything in state:
+// it creates a job and, unless told not to, waits for it, reporting its
+// progress and outcome through the action's progress messages.
+type transcribeAction struct {
+	data *ProviderData
+	poll pollSchedule
+}
+
+// transcribeActionModel is the action's configuration: the job's request,
+// named as the transcription_job resource's arguments, and how to wait.
+type transcribeActionModel struct {
+	jobRequestModel
+	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
+	Timeout           types.String `tfsdk:"timeout"`
+}
+
+func (a *transcribeAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_transcribe"
+}
+
+func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resourceAttrs := jobSchema(ctx).Attributes
+	attrs := make(map[string]actionschema.Attribute, len(requestFieldNames())+2)
+	for _, name := range requestFieldNames() {
+		attrs[name] = actionAttribute(resourceAttrs[name])
+	}
+	attrs["wait_for_completion"] = actionschema.BoolAttribute{
+		MarkdownDescription: "Whether the action waits for the job to end (`done` or `error`), within `timeout`, reporting its status as it changes. " +
+			"With `false` it ends once the job is created, with its id in a progress message. " +
+			"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to wait for.",
+		Optional: true,
+	}
+	attrs["timeout"] = actionschema.StringAttribute{
+		MarkdownDescription: fmt.Sprintf("How long to wait for the job, as a Go duration such as `30m`. Defaults to `%s`. "+
+			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
+		Optional:   true,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1), positiveDuration()},
+	}
+	resp.Schema = actionschema.Schema{
+		MarkdownDescription: "Transcribes a recording without keeping a resource in state: the action creates a pre-recorded job with the options given " +
+			"(the same arguments as the `transcription_job` resource, checked at plan time in the same way) and waits for it, " +
+			"reporting the job's id, its status changes and its outcome as progress messages. " +
+			"Trigger it from another resource's lifecycle with `action_trigger` (for example after a `transcription_upload` is created), or run it with `terraform apply -invoke=action.transcription_transcribe.<name>`. " +
+			"Each run makes a new job, billed as such. " +
+			"Action arguments cannot be marked sensitive by a provider: give a callback URL that carries a token from a variable or value marked `sensitive`, so that Terraform hides it.",
+		Attributes: attrs,
+	}
+}
+
+// actionAttribute converts a request attribute of the transcription_job
+// resource to the action's schema: the same type, description and
+// validators, optional unless required (the service applies its defaults to
+// what the action leaves out, as for the resource). Action attributes cannot
+// be sensitive; the action's description says how to keep callback URLs
+// out of plan output.
+func actionAttribute(a rschema.Attribute) actionschema.Attribute {
+	desc, required, optional := a.GetMarkdownDescription(), a.IsRequired(), !a.IsRequired()
+	switch n := a.(type) {
+	case rschema.StringAttribute:
+		return actionschema.StringAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
+			DeprecationMessage: n.DeprecationMessage, CustomType: n.CustomType, Validators: n.Validators}
+	case rschema.BoolAttribute:
+		return actionschema.BoolAttribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
+	case rschema.Int64Attribute:
+		return actionschema.Int64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
+	case rschema.Float64Attribute:
+		return actionschema.Float64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
+	case rschema.ListAttribute:
+		return actionschema.ListAttribute{MarkdownDescription: desc, Required: required, Optional: optional, ElementType: n.ElementType, Validators: n.Validators}
+	case rschema.MapAttribute:
+		return actionschema.MapAttribute{MarkdownDescription: desc, Required: required, Optional: optional, ElementType: n.ElementType, Validators: n.Validators}
+	case rschema.SingleNestedAttribute:
+		return actionschema.SingleNestedAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
+			Attributes: actionAttributes(n.Attributes), Validators: n.Validators}
+	case rschema.ListNestedAttribute:
+		return actionschema.ListNestedAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
+			NestedObject: actionschema.NestedAttributeObject{Attributes: actionAttributes(n.NestedObject.Attributes)}, Validators: n.Validators}
+	}
+	panic(fmt.Sprintf("cannot convert a resource attribute of type %T to an action attribute", a))
+}
+
+func actionAttributes(attrs map[string]rschema.Attribute) map[string]actionschema.Attribute {
+	out := make(map[string]actionschema.Attribute, len(attrs))
+	for name, a := range attrs {
+		out[name] = actionAttribute(a)
+	}
+	return out
+}
+
+func (a *transcribeAction) ConfigValidators(context.Context) []action.ConfigValidator {
+	return []action.ConfigValidator{modelThreeLanguageValidator{}}
+}
+
+func (a *transcribeAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan refuses at plan time, before any call, what zero data
+// retention makes impossible: waiting, and a job without a callback.
+func (a *transcribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	if a.data == nil || !a.data.ZeroDataRetention {
+		return
+	}
+	var wait types.Bool
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
+	if wait.ValueBool() {
+		resp.Diagnostics.AddAttributeError(path.Root("wait_for_completion"), "Cannot wait for a job under zero data retention",
+			"The provider has zero_data_retention = true: the service does not let anyone read a job, so there is nothing to wait for. "+
+				"Remove wait_for_completion (it then defaults to false) and receive the result through the callback.")
+	}
+	targets, diags := readCallbackTargets(ctx, req.Config)
+	resp.Diagnostics.Append(diags...)
+	if delivers, known := targets.delivers(); known && !delivers {
+		resp.Diagnostics.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
+			"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
+				"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")
+	}
+}
+
+func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var config transcribeActionModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if a.data == nil || a.data.Client == nil {
+		resp.Diagnostics.AddError("Provider not configured", "The transcription provider was not configured before the transcription_transcribe action ran. This is a bug in the provider; please report it.")
+		return
+	}
+	wait := !a.data.ZeroDataRetention
+	if !config.WaitForCompletion.IsNull() {
+		wait = config.WaitForCompletion.ValueBool()
+	}
+	timeout := defaultCreateTimeout
+	if !config.Timeout.IsNull() {
+		d, err := time.ParseDuration(config.Timeout.ValueString())
+		if err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("timeout"), "Invalid timeout", fmt.Sprintf("timeout %q is not a Go duration such as \"30m\": %v.", config.Timeout.ValueString(), err))
+			return
+		}
+		timeout = d
+	}
+
+	body, diags := config.createRequest(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := a.data.Client.CreatePreRecorded(ctx, body)
+	if err != nil {
+		addCreateJobError(&resp.Diagnostics, err)
+		return
+	}
+	ctx = tflog.SetField(ctx, "job_id", created.ID)
+	tflog.Info(ctx, "created transcription job")
+	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Created transcription job %s (%s).", created.ID, created.ResultURL)})
+	if !wait {
+		return
+	}
+
+	waitCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	job, err := waitForFinalJob(waitCtx, a.data.Client, created.ID, a.poll, resultDetail(summaryContent), func(status string) {
+		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Transcription job %s is %s.", created.ID, status)})
+	})
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		resp.Diagnostics.AddError("Timed out waiting for the transcription job",
+			fmt.Sprintf("Job %s had not ended after %s (timeout). The service goes on processing it; its result will be at %s. Raise timeout for long recordings.", created.ID, timeout, created.ResultURL))
+	case err != nil:
+		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
+	case job.Status == client.StatusError:
+		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job))
+	default:
+		resp.SendProgress(action.InvokeProgressEvent{Message: jobOutcome(job)})
+		if failures := addonFailures(job.Result); len(failures) > 0 {
+			resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed",
+				fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(failures)))
+		}
+	}
+}
+
+// jobOutcome is the last progress message of a job that is done: what it
+// transcribed and where its result is.
+func jobOutcome(job *client.PreRecordedJob) string {
+	msg := fmt.Sprintf("Transcription job %s is done", job.ID)
+	if r := job.Result; r != nil {
+		msg += fmt.Sprintf(": %s s of audio", formatFloat(r.Metadata.AudioDuration))
+		if r.Transcription != nil && len(r.Transcription.Languages) > 0 {
+			msg += fmt.Sprintf(" in %s", markdownList(r.Transcription.Languages))
+		}
+		if r.Summarization != nil && r.Summarization.Results != "" {
+			msg += ". Summary: " + r.Summarization.Results
+		}
+	}
+	return msg + "."
+}

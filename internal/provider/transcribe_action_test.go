@@ -1,0 +1,139 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+const transcribeActionConfig = `provider "transcription" {}
+
+action "transcription_transcribe" "standup" {
+  config {
+    audio_url     = "https://example.com/standup.wav?duration=12"
+    summarization = true
+    language_config = {
+      languages = ["en"]
+    }
+  }
+}
+`
+
+// TestAccTranscribe_invoke: terraform apply -invoke runs a transcription,
+// reporting the job's creation, its status changes and its outcome, and
+// keeps nothing in state.
+func TestAccTranscribe_invoke(t *testing.T) {
+	requireTerraformAtLeast(t, "1.14.0")
+	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	w := newCLIWorkspace(t, transcribeActionConfig, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.standup")
+	if err != nil {
+		t.Fatalf("terraform apply -invoke: %v\n%s\n%s", err, out, errOut)
+	}
+	jobs := serviceJobs(t, url)
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs on the service, want 1", len(jobs))
+	}
+	job := jobs[0]
+	for _, want := range []string{
+		"Created transcription job " + job.ID,
+		"Transcription job " + job.ID + " is done: 12 s of audio in `en`. Summary: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output does not report %q:\n%s", want, out)
+		}
+	}
+	if job.Status != client.StatusDone {
+		t.Errorf("the job is %s, want done", job.Status)
+	}
+}
+
+// serviceJobs lists the pre-recorded jobs the service holds.
+func serviceJobs(t *testing.T, baseURL string) []client.PreRecordedJob {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: testAccKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, _, err := c.ListAllPreRecorded(context.Background(), client.ListOptions{}, 0, 100, client.WithoutUtterances)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jobs
+}
+
+// TestAccTranscribe_actionTrigger: an action_trigger runs the action after
+// another resource's creation, once.
+func TestAccTranscribe_actionTrigger(t *testing.T) {
+	requireTerraformAtLeast(t, "1.14.0")
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	w := newCLIWorkspace(t, transcribeActionConfig+`
+resource "terraform_data" "recording_published" {
+  input = "standup"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.transcription_transcribe.standup]
+    }
+  }
+}
+`, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+	for run := range 2 {
+		out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
+		if err != nil {
+			t.Fatalf("apply %d: %v\n%s\n%s", run, err, out, errOut)
+		}
+	}
+	if n := fs.Stats().JobsCreated; n != 1 {
+		t.Errorf("%d jobs created over two applies, want 1 (after the trigger's one creation)", n)
+	}
+}
+
+// TestAccTranscribe_refusedAtPlan: what cannot work is refused when the
+// action is planned, before any call to the service.
+func TestAccTranscribe_refusedAtPlan(t *testing.T) {
+	requireTerraformAtLeast(t, "1.14.0")
+	for name, tc := range map[string]struct {
+		provider, config, want string
+	}{
+		"zero data retention without callback": {
+			provider: "zero_data_retention = true",
+			config:   `audio_url = "https://example.com/private.wav"`,
+			want:     "A callback is required under zero data retention",
+		},
+		"waiting under zero data retention": {
+			provider: "zero_data_retention = true",
+			config:   "audio_url = \"https://example.com/private.wav\"\n    callback = true\n    callback_config = { url = \"https://hooks.example.com/x\" }\n    wait_for_completion = true",
+			want:     "Cannot wait for a job under zero data retention",
+		},
+		"a switch without its configuration": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    translation = true",
+			want:   "translation = true needs translation_config",
+		},
+		"model-3 without a language": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-3\"",
+			want:   "model-3 needs one language",
+		},
+		"timeout of zero": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"0s\"",
+			want:   "Timeout must be greater than zero",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			fs, url := accFakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})
+			config := fmt.Sprintf("provider \"transcription\" {\n  %s\n}\n\naction \"transcription_transcribe\" \"x\" {\n  config {\n    %s\n  }\n}\n", tc.provider, tc.config)
+			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+			out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.x")
+			if err == nil || !strings.Contains(strings.Join(strings.Fields(errOut), " "), tc.want) {
+				t.Fatalf("plan: err %v, want an error saying %q\n%s\n%s", err, tc.want, out, errOut)
+			}
+			if reqs := fs.Requests(); len(reqs) != 0 {
+				t.Errorf("the refused plan sent %d requests to the service", len(reqs))
+			}
+		})
+	}
+}
