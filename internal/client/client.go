@@ -19,8 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
 // Defaults for Config fields left zero.
@@ -39,7 +37,7 @@ const (
 
 // Config configures a Client.
 type Config struct {
-	BaseURL string // e.g. https://api.example.com (no /v2)
+	BaseURL string // e.g. https://api.example.com (a trailing /v2 is dropped)
 	APIKey  string
 	// UserAgent is sent as User-Agent, e.g. "terraform-provider-transcription/1.2.3".
 	UserAgent string
@@ -70,13 +68,32 @@ type Config struct {
 	MaxBackoff time.Duration
 	// MaxResponseBytes bounds how much of a response body is read.
 	MaxResponseBytes int64
+
+	// Logger receives the client's log lines (requests, retries, answers;
+	// never the API key); nil discards them.
+	Logger Logger
 }
+
+// Logger is where the client writes what it does, at two levels. The
+// provider adapts it to terraform-plugin-log; any Go program can give its
+// own.
+type Logger interface {
+	Debug(ctx context.Context, msg string, fields map[string]any)
+	Trace(ctx context.Context, msg string, fields map[string]any)
+}
+
+// discardLogger is the Logger of a client given none.
+type discardLogger struct{}
+
+func (discardLogger) Debug(context.Context, string, map[string]any) {}
+func (discardLogger) Trace(context.Context, string, map[string]any) {}
 
 // Client calls the service. It is safe for concurrent use.
 type Client struct {
 	baseURL *url.URL
 	cfg     Config
 	http    *http.Client
+	log     Logger
 }
 
 // New returns a Client for cfg.
@@ -113,7 +130,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.UserAgent == "" {
 		cfg.UserAgent = "terraform-provider-transcription/dev"
 	}
-	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient}, nil
+	logger := cfg.Logger
+	if logger == nil {
+		logger = discardLogger{}
+	}
+	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger}, nil
 }
 
 // ParseBaseURL checks that raw is an absolute http(s) URL and returns it
@@ -202,12 +223,11 @@ func (c *Client) GetLiveFile(ctx context.Context, id string) (*AudioFile, error)
 }
 
 func (c *Client) openFile(ctx context.Context, path string) (*AudioFile, error) {
-	ctx = maskKey(ctx, c.cfg.APIKey)
 	resp, err := c.roundTrip(ctx, call{method: http.MethodGet, path: path, accept: "*/*", retry: retryIdempotent})
 	if err != nil {
 		return nil, err
 	}
-	tflog.Debug(ctx, "transcription API response", map[string]any{"op": "GET " + path, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": resp.ContentLength})
+	c.log.Debug(ctx, "transcription API response", map[string]any{"op": "GET " + path, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": resp.ContentLength})
 	return &AudioFile{Body: resp.Body, ContentType: resp.Header.Get("Content-Type"), Size: resp.ContentLength}, nil
 }
 
@@ -295,7 +315,6 @@ func (c *Client) endpoint(path string, query url.Values) string {
 // do performs a call with retries and decodes a 2xx JSON body into out (when
 // out is not nil).
 func (c *Client) do(ctx context.Context, cl call, out any) error {
-	ctx = maskKey(ctx, c.cfg.APIKey)
 	op := cl.method + " " + cl.path
 	resp, err := c.roundTrip(ctx, cl)
 	if err != nil {
@@ -303,7 +322,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	}
 	data, readErr := readBounded(resp.Body, c.cfg.MaxResponseBytes)
 	resp.Body.Close()
-	logResponse(ctx, op, resp, data)
+	c.logResponse(ctx, op, resp, data)
 	if readErr != nil {
 		var stall *StallError
 		if errors.As(readErr, &stall) {
@@ -316,11 +335,6 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	}
 	data = omitResultMembers(data, cl.detail.omitted())
 	return decodeJSON(op, resp.Header.Get("Content-Type"), data, out)
-}
-
-func maskKey(ctx context.Context, key string) context.Context {
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, key)
-	return tflog.MaskMessageStrings(ctx, key)
 }
 
 // roundTrip performs a call with retries and returns its first 2xx
@@ -339,7 +353,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				return nil, &TransportError{Op: op, Sent: sent, Err: err}
 			}
 			wait := c.backoff(attempt)
-			tflog.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
+			c.log.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
 			if err := Sleep(ctx, wait); err != nil {
 				return nil, err
 			}
@@ -350,7 +364,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		}
 		data, _ := readBounded(resp.Body, c.cfg.MaxResponseBytes)
 		resp.Body.Close()
-		logResponse(ctx, op, resp, data)
+		c.logResponse(ctx, op, resp, data)
 		apiErr := newAPIError(op, resp, data)
 		if !shouldRetryStatus(cl.retry, resp.StatusCode) || attempt >= c.cfg.MaxRetries {
 			return nil, apiErr
@@ -361,7 +375,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// waiting jobs from returning at the same instant.
 			wait = min(apiErr.RetryAfter, maxRetryAfter) + rand.N(c.cfg.MinBackoff)
 		}
-		tflog.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
+		c.log.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
 		if err := Sleep(ctx, wait); err != nil {
 			return nil, err
 		}
@@ -419,7 +433,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	tflog.Debug(ctx, "transcription API request", map[string]any{"method": cl.method, "url": req.URL.String(), ServiceKeyHeader: "<masked>"})
+	c.log.Debug(ctx, "transcription API request", map[string]any{"method": cl.method, "url": req.URL.String(), ServiceKeyHeader: "<masked>"})
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
@@ -429,7 +443,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 		dog.release()
 		return nil, wrote, err
 	}
-	tflog.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
+	c.log.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
 	dog.arm()
 	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog, releaseOnClose: true}
 	return resp, true, nil
@@ -495,15 +509,15 @@ func decodeJSON(op, contentType string, data []byte, out any) error {
 	return nil
 }
 
-func logResponse(ctx context.Context, op string, resp *http.Response, data []byte) {
+func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, data []byte) {
 	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": len(data)}
-	tflog.Debug(ctx, "transcription API response", fields)
+	c.log.Debug(ctx, "transcription API response", fields)
 	if len(data) > 0 {
 		body := data
 		if len(body) > maxLoggedBodyBytes {
 			body = body[:maxLoggedBodyBytes]
 		}
-		tflog.Trace(ctx, "transcription API response body", map[string]any{"op": op, "body": string(body)})
+		c.log.Trace(ctx, "transcription API response body", map[string]any{"op": op, "body": string(body)})
 	}
 }
 

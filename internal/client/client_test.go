@@ -5,17 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -449,10 +449,37 @@ func TestResponses_hostileBodies(t *testing.T) {
 	}
 }
 
-func TestLogging_masksKey(t *testing.T) {
-	var logs bytes.Buffer
-	ctx := tflogtest.RootLogger(context.Background(), &logs)
-	fs, c, _ := newFake(t, fakeserver.Options{})
+// recordingLogger keeps every line the client logs.
+type recordingLogger struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *recordingLogger) Debug(_ context.Context, msg string, fields map[string]any) {
+	l.add(msg, fields)
+}
+
+func (l *recordingLogger) Trace(_ context.Context, msg string, fields map[string]any) {
+	l.add(msg, fields)
+}
+
+func (l *recordingLogger) add(msg string, fields map[string]any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprintf("%s %v", msg, fields))
+}
+
+// The client logs its requests, retries and answers through the Logger it
+// is given, never the API key.
+func TestLogging_neverTheKey(t *testing.T) {
+	var logs recordingLogger
+	f := newFixture(t, fakeserver.Options{})
+	fs := f.fs
+	c, err := client.New(client.Config{BaseURL: f.url, APIKey: testKey, Logger: &logs, MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, MaxRetries: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
 	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 	if err != nil {
 		t.Fatal(err)
@@ -461,7 +488,7 @@ func TestLogging_masksKey(t *testing.T) {
 	if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
 		t.Fatal(err)
 	}
-	out := logs.String()
+	out := strings.Join(logs.lines, "\n")
 	if !strings.Contains(out, "transcription API request") || !strings.Contains(out, "/v2/pre-recorded") || !strings.Contains(out, "retrying") {
 		t.Fatalf("requests were not logged:\n%s", out)
 	}

@@ -26,8 +26,8 @@ type ListOptions struct {
 // ListLiveOptions are the filters of GET /v2/live.
 type ListLiveOptions = ListOptions
 
-// Query encodes the options as design.md states: status repeated,
-// custom_metadata[key]=value.
+// Query encodes the options as the service reads them (DESIGN.md):
+// status repeated, custom_metadata[key]=value.
 func (o ListOptions) Query() url.Values {
 	q := url.Values{}
 	if o.Offset > 0 {

@@ -146,6 +146,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 		APIKey:     apiKey,
 		UserAgent:  "terraform-provider-transcription/" + p.version,
 		MaxRetries: clientMaxRetries(cfg.MaxRetries),
+		Logger:     tflogLogger{secret: apiKey},
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot configure the transcription client", err.Error())
