@@ -102,7 +102,7 @@ list "transcription_job" "all" {
 // -generate-config-out writes resource and import blocks, and the plan of
 // them imports every job and changes nothing.
 func TestAccJobList_generateConfig(t *testing.T) {
-	requireTerraformAtLeast(t, "1.14.0")
+	requireCurrentTerraform(t)
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
 	for _, req := range []*client.InitTranscriptionRequest{
@@ -149,10 +149,13 @@ func TestAccJobList_generateConfig(t *testing.T) {
 	}
 }
 
-// requireTerraformAtLeast skips a test on an engine older than least, or on
-// OpenTofu, which has no terraform query nor actions.
-func requireTerraformAtLeast(t *testing.T, least string) {
+// requireCurrentTerraform skips a test run as a CLI process on an engine
+// older than Terraform 1.14, or on OpenTofu, which have no terraform query
+// nor actions (currentTerraformOnly does the same for
+// terraform-plugin-testing's test cases).
+func requireCurrentTerraform(t *testing.T) {
 	t.Helper()
+	const least = "1.14.0"
 	cliPath := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if os.Getenv("TF_ACC") == "" || cliPath == "" {
 		t.Skip("acceptance test: needs TF_ACC=1 and TF_ACC_TERRAFORM_PATH")

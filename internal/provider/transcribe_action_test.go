@@ -27,7 +27,7 @@ action "transcription_transcribe" "standup" {
 // reporting the job's creation, its status changes and its outcome, and
 // keeps nothing in state.
 func TestAccTranscribe_invoke(t *testing.T) {
-	requireTerraformAtLeast(t, "1.14.0")
+	requireCurrentTerraform(t)
 	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	w := newCLIWorkspace(t, transcribeActionConfig, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
 	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.standup")
@@ -69,7 +69,7 @@ func serviceJobs(t *testing.T, baseURL string) []client.PreRecordedJob {
 // TestAccTranscribe_actionTrigger: an action_trigger runs the action after
 // another resource's creation, once.
 func TestAccTranscribe_actionTrigger(t *testing.T) {
-	requireTerraformAtLeast(t, "1.14.0")
+	requireCurrentTerraform(t)
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	w := newCLIWorkspace(t, transcribeActionConfig+`
 resource "terraform_data" "recording_published" {
@@ -96,7 +96,7 @@ resource "terraform_data" "recording_published" {
 // TestAccTranscribe_refusedAtPlan: what cannot work is refused when the
 // action is planned, before any call to the service.
 func TestAccTranscribe_refusedAtPlan(t *testing.T) {
-	requireTerraformAtLeast(t, "1.14.0")
+	requireCurrentTerraform(t)
 	for name, tc := range map[string]struct {
 		provider, config, want string
 	}{
