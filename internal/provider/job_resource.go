@@ -169,18 +169,10 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 
-	body, diags := config.createRequest(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, &resp.Diagnostics)
+	if created == nil {
 		return
 	}
-	created, err := r.data.Client.CreatePreRecorded(ctx, body)
-	if err != nil {
-		addCreateJobError(&resp.Diagnostics, err)
-		return
-	}
-	ctx = tflog.SetField(ctx, "job_id", created.ID)
-	tflog.Info(ctx, "created transcription job")
 
 	// Save the job at once: whatever happens next (a failure, a timeout, an
 	// interrupt), Terraform keeps track of it and no job is orphaned.
@@ -199,6 +191,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 
 	var job *client.PreRecordedJob
+	var err error
 	if plan.WaitForCompletion.ValueBool() {
 		timeout, diags := plan.Timeouts.Create(ctx, defaultCreateTimeout)
 		resp.Diagnostics.Append(diags...)
@@ -231,6 +224,26 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed",
 			fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(addonFailures(job.Result))))
 	}
+}
+
+// submitJob creates a job with the configured request (only what the
+// configuration says: the service applies its own defaults); the context it
+// returns carries the job's id for the logs that follow. created is nil
+// when diags says why.
+func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
+	body, d := request.createRequest(ctx)
+	diags.Append(d...)
+	if diags.HasError() {
+		return ctx, nil
+	}
+	created, err := c.CreatePreRecorded(ctx, body)
+	if err != nil {
+		addCreateJobError(diags, err)
+		return ctx, nil
+	}
+	ctx = tflog.SetField(ctx, "job_id", created.ID)
+	tflog.Info(ctx, "created transcription job")
+	return ctx, created
 }
 
 // saveRecord stores the computed values of a job record in the state of a

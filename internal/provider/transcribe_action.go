@@ -13,7 +13,6 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -172,18 +171,10 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		timeout = d
 	}
 
-	body, diags := config.createRequest(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, &resp.Diagnostics)
+	if created == nil {
 		return
 	}
-	created, err := a.data.Client.CreatePreRecorded(ctx, body)
-	if err != nil {
-		addCreateJobError(&resp.Diagnostics, err)
-		return
-	}
-	ctx = tflog.SetField(ctx, "job_id", created.ID)
-	tflog.Info(ctx, "created transcription job")
 	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Created transcription job %s (%s).", created.ID, created.ResultURL)})
 	if !wait {
 		return
