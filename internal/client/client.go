@@ -253,7 +253,7 @@ func (c *Client) Upload(ctx context.Context, filename string, size int64, open f
 type retryPolicy int
 
 const (
-	// retryIdempotent: 429, 502, 503, 504 and any transport failure.
+	// retryIdempotent: 429, 500, 502, 503, 504 and any transport failure.
 	retryIdempotent retryPolicy = iota
 	// retryIfNotAccepted: 429 and 503, and transport failures before
 	// anything was sent.

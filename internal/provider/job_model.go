@@ -494,7 +494,7 @@ func (m *jobResourceModel) setUnknownComputedToNull() {
 	}
 }
 
-// copyComputed takes from prior the computed values still unknown in m.
+// copyUnknownComputed takes from prior the computed values still unknown in m.
 func (m *jobResourceModel) copyUnknownComputed(prior jobResourceModel) {
 	pick := func(dst *types.String, src types.String) {
 		if dst.IsUnknown() {
