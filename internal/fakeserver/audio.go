@@ -36,21 +36,22 @@ func failureFor(audioURL string) *jobFailure {
 }
 
 // resolveAudio finds what is known of the audio at audioURL: a file uploaded
-// to this server (host is the host the caller reached this server by), or
-// audio described by the URL itself. A URL of this server naming no upload
-// yields a failure. Callers hold s.mu.
-func (s *Server) resolveAudio(audioURL, host string) (Audio, string, *jobFailure) {
+// to this server (host is the host the caller reached this server by;
+// uploaded is then true), or audio described by the URL itself. A URL of this
+// server naming no upload (never made, or expired) yields a failure. Callers
+// hold s.mu.
+func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string, uploaded bool, failure *jobFailure) {
 	u, err := url.Parse(audioURL)
 	if err != nil {
-		return Audio{Filename: "audio"}, "", &jobFailure{code: http.StatusBadRequest, message: "the audio_url cannot be parsed"}
+		return Audio{Filename: "audio"}, "", false, &jobFailure{code: http.StatusBadRequest, message: "the audio_url cannot be parsed"}
 	}
 	if id, ok := strings.CutPrefix(u.Path, "/file/"); ok && u.Host == host {
 		if up, ok := s.uploads[id]; ok {
-			return up.audio, up.id, nil
+			return up.audio, up.id, true, nil
 		}
-		return Audio{Filename: path.Base(u.Path)}, "", &jobFailure{code: http.StatusNotFound, message: "the uploaded file named by audio_url does not exist"}
+		return Audio{Filename: path.Base(u.Path)}, "", false, &jobFailure{code: http.StatusNotFound, message: "the uploaded file named by audio_url does not exist"}
 	}
-	return derivedAudio(u, audioURL), uuid.NewSHA1(uuid.NameSpaceURL, []byte(audioURL)).String(), nil
+	return derivedAudio(u, audioURL), uuid.NewSHA1(uuid.NameSpaceURL, []byte(audioURL)).String(), false, nil
 }
 
 // derivedAudio describes external audio deterministically from its URL:

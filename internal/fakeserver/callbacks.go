@@ -80,10 +80,7 @@ func (s *Server) SettleJobs() {
 	defer s.settleMu.Unlock()
 
 	s.mu.Lock()
-	now := s.clock.Now()
-	for _, j := range s.unsettled {
-		s.advance(j, now)
-	}
+	s.settleAll()
 	due := s.pending
 	s.pending = nil
 	s.mu.Unlock()

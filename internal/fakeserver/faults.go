@@ -1,9 +1,12 @@
 package fakeserver
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,6 +26,37 @@ type Faults struct {
 	// Seed chooses which requests fault: the same seed and request order
 	// give the same faults.
 	Seed int64
+}
+
+// Validate reports settings that cannot be honoured: a ratio outside 0..1,
+// ratios adding up past 1, a negative latency or Retry-After, or a
+// ServerErrorStatus other than 0 (503) or 500..599.
+func (f Faults) Validate() error {
+	var problems []string
+	for _, r := range []struct {
+		name  string
+		ratio float64
+	}{{"rate-limit ratio", f.RateLimitRatio}, {"server-error ratio", f.ServerErrorRatio}} {
+		if !(r.ratio >= 0 && r.ratio <= 1) { // NaN fails both
+			problems = append(problems, fmt.Sprintf("the %s must be from 0 to 1, not %v", r.name, r.ratio))
+		}
+	}
+	if f.RateLimitRatio+f.ServerErrorRatio > 1 {
+		problems = append(problems, fmt.Sprintf("the rate-limit and server-error ratios add up to %v, more than 1", f.RateLimitRatio+f.ServerErrorRatio))
+	}
+	if f.Latency < 0 {
+		problems = append(problems, "the latency must not be negative")
+	}
+	if f.RetryAfter < 0 {
+		problems = append(problems, "Retry-After must not be negative")
+	}
+	if f.ServerErrorStatus != 0 && (f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599) {
+		problems = append(problems, fmt.Sprintf("the server-error status must be from 500 to 599, not %d", f.ServerErrorStatus))
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 type faultState struct {

@@ -11,6 +11,7 @@ import (
 // the client sent (for uploads: what the server read). Status is 0 while the
 // request is in flight or when the client went away before an answer.
 type RecordedRequest struct {
+	Seq      int // its arrival number: 1 for the server's first request
 	Method   string
 	Path     string
 	RawQuery string
@@ -25,16 +26,21 @@ type Stats struct {
 	RateLimited        int // answered 429 by fault injection
 	ServerErrors       int // answered 5xx by fault injection
 	JobsCreated        int // accepted creates (201)
+	ConcurrencyLimited int // creates answered 429 by Options.MaxConcurrentJobs
 	CallbacksDelivered int // callbacks the receiver accepted (2xx)
 	CallbackFailures   int // callbacks given up on after every attempt failed
+	JobsExpired        int // final jobs forgotten when Options.Retention ended
+	UploadsExpired     int // uploads forgotten when Options.Retention ended
 }
 
-// Requests returns a copy of every request received, in arrival order.
+// Requests returns a copy of every request received (the newest
+// Options.RequestLogLimit when it is set), in arrival order.
 func (s *Server) Requests() []RecordedRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]RecordedRequest, len(s.requests))
-	for i, r := range s.requests {
+	kept := lastN(s.requests, s.opts.RequestLogLimit)
+	out := make([]RecordedRequest, len(kept))
+	for i, r := range kept {
 		out[i] = *r
 		out[i].Header = r.Header.Clone()
 		out[i].Body = append([]byte(nil), r.Body...)
@@ -53,18 +59,25 @@ func (s *Server) ResetRequests() {
 func (s *Server) JobCount() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.tick()
 	return len(s.jobs)
+}
+
+// UploadCount is the number of uploaded files currently stored.
+func (s *Server) UploadCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tick()
+	return len(s.uploads)
 }
 
 // Job returns a pre-recorded job's record as GET would return it now.
 func (s *Server) Job(id string) (client.PreRecordedJob, bool) {
 	s.mu.Lock()
-	j, ok := s.jobs[id]
+	j, now, ok := s.jobAt(id)
 	var rec client.PreRecordedJob
 	if ok {
-		now := s.clock.Now()
-		s.advance(j, now)
-		rec = j.record(now, s.opts.ProcessingTime)
+		rec = j.record(now)
 	}
 	s.mu.Unlock()
 	if !ok {
@@ -73,12 +86,14 @@ func (s *Server) Job(id string) (client.PreRecordedJob, bool) {
 	return cloneViaJSON(rec), true
 }
 
-// CreateBodies returns the raw bodies of the accepted creates, in order.
+// CreateBodies returns the raw bodies of the accepted creates (the newest
+// Options.RequestLogLimit when it is set), in order.
 func (s *Server) CreateBodies() [][]byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([][]byte, len(s.createBodies))
-	for i, b := range s.createBodies {
+	kept := lastN(s.createBodies, s.opts.RequestLogLimit)
+	out := make([][]byte, len(kept))
+	for i, b := range kept {
 		out[i] = append([]byte(nil), b...)
 	}
 	return out

@@ -3,10 +3,13 @@ package fakeserver
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"hash/fnv"
 	"io"
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,15 +18,18 @@ import (
 )
 
 // job is a stored pre-recorded job. Its status is a function of the clock
-// until it is final; advance makes it final once ProcessingTime has elapsed.
+// until it is final; advance makes it final once its processing time has
+// elapsed.
 type job struct {
 	id             string
 	requestID      string
 	createdAt      time.Time
+	processing     time.Duration                    // from creation to final
 	params         *client.InitTranscriptionRequest // as applied, defaults filled in
 	customMetadata map[string]any
 	audio          Audio
 	fileID         string
+	uploaded       bool            // the audio is an upload of this server
 	failure        *jobFailure     // nil when the job succeeds
 	callback       *callbackTarget // nil when no callback is asked for
 
@@ -37,13 +43,13 @@ type jobFailure struct {
 	message string
 }
 
-func (j *job) status(now time.Time, processing time.Duration) string {
+func (j *job) status(now time.Time) string {
 	switch {
 	case j.final && j.failure != nil:
 		return client.StatusError
 	case j.final:
 		return client.StatusDone
-	case now.Sub(j.createdAt) < processing/4:
+	case now.Sub(j.createdAt) < j.processing/4:
 		return client.StatusQueued
 	default:
 		return client.StatusProcessing
@@ -52,13 +58,13 @@ func (j *job) status(now time.Time, processing time.Duration) string {
 
 // record is the job as GET returns it at now. The file is known from the
 // start; a failed job has none, as if its audio could not be read.
-func (j *job) record(now time.Time, processing time.Duration) client.PreRecordedJob {
+func (j *job) record(now time.Time) client.PreRecordedJob {
 	rec := client.PreRecordedJob{
 		JobCommon: client.JobCommon{
 			ID:                  j.id,
 			RequestID:           j.requestID,
 			Version:             client.InterfaceVersion,
-			Status:              j.status(now, processing),
+			Status:              j.status(now),
 			CreatedAt:           formatTimestamp(j.createdAt),
 			Kind:                client.KindPreRecorded,
 			CustomMetadata:      j.customMetadata,
@@ -67,7 +73,7 @@ func (j *job) record(now time.Time, processing time.Duration) client.PreRecorded
 		RequestParams: j.params,
 	}
 	if j.final {
-		rec.CompletedAt = pointerTo(formatTimestamp(j.createdAt.Add(processing)))
+		rec.CompletedAt = pointerTo(formatTimestamp(j.completedAt()))
 	}
 	if j.failure != nil {
 		if j.final {
@@ -86,11 +92,15 @@ func (j *job) record(now time.Time, processing time.Duration) client.PreRecorded
 	return rec
 }
 
+// completedAt is when the job is (or was) final.
+func (j *job) completedAt() time.Time { return j.createdAt.Add(j.processing) }
+
 // advance makes the job final when its processing time has elapsed at now:
-// it builds the result, queues the callback, and under zero data retention
-// forgets a job that has no callback to wait for. Callers hold s.mu.
+// it builds the result, queues the callback, schedules the job's expiry when
+// a retention is set, and under zero data retention forgets a job that has
+// no callback to wait for. Callers hold s.mu.
 func (s *Server) advance(j *job, now time.Time) {
-	if j.final || now.Sub(j.createdAt) < s.opts.ProcessingTime {
+	if j.final || now.Before(j.completedAt()) {
 		return
 	}
 	j.final = true
@@ -98,11 +108,29 @@ func (s *Server) advance(j *job, now time.Time) {
 	if j.failure == nil {
 		j.result = generateResult(j.params, j.audio, j.params.AudioURL)
 	}
+	if s.opts.Retention > 0 {
+		s.expiries.add(j.completedAt().Add(s.opts.Retention), expiringJob, j.id)
+	}
 	if j.callback != nil {
 		s.pending = append(s.pending, newDelivery(j))
 	} else if s.opts.ZeroDataRetention {
 		s.forget(j.id)
 	}
+}
+
+// processingTimeFor is how long a job on audioURL takes: Options.ProcessingTime,
+// or with a range a time in [ProcessingTime, ProcessingTimeMax] chosen by a
+// hash of the URL, so the same URL always takes the same time whatever order
+// the jobs arrive in.
+func (s *Server) processingTimeFor(audioURL string) time.Duration {
+	lo, hi := s.opts.ProcessingTime, s.opts.ProcessingTimeMax
+	if hi <= lo {
+		return lo
+	}
+	h := fnv.New64a()
+	h.Write([]byte(audioURL))
+	span := uint64(hi-lo) + 1
+	return lo + time.Duration(h.Sum64()%span)
 }
 
 // forget drops every trace of a job. Callers hold s.mu.
@@ -142,18 +170,28 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		params:         req.WithDefaults(),
 		callback:       callbackFor(req),
 		failure:        failureFor(req.AudioURL),
+		processing:     s.processingTimeFor(req.AudioURL),
 	}
 
 	s.mu.Lock()
-	j.createdAt = s.clock.Now()
-	audio, fileID, missing := s.resolveAudio(req.AudioURL, r.Host)
-	j.audio, j.fileID = audio, fileID
+	now := s.tick()
+	if retryAfter, full := s.atConcurrencyLimit(now); full {
+		s.stats.ConcurrencyLimited++
+		s.mu.Unlock()
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+		s.writeError(w, r, http.StatusTooManyRequests, fmt.Sprintf(
+			"too many jobs queued or processing: the account's limit is %d at once; retry after %ds", s.opts.MaxConcurrentJobs, retryAfter))
+		return
+	}
+	j.createdAt = now
+	audio, fileID, uploaded, missing := s.resolveAudio(req.AudioURL, r.Host)
+	j.audio, j.fileID, j.uploaded = audio, fileID, uploaded
 	if j.failure == nil {
 		j.failure = missing
 	}
 	s.jobs[j.id] = j
 	s.unsettled[j.id] = j
-	s.createBodies = append(s.createBodies, body)
+	s.createBodies = appendBounded(s.createBodies, body, s.opts.RequestLogLimit)
 	s.stats.JobsCreated++
 	s.mu.Unlock()
 
@@ -198,13 +236,11 @@ const zdrRetrievalMessage = "zero data retention is enabled for this account: re
 func (s *Server) lookupJob(id string) (client.PreRecordedJob, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j, ok := s.jobs[id]
+	j, now, ok := s.jobAt(id)
 	if !ok {
 		return client.PreRecordedJob{}, false
 	}
-	now := s.clock.Now()
-	s.advance(j, now)
-	return j.record(now, s.opts.ProcessingTime), true
+	return j.record(now), true
 }
 
 func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, id string) {
@@ -224,13 +260,11 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, id string)
 func (s *Server) deleteJob(id string) (found bool, status string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j, ok := s.jobs[id]
+	j, now, ok := s.jobAt(id)
 	if !ok {
 		return false, ""
 	}
-	now := s.clock.Now()
-	s.advance(j, now)
-	status = j.status(now, s.opts.ProcessingTime)
+	status = j.status(now)
 	if j.final {
 		s.forget(id)
 	}
@@ -250,7 +284,7 @@ func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _
 	}
 	items := []client.PreRecordedJob{}
 	s.mu.Lock()
-	now := s.clock.Now()
+	now := s.settleAll()
 	jobs := make([]*job, 0, len(s.jobs))
 	for _, j := range s.jobs {
 		jobs = append(jobs, j)
@@ -263,12 +297,11 @@ func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _
 	})
 	matching := 0
 	for _, j := range jobs {
-		s.advance(j, now)
-		if !f.matches(j.createdAt, j.status(now, s.opts.ProcessingTime), j.customMetadata) {
+		if !f.matches(j.createdAt, j.status(now), j.customMetadata) {
 			continue
 		}
 		if f.onPage(matching) {
-			items = append(items, j.record(now, s.opts.ProcessingTime))
+			items = append(items, j.record(now))
 		}
 		matching++
 	}
@@ -285,7 +318,7 @@ func (s *Server) handleGetPreRecordedFile(w http.ResponseWriter, r *http.Request
 		return
 	}
 	s.mu.Lock()
-	j, ok := s.jobs[id]
+	j, _, ok := s.jobAt(id)
 	var up *upload
 	if ok {
 		up = s.uploads[j.fileID]
@@ -296,6 +329,8 @@ func (s *Server) handleGetPreRecordedFile(w http.ResponseWriter, r *http.Request
 		s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
 	case j.failure != nil:
 		s.writeError(w, r, http.StatusNotFound, "pre-recorded job "+id+" has no audio file: its audio could not be read")
+	case j.uploaded && up == nil:
+		s.writeError(w, r, http.StatusNotFound, "pre-recorded job "+id+" has no audio file: the uploaded file is no longer retained")
 	case up != nil:
 		serveAudio(w, r, up.audio.Filename, bytes.NewReader(up.data))
 	default:

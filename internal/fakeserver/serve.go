@@ -1,6 +1,7 @@
 package fakeserver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -41,7 +42,10 @@ const readHeaderTimeout = 10 * time.Second
 var ErrListenerClosed = errors.New("fakeserver: listener closed")
 
 // Serve starts serving handler over HTTP on addr ("127.0.0.1:0" picks a free
-// port, which every later Up reuses). Close the Listener when done.
+// port, which every later Up reuses). Close the Listener when done. When
+// handler is a *Server, its control interface's POST /_emulator/down takes
+// this Listener down (Server.UseListener does the same for a handler that
+// wraps the Server).
 func Serve(addr string, handler http.Handler) (*Listener, error) {
 	if handler == nil {
 		return nil, errors.New("fakeserver: Serve needs a handler")
@@ -49,6 +53,9 @@ func Serve(addr string, handler http.Handler) (*Listener, error) {
 	l := &Listener{handler: handler, addr: addr}
 	if err := l.Up(); err != nil {
 		return nil, err
+	}
+	if s, ok := handler.(*Server); ok {
+		s.UseListener(l)
 	}
 	return l, nil
 }
@@ -113,6 +120,25 @@ func (l *Listener) downLocked() error {
 		return nil
 	}
 	err := l.srv.Close()
+	<-l.served
+	l.srv, l.served = nil, nil
+	return err
+}
+
+// Shutdown takes the service down for good, gracefully: it stops listening,
+// then waits for the requests in flight to be answered, until ctx is done
+// (then it cuts them off and returns ctx's error). Up fails afterwards.
+func (l *Listener) Shutdown(ctx context.Context) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
+	if l.srv == nil {
+		return nil
+	}
+	err := l.srv.Shutdown(ctx)
+	if err != nil {
+		_ = l.srv.Close()
+	}
 	<-l.served
 	l.srv, l.served = nil, nil
 	return err

@@ -39,6 +39,20 @@ type Options struct {
 	// ProcessingTime is the time a job spends queued (its first quarter) and
 	// processing before it is final; 0 makes jobs final on first look.
 	ProcessingTime time.Duration
+	// ProcessingTimeMax, when above ProcessingTime, makes each job's time a
+	// value in [ProcessingTime, ProcessingTimeMax] chosen by a hash of its
+	// audio_url (the same URL always takes the same time).
+	ProcessingTimeMax time.Duration
+	// MaxConcurrentJobs, when above 0, is how many jobs may be queued or
+	// processing at once, as an account's concurrency limit: a create beyond
+	// it is answered 429 with Retry-After (when the first of them will be
+	// final) and the error body.
+	MaxConcurrentJobs int
+	// Retention, when above 0, is how long a final job (from its
+	// completed_at) and an upload (from its upload) are kept, as the service's
+	// plans retain data for a period: afterwards GET answers 404 and the
+	// listing leaves them out. Live jobs are not affected.
+	Retention time.Duration
 	// ZeroDataRetention disables upload and result retrieval and drops a job
 	// once its callback is delivered.
 	ZeroDataRetention bool
@@ -50,6 +64,13 @@ type Options struct {
 	MaxUploadBytes int64
 	// CallbackClient delivers callbacks (default: a client with a 10s timeout).
 	CallbackClient *http.Client
+	// Faults are the faults injected from the start (SetFaults changes them).
+	Faults Faults
+	// RequestLogLimit, when above 0, is how many of the newest requests
+	// Requests (and the control interface) keep, and how many create bodies
+	// CreateBodies keeps; 0 keeps every one. Set it, with Retention, to keep
+	// the memory of a long-running server bounded.
+	RequestLogLimit int
 }
 
 // Server is the fake transcription service. It is an http.Handler and is
@@ -72,15 +93,18 @@ type Server struct {
 	pending      []*delivery // callbacks waiting to be sent
 	requests     []*RecordedRequest
 	createBodies [][]byte
+	expiries     expiryQueue // with Options.Retention: when what is final expires
 	stats        Stats
 	faults       faultState
+	listener     *Listener // taken down by POST /_emulator/down; nil when unknown
 
 	// settleMu serializes SettleJobs so that a call returns only once every
 	// callback due at its start has been delivered, whoever started it.
 	settleMu sync.Mutex
-	ctx      context.Context // cancelled by Close; bounds callback deliveries
+	ctx      context.Context // cancelled by Close; bounds callback deliveries and outages
 	cancel   context.CancelFunc
 	loopDone chan struct{}
+	outages  sync.WaitGroup // outages asked for by POST /_emulator/down
 	once     sync.Once
 }
 
@@ -92,9 +116,11 @@ func New(opts Options) *Server {
 	if opts.MaxUploadBytes <= 0 {
 		opts.MaxUploadBytes = defaultMaxUploadBytes
 	}
-	if opts.ProcessingTime < 0 {
-		opts.ProcessingTime = 0
-	}
+	opts.ProcessingTime = max(opts.ProcessingTime, 0)
+	opts.ProcessingTimeMax = max(opts.ProcessingTimeMax, 0)
+	opts.MaxConcurrentJobs = max(opts.MaxConcurrentJobs, 0)
+	opts.Retention = max(opts.Retention, 0)
+	opts.RequestLogLimit = max(opts.RequestLogLimit, 0)
 	s := &Server{
 		opts:             opts,
 		clock:            opts.Clock,
@@ -115,6 +141,7 @@ func New(opts Options) *Server {
 	}
 	s.live = newLiveStore(opts.LiveJobs, s.clock.Now())
 	s.endpoints = s.routes()
+	s.SetFaults(opts.Faults)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	go s.settleLoop()
 	return s
@@ -126,6 +153,7 @@ func (s *Server) Close() {
 	s.once.Do(func() {
 		s.cancel()
 		<-s.loopDone
+		s.outages.Wait()
 	})
 }
 
@@ -174,8 +202,17 @@ func (s *Server) routes() []endpoint {
 }
 
 // ServeHTTP records the request, then applies faults, authentication and
-// routing, in that order.
+// routing, in that order. Requests to the control interface (under
+// ControlPrefix) are authenticated alike but neither recorded nor faulted.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isControlPath(r.URL.Path) {
+		if !s.authorized(r) {
+			s.writeError(w, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
+			return
+		}
+		s.serveControl(w, r)
+		return
+	}
 	sw := &statusWriter{ResponseWriter: w}
 	finish := s.record(r)
 	defer func() { finish(sw.status) }()
@@ -315,8 +352,9 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	}
 
 	s.mu.Lock()
-	s.requests = append(s.requests, rec)
 	s.stats.Requests++
+	rec.Seq = s.stats.Requests
+	s.requests = appendBounded(s.requests, rec, s.opts.RequestLogLimit)
 	s.mu.Unlock()
 
 	return func(status int) {

@@ -67,7 +67,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 		up.extension = "wav"
 	}
 	s.mu.Lock()
+	now := s.tick()
 	s.uploads[up.id] = up
+	if s.opts.Retention > 0 {
+		s.expiries.add(now.Add(s.opts.Retention), expiringUpload, up.id)
+	}
 	s.mu.Unlock()
 
 	writeJSON(w, http.StatusOK, client.UploadResponse{
@@ -131,6 +135,7 @@ func tooLargeOr(err error) error {
 // handleGetFile serves an uploaded file's bytes.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, id string) {
 	s.mu.Lock()
+	s.tick()
 	up, ok := s.uploads[id]
 	s.mu.Unlock()
 	if !ok {

@@ -1,0 +1,421 @@
+package fakeserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// ControlPrefix is the path prefix of the emulator's control interface,
+// outside the service's /v2 paths. See the package documentation.
+const ControlPrefix = "/_emulator"
+
+// Bounds of the control interface.
+const (
+	maxControlBodyBytes   = 64 << 10
+	maxOutage             = time.Hour
+	defaultRequestsPage   = 1000
+	maxRequestsPage       = 10000
+	upRetryInterval       = 100 * time.Millisecond
+	redacted              = "REDACTED"
+	controlFaultsExample  = `{"latency":"200ms","rate_limit_ratio":0.2,"retry_after":1,"server_error_ratio":0.1,"server_error_status":503,"seed":1}`
+	controlDurationFormat = `a Go duration such as "250ms", "30s" or "2m"`
+)
+
+// controlEndpoints describes the control interface, for its index and for
+// answers to unknown paths.
+var controlEndpoints = []string{
+	"GET    " + ControlPrefix + "             this list and the emulator's settings",
+	"GET    " + ControlPrefix + "/faults      the faults injected now",
+	"PUT    " + ControlPrefix + "/faults      replace them, e.g. " + controlFaultsExample,
+	"DELETE " + ControlPrefix + "/faults      inject none",
+	"POST   " + ControlPrefix + "/down        take the service off its address for a while: {\"duration\":\"30s\"}",
+	"GET    " + ControlPrefix + "/requests    the requests received, without secrets: ?after=SEQ&limit=N",
+	"DELETE " + ControlPrefix + "/requests    forget them",
+	"DELETE " + ControlPrefix + "/jobs/{id}   remove a pre-recorded or live job, as the end of its retention does",
+	"GET    " + ControlPrefix + "/stats       counters: requests, faults, jobs created, expired, callbacks",
+}
+
+func isControlPath(path string) bool {
+	return path == ControlPrefix || strings.HasPrefix(path, ControlPrefix+"/")
+}
+
+// UseListener tells the control interface which Listener POST
+// /_emulator/down takes off the network. Serve calls it when its handler is
+// the *Server itself.
+func (s *Server) UseListener(l *Listener) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.listener = l
+}
+
+// Faults returns the faults injected now, defaults filled in.
+func (s *Server) Faults() Faults {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.faults.cfg
+}
+
+// serveControl answers a request to the control interface; the caller has
+// checked its key.
+func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
+	rest := strings.Trim(strings.TrimPrefix(r.URL.Path, ControlPrefix), "/")
+	route := func(method string) bool { return r.Method == method }
+	switch {
+	case rest == "" && route(http.MethodGet):
+		s.controlIndex(w)
+	case rest == "faults" && route(http.MethodGet):
+		writeControlJSON(w, http.StatusOK, faultsToWire(s.Faults()))
+	case rest == "faults" && route(http.MethodPut):
+		s.controlSetFaults(w, r)
+	case rest == "faults" && route(http.MethodDelete):
+		s.SetFaults(Faults{})
+		writeControlJSON(w, http.StatusOK, faultsToWire(s.Faults()))
+	case rest == "down" && route(http.MethodPost):
+		s.controlDown(w, r)
+	case rest == "requests" && route(http.MethodGet):
+		s.controlRequests(w, r)
+	case rest == "requests" && route(http.MethodDelete):
+		s.ResetRequests()
+		w.WriteHeader(http.StatusNoContent)
+	case strings.HasPrefix(rest, "jobs/") && route(http.MethodDelete):
+		s.controlRemoveJob(w, r, strings.TrimPrefix(rest, "jobs/"))
+	case rest == "stats" && route(http.MethodGet):
+		writeControlJSON(w, http.StatusOK, statsToWire(s.Stats()))
+	default:
+		s.writeError(w, r, http.StatusNotFound, "no such control endpoint: "+r.Method+" "+r.URL.Path+"; the control interface has:\n"+
+			strings.Join(controlEndpoints, "\n"))
+	}
+}
+
+// controlSettings is what GET /_emulator shows of the emulator's options.
+type controlSettings struct {
+	ProcessingTime    string `json:"processing_time"`
+	ProcessingTimeMax string `json:"processing_time_max"`
+	MaxConcurrentJobs int    `json:"max_concurrent_jobs"`
+	Retention         string `json:"retention"`
+	ZeroDataRetention bool   `json:"zero_data_retention"`
+	MaxUploadBytes    int64  `json:"max_upload_bytes"`
+	LiveJobs          int    `json:"live_jobs"`
+	RequestLogLimit   int    `json:"request_log_limit"`
+	ListenerKnown     bool   `json:"listener_known"`
+}
+
+func (s *Server) controlIndex(w http.ResponseWriter) {
+	s.mu.Lock()
+	known := s.listener != nil
+	s.mu.Unlock()
+	o := s.opts
+	writeControlJSON(w, http.StatusOK, map[string]any{
+		"endpoints": controlEndpoints,
+		"settings": controlSettings{
+			ProcessingTime:    o.ProcessingTime.String(),
+			ProcessingTimeMax: max(o.ProcessingTimeMax, o.ProcessingTime).String(),
+			MaxConcurrentJobs: o.MaxConcurrentJobs,
+			Retention:         o.Retention.String(),
+			ZeroDataRetention: o.ZeroDataRetention,
+			MaxUploadBytes:    o.MaxUploadBytes,
+			LiveJobs:          o.LiveJobs,
+			RequestLogLimit:   o.RequestLogLimit,
+			ListenerKnown:     known,
+		},
+	})
+}
+
+// faultsWire is Faults as the control interface reads and writes them.
+type faultsWire struct {
+	Latency           string  `json:"latency"`
+	RateLimitRatio    float64 `json:"rate_limit_ratio"`
+	RetryAfter        int     `json:"retry_after"`
+	ServerErrorRatio  float64 `json:"server_error_ratio"`
+	ServerErrorStatus int     `json:"server_error_status"`
+	Seed              int64   `json:"seed"`
+}
+
+func faultsToWire(f Faults) faultsWire {
+	return faultsWire{
+		Latency:           f.Latency.String(),
+		RateLimitRatio:    f.RateLimitRatio,
+		RetryAfter:        f.RetryAfter,
+		ServerErrorRatio:  f.ServerErrorRatio,
+		ServerErrorStatus: f.ServerErrorStatus,
+		Seed:              f.Seed,
+	}
+}
+
+func (s *Server) controlSetFaults(w http.ResponseWriter, r *http.Request) {
+	var in faultsWire
+	if problem := decodeControlBody(r, &in); problem != "" {
+		s.writeError(w, r, http.StatusBadRequest, problem+"; send for example "+controlFaultsExample)
+		return
+	}
+	f := Faults{
+		RateLimitRatio:    in.RateLimitRatio,
+		RetryAfter:        in.RetryAfter,
+		ServerErrorRatio:  in.ServerErrorRatio,
+		ServerErrorStatus: in.ServerErrorStatus,
+		Seed:              in.Seed,
+	}
+	if in.Latency != "" {
+		d, err := time.ParseDuration(in.Latency)
+		if err != nil {
+			s.writeError(w, r, http.StatusBadRequest, "latency: "+strconv.Quote(in.Latency)+" is not "+controlDurationFormat)
+			return
+		}
+		f.Latency = d
+	}
+	if err := f.Validate(); err != nil {
+		s.writeError(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.SetFaults(f)
+	writeControlJSON(w, http.StatusOK, faultsToWire(s.Faults()))
+}
+
+// controlDown answers, then takes the service's Listener down for the
+// duration asked for and brings it back on the same address.
+func (s *Server) controlDown(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Duration string `json:"duration"`
+	}
+	if problem := decodeControlBody(r, &in); problem != "" {
+		s.writeError(w, r, http.StatusBadRequest, problem+`; send for example {"duration":"30s"}`)
+		return
+	}
+	d, err := time.ParseDuration(in.Duration)
+	if err != nil || d <= 0 || d > maxOutage {
+		s.writeError(w, r, http.StatusBadRequest, "duration: "+strconv.Quote(in.Duration)+" must be "+controlDurationFormat+", above 0 and at most "+maxOutage.String())
+		return
+	}
+	s.mu.Lock()
+	l := s.listener
+	s.mu.Unlock()
+	if l == nil {
+		s.writeError(w, r, http.StatusConflict, "this server does not know the listener it is served by: serve it with fakeserver.Serve (as the fakeserver command does), or call Server.UseListener")
+		return
+	}
+	back := time.Now().Add(d)
+	// The answer goes out whole before the connection is cut: a fixed length
+	// (no chunk left to send) and a flush, then the outage.
+	w.Header().Set("Connection", "close")
+	writeControlJSON(w, http.StatusAccepted, map[string]string{"down_for": d.String(), "back_at": formatTimestamp(back)})
+	_ = http.NewResponseController(w).Flush()
+	s.outages.Go(func() { s.outage(l, d) })
+}
+
+// outage takes l down for d, then brings it up again, retrying while the
+// address is briefly unavailable, until the Server is closed.
+func (s *Server) outage(l *Listener, d time.Duration) {
+	if err := l.Down(); err != nil {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-s.ctx.Done():
+		return
+	case <-t.C:
+	}
+	for {
+		err := l.Up()
+		if err == nil || errors.Is(err, ErrListenerClosed) {
+			return
+		}
+		retry := time.NewTimer(upRetryInterval)
+		select {
+		case <-s.ctx.Done():
+			retry.Stop()
+			return
+		case <-retry.C:
+		}
+	}
+}
+
+// requestWire is one recorded request as the control interface lists it:
+// no key, no credentials, URLs in JSON bodies without their secrets.
+type requestWire struct {
+	Seq       int             `json:"seq"`
+	Method    string          `json:"method"`
+	Path      string          `json:"path"`
+	Query     string          `json:"query,omitempty"`
+	Status    int             `json:"status"`
+	Header    http.Header     `json:"header"`
+	Body      json.RawMessage `json:"body,omitempty"`
+	BodyBytes int             `json:"body_bytes"`
+}
+
+func (s *Server) controlRequests(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	after, limit := 0, defaultRequestsPage
+	for name, target := range map[string]*int{"after": &after, "limit": &limit} {
+		if v := q.Get(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || (name == "limit" && (n < 1 || n > maxRequestsPage)) {
+				s.writeError(w, r, http.StatusBadRequest, fmt.Sprintf("%s: %q must be a whole number (limit: 1 to %d)", name, v, maxRequestsPage))
+				return
+			}
+			*target = n
+		}
+	}
+	var page []RecordedRequest
+	for _, rec := range s.Requests() {
+		if rec.Seq > after && len(page) < limit {
+			page = append(page, rec)
+		}
+	}
+	out := make([]requestWire, len(page))
+	last := after
+	for i, rec := range page {
+		out[i] = requestToWire(rec)
+		last = rec.Seq
+	}
+	writeControlJSON(w, http.StatusOK, map[string]any{"requests": out, "last_seq": last})
+}
+
+// secretHeaders are left out of the listing, whatever their value.
+var secretHeaders = []string{client.ServiceKeyHeader, "Authorization", "Proxy-Authorization", "Cookie"}
+
+func requestToWire(rec RecordedRequest) requestWire {
+	h := rec.Header.Clone()
+	for _, name := range secretHeaders {
+		h.Del(name)
+	}
+	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: rec.RawQuery, Status: rec.Status, Header: h, BodyBytes: len(rec.Body)}
+	if body, ok := redactBody(rec.Body); ok {
+		out.Body = body
+	}
+	return out
+}
+
+// redactBody returns a JSON object body with the secrets a URL may carry
+// taken out: callback URLs lose their query string, audio_url keeps only the
+// emulator's duration and channels parameters, and any user information or
+// fragment goes. Anything but a JSON object (an upload, a malformed body) is
+// left out.
+func redactBody(body []byte) (json.RawMessage, bool) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var obj map[string]any
+	if err := dec.Decode(&obj); err != nil || obj == nil || dec.More() {
+		return nil, false
+	}
+	redactURLField(obj, "audio_url", map[string]bool{"duration": true, "channels": true})
+	redactURLField(obj, "callback_url", nil)
+	if cfg, ok := obj["callback_config"].(map[string]any); ok {
+		redactURLField(cfg, "url", nil)
+	}
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return nil, false
+	}
+	return data, true
+}
+
+func redactURLField(obj map[string]any, key string, keep map[string]bool) {
+	if v, ok := obj[key].(string); ok {
+		obj[key] = redactURL(v, keep)
+	}
+}
+
+// redactURL keeps a URL's scheme, host and path, the query parameters named
+// in keep, and the names of the others; their values, user information and
+// fragment become REDACTED.
+func redactURL(raw string, keep map[string]bool) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return redacted
+	}
+	if u.User != nil {
+		u.User = url.User(redacted)
+	}
+	if u.Fragment != "" || u.RawFragment != "" {
+		u.Fragment, u.RawFragment = redacted, ""
+	}
+	if u.RawQuery != "" {
+		var parts []string
+		for _, p := range strings.Split(u.RawQuery, "&") {
+			name, _, _ := strings.Cut(p, "=")
+			if keep[unescapedName(name)] {
+				parts = append(parts, p)
+			} else {
+				parts = append(parts, url.QueryEscape(unescapedName(name))+"="+redacted)
+			}
+		}
+		u.RawQuery = strings.Join(parts, "&")
+	}
+	return u.String()
+}
+
+// unescapedName is a query parameter's name unescaped, or as sent when it
+// cannot be.
+func unescapedName(name string) string {
+	if s, err := url.QueryUnescape(name); err == nil {
+		return s
+	}
+	return name
+}
+
+func (s *Server) controlRemoveJob(w http.ResponseWriter, r *http.Request, id string) {
+	if id == "" || strings.Contains(id, "/") {
+		s.writeError(w, r, http.StatusNotFound, "no such control endpoint: "+r.URL.Path)
+		return
+	}
+	if s.ExpireJob(id) || s.RemoveLiveJob(id) {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	s.writeError(w, r, http.StatusNotFound, "no pre-recorded or live job with id "+id)
+}
+
+// statsWire is Stats as the control interface shows them.
+type statsWire struct {
+	Requests           int `json:"requests"`
+	RateLimited        int `json:"rate_limited"`
+	ServerErrors       int `json:"server_errors"`
+	JobsCreated        int `json:"jobs_created"`
+	ConcurrencyLimited int `json:"concurrency_limited"`
+	CallbacksDelivered int `json:"callbacks_delivered"`
+	CallbackFailures   int `json:"callback_failures"`
+	JobsExpired        int `json:"jobs_expired"`
+	UploadsExpired     int `json:"uploads_expired"`
+}
+
+func statsToWire(st Stats) statsWire {
+	return statsWire(st)
+}
+
+// decodeControlBody reads a small JSON object strictly, or says what is wrong.
+func decodeControlBody(r *http.Request, v any) string {
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxControlBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return "the body must be a JSON object: " + err.Error()
+	}
+	if dec.More() {
+		return "the body must hold one JSON object"
+	}
+	return ""
+}
+
+// writeControlJSON answers with a JSON body of fixed length, so that the
+// answer is complete as soon as it is flushed.
+func writeControlJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, `{"message":"internal error encoding the response"}`, http.StatusInternalServerError)
+		return
+	}
+	data = append(data, '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}

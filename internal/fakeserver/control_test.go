@@ -1,0 +1,317 @@
+package fakeserver
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// control sends a request to the control interface with the test key.
+func (h *harness) control(method, path, body string) testResponse {
+	h.t.Helper()
+	ct := ""
+	if body != "" {
+		ct = "application/json"
+	}
+	return h.do(method, ControlPrefix+path, ct, []byte(body), nil)
+}
+
+func TestControl_authenticatedNotRecordedNotFaulted(t *testing.T) {
+	h := newHarness(t, Options{})
+	for _, key := range []string{"", "wrong"} {
+		resp := h.do(http.MethodGet, ControlPrefix+"/stats", "", nil, http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): {key}})
+		requireError(t, resp, http.StatusUnauthorized, ControlPrefix+"/stats")
+	}
+	// Every service request faulted: the control interface still answers,
+	// and can clear the faults.
+	h.srv.SetFaults(Faults{ServerErrorRatio: 1})
+	if resp := h.control(http.MethodGet, "/faults", ""); resp.status != http.StatusOK {
+		t.Fatalf("GET faults under 100%% faults: %d %s", resp.status, resp.body)
+	}
+	if resp := h.control(http.MethodDelete, "/faults", ""); resp.status != http.StatusOK {
+		t.Fatalf("DELETE faults: %d %s", resp.status, resp.body)
+	}
+	if resp := h.get("/v2/live"); resp.status != http.StatusOK {
+		t.Fatalf("GET /v2/live after the faults were cleared: %d", resp.status)
+	}
+	if reqs := h.srv.Requests(); len(reqs) != 1 || reqs[0].Path != "/v2/live" {
+		t.Fatalf("recorded %+v: want only the service request", reqs)
+	}
+}
+
+func TestControl_faults(t *testing.T) {
+	h := newHarness(t, Options{})
+	cases := []struct {
+		name, body string
+		status     int
+		want       faultsWire // when status is 200
+		problem    string     // in the message otherwise
+	}{
+		{"every field", `{"latency":"10ms","rate_limit_ratio":0.25,"retry_after":4,"server_error_ratio":0.5,"server_error_status":502,"seed":7}`,
+			http.StatusOK, faultsWire{Latency: "10ms", RateLimitRatio: 0.25, RetryAfter: 4, ServerErrorRatio: 0.5, ServerErrorStatus: 502, Seed: 7}, ""},
+		{"defaults filled in", `{"rate_limit_ratio":1}`,
+			http.StatusOK, faultsWire{Latency: "0s", RateLimitRatio: 1, RetryAfter: 1, ServerErrorStatus: 503}, ""},
+		{"ratio too large", `{"rate_limit_ratio":1.5}`, http.StatusBadRequest, faultsWire{}, "from 0 to 1"},
+		{"ratios add past 1", `{"rate_limit_ratio":0.7,"server_error_ratio":0.7}`, http.StatusBadRequest, faultsWire{}, "add up"},
+		{"bad latency", `{"latency":"soon"}`, http.StatusBadRequest, faultsWire{}, "latency"},
+		{"bad status", `{"server_error_ratio":0.1,"server_error_status":404}`, http.StatusBadRequest, faultsWire{}, "500 to 599"},
+		{"unknown field", `{"latency":"1s","ratio":1}`, http.StatusBadRequest, faultsWire{}, "unknown field"},
+		{"not JSON", `latency=1s`, http.StatusBadRequest, faultsWire{}, "JSON object"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h.srv.SetFaults(Faults{})
+			resp := h.control(http.MethodPut, "/faults", c.body)
+			if c.status != http.StatusOK {
+				body := requireError(t, resp, c.status, ControlPrefix+"/faults")
+				if !strings.Contains(body.Message, c.problem) {
+					t.Fatalf("message %q does not say %q", body.Message, c.problem)
+				}
+				if got := h.srv.Faults(); got.RateLimitRatio != 0 || got.ServerErrorRatio != 0 || got.Latency != 0 {
+					t.Fatalf("a refused PUT changed the faults: %+v", got)
+				}
+				return
+			}
+			var got faultsWire
+			decodeInto(t, resp.body, &got)
+			if resp.status != http.StatusOK || got != c.want {
+				t.Fatalf("PUT: %d %+v, want %+v", resp.status, got, c.want)
+			}
+			var again faultsWire
+			decodeInto(t, h.control(http.MethodGet, "/faults", "").body, &again)
+			if again != c.want {
+				t.Fatalf("GET after PUT: %+v", again)
+			}
+		})
+	}
+	// The faults take effect on the service's paths.
+	h.control(http.MethodPut, "/faults", `{"rate_limit_ratio":1,"retry_after":3}`)
+	resp := h.get("/v2/live")
+	requireError(t, resp, http.StatusTooManyRequests, "/v2/live")
+	if resp.header.Get("Retry-After") != "3" {
+		t.Fatalf("Retry-After %q", resp.header.Get("Retry-After"))
+	}
+}
+
+// controlPage is the answer of GET /_emulator/requests.
+type controlPage struct {
+	Requests []requestWire `json:"requests"`
+	LastSeq  int           `json:"last_seq"`
+}
+
+func TestControl_requestsWithoutSecrets(t *testing.T) {
+	h := newHarness(t, Options{})
+	create := `{"audio_url":"https://user:pw@media.example.com/a.wav?duration=12&channels=2&X-Amz-Signature=s3cr3t#frag",` +
+		`"callback":true,"callback_config":{"url":"https://hooks.example.com/in?token=t0k3n&x=1"},` +
+		`"callback_url":"https://old.example.com/hook?sig=s1gn"}`
+	h.create(create)
+	h.do(http.MethodGet, "/v2/live?limit=2&status=done", "", nil, http.Header{"Authorization": {"Bearer b34rer"}, "Cookie": {"c00kie"}})
+	body, ct := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+	h.postCreate(`{not json`)
+
+	resp := h.control(http.MethodGet, "/requests", "")
+	raw := string(resp.body)
+	for _, secret := range []string{testKey, "pw@", "s3cr3t", "frag", "t0k3n", "s1gn", "b34rer", "c00kie", "<masked>"} {
+		if strings.Contains(raw, secret) {
+			t.Errorf("the listing holds %q: %s", secret, raw)
+		}
+	}
+	var page controlPage
+	decodeInto(t, resp.body, &page)
+	if len(page.Requests) != 4 || page.LastSeq != 4 {
+		t.Fatalf("%d requests, last_seq %d: %s", len(page.Requests), page.LastSeq, raw)
+	}
+	first := page.Requests[0]
+	var sent map[string]any
+	decodeInto(t, first.Body, &sent)
+	if got := sent["audio_url"]; got != "https://REDACTED@media.example.com/a.wav?duration=12&channels=2&X-Amz-Signature=REDACTED#REDACTED" {
+		t.Errorf("audio_url listed as %q", got)
+	}
+	if got := sent["callback_config"].(map[string]any)["url"]; got != "https://hooks.example.com/in?token=REDACTED&x=REDACTED" {
+		t.Errorf("callback_config.url listed as %q", got)
+	}
+	if got := sent["callback_url"]; got != "https://old.example.com/hook?sig=REDACTED" {
+		t.Errorf("callback_url listed as %q", got)
+	}
+	if first.Seq != 1 || first.Method != http.MethodPost || first.Path != "/v2/pre-recorded" || first.Status != http.StatusCreated || first.BodyBytes != len(create) {
+		t.Errorf("first request listed as %+v", first)
+	}
+	if first.Header.Get("Content-Type") != "application/json" {
+		t.Errorf("headers without secrets should stay: %v", first.Header)
+	}
+	if live := page.Requests[1]; live.Query != "limit=2&status=done" || live.Status != http.StatusOK || live.Body != nil {
+		t.Errorf("listing request listed as %+v", live)
+	}
+	if up := page.Requests[2]; up.Body != nil || up.BodyBytes != len(body) {
+		t.Errorf("upload listed with body %q, %d bytes (sent %d)", up.Body, up.BodyBytes, len(body))
+	}
+	if bad := page.Requests[3]; bad.Body != nil || bad.Status != http.StatusBadRequest {
+		t.Errorf("malformed create listed as %+v", bad)
+	}
+	// The secrets are still in the Go API's log, where tests may want them.
+	if !strings.Contains(string(h.srv.Requests()[0].Body), "t0k3n") {
+		t.Error("Requests lost the body as sent")
+	}
+
+	for _, c := range []struct {
+		query string
+		seqs  []int
+	}{
+		{"?after=2", []int{3, 4}},
+		{"?limit=1", []int{1}},
+		{"?after=1&limit=2", []int{2, 3}},
+		{"?after=4", nil},
+	} {
+		var p controlPage
+		decodeInto(t, h.control(http.MethodGet, "/requests"+c.query, "").body, &p)
+		var seqs []int
+		for _, r := range p.Requests {
+			seqs = append(seqs, r.Seq)
+		}
+		if len(seqs) != len(c.seqs) || (len(seqs) > 0 && (seqs[0] != c.seqs[0] || seqs[len(seqs)-1] != c.seqs[len(c.seqs)-1])) {
+			t.Errorf("%s: seqs %v, want %v", c.query, seqs, c.seqs)
+		}
+	}
+	for _, q := range []string{"?after=-1", "?limit=0", "?limit=x", "?limit=10001"} {
+		requireError(t, h.control(http.MethodGet, "/requests"+q, ""), http.StatusBadRequest, ControlPrefix+"/requests")
+	}
+
+	if resp := h.control(http.MethodDelete, "/requests", ""); resp.status != http.StatusNoContent {
+		t.Fatalf("DELETE requests: %d", resp.status)
+	}
+	var empty controlPage
+	decodeInto(t, h.control(http.MethodGet, "/requests", "").body, &empty)
+	if len(empty.Requests) != 0 {
+		t.Fatalf("after DELETE: %d requests", len(empty.Requests))
+	}
+}
+
+func TestControl_removeJob(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: time.Hour, LiveJobs: 3})
+	pre := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID // still queued: DELETE /v2 would refuse
+	var live client.LivePage
+	decodeInto(t, h.get("/v2/live").body, &live)
+	cases := []struct {
+		name, id, gone string
+		status         int
+	}{
+		{"queued pre-recorded job", pre, "/v2/pre-recorded/" + pre, http.StatusNoContent},
+		{"live job", live.Items[0].ID, "/v2/live/" + live.Items[0].ID, http.StatusNoContent},
+		{"removed already", pre, "", http.StatusNotFound},
+		{"unknown", "nope", "", http.StatusNotFound},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp := h.control(http.MethodDelete, "/jobs/"+c.id, "")
+			if c.status == http.StatusNotFound {
+				requireError(t, resp, http.StatusNotFound, ControlPrefix+"/jobs/"+c.id)
+				return
+			}
+			if resp.status != c.status {
+				t.Fatalf("status %d: %s", resp.status, resp.body)
+			}
+			requireError(t, h.get(c.gone), http.StatusNotFound, c.gone)
+		})
+	}
+}
+
+func TestControl_statsIndexAndUnknown(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 2 * time.Second, ProcessingTimeMax: 4 * time.Second, MaxConcurrentJobs: 1, Retention: time.Minute})
+	h.create(`{"audio_url":"https://example.com/a.wav"}`)
+	h.postCreate(`{"audio_url":"https://example.com/b.wav"}`)
+	var st statsWire
+	decodeInto(t, h.control(http.MethodGet, "/stats", "").body, &st)
+	if st.Requests != 2 || st.JobsCreated != 1 || st.ConcurrencyLimited != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+	var index struct {
+		Endpoints []string        `json:"endpoints"`
+		Settings  controlSettings `json:"settings"`
+	}
+	decodeInto(t, h.control(http.MethodGet, "", "").body, &index)
+	want := controlSettings{ProcessingTime: "2s", ProcessingTimeMax: "4s", MaxConcurrentJobs: 1, Retention: "1m0s", MaxUploadBytes: defaultMaxUploadBytes}
+	if index.Settings != want || len(index.Endpoints) != len(controlEndpoints) {
+		t.Fatalf("index %+v, want settings %+v", index, want)
+	}
+	for _, c := range []struct{ method, path string }{
+		{http.MethodGet, "/nope"},
+		{http.MethodPost, "/faults"},
+		{http.MethodGet, "/jobs/x"},
+		{http.MethodDelete, "/jobs/"},
+	} {
+		body := requireError(t, h.control(c.method, c.path, ""), http.StatusNotFound, ControlPrefix+c.path)
+		if !strings.Contains(body.Message, "no such control endpoint") {
+			t.Errorf("%s %s: %q", c.method, c.path, body.Message)
+		}
+	}
+	// Off the prefix, a look-alike path is the service's 404.
+	requireError(t, h.get("/_emulatorx"), http.StatusNotFound, "/_emulatorx")
+}
+
+func TestControl_downTakesTheServiceOffAndBack(t *testing.T) {
+	fake, l := serveForTest(t)
+	c := noRetryClient(t, l)
+	ctx := context.Background()
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const outage = 1500 * time.Millisecond
+	req, _ := http.NewRequest(http.MethodPost, l.URL()+ControlPrefix+"/down", strings.NewReader(`{"duration":"1.5s"}`))
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	start := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answer map[string]string
+	err = json.NewDecoder(resp.Body).Decode(&answer)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusAccepted || answer["down_for"] != "1.5s" || answer["back_at"] == "" {
+		t.Fatalf("POST down: %d %v %v", resp.StatusCode, answer, err)
+	}
+	// Down within moments of the answer: connections refused.
+	deadline := time.Now().Add(time.Second)
+	for l.IsUp() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, err = c.GetPreRecorded(ctx, created.ID)
+	requireRefused(t, err)
+	// Back on the same address after the outage, the job kept.
+	for !l.IsUp() && time.Since(start) < outage+5*time.Second {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if since := time.Since(start); since < outage {
+		t.Fatalf("back after %s, before the %s asked for", since, outage)
+	}
+	if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
+		t.Fatalf("after the outage: %v", err)
+	}
+	if fake.JobCount() != 1 {
+		t.Fatalf("%d jobs after the outage", fake.JobCount())
+	}
+}
+
+func TestControl_downRefused(t *testing.T) {
+	h := newHarness(t, Options{}) // httptest: no Listener known
+	requireError(t, h.control(http.MethodPost, "/down", `{"duration":"1s"}`), http.StatusConflict, ControlPrefix+"/down")
+	_, l := serveForTest(t)
+	for _, body := range []string{`{}`, `{"duration":"0s"}`, `{"duration":"-1s"}`, `{"duration":"2h"}`, `{"duration":"soon"}`, `{"for":"1s"}`} {
+		req, _ := http.NewRequest(http.MethodPost, l.URL()+ControlPrefix+"/down", strings.NewReader(body))
+		req.Header.Set(client.ServiceKeyHeader, testKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest || !l.IsUp() {
+			t.Fatalf("%s: %d, up %v", body, resp.StatusCode, l.IsUp())
+		}
+	}
+}

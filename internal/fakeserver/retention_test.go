@@ -1,0 +1,302 @@
+package fakeserver
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+func TestProcessingTimeRange(t *testing.T) {
+	const lo, hi = 10 * time.Second, 50 * time.Second
+	h := newHarness(t, Options{ProcessingTime: lo, ProcessingTimeMax: hi})
+	times := map[string]time.Duration{}
+	ids := map[string]string{}
+	for i := range 20 {
+		u := fmt.Sprintf("https://example.com/range-%d.wav", i)
+		ids[u] = h.create(`{"audio_url":"` + u + `"}`).ID
+	}
+	// Step through the range a second at a time: each job turns done exactly
+	// once, at its own time, within the range.
+	for elapsed := time.Duration(0); elapsed <= hi; elapsed += time.Second {
+		for u, id := range ids {
+			if _, seen := times[u]; !seen && h.job(id).Status == client.StatusDone {
+				times[u] = elapsed
+			}
+		}
+		h.clock.Advance(time.Second)
+	}
+	distinct := map[time.Duration]bool{}
+	for u, d := range times {
+		if d < lo || d > hi {
+			t.Errorf("%s done after %s, outside [%s, %s]", u, d, lo, hi)
+		}
+		distinct[d] = true
+	}
+	if len(times) != len(ids) {
+		t.Fatalf("%d of %d jobs done by the end of the range", len(times), len(ids))
+	}
+	if len(distinct) < 5 {
+		t.Fatalf("20 URLs took only %d distinct times: %v", len(distinct), times)
+	}
+
+	// The same URL takes the same time on another server (order-independent).
+	for u, d := range times {
+		other := New(Options{ProcessingTime: lo, ProcessingTimeMax: hi})
+		got := other.processingTimeFor(u)
+		other.Close()
+		if got > d || got <= d-time.Second { // seen done at the first whole second at or past it
+			t.Fatalf("%s: %s on another server, seen done after %s here", u, got, d)
+		}
+	}
+}
+
+func TestProcessingTimeFixedWithoutRange(t *testing.T) {
+	for _, top := range []time.Duration{0, 5 * time.Second, 10 * time.Second} {
+		s := New(Options{ProcessingTime: 10 * time.Second, ProcessingTimeMax: top})
+		for i := range 10 {
+			if got := s.processingTimeFor(fmt.Sprintf("https://example.com/%d.wav", i)); got != 10*time.Second {
+				t.Errorf("max %s: processing time %s, want the fixed 10s", top, got)
+			}
+		}
+		s.Close()
+	}
+}
+
+func TestConcurrencyLimit(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 10 * time.Second, MaxConcurrentJobs: 2})
+	h.create(`{"audio_url":"https://example.com/1.wav"}`)
+	h.clock.Advance(3 * time.Second)
+	h.create(`{"audio_url":"https://example.com/2.wav"}`)
+
+	for _, c := range []struct {
+		advance    time.Duration
+		retryAfter string
+	}{
+		{0, "7"},                       // the first is final 7 s from now
+		{1500 * time.Millisecond, "6"}, // 5.5 s, rounded up
+		{5400 * time.Millisecond, "1"}, // 0.1 s, at least 1
+	} {
+		h.clock.Advance(c.advance)
+		resp := h.postCreate(`{"audio_url":"https://example.com/3.wav"}`)
+		requireError(t, resp, http.StatusTooManyRequests, "/v2/pre-recorded")
+		if got := resp.header.Get("Retry-After"); got != c.retryAfter {
+			t.Fatalf("after %s more: Retry-After %q, want %q", c.advance, got, c.retryAfter)
+		}
+	}
+	if n := h.srv.JobCount(); n != 2 {
+		t.Fatalf("%d jobs stored; a refused create must make none", n)
+	}
+	// Once the first is final there is room for one more, and only one.
+	h.clock.Advance(100 * time.Millisecond)
+	h.create(`{"audio_url":"https://example.com/3.wav"}`)
+	requireError(t, h.postCreate(`{"audio_url":"https://example.com/4.wav"}`), http.StatusTooManyRequests, "/v2/pre-recorded")
+	st := h.srv.Stats()
+	if st.ConcurrencyLimited != 4 || st.JobsCreated != 3 {
+		t.Fatalf("stats %+v: want 4 creates limited, 3 jobs", st)
+	}
+	// Invalid creates are refused as such, not counted against the limit.
+	requireError(t, h.postCreate(`{}`), http.StatusBadRequest, "/v2/pre-recorded")
+}
+
+func TestConcurrencyLimitOffByDefault(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: time.Hour})
+	for i := range 50 {
+		h.create(fmt.Sprintf(`{"audio_url":"https://example.com/%d.wav"}`, i))
+	}
+}
+
+func TestRetentionExpiresJobs(t *testing.T) {
+	const processing, retention = 10 * time.Second, time.Minute
+	cases := []struct {
+		name   string
+		after  time.Duration // from creation
+		status int           // of GET
+		listed int
+	}{
+		{"processing", 5 * time.Second, http.StatusOK, 1},
+		{"done", processing, http.StatusOK, 1},
+		{"last instant of retention", processing + retention - time.Millisecond, http.StatusOK, 1},
+		{"retention over", processing + retention, http.StatusNotFound, 0},
+		{"long after, never looked at before", 30 * 24 * time.Hour, http.StatusNotFound, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, Options{ProcessingTime: processing, Retention: retention})
+			id := h.create(`{"audio_url":"https://example.com/kept.wav"}`).ID
+			h.clock.Advance(c.after)
+			resp := h.get("/v2/pre-recorded/" + id)
+			if resp.status != c.status {
+				t.Fatalf("GET after %s: %d, want %d: %s", c.after, resp.status, c.status, resp.body)
+			}
+			var page client.PreRecordedPage
+			decodeInto(t, h.get("/v2/pre-recorded").body, &page)
+			if len(page.Items) != c.listed {
+				t.Fatalf("listing after %s: %d items, want %d", c.after, len(page.Items), c.listed)
+			}
+			if c.status == http.StatusNotFound {
+				requireError(t, resp, http.StatusNotFound, "/v2/pre-recorded/"+id)
+				requireError(t, h.get("/v2/transcription/"+id), http.StatusNotFound, "/v2/transcription/"+id)
+				requireError(t, h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil), http.StatusNotFound, "/v2/pre-recorded/"+id)
+				if st := h.srv.Stats(); st.JobsExpired != 1 {
+					t.Fatalf("stats %+v: want 1 job expired", st)
+				}
+			}
+		})
+	}
+}
+
+func TestRetentionCountsFromCompletion(t *testing.T) {
+	// A job that fails is final too, and expires the same way.
+	h := newHarness(t, Options{ProcessingTime: time.Hour, Retention: time.Minute})
+	id := h.create(`{"audio_url":"https://example.com/fail-422.wav"}`).ID
+	h.clock.Advance(time.Hour + 59*time.Second)
+	if got := h.job(id); got.Status != client.StatusError {
+		t.Fatalf("status %q, want error", got.Status)
+	}
+	h.clock.Advance(time.Second)
+	requireError(t, h.get("/v2/pre-recorded/"+id), http.StatusNotFound, "/v2/pre-recorded/"+id)
+}
+
+func TestRetentionExpiresUploads(t *testing.T) {
+	h := newHarness(t, Options{Retention: time.Minute})
+	body, ct := multipartFile(t, "audio", "talk.wav", buildWAV(2, 1, 8000))
+	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+	if resp.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", resp.status, resp.body)
+	}
+	var up client.UploadResponse
+	decodeInto(t, resp.body, &up)
+	filePath := "/file/" + up.AudioMetadata.ID
+	job := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID
+
+	h.clock.Advance(59 * time.Second)
+	if r := h.get(filePath); r.status != http.StatusOK {
+		t.Fatalf("upload within retention: %d", r.status)
+	}
+	h.clock.Advance(time.Second)
+	requireError(t, h.get(filePath), http.StatusNotFound, filePath)
+	// The job made from it (done at once, expiring a minute after) keeps its
+	// record but no longer has the audio.
+	requireError(t, h.get("/v2/pre-recorded/"+job+"/file"), http.StatusNotFound, "/v2/pre-recorded/"+job+"/file")
+	// A job asked for on the expired upload fails as on an unknown one.
+	late := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID
+	if got := h.job(late); got.Status != client.StatusError || got.ErrorCode == nil || *got.ErrorCode != http.StatusNotFound {
+		t.Fatalf("job on an expired upload: %+v", got)
+	}
+	if st := h.srv.Stats(); st.UploadsExpired != 1 {
+		t.Fatalf("stats %+v: want 1 upload expired", st)
+	}
+}
+
+func TestRetentionOffKeepsEverything(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	h.clock.Advance(400 * 24 * time.Hour)
+	h.job(id)
+}
+
+// TestRetentionBoundsMemory drives many jobs through a server with
+// retention and a request log limit, the clock moving on, and checks that
+// what it holds stays bounded: jobs, the expiry queue, the request log and
+// the create bodies.
+func TestRetentionBoundsMemory(t *testing.T) {
+	const perSecond, seconds, limit = 20, 120, 100
+	h := newHarness(t, Options{ProcessingTime: 2 * time.Second, Retention: 5 * time.Second, RequestLogLimit: limit})
+	peakJobs := 0
+	for sec := range seconds {
+		for i := range perSecond {
+			id := h.create(fmt.Sprintf(`{"audio_url":"https://example.com/%d-%d.wav"}`, sec, i)).ID
+			h.get("/v2/pre-recorded/" + id)
+		}
+		h.clock.Advance(time.Second)
+		h.srv.SettleJobs()
+		peakJobs = max(peakJobs, h.srv.JobCount())
+	}
+	// Alive at once: created over the last 2 s of processing + 5 s of retention.
+	if peakJobs > perSecond*8 {
+		t.Fatalf("up to %d jobs held at once, want at most %d", peakJobs, perSecond*8)
+	}
+	h.srv.mu.Lock()
+	queued, requests, bodies := len(h.srv.expiries), len(h.srv.requests), len(h.srv.createBodies)
+	h.srv.mu.Unlock()
+	if queued > perSecond*8 || requests >= 2*limit || bodies >= 2*limit {
+		t.Fatalf("held: %d expiries, %d requests, %d create bodies; want them bounded", queued, requests, bodies)
+	}
+	reqs := h.srv.Requests()
+	if len(reqs) != limit || reqs[limit-1].Seq != 2*perSecond*seconds {
+		t.Fatalf("Requests: %d, the newest numbered %d; want the newest %d, up to %d", len(reqs), reqs[len(reqs)-1].Seq, limit, 2*perSecond*seconds)
+	}
+	for i := 1; i < len(reqs); i++ {
+		if reqs[i].Seq != reqs[i-1].Seq+1 {
+			t.Fatalf("Requests not consecutive at %d: %d then %d", i, reqs[i-1].Seq, reqs[i].Seq)
+		}
+	}
+	if n := len(h.srv.CreateBodies()); n != limit {
+		t.Fatalf("CreateBodies: %d, want %d", n, limit)
+	}
+	h.clock.Advance(time.Minute)
+	h.srv.SettleJobs()
+	if n := h.srv.JobCount(); n != 0 {
+		t.Fatalf("%d jobs left after every retention ended", n)
+	}
+	if st := h.srv.Stats(); st.JobsExpired != perSecond*seconds {
+		t.Fatalf("stats %+v: want %d jobs expired", st, perSecond*seconds)
+	}
+}
+
+func TestInitialFaults(t *testing.T) {
+	h := newHarness(t, Options{Faults: Faults{RateLimitRatio: 1, RetryAfter: 9}})
+	resp := h.get("/v2/live")
+	requireError(t, resp, http.StatusTooManyRequests, "/v2/live")
+	if got := resp.header.Get("Retry-After"); got != strconv.Itoa(9) {
+		t.Fatalf("Retry-After %q", got)
+	}
+}
+
+func TestFaultsValidate(t *testing.T) {
+	for _, c := range []struct {
+		f  Faults
+		ok bool
+	}{
+		{Faults{}, true},
+		{Faults{RateLimitRatio: 0.5, ServerErrorRatio: 0.5, ServerErrorStatus: 502, Latency: time.Second, RetryAfter: 3}, true},
+		{Faults{RateLimitRatio: 1.1}, false},
+		{Faults{ServerErrorRatio: -0.1}, false},
+		{Faults{RateLimitRatio: 0.6, ServerErrorRatio: 0.6}, false},
+		{Faults{Latency: -time.Second}, false},
+		{Faults{RetryAfter: -1}, false},
+		{Faults{ServerErrorStatus: 429}, false},
+		{Faults{ServerErrorStatus: 600}, false},
+	} {
+		if err := c.f.Validate(); (err == nil) != c.ok {
+			t.Errorf("%+v: Validate() = %v, want ok %v", c.f, err, c.ok)
+		}
+	}
+}
+
+func TestExpiryQueuePopsInTimeOrder(t *testing.T) {
+	var q expiryQueue
+	offsets := []int{7, 3, 9, 1, 3, 8, 0, 5, 2, 6, 4}
+	for i, o := range offsets {
+		q.add(testEpoch.Add(time.Duration(o)*time.Second), expiringJob, strconv.Itoa(i))
+	}
+	if _, due := q.popDue(testEpoch.Add(-time.Second)); due {
+		t.Fatal("popped before anything was due")
+	}
+	var got []time.Duration
+	for {
+		e, due := q.popDue(testEpoch.Add(5 * time.Second))
+		if !due {
+			break
+		}
+		got = append(got, e.at.Sub(testEpoch))
+	}
+	want := []time.Duration{0, time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second, 4 * time.Second, 5 * time.Second}
+	if fmt.Sprint(got) != fmt.Sprint(want) || len(q) != 4 {
+		t.Fatalf("popped %v (left %d), want %v (left 4)", got, len(q), want)
+	}
+}
