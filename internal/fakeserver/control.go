@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +44,9 @@ var controlEndpoints = []string{
 	"DELETE " + ControlPrefix + "/jobs/{id}   remove a pre-recorded or live job, as the end of its retention does",
 	"GET    " + ControlPrefix + "/stats       counters: requests, faults, jobs created, expired, callbacks",
 }
+
+// ControlEndpoints describes the control interface's endpoints, one a line.
+func ControlEndpoints() []string { return slices.Clone(controlEndpoints) }
 
 func isControlPath(path string) bool {
 	return path == ControlPrefix || strings.HasPrefix(path, ControlPrefix+"/")

@@ -173,3 +173,29 @@ func TestServe_badArguments(t *testing.T) {
 		t.Error("Serve on an invalid address: no error")
 	}
 }
+
+func TestServe_shutdownLetsRequestsFinish(t *testing.T) {
+	fake, l := serveForTest(t)
+	fake.SetFaults(Faults{Latency: 300 * time.Millisecond})
+	c := noRetryClient(t, l)
+	answered := make(chan error, 1)
+	go func() {
+		_, err := c.ListLive(context.Background(), client.ListOptions{})
+		answered <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // the request is in its latency
+	if err := l.Shutdown(context.Background()); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	if err := <-answered; err != nil {
+		t.Fatalf("the request in flight was cut off: %v", err)
+	}
+	if l.IsUp() {
+		t.Fatal("still up after Shutdown")
+	}
+	if err := l.Up(); !errors.Is(err, ErrListenerClosed) {
+		t.Fatalf("Up after Shutdown: %v", err)
+	}
+	_, err := c.ListLive(context.Background(), client.ListOptions{})
+	requireRefused(t, err)
+}

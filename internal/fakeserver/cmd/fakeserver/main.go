@@ -1,14 +1,26 @@
 // Command fakeserver runs the transcription service emulator on a local
-// address, for testing pipelines offline:
+// address, to rehearse pipelines offline:
 //
-//	go run ./internal/fakeserver/cmd/fakeserver -addr 127.0.0.1:0 -live-jobs 50 -max-upload-mb 1000
+//	go install github.com/transcription-service/terraform-provider-transcription/internal/fakeserver/cmd/fakeserver@latest
+//	fakeserver -addr 127.0.0.1:8080 -processing-time 5s-30s -max-concurrent-jobs 10 -retention 10m
+//
+// Every flag can also be set by an environment variable, FAKESERVER_ and the
+// flag's name in capitals with underscores (-processing-time:
+// FAKESERVER_PROCESSING_TIME); a flag given on the command line wins. The
+// API key also falls back to TRANSCRIPTION_API_KEY. Run it with -help for
+// the list.
 //
 // Once listening it prints one line to stdout, which scripts can parse:
 //
 //	fakeserver listening on http://127.0.0.1:PORT
 //
-// Requests are logged to stderr (never the API key). SIGINT or SIGTERM shuts
-// it down gracefully.
+// Requests are logged to stderr (never the API key; -quiet for none).
+// SIGINT or SIGTERM shuts it down gracefully.
+//
+// The control interface, under /_emulator with the same x-service-key,
+// changes faults while it runs, takes the service down for a while, lists
+// the requests received (without secrets), removes jobs and shows counters;
+// see the package documentation of internal/fakeserver and -help.
 package main
 
 import (
@@ -18,15 +30,29 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
+
+// version is set at release builds (-X main.version=...); `go install
+// ...@vX.Y.Z` builds report the module's version instead.
+var version = ""
+
+// envPrefix starts the environment variable of each flag.
+const envPrefix = "FAKESERVER_"
+
+// defaultAPIKey is the key when neither a flag nor the environment gives one.
+const defaultAPIKey = "test-key"
+
+// shutdownGrace is how long requests in flight may take to finish at exit.
+const shutdownGrace = 10 * time.Second
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -38,77 +64,223 @@ func main() {
 	}
 }
 
-// run serves until ctx is done, then shuts down gracefully.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	defaultKey := getenv("TRANSCRIPTION_API_KEY")
-	if defaultKey == "" {
-		defaultKey = "test-key"
-	}
-	flags := flag.NewFlagSet("fakeserver", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
-	apiKey := flags.String("api-key", defaultKey, "API key required in x-service-key (default: $TRANSCRIPTION_API_KEY, else test-key)")
-	liveJobs := flags.Int("live-jobs", 0, "number of deterministic live jobs to seed")
-	processingTime := flags.Duration("processing-time", 2*time.Second, "time a job spends queued and processing before it is final")
-	zdr := flags.Bool("zero-data-retention", false, "emulate an account with zero data retention")
-	maxUploadMB := flags.Int64("max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	switch {
-	case flags.NArg() > 0:
-		return fmt.Errorf("unexpected arguments: %v", flags.Args())
-	case *apiKey == "":
-		return errors.New("-api-key must not be empty")
-	case *liveJobs < 0:
-		return errors.New("-live-jobs must not be negative")
-	case *processingTime < 0:
-		return errors.New("-processing-time must not be negative")
-	case *maxUploadMB < 1 || *maxUploadMB > 1<<20:
-		return errors.New("-max-upload-mb must be from 1 to 1048576")
-	}
+// config is what the flags and environment ask for.
+type config struct {
+	addr              string
+	apiKey            string
+	liveJobs          int
+	processing        processingRange
+	zdr               bool
+	maxUploadMB       int64
+	maxConcurrentJobs int
+	retention         time.Duration
+	faults            fakeserver.Faults
+	requestLog        int
+	quiet             bool
+	version           bool
+}
 
-	ln, err := net.Listen("tcp", *addr)
+// processingRange is the -processing-time value: "5s", or "5s-30s".
+type processingRange struct{ lo, hi time.Duration }
+
+func (p *processingRange) String() string {
+	if p.hi > p.lo {
+		return p.lo.String() + "-" + p.hi.String()
+	}
+	return p.lo.String()
+}
+
+func (p *processingRange) Set(v string) error {
+	loText, hiText, isRange := strings.Cut(v, "-")
+	if loText == "" { // "-1s": a negative duration, not a range
+		return errors.New("must not be negative")
+	}
+	lo, err := time.ParseDuration(loText)
 	if err != nil {
 		return err
 	}
+	hi := lo
+	if isRange {
+		if hi, err = time.ParseDuration(hiText); err != nil {
+			return err
+		}
+		if hi < lo {
+			return fmt.Errorf("the range %s ends before it starts", v)
+		}
+	}
+	p.lo, p.hi = lo, hi
+	return nil
+}
+
+const usageHeader = `Usage: fakeserver [flags]
+
+Emulates the transcription service's HTTP interface (/v2/...) in memory, for
+rehearsing pipelines offline. Each flag may also be set by the environment
+variable shown beside it; a flag on the command line wins.
+
+Control interface: under %[1]s on the same address, with the same
+x-service-key header; JSON in and out; neither faulted nor recorded.
+%[2]s
+Example fault drill:
+  curl -X PUT -H 'x-service-key: KEY' -d '{"rate_limit_ratio":0.3,"server_error_ratio":0.1}' http://ADDR%[1]s/faults
+  curl -X POST -H 'x-service-key: KEY' -d '{"duration":"20s"}' http://ADDR%[1]s/down
+  curl -H 'x-service-key: KEY' 'http://ADDR%[1]s/requests?after=0'
+
+Flags:
+`
+
+// run serves until ctx is done, then shuts down gracefully.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	cfg, err := parseConfig(args, stderr, getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if cfg.version {
+		fmt.Fprintln(stdout, "fakeserver", buildVersion())
+		return nil
+	}
+
 	fake := fakeserver.New(fakeserver.Options{
-		APIKey:            *apiKey,
-		ProcessingTime:    *processingTime,
-		ZeroDataRetention: *zdr,
-		LiveJobs:          *liveJobs,
-		MaxUploadBytes:    *maxUploadMB << 20,
+		APIKey:            cfg.apiKey,
+		ProcessingTime:    cfg.processing.lo,
+		ProcessingTimeMax: cfg.processing.hi,
+		MaxConcurrentJobs: cfg.maxConcurrentJobs,
+		Retention:         cfg.retention,
+		ZeroDataRetention: cfg.zdr,
+		LiveJobs:          cfg.liveJobs,
+		MaxUploadBytes:    cfg.maxUploadMB << 20,
+		Faults:            cfg.faults,
+		RequestLogLimit:   cfg.requestLog,
 	})
 	defer fake.Close()
 
 	logger := log.New(stderr, "fakeserver: ", log.LstdFlags|log.Lmicroseconds)
-	srv := &http.Server{
-		Handler:           logRequests(logger, fake),
-		ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog:          logger,
+	var handler http.Handler = fake
+	if !cfg.quiet {
+		handler = logRequests(logger, fake)
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	fmt.Fprintf(stdout, "fakeserver listening on http://%s\n", ln.Addr())
+	l, err := fakeserver.Serve(cfg.addr, handler)
+	if err != nil {
+		return err
+	}
+	fake.UseListener(l) // for POST /_emulator/down
+	fmt.Fprintf(stdout, "fakeserver listening on %s\n", l.URL())
 
-	select {
-	case err := <-served:
-		return err
-	case <-ctx.Done():
-	}
+	<-ctx.Done()
 	logger.Print("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return err
+	return l.Shutdown(shutdownCtx)
+}
+
+// parseConfig reads the environment, then the flags over it.
+func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (config, error) {
+	var cfg config
+	cfg.processing = processingRange{lo: 2 * time.Second, hi: 2 * time.Second}
+	flags := flag.NewFlagSet("fakeserver", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
+	// No default shown: it may come from the environment, and -help must
+	// not print a key.
+	flags.StringVar(&cfg.apiKey, "api-key", "", "API key required in x-service-key, for the service and the control interface (default: $TRANSCRIPTION_API_KEY, else "+defaultAPIKey+")")
+	flags.IntVar(&cfg.liveJobs, "live-jobs", 0, "number of deterministic live jobs to seed")
+	flags.Var(&cfg.processing, "processing-time", "time a job spends queued and processing before it is final: a duration (2s), or a range (5s-30s) from which each job's time is chosen by a hash of its audio_url")
+	flags.BoolVar(&cfg.zdr, "zero-data-retention", false, "emulate an account with zero data retention")
+	flags.Int64Var(&cfg.maxUploadMB, "max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
+	flags.IntVar(&cfg.maxConcurrentJobs, "max-concurrent-jobs", 0, "jobs that may be queued or processing at once, as an account's concurrency limit; creates beyond it get 429 with Retry-After (0: no limit)")
+	flags.DurationVar(&cfg.retention, "retention", 0, "how long final jobs (from completion) and uploads are kept; afterwards GET answers 404 and listings leave them out (0: kept until deleted)")
+	flags.DurationVar(&cfg.faults.Latency, "latency", 0, "latency added to every request")
+	flags.Float64Var(&cfg.faults.RateLimitRatio, "rate-limit-ratio", 0, "share of requests answered 429 with Retry-After (0 to 1)")
+	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds")
+	flags.Float64Var(&cfg.faults.ServerErrorRatio, "server-error-ratio", 0, "share of requests answered -server-error-status (0 to 1)")
+	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers")
+	flags.Int64Var(&cfg.faults.Seed, "fault-seed", 0, "chooses which requests fault: the same seed and request order give the same faults")
+	flags.IntVar(&cfg.requestLog, "request-log", 10000, "newest requests kept for "+fakeserver.ControlPrefix+"/requests (0: every one, memory growing without bound)")
+	flags.BoolVar(&cfg.quiet, "quiet", false, "do not log each request to stderr")
+	flags.BoolVar(&cfg.version, "version", false, "print the version and exit")
+
+	envNames := map[string]string{}
+	flags.VisitAll(func(f *flag.Flag) {
+		if f.Name == "version" { // FAKESERVER_VERSION is too likely to name an image tag
+			return
+		}
+		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		envNames[f.Name] = name
+		f.Usage += " [$" + name + "]"
+	})
+	flags.Usage = func() {
+		fmt.Fprintf(flags.Output(), usageHeader, fakeserver.ControlPrefix, "  "+strings.Join(fakeserver.ControlEndpoints(), "\n  ")+"\n")
+		flags.PrintDefaults()
 	}
-	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return err
+
+	var envErr error
+	flags.VisitAll(func(f *flag.Flag) {
+		name, ok := envNames[f.Name]
+		if !ok || envErr != nil {
+			return
+		}
+		if v := getenv(name); v != "" {
+			if err := flags.Set(f.Name, v); err != nil {
+				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+			}
+		}
+	})
+	if envErr != nil {
+		return cfg, envErr
+	}
+	if err := flags.Parse(args); err != nil {
+		return cfg, err
+	}
+	keyGiven := false
+	flags.Visit(func(f *flag.Flag) { keyGiven = keyGiven || f.Name == "api-key" })
+	if !keyGiven {
+		if cfg.apiKey = getenv("TRANSCRIPTION_API_KEY"); cfg.apiKey == "" {
+			cfg.apiKey = defaultAPIKey
+		}
+	}
+	return cfg, cfg.validate(flags.Args())
+}
+
+func (cfg config) validate(rest []string) error {
+	switch {
+	case len(rest) > 0:
+		return fmt.Errorf("unexpected arguments: %v", rest)
+	case cfg.apiKey == "":
+		return errors.New("-api-key must not be empty")
+	case cfg.liveJobs < 0:
+		return errors.New("-live-jobs must not be negative")
+	case cfg.processing.lo < 0:
+		return errors.New("-processing-time must not be negative")
+	case cfg.maxUploadMB < 1 || cfg.maxUploadMB > 1<<20:
+		return errors.New("-max-upload-mb must be from 1 to 1048576")
+	case cfg.maxConcurrentJobs < 0:
+		return errors.New("-max-concurrent-jobs must not be negative")
+	case cfg.retention < 0:
+		return errors.New("-retention must not be negative")
+	case cfg.requestLog < 0:
+		return errors.New("-request-log must not be negative")
+	case cfg.faults.RetryAfter < 1:
+		return errors.New("-retry-after must be at least 1")
+	}
+	if err := cfg.faults.Validate(); err != nil {
+		return fmt.Errorf("faults: %w", err)
 	}
 	return nil
+}
+
+// buildVersion is the release's version, else the module's as `go install`
+// recorded it, else "devel".
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
 }
 
 // logRequests logs each request's method, target, status and duration; no

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -207,4 +208,234 @@ func silentWAV(size int) []byte {
 	copy(b[36:], "data")
 	binary.LittleEndian.PutUint32(b[40:], data)
 	return b
+}
+
+func TestParseConfigEnvironmentAndFlags(t *testing.T) {
+	every := map[string]string{
+		"FAKESERVER_ADDR":                "127.0.0.1:9999",
+		"FAKESERVER_API_KEY":             "env-key",
+		"FAKESERVER_LIVE_JOBS":           "12",
+		"FAKESERVER_PROCESSING_TIME":     "5s-30s",
+		"FAKESERVER_ZERO_DATA_RETENTION": "true",
+		"FAKESERVER_MAX_UPLOAD_MB":       "1000",
+		"FAKESERVER_MAX_CONCURRENT_JOBS": "25",
+		"FAKESERVER_RETENTION":           "10m",
+		"FAKESERVER_LATENCY":             "150ms",
+		"FAKESERVER_RATE_LIMIT_RATIO":    "0.2",
+		"FAKESERVER_RETRY_AFTER":         "3",
+		"FAKESERVER_SERVER_ERROR_RATIO":  "0.1",
+		"FAKESERVER_SERVER_ERROR_STATUS": "502",
+		"FAKESERVER_FAULT_SEED":          "42",
+		"FAKESERVER_REQUEST_LOG":         "500",
+		"FAKESERVER_QUIET":               "1",
+	}
+	fromEnv := config{
+		addr: "127.0.0.1:9999", apiKey: "env-key", liveJobs: 12,
+		processing: processingRange{5 * time.Second, 30 * time.Second}, zdr: true, maxUploadMB: 1000,
+		maxConcurrentJobs: 25, retention: 10 * time.Minute,
+		faults:     fakeserver.Faults{Latency: 150 * time.Millisecond, RateLimitRatio: 0.2, RetryAfter: 3, ServerErrorRatio: 0.1, ServerErrorStatus: 502, Seed: 42},
+		requestLog: 500, quiet: true,
+	}
+	defaults := config{
+		addr: "127.0.0.1:8080", apiKey: "test-key", processing: processingRange{2 * time.Second, 2 * time.Second},
+		maxUploadMB: 100, faults: fakeserver.Faults{RetryAfter: 1, ServerErrorStatus: 503}, requestLog: 10000,
+	}
+	withFlags := fromEnv
+	withFlags.processing = processingRange{time.Second, time.Second}
+	withFlags.maxConcurrentJobs = 3
+	withFlags.apiKey = "flag-key"
+	withFlags.quiet = false
+
+	cases := []struct {
+		name string
+		env  map[string]string
+		args []string
+		want config
+	}{
+		{"defaults", nil, nil, defaults},
+		{"every variable", every, nil, fromEnv},
+		{"flags win over variables", every, []string{"-processing-time", "1s", "-max-concurrent-jobs", "3", "-api-key", "flag-key", "-quiet=false"}, withFlags},
+		{"TRANSCRIPTION_API_KEY when no FAKESERVER_API_KEY", map[string]string{"TRANSCRIPTION_API_KEY": "tr-key"}, nil,
+			func() config { c := defaults; c.apiKey = "tr-key"; return c }()},
+		{"FAKESERVER_API_KEY over TRANSCRIPTION_API_KEY", map[string]string{"TRANSCRIPTION_API_KEY": "tr-key", "FAKESERVER_API_KEY": "fs-key"}, nil,
+			func() config { c := defaults; c.apiKey = "fs-key"; return c }()},
+		{"FAKESERVER_VERSION is not a flag's", map[string]string{"FAKESERVER_VERSION": "1.2.3"}, nil, defaults},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr syncBuffer
+			got, err := parseConfig(c.args, &stderr, func(k string) string { return c.env[k] })
+			if err != nil {
+				t.Fatalf("parseConfig: %v (%s)", err, stderr.String())
+			}
+			if got != c.want {
+				t.Fatalf("got  %+v\nwant %+v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestParseConfigRejects(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		args []string
+		says string
+	}{
+		{map[string]string{"FAKESERVER_LIVE_JOBS": "many"}, nil, "FAKESERVER_LIVE_JOBS"},
+		{map[string]string{"FAKESERVER_PROCESSING_TIME": "30s-5s"}, nil, "ends before it starts"},
+		{nil, []string{"-processing-time", "-1s"}, "negative"},
+		{nil, []string{"-processing-time", "5s-x"}, "invalid"},
+		{nil, []string{"-max-concurrent-jobs", "-1"}, "-max-concurrent-jobs"},
+		{nil, []string{"-retention", "-1m"}, "-retention"},
+		{nil, []string{"-request-log", "-1"}, "-request-log"},
+		{nil, []string{"-retry-after", "0"}, "-retry-after"},
+		{nil, []string{"-rate-limit-ratio", "1.5"}, "from 0 to 1"},
+		{nil, []string{"-rate-limit-ratio", "0.6", "-server-error-ratio", "0.6"}, "add up"},
+		{nil, []string{"-server-error-status", "404"}, "500 to 599"},
+		{nil, []string{"-latency", "-1s"}, "latency"},
+		{map[string]string{"FAKESERVER_API_KEY": "k"}, []string{"-api-key", ""}, "-api-key"},
+	}
+	for _, c := range cases {
+		var stderr syncBuffer
+		_, err := parseConfig(c.args, &stderr, func(k string) string { return c.env[k] })
+		if err == nil || !strings.Contains(err.Error()+stderr.String(), c.says) {
+			t.Errorf("env %v args %v: error %v (stderr %q), want one saying %q", c.env, c.args, err, stderr.String(), c.says)
+		}
+	}
+}
+
+func TestRunHelpShowsVariablesAndControlButNoKey(t *testing.T) {
+	var stdout, stderr syncBuffer
+	if err := run(context.Background(), []string{"-help"}, &stdout, &stderr, func(k string) string {
+		return map[string]string{"TRANSCRIPTION_API_KEY": "s3cret-from-env"}[k]
+	}); err != nil {
+		t.Fatal(err)
+	}
+	help := stderr.String()
+	for _, want := range []string{"$FAKESERVER_PROCESSING_TIME", "$FAKESERVER_MAX_CONCURRENT_JOBS", "$FAKESERVER_RETENTION", "/_emulator/faults", "/_emulator/down", "/_emulator/requests", "/_emulator/jobs/{id}"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("-help does not mention %s", want)
+		}
+	}
+	if strings.Contains(help, "s3cret-from-env") {
+		t.Error("-help printed the key from the environment")
+	}
+}
+
+func TestRunVersion(t *testing.T) {
+	var stdout, stderr syncBuffer
+	if err := run(context.Background(), []string{"-version"}, &stdout, &stderr, func(string) string { return "" }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(stdout.String(), "fakeserver ") {
+		t.Fatalf("-version printed %q", stdout.String())
+	}
+}
+
+// send sends a request with the rehearsal's key.
+func send(t *testing.T, method, url, body string) (int, http.Header, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	req.Header.Set(client.ServiceKeyHeader, "ci-key")
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, data
+}
+
+// TestRunRehearsal drives the command as a CI job would: settings from
+// the environment, a concurrency limit, retention, faults changed and an
+// outage through the control interface, the requests listed.
+func TestRunRehearsal(t *testing.T) {
+	env := map[string]string{
+		"FAKESERVER_API_KEY":             "ci-key",
+		"FAKESERVER_PROCESSING_TIME":     "300ms",
+		"FAKESERVER_MAX_CONCURRENT_JOBS": "1",
+		"FAKESERVER_RETENTION":           "400ms",
+		"FAKESERVER_QUIET":               "true",
+	}
+	base, stderr, stop := start(t, []string{"-addr", "127.0.0.1:0"}, env)
+	stopped := false
+	defer func() {
+		if !stopped {
+			_ = stop()
+		}
+	}()
+	const create = `{"audio_url":"https://media.example.com/a.wav","callback_url":"https://hooks.example.com/x?token=t0k3n"}`
+
+	status, _, body := send(t, http.MethodPost, base+"/v2/pre-recorded", create)
+	var job client.InitResponse
+	if err := json.Unmarshal(body, &job); status != http.StatusCreated || err != nil {
+		t.Fatalf("create: %d %s", status, body)
+	}
+	status, header, _ := send(t, http.MethodPost, base+"/v2/pre-recorded", create)
+	if status != http.StatusTooManyRequests || header.Get("Retry-After") != "1" {
+		t.Fatalf("second create under -max-concurrent-jobs 1: %d, Retry-After %q", status, header.Get("Retry-After"))
+	}
+	// Done after 300 ms, gone 400 ms later.
+	deadline := time.Now().Add(5 * time.Second)
+	sawDone := false
+	for time.Now().Before(deadline) {
+		status, _ := get(t, base+"/v2/pre-recorded/"+job.ID, "ci-key")
+		if status == http.StatusNotFound {
+			break
+		}
+		sawDone = sawDone || status == http.StatusOK
+		time.Sleep(50 * time.Millisecond)
+	}
+	if status, _ := get(t, base+"/v2/pre-recorded/"+job.ID, "ci-key"); status != http.StatusNotFound || !sawDone {
+		t.Fatalf("job after its retention: %d (seen before: %v)", status, sawDone)
+	}
+
+	status, _, body = send(t, http.MethodPut, base+"/_emulator/faults", `{"server_error_ratio":1,"server_error_status":502}`)
+	if status != http.StatusOK {
+		t.Fatalf("PUT faults: %d %s", status, body)
+	}
+	if status, _ := get(t, base+"/v2/live", "ci-key"); status != http.StatusBadGateway {
+		t.Fatalf("GET under 100%% 502s: %d", status)
+	}
+	if status, _, _ := send(t, http.MethodDelete, base+"/_emulator/faults", ""); status != http.StatusOK {
+		t.Fatalf("DELETE faults: %d", status)
+	}
+
+	status, body = get(t, base+"/_emulator/requests", "ci-key")
+	if status != http.StatusOK || !strings.Contains(string(body), "token=REDACTED") || strings.Contains(string(body), "t0k3n") || strings.Contains(string(body), "ci-key") {
+		t.Fatalf("requests listing: %d %s", status, body)
+	}
+	if status, _ := get(t, base+"/_emulator/stats", "wrong"); status != http.StatusUnauthorized {
+		t.Fatalf("control with a wrong key: %d", status)
+	}
+
+	status, _, body = send(t, http.MethodPost, base+"/_emulator/down", `{"duration":"700ms"}`)
+	if status != http.StatusAccepted {
+		t.Fatalf("POST down: %d %s", status, body)
+	}
+	refused, back := false, false
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !back; time.Sleep(20 * time.Millisecond) {
+		req, _ := http.NewRequest(http.MethodGet, base+"/v2/live", nil)
+		req.Header.Set(client.ServiceKeyHeader, "ci-key")
+		resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Do(req)
+		if err != nil {
+			refused = refused || strings.Contains(err.Error(), "refused")
+			continue
+		}
+		resp.Body.Close()
+		back = refused && resp.StatusCode == http.StatusOK
+	}
+	if !refused || !back {
+		t.Fatalf("outage: refused %v, back %v", refused, back)
+	}
+	stopped = true
+	if err := stop(); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if logs := stderr.String(); strings.Contains(logs, "/v2/") {
+		t.Fatalf("requests logged despite FAKESERVER_QUIET: %s", logs)
+	}
 }
