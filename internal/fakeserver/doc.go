@@ -1,13 +1,17 @@
 // Package fakeserver is an in-memory emulator of the transcription service's
 // HTTP interface (spec/transcription-api.md, with the gaps filled as
-// design.md decides). Run it to test a pipeline offline:
+// design.md decides). Run it to rehearse a pipeline offline:
 //
-//	go run ./internal/fakeserver/cmd/fakeserver -addr 127.0.0.1:0
+//	go install github.com/transcription-service/terraform-provider-transcription/internal/fakeserver/cmd/fakeserver@latest
+//	fakeserver -addr 127.0.0.1:8080 -processing-time 5s-30s -max-concurrent-jobs 10 -retention 10m
 //
-// or embed it in Go tests: New returns an http.Handler to serve with
-// net/http/httptest or with Serve (which can also take the service off its
-// address and bring it back there, to emulate an outage), plus methods to
-// inspect what it received and to steer it.
+// (or go run ./internal/fakeserver/cmd/fakeserver in this repository; every
+// flag also reads a FAKESERVER_ environment variable, see its -help; release
+// archives hold the same command), or embed it in Go tests: New returns an
+// http.Handler to serve with net/http/httptest or with Serve (which can also
+// take the service off its address and bring it back there, to emulate an
+// outage), plus methods to inspect what it received and to steer it. The
+// control interface (below) offers the same steering over HTTP.
 //
 // # Endpoints
 //
@@ -51,12 +55,38 @@
 //
 // # Job lifecycle
 //
-// A job is "queued" for the first quarter of Options.ProcessingTime after its
-// creation, "processing" until ProcessingTime has elapsed, then final:
-// "done", or "error" when a failure is asked for (below). Time is read from
+// A job is "queued" for the first quarter of its processing time after its
+// creation, "processing" until that time has elapsed, then final: "done", or
+// "error" when a failure is asked for (below). The processing time is
+// Options.ProcessingTime, or with Options.ProcessingTimeMax above it a time
+// in [ProcessingTime, ProcessingTimeMax] chosen by a hash of the job's
+// audio_url: the same URL always takes the same time, whatever order jobs
+// arrive in (the command's -processing-time 5s-30s). Time is read from
 // Options.Clock, so tests can drive it with a ManualClock. Jobs advance even
 // when nobody polls: a background loop finalizes them and delivers callbacks
 // every ~20ms, and Server.SettleJobs does the same on demand.
+//
+// # Concurrency limit
+//
+// With Options.MaxConcurrentJobs (-max-concurrent-jobs) at N, at most N jobs
+// may be queued or processing at once, as an account's concurrency limit: a
+// valid create beyond it is answered 429 with the error body and a
+// Retry-After of the seconds (at least 1) until the first of them is final.
+// No job is made; Stats.ConcurrencyLimited counts them.
+//
+// # Retention
+//
+// With Options.Retention (-retention), a final job is forgotten that long
+// after its completed_at, and an upload that long after it was received, as
+// the service's plans keep data for a period (the spec's Data retention):
+// GET, DELETE and the file downloads then answer 404, the listing leaves the
+// job out, and a new job on an expired upload's URL fails with error_code
+// 404. A job whose upload has expired keeps its record but no longer has its
+// audio (404). Live jobs are not affected. Expiry happens at the exact time,
+// whenever it is looked at, so a ManualClock can step past it. With
+// retention on, and Options.RequestLogLimit bounding the request log (the
+// command keeps 10,000 requests by default), a server under constant load
+// holds a bounded amount of memory.
 //
 // # Steering a job through its audio_url
 //
@@ -118,7 +148,54 @@
 //
 // # Faults
 //
-// Server.SetFaults adds latency to every request and answers a deterministic
-// (by seed) share of requests with 429 (with Retry-After) or a 5xx, before
-// any routing or authentication.
+// Options.Faults, then Server.SetFaults (or the command's -latency,
+// -rate-limit-ratio, -retry-after, -server-error-ratio, -server-error-status
+// and -fault-seed, or PUT /_emulator/faults) add latency to every request
+// and answer a deterministic (by seed) share of requests with 429 (with
+// Retry-After) or a 5xx, before any routing or authentication.
+//
+// # Control interface
+//
+// Under ControlPrefix (/_emulator), off the service's /v2 paths, the server
+// answers a small JSON interface for scripting fault drills, authenticated
+// with the same x-service-key (401 otherwise). Its requests are neither
+// faulted nor recorded, so it stays usable when every service request fails.
+//
+//	GET    /_emulator             the endpoints, and the emulator's settings
+//	GET    /_emulator/faults      the faults injected now
+//	PUT    /_emulator/faults      replace them: {"latency": "200ms",
+//	                              "rate_limit_ratio": 0.2, "retry_after": 1,
+//	                              "server_error_ratio": 0.1,
+//	                              "server_error_status": 503, "seed": 1};
+//	                              missing fields are 0 (defaults: Retry-After
+//	                              1, status 503); 400 when out of range
+//	DELETE /_emulator/faults      inject none
+//	POST   /_emulator/down        {"duration": "30s"}: answers 202 {down_for,
+//	                              back_at}, then takes the service off its
+//	                              address (connections refused, requests in
+//	                              flight cut off, the control interface too)
+//	                              and brings it back on the same address after
+//	                              the duration (at most 1h), jobs kept. Needs
+//	                              the Listener: Serve, or Server.UseListener
+//	                              (409 otherwise)
+//	GET    /_emulator/requests    ?after=SEQ&limit=N (default 1000): {requests:
+//	                              [{seq, method, path, query, status, header,
+//	                              body, body_bytes}], last_seq}, oldest first,
+//	                              among the newest Options.RequestLogLimit
+//	DELETE /_emulator/requests    forget them (Server.ResetRequests)
+//	DELETE /_emulator/jobs/{id}   remove a pre-recorded job in any state or a
+//	                              live job (Server.ExpireJob, RemoveLiveJob):
+//	                              204, or 404
+//	GET    /_emulator/stats       Stats: requests, rate_limited, server_errors,
+//	                              jobs_created, concurrency_limited,
+//	                              callbacks_delivered, callback_failures,
+//	                              jobs_expired, uploads_expired
+//
+// The request listing carries no secret: the x-service-key, Authorization,
+// Proxy-Authorization and Cookie headers are left out; a JSON body is shown
+// with callback_url's and callback_config.url's query values, audio_url's
+// query values (but duration and channels) and any URL's user information
+// and fragment replaced by REDACTED; other bodies (uploads, malformed JSON)
+// are left out, their size given. Server.Requests keeps everything, the key
+// masked, for Go tests.
 package fakeserver
