@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -117,7 +116,7 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 	}
 	tflog.Debug(ctx, "listed transcription jobs", map[string]any{"jobs": len(jobs), "pages": pages})
 
-	nullTimeouts := timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
+	nullTimeouts := nullJobTimeouts()
 	stream.Results = func(push func(list.ListResult) bool) {
 		for i := range jobs {
 			job := &jobs[i]
@@ -147,6 +146,12 @@ func jobDisplayName(job *client.PreRecordedJob) string {
 	return fmt.Sprintf("%s (%s, %s)", name, job.Status, job.CreatedAt)
 }
 
-// timeoutsAttrTypes is the type of transcription_job's timeouts, for a
-// state built outside a plan.
-func timeoutsAttrTypes() map[string]attr.Type { return requestObjectAttrTypes("timeouts") }
+// nullJobTimeouts is transcription_job's timeouts left unset, for a state
+// built outside a plan.
+func nullJobTimeouts() timeouts.Value {
+	t, ok := jobAttrTypes()["timeouts"].(timeouts.Type)
+	if !ok {
+		panic("transcription_job's timeouts is not of the timeouts package's type")
+	}
+	return timeouts.Value{Object: types.ObjectNull(t.AttrTypes)}
+}

@@ -73,7 +73,7 @@ func TestAccJobList_query(t *testing.T) {
 			{Config: providerConfig(url)},
 			{
 				Query: true,
-				Config: providerConfig(url) + `
+				Config: `
 list "transcription_job" "alpha" {
   provider = transcription
   config {
@@ -175,5 +175,17 @@ func requireCurrentTerraform(t *testing.T) {
 	}
 	if have.Core().LessThan(version.Must(version.NewVersion(least))) {
 		t.Skipf("needs Terraform %s or newer; this engine is %s", least, have)
+	}
+}
+
+// The state a listed job carries is the one import builds, whole: it
+// converts to the resource's type (timeouts included).
+func TestNullJobTimeouts(t *testing.T) {
+	v := nullJobTimeouts()
+	if !v.IsNull() {
+		t.Fatalf("timeouts %s, want null", v)
+	}
+	if want := jobAttrTypes()["timeouts"]; !v.Type(t.Context()).Equal(want) {
+		t.Fatalf("type %s, want %s", v.Type(t.Context()), want)
 	}
 }
