@@ -20,6 +20,10 @@
 //   - poll: how soon a finished job is seen.
 //   - live: transcription_live_jobs over thousands of live jobs, with the
 //     provider's peak memory.
+//   - batch: one apply of N jobs that each take P to process, by
+//     -parallelism (and an account's concurrency limit): about
+//     ⌈N / parallelism⌉ × P; and a prototype that ends near P at the
+//     default parallelism. See batch.go.
 package main
 
 import (
@@ -54,18 +58,23 @@ type options struct {
 	polls       []time.Duration
 	pollJobs    int
 	live        []int
+	batchN      []int
+	batchP      []time.Duration
+	batchPar    []int
+	batchLimit  []int
+	batchProto  bool
 	out         string
 }
 
 func main() {
 	var o options
-	var sections, scaleN, polls, live string
+	var sections, scaleN, polls, live, batchN, batchP, batchPar, batchLimit string
 	flag.StringVar(&o.cli, "cli", ".tools/terraform-1.8.5/terraform", "Terraform or OpenTofu executable")
 	flag.StringVar(&o.providerDir, "provider-dir", "", "folder holding a built "+tfcli.ProviderBinary+" (default: build one)")
 	flag.StringVar(&o.restapi, "restapi", ".tools/restapi-1.20.0/terraform-provider-restapi",
 		"terraform-provider-restapi executable for the scale section (`make bench-e2e` builds it)")
 	flag.IntVar(&o.runs, "runs", 3, "runs per measurement; tables show medians")
-	flag.StringVar(&sections, "sections", "scale,long,poll,live", "sections to run")
+	flag.StringVar(&sections, "sections", "scale,long,poll,live,batch", "sections to run")
 	flag.StringVar(&scaleN, "n", "50,200,500", "resource counts of the scale section")
 	flag.IntVar(&o.longN, "long-n", 200, "jobs of the long-recording section")
 	flag.IntVar(&o.transcriptN, "transcript-n", 200, "jobs of the long-recording section with include_transcript = true")
@@ -74,6 +83,11 @@ func main() {
 	flag.StringVar(&polls, "poll", "2s,30s", "processing times of the poll section")
 	flag.IntVar(&o.pollJobs, "poll-jobs", 3, "jobs per apply in the poll section")
 	flag.StringVar(&live, "live", "1000,10000", "live job counts of the live section")
+	flag.StringVar(&batchN, "batch-n", "20,40", "job counts of the batch section")
+	flag.StringVar(&batchP, "batch-processing", "2s,5s", "processing times of the batch section")
+	flag.StringVar(&batchPar, "batch-parallelism", "10,40", "values of terraform apply -parallelism in the batch section (Terraform's default: 10)")
+	flag.StringVar(&batchLimit, "batch-limit", "0", "the account's concurrency limits of the batch section (the fake server's MaxConcurrentJobs; 0: none)")
+	flag.BoolVar(&o.batchProto, "batch-prototype", true, "also measure the prototype of a batch that ends near its slowest job (submit without waiting, wait in data sources)")
 	flag.StringVar(&o.out, "out", "", "also write the tables to this file")
 	flag.Parse()
 
@@ -83,6 +97,9 @@ func main() {
 		if o.live, err = parseInts(live); err == nil {
 			o.polls, err = parseDurations(polls)
 		}
+	}
+	if err == nil {
+		err = parseBatchFlags(&o, batchN, batchP, batchPar, batchLimit)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
@@ -131,8 +148,15 @@ func run(ctx context.Context, o options) error {
 		},
 	}
 	overrides := overridesFor(tfcli.ProviderSources, providerDir)
+	if slices.Contains(o.sections, "scale") || (slices.Contains(o.sections, "batch") && o.batchProto) {
+		more, err := h.minimalProvider(ctx)
+		if err != nil {
+			return err
+		}
+		overrides = append(overrides, more...)
+	}
 	if slices.Contains(o.sections, "scale") {
-		more, err := h.scaleProviders(ctx, o.restapi)
+		more, err := h.restapiProvider(o.restapi)
 		if err != nil {
 			return err
 		}
@@ -190,10 +214,9 @@ func onEveryHost(namespaceType string) []string {
 	return out
 }
 
-// scaleProviders builds the minimal framework provider into the scratch
-// folder, puts the restapi executable where dev_overrides looks for it, and
-// returns their overrides.
-func (h *harness) scaleProviders(ctx context.Context, restapiExe string) ([]tfcli.Override, error) {
+// minimalProvider builds the minimal framework provider into the scratch
+// folder and returns its overrides.
+func (h *harness) minimalProvider(ctx context.Context) ([]tfcli.Override, error) {
 	root, err := tfcli.ModuleRoot()
 	if err != nil {
 		return nil, err
@@ -208,7 +231,12 @@ func (h *harness) scaleProviders(ctx context.Context, restapiExe string) ([]tfcl
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the minimal provider: %w\n%s", err, out)
 	}
+	return overridesFor(onEveryHost("bench/minimal"), minimalDir), nil
+}
 
+// restapiProvider puts the restapi executable where dev_overrides looks for
+// it and returns its overrides.
+func (h *harness) restapiProvider(restapiExe string) ([]tfcli.Override, error) {
 	exe, err := filepath.Abs(restapiExe)
 	if err == nil {
 		exe, err = filepath.EvalSymlinks(exe) // the name /proc shows its processes under
@@ -224,8 +252,7 @@ func (h *harness) scaleProviders(ctx context.Context, restapiExe string) ([]tfcl
 	if err := os.Symlink(exe, filepath.Join(restapiDir, "terraform-provider-restapi")); err != nil {
 		return nil, err
 	}
-	return append(overridesFor(onEveryHost("bench/minimal"), minimalDir),
-		overridesFor(onEveryHost("mastercard/restapi"), restapiDir)...), nil
+	return overridesFor(onEveryHost("mastercard/restapi"), restapiDir), nil
 }
 
 func (h *harness) section(ctx context.Context, name string, o options) (*bench.Table, error) {
@@ -276,8 +303,43 @@ func (h *harness) section(ctx context.Context, name string, o options) (*bench.T
 			results = append(results, r)
 		}
 		return liveTable(results), nil
+	case "batch":
+		var results []batchResult
+		for _, c := range batchCases(o.batchN, o.batchP, o.batchPar, o.batchLimit, o.batchProto) {
+			r, err := h.batch(ctx, c)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, r)
+		}
+		return batchTable(results), nil
 	}
-	return nil, fmt.Errorf("unknown section %q (want scale, long, poll or live)", name)
+	return nil, fmt.Errorf("unknown section %q (want scale, long, poll, live or batch)", name)
+}
+
+// parseBatchFlags reads the batch section's lists into o.
+func parseBatchFlags(o *options, n, processing, parallelism, limits string) error {
+	var err error
+	if o.batchN, err = parseInts(n); err != nil {
+		return err
+	}
+	if o.batchP, err = parseDurations(processing); err != nil {
+		return err
+	}
+	if o.batchPar, err = parseInts(parallelism); err != nil {
+		return err
+	}
+	for _, f := range splitList(limits) {
+		l, err := strconv.Atoi(f)
+		if err != nil || l < 0 {
+			return fmt.Errorf("%q is not a concurrency limit (0 for none)", f)
+		}
+		o.batchLimit = append(o.batchLimit, l)
+	}
+	if len(o.batchLimit) == 0 {
+		o.batchLimit = []int{0}
+	}
+	return nil
 }
 
 func splitList(s string) []string {

@@ -45,7 +45,8 @@ func (minimalProvider) Configure(ctx context.Context, req provider.ConfigureRequ
 		resp.Diagnostics.AddError("Missing settings", "set base_url and api_key, or TRANSCRIPTION_BASE_URL and TRANSCRIPTION_API_KEY")
 		return
 	}
-	resp.ResourceData = newAPI(base, key)
+	a := newAPI(base, key)
+	resp.ResourceData, resp.DataSourceData = a, a
 }
 
 // settings returns the base URL and key: the provider's arguments, else the
@@ -65,7 +66,9 @@ func (minimalProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{func() resource.Resource { return &jobResource{} }}
 }
 
-func (minimalProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
+func (minimalProvider) DataSources(context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{func() datasource.DataSource { return &jobDoneDataSource{} }}
+}
 
 // jobResource is minimal_job.
 type jobResource struct{ api *api }
