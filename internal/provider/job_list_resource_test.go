@@ -155,7 +155,16 @@ func TestAccJobList_generateConfig(t *testing.T) {
 // terraform-plugin-testing's test cases).
 func requireCurrentTerraform(t *testing.T) {
 	t.Helper()
-	const least = "1.14.0"
+	engine, have := engineVersion(t)
+	if engine != "Terraform" || have.Core().LessThan(version.Must(version.NewVersion("1.14.0"))) {
+		t.Skipf("needs Terraform 1.14 or newer; this engine is %s %s", engine, have)
+	}
+}
+
+// engineVersion is the name ("Terraform", "OpenTofu") and version of the
+// CLI the acceptance tests run (TF_ACC_TERRAFORM_PATH).
+func engineVersion(t *testing.T) (string, *version.Version) {
+	t.Helper()
 	cliPath := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if os.Getenv("TF_ACC") == "" || cliPath == "" {
 		t.Skip("acceptance test: needs TF_ACC=1 and TF_ACC_TERRAFORM_PATH")
@@ -166,26 +175,12 @@ func requireCurrentTerraform(t *testing.T) {
 	}
 	first, _, _ := strings.Cut(string(out), "\n")
 	fields := strings.Fields(first) // "Terraform v1.16.3-dev" or "OpenTofu v1.12.6"
-	if len(fields) < 2 || fields[0] != "Terraform" {
-		t.Skipf("needs Terraform %s or newer; this engine is %q", least, first)
+	if len(fields) < 2 {
+		t.Fatalf("cannot read the engine in %q", first)
 	}
-	have, err := version.NewVersion(strings.TrimPrefix(fields[1], "v"))
+	v, err := version.NewVersion(strings.TrimPrefix(fields[1], "v"))
 	if err != nil {
 		t.Fatalf("cannot read the version in %q: %v", first, err)
 	}
-	if have.Core().LessThan(version.Must(version.NewVersion(least))) {
-		t.Skipf("needs Terraform %s or newer; this engine is %s", least, have)
-	}
-}
-
-// The state a listed job carries is the one import builds, whole: it
-// converts to the resource's type (timeouts included).
-func TestNullJobTimeouts(t *testing.T) {
-	v := nullJobTimeouts()
-	if !v.IsNull() {
-		t.Fatalf("timeouts %s, want null", v)
-	}
-	if want := jobAttrTypes()["timeouts"]; !v.Type(t.Context()).Equal(want) {
-		t.Fatalf("type %s, want %s", v.Type(t.Context()), want)
-	}
+	return fields[0], v
 }

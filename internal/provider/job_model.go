@@ -472,7 +472,7 @@ func keepDeclaredMetadata(declared types.Map, service map[string]any) types.Map 
 // null, so that a state saved early (right after the job's creation) is
 // wholly known.
 func (m *jobResourceModel) setUnknownComputedToNull() {
-	for _, s := range []*types.String{&m.CallbackURL, &m.RequestID, &m.CreatedAt, &m.Status, &m.CompletedAt} {
+	for _, s := range []*types.String{&m.RequestID, &m.CreatedAt, &m.Status, &m.CompletedAt} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}

@@ -85,6 +85,13 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if req.Plan.Raw.IsNull() {
 		return // a destroy
 	}
+	// callback_url is computed only to keep the job's when an update leaves
+	// it out; a new job has what the configuration says (possibly unknown).
+	if req.State.Raw.IsNull() {
+		var callbackURL types.String
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathCallbackURL, &callbackURL)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathCallbackURL, callbackURL)...)
+	}
 	// Before anything that needs the provider's configuration, which may be
 	// unknown yet: replacement never depends on it.
 	planReplacement(ctx, resp.Plan, req.State, resp)
@@ -178,6 +185,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// interrupt), Terraform keeps track of it and no job is orphaned.
 	plan.ID = types.StringValue(created.ID)
 	plan.ResultURL = types.StringValue(created.ResultURL)
+	plan.CallbackURL = config.CallbackURL // known now, null when not set
 	plan.setUnknownComputedToNull()
 	if r.data.ZeroDataRetention {
 		plan.Retained = types.BoolValue(false)

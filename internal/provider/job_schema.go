@@ -59,6 +59,7 @@ var (
 	pathResult            = path.Root("result")
 	pathResultJSON        = path.Root("result_json")
 	pathRetained          = path.Root("retained")
+	pathCallbackURL       = path.Root("callback_url")
 )
 
 // Beta and alpha features, as the spec labels them.

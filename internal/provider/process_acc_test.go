@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-version"
+
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
@@ -159,6 +161,15 @@ func (w *cliWorkspace) stateJobs() (ids, statuses map[string]string) {
 // seconds, and every created job is in state, tainted, with the id the
 // service gave it.
 func TestAccProcess_interruptWhileWaiting(t *testing.T) {
+	if engine, v := engineVersion(t); engine == "Terraform" && v.Core().GreaterThanOrEqual(version.Must(version.NewVersion("1.16.0"))) &&
+		v.Core().LessThan(version.Must(version.NewVersion("1.16.5"))) {
+		// Terraform 1.16 may write a failed create's partial state without
+		// its status while another resource snapshots state, and then
+		// panics ("Failed to serialize resource instance in state ...
+		// ObjectStatus(0)"); fixed upstream by hashicorp/terraform#39287,
+		// which no release on the Go module proxy has yet.
+		t.Skipf("Terraform %s crashes when an apply with partial states is interrupted (hashicorp/terraform#39287); tested on the other engines", v)
+	}
 	const jobs = 3
 	const bound = 15 * time.Second
 	clock := fakeserver.NewManualClock(time.Now())
