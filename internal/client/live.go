@@ -131,37 +131,66 @@ func listPage[T any](ctx context.Context, c *Client, path string, common func(*T
 	return &page, nil
 }
 
-// listAll follows a listing's pages (see ListAllLive).
+// listAll follows a listing's pages (see ListAllLive), keeping every item.
 func listAll[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, maxItems, pageSize int, detail Detail) ([]T, int, error) {
+	var items []T
+	pages, err := eachPage(ctx, c, path, common, opts, maxItems, pageSize, detail, func(page []T) error {
+		items = append(items, page...)
+		return nil
+	})
+	if err != nil {
+		return nil, pages, err
+	}
+	return items, pages, nil
+}
+
+// EachLivePage follows the pages of live jobs as ListAllLive does, handing
+// each page's items to use as they come instead of keeping them all: a
+// listing of thousands of sessions then holds one page of records at a
+// time. It returns the number of pages read.
+func (c *Client) EachLivePage(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]LiveJob) error) (int, error) {
+	return eachPage(ctx, c, "/v2/live", liveCommon, opts, maxItems, pageSize, detail, use)
+}
+
+// eachPage follows a listing's pages from opts.Offset until maxItems items
+// are handed to use (maxItems ≤ 0: every matching item) or there is no next
+// page; an error of use stops it.
+func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]T) error) (int, error) {
 	if pageSize <= 0 {
 		pageSize = DefaultLiveListLimit
 	}
-	var items []T
-	pages := 0
+	seen, pages := 0, 0
 	for {
 		want := pageSize
-		if maxItems > 0 && maxItems-len(items) < want {
-			want = maxItems - len(items)
+		if maxItems > 0 && maxItems-seen < want {
+			want = maxItems - seen
 		}
 		opts.Limit = want
 		page, err := listPage(ctx, c, path, common, opts, detail)
 		if err != nil {
-			return nil, pages, err
+			return pages, err
 		}
 		pages++
-		items = append(items, page.Items...)
-		if maxItems > 0 && len(items) >= maxItems {
-			return items[:maxItems], pages, nil
+		items := page.Items
+		if maxItems > 0 && seen+len(items) > maxItems {
+			items = items[:maxItems-seen]
+		}
+		seen += len(items)
+		if err := use(items); err != nil {
+			return pages, err
+		}
+		if maxItems > 0 && seen >= maxItems {
+			return pages, nil
 		}
 		if page.Next == nil || *page.Next == "" || len(page.Items) == 0 {
-			return items, pages, nil
+			return pages, nil
 		}
 		next, err := nextOffset(*page.Next, opts.Offset+len(page.Items))
 		if err != nil {
-			return nil, pages, &DecodeError{Op: "GET " + path, Reason: err.Error()}
+			return pages, &DecodeError{Op: "GET " + path, Reason: err.Error()}
 		}
 		if next <= opts.Offset {
-			return nil, pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
+			return pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
 		}
 		opts.Offset = next
 	}

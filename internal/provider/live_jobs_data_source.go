@@ -148,27 +148,38 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if state.IncludeTranscript.ValueBool() {
 		content = transcriptContent
 	}
-	jobs, pages, err := d.client.ListAllLive(ctx, opts, maxItems, liveJobsPageSize, resultDetail(content))
+	// Each page's records are converted as they come, so that a listing of
+	// thousands of sessions holds one page of decoded records at a time.
+	f := &flattener{}
+	var ids, items []attr.Value
+	pages, err := d.client.EachLivePage(ctx, opts, maxItems, liveJobsPageSize, resultDetail(content), func(jobs []client.LiveJob) error {
+		for i := range jobs {
+			ids = append(ids, types.StringValue(jobs[i].ID))
+			items = append(items, f.liveJob(ctx, &jobs[i], content))
+		}
+		return nil
+	})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Cannot list live jobs", err)
 		return
 	}
-	tflog.Debug(ctx, "listed live jobs", map[string]any{"items": len(jobs), "pages": pages})
+	tflog.Debug(ctx, "listed live jobs", map[string]any{"items": len(items), "pages": pages})
 
-	f := &flattener{}
-	ids := make([]attr.Value, len(jobs))
-	items := make([]attr.Value, len(jobs))
-	for i := range jobs {
-		ids[i] = types.StringValue(jobs[i].ID)
-		items[i] = f.liveJob(ctx, &jobs[i], content)
-	}
-	state.IDs = f.list(types.StringType, ids)
-	state.Items = f.list(liveJobType, items)
+	state.IDs = f.list(types.StringType, nonNil(ids))
+	state.Items = f.list(liveJobType, nonNil(items))
 	resp.Diagnostics.Append(f.diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// nonNil keeps an empty listing an empty list rather than a null one.
+func nonNil(values []attr.Value) []attr.Value {
+	if values == nil {
+		return []attr.Value{}
+	}
+	return values
 }
 
 // listOptions converts the configured filters, with the offset. Offset and
