@@ -625,18 +625,19 @@ func checkCreateBodies(fs *fakeserver.Server, want string) resource.TestCheckFun
 func TestAccJob_minimal(t *testing.T) {
 	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	var gets int
+	const minimal = `audio_url = "https://example.com/minimal.wav"
+subtitles = true
+subtitles_config = {}
+translation = true
+translation_config = { target_languages = ["de"] }
+custom_metadata = { team = "alpha" }`
 	const addr = "transcription_job.minimal"
 	utterances := tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("utterances")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
-subtitles = true
-subtitles_config = {}
-translation = true
-translation_config = { target_languages = ["de"] }
-custom_metadata = { team = "alpha" }`),
+				Config: providerConfig(url) + jobConfig("minimal", minimal),
 				Check: checkCreateBodies(fs, `{"audio_url": "https://example.com/minimal.wav", "subtitles": true, "subtitles_config": {},
   "translation": true, "translation_config": {"target_languages": ["de"]}, "custom_metadata": {"team": "alpha"}}`),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -652,12 +653,7 @@ custom_metadata = { team = "alpha" }`),
 				// Provider-side settings change in place, without a new job;
 				// include_raw_result brings the transcript with its word
 				// timings, and result_json.
-				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
-subtitles = true
-subtitles_config = {}
-translation = true
-translation_config = { target_languages = ["de"] }
-custom_metadata = { team = "alpha" }
+				Config: providerConfig(url) + jobConfig("minimal", minimal+`
 include_raw_result = true
 wait_for_completion = false
 timeouts = { create = "5m", delete = "1m" }`),
@@ -681,12 +677,7 @@ timeouts = { create = "5m", delete = "1m" }`),
 			{
 				// Keeping less is known at plan time: no "(known after
 				// apply)" for the result, nothing read.
-				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
-subtitles = true
-subtitles_config = {}
-translation = true
-translation_config = { target_languages = ["de"] }
-custom_metadata = { team = "alpha" }
+				Config: providerConfig(url) + jobConfig("minimal", minimal+`
 include_transcript = true`),
 				PreConfig: func() { gets = countGets(fs) },
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -701,12 +692,7 @@ include_transcript = true`),
 				},
 			},
 			{
-				Config: providerConfig(url) + jobConfig("minimal", `audio_url = "https://example.com/minimal.wav"
-subtitles = true
-subtitles_config = {}
-translation = true
-translation_config = { target_languages = ["de"] }
-custom_metadata = { team = "alpha" }`),
+				Config: providerConfig(url) + jobConfig("minimal", minimal),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.Null()),
