@@ -531,7 +531,7 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		if s < 0 {
 			return 0
 		}
-		if s > int(math.MaxInt64/time.Second) { // would overflow a Duration
+		if int64(s) > int64(math.MaxInt64/time.Second) { // would overflow a Duration
 			return math.MaxInt64
 		}
 		return time.Duration(s) * time.Second
