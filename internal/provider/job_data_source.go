@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -29,12 +30,14 @@ var (
 )
 
 // NewJobDataSource returns the transcription_job data source.
-func NewJobDataSource() datasource.DataSource { return &jobDataSource{} }
+func NewJobDataSource() datasource.DataSource { return &jobDataSource{poll: defaultPollSchedule} }
 
 // jobDataSource reads one pre-recorded job by id (GET /v2/pre-recorded/{id}),
 // for jobs created outside this configuration.
 type jobDataSource struct {
 	data *ProviderData
+	// poll paces the wait of wait_for_completion.
+	poll pollSchedule
 }
 
 // jobDataSourceModel is the data source's configuration and state. The
@@ -44,6 +47,8 @@ type jobDataSourceModel struct {
 	ID                types.String         `tfsdk:"id"`
 	IncludeTranscript types.Bool           `tfsdk:"include_transcript"`
 	IncludeRawResult  types.Bool           `tfsdk:"include_raw_result"`
+	WaitForCompletion types.Bool           `tfsdk:"wait_for_completion"`
+	Timeout           types.String         `tfsdk:"timeout"`
 	RequestID         types.String         `tfsdk:"request_id"`
 	CreatedAt         types.String         `tfsdk:"created_at"`
 	Status            types.String         `tfsdk:"status"`
@@ -79,6 +84,18 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			"include_transcript": dschema.BoolAttribute{
 				MarkdownDescription: includeTranscriptDescription + " Defaults to `false`.",
 				Optional:            true,
+			},
+			"wait_for_completion": dschema.BoolAttribute{
+				MarkdownDescription: "Whether the read waits for the job to end (`done` or `error`), within `timeout`, rather than reading it as it is. " +
+					"With `transcription_job` resources created with `wait_for_completion = false`, one such data source per job makes a batch end near its slowest job: " +
+					"Terraform runs every quick submission before any wait, so the jobs process together instead of ten at a time (the default `-parallelism`), and the results are in the same apply. " +
+					"A job that ends in `error` is read with its `error_code`, and a warning says so. Defaults to `false`.",
+				Optional: true,
+			},
+			"timeout": dschema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("How long `wait_for_completion` waits, as a Go duration such as `30m`. Defaults to `%s`.", formatDuration(defaultCreateTimeout)),
+				Optional:            true,
+				Validators:          []validator.String{positiveDuration()},
 			},
 			"include_raw_result": dschema.BoolAttribute{
 				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
@@ -151,7 +168,30 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 
 	ctx = tflog.SetField(ctx, "job_id", id)
 	record := config.recordModel()
-	job, err := d.data.Client.GetPreRecorded(ctx, id, resultDetail(record.resultContent()))
+	detail := resultDetail(record.resultContent())
+	var job *client.PreRecordedJob
+	var err error
+	if config.WaitForCompletion.ValueBool() {
+		timeout := defaultCreateTimeout
+		if !config.Timeout.IsNull() {
+			if timeout, err = time.ParseDuration(config.Timeout.ValueString()); err != nil {
+				resp.Diagnostics.AddAttributeError(path.Root("timeout"), "Invalid timeout", fmt.Sprintf("timeout %q is not a Go duration such as \"30m\": %v.", config.Timeout.ValueString(), err))
+				return
+			}
+		}
+		waitCtx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		job, err = waitForFinalJob(waitCtx, d.data.Client, id, d.poll, detail, nil)
+		if err != nil && !client.IsNotFound(err) {
+			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeout", jobLeftRunning)
+			return
+		}
+		if err == nil && job.Status == client.StatusError {
+			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job))
+		}
+	} else {
+		job, err = d.data.Client.GetPreRecorded(ctx, id, detail)
+	}
 	switch {
 	case client.IsNotFound(err):
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
@@ -197,6 +237,8 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 		ID:                config.ID,
 		IncludeTranscript: config.IncludeTranscript,
 		IncludeRawResult:  config.IncludeRawResult,
+		WaitForCompletion: config.WaitForCompletion,
+		Timeout:           config.Timeout,
 		RequestID:         m.RequestID,
 		CreatedAt:         m.CreatedAt,
 		Status:            m.Status,

@@ -17,6 +17,7 @@ import (
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -359,4 +360,59 @@ func TestAccJobDataSource_zeroDataRetention(t *testing.T) {
 		}
 		t.Errorf("the refused plan sent requests to the service: %s", strings.Join(seen, ", "))
 	}
+}
+
+// TestAccJobDataSource_waitForCompletion: jobs submitted without waiting,
+// each read by a data source that waits for it, have their results in the
+// same apply; a failed job is read with its error_code.
+func TestAccJobDataSource_waitForCompletion(t *testing.T) {
+	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: 2 * testAccProcessingTime})
+	config := providerConfig(url) + `
+resource "transcription_job" "batch" {
+  count               = 3
+  audio_url           = "https://example.com/batch-${count.index}.wav"
+  summarization       = true
+  wait_for_completion = false
+}
+
+data "transcription_job" "batch" {
+  count               = 3
+  id                  = transcription_job.batch[count.index].id
+  wait_for_completion = true
+  timeout             = "2m"
+}
+
+resource "transcription_job" "failing" {
+  audio_url           = "https://example.com/fail-422.wav"
+  wait_for_completion = false
+}
+
+data "transcription_job" "failing" {
+  id                  = transcription_job.failing.id
+  wait_for_completion = true
+}
+
+output "summaries" {
+  value = [for d in data.transcription_job.batch : d.result.summarization.results]
+}
+`
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.transcription_job.batch[0]", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+				statecheck.ExpectKnownValue("data.transcription_job.batch[2]", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+				statecheck.ExpectKnownOutputValue("summaries", knownvalue.ListExact([]knownvalue.Check{nonEmptyString(), nonEmptyString(), nonEmptyString()})),
+				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusError)),
+				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("error_code"), knownvalue.Int64Exact(422)),
+			},
+			Check: func(*terraform.State) error {
+				if n := fs.Stats().JobsCreated; n != 4 {
+					return fmt.Errorf("%d jobs created, want 4", n)
+				}
+				return nil
+			},
+		}},
+	})
 }

@@ -211,7 +211,9 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()), nil)
 		if err != nil {
 			r.saveRecord(ctx, plan, job, resp)
-			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
+			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.create",
+				"The job stays in state, tainted: the next apply replaces it (a new job, billed again). "+
+					"The service goes on processing this one; to keep it, run `terraform untaint` on the resource and refresh, or set wait_for_completion = false.")
 			return
 		}
 	} else {
@@ -264,18 +266,18 @@ func (r *jobResource) saveRecord(ctx context.Context, plan jobResourceModel, job
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// addWaitError explains why waiting for a job stopped before it ended.
-func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error) {
+// addWaitError explains why waiting for a job stopped before it ended:
+// limit names the setting that bounded the wait, aftermath what becomes of
+// the job.
+func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit, aftermath string) {
 	status := "not yet seen"
 	if last != nil {
 		status = last.Status
 	}
-	const aftermath = "The job stays in state, tainted: the next apply replaces it (a new job, billed again). " +
-		"The service goes on processing this one; to keep it, run `terraform untaint` on the resource and refresh."
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		diags.AddError("Timed out waiting for the transcription job",
-			fmt.Sprintf("Job %s was still %s after %s (timeouts.create). %s For long recordings raise timeouts.create, or set wait_for_completion = false.", id, status, timeout, aftermath))
+			fmt.Sprintf("Job %s was still %s after %s (%s). %s For long recordings raise %s.", id, status, timeout, limit, aftermath, limit))
 	case errors.Is(err, context.Canceled):
 		diags.AddError("Interrupted while waiting for the transcription job",
 			fmt.Sprintf("Job %s was %s when Terraform was interrupted. %s", id, status, aftermath))
@@ -283,6 +285,10 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 		addAPIError(diags, "Cannot read the transcription job "+id, err)
 	}
 }
+
+// jobLeftRunning is what becomes of a job whose wait stopped, when no
+// resource keeps it.
+const jobLeftRunning = "The service goes on processing the job."
 
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state jobResourceModel

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -186,11 +185,8 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Transcription job %s is %s.", created.ID, status)})
 	})
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		resp.Diagnostics.AddError("Timed out waiting for the transcription job",
-			fmt.Sprintf("Job %s had not ended after %s (timeout). The service goes on processing it; its result will be at %s. Raise timeout for long recordings.", created.ID, timeout, created.ResultURL))
 	case err != nil:
-		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err)
+		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeout", jobLeftRunning+" Its result will be at "+created.ResultURL+".")
 	case job.Status == client.StatusError:
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job))
 	default:

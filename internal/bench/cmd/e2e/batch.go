@@ -7,19 +7,18 @@ package main
 // account's concurrency limit L below the parallelism makes the waves
 // ⌈N / L⌉ (the creates beyond it are answered 429 and retried).
 //
-// The prototype rows measure a design that ends near the slowest job at the
-// default parallelism: every transcription_job submitted without waiting
-// (wait_for_completion = false), and a data source per job, depending on
-// it, whose read waits for the job to end (minimal_job_done of
-// cmd/minimalprovider). Terraform queues nodes for its slots first come
-// first served, so the N quick submissions all run before any wait, the N
-// jobs process together on the service, and the waits overlap.
+// The data-source rows measure the design that ends near the slowest job at
+// the default parallelism: every transcription_job submitted without
+// waiting (wait_for_completion = false), and a transcription_job data source
+// per job, depending on it, whose read waits for the job to end
+// (wait_for_completion = true). Terraform queues nodes for its slots first
+// come first served, so the N quick submissions all run before any wait, the
+// N jobs process together on the service, and the waits overlap.
 
 import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/bench"
@@ -50,7 +49,7 @@ func (c batchCase) waves() int {
 
 func (c batchCase) design() string {
 	if c.prototype {
-		return "submit, then wait in data sources (prototype)"
+		return "submit, then wait in data sources"
 	}
 	return "`transcription_job` (waits in create)"
 }
@@ -156,26 +155,25 @@ func batchSpan(xs []bench.Exchange, n int, p time.Duration) (time.Duration, int6
 	return last.Sub(first), limited, nil
 }
 
-// batchPrototypeConfig declares n jobs that do not wait, and a data source
-// per job that waits for it.
+// batchPrototypeConfig declares n jobs that do not wait, and a
+// transcription_job data source per job that waits for it
+// (wait_for_completion).
 func batchPrototypeConfig(n int) string {
-	return strings.Replace(providerBlock, "required_providers {",
-		"required_providers {\n    minimal = { source = \"bench/minimal\" }", 1) + fmt.Sprintf(`
-provider "minimal" {}
-
+	return providerBlock + fmt.Sprintf(`
 resource "transcription_job" "bench" {
   count               = %d
   audio_url           = "https://media.example.com/bench/recording-${count.index}.wav"
   wait_for_completion = false
 }
 
-data "minimal_job_done" "bench" {
-  count = %d
-  id    = transcription_job.bench[count.index].id
+data "transcription_job" "bench" {
+  count               = %d
+  id                  = transcription_job.bench[count.index].id
+  wait_for_completion = true
 }
 
 output "statuses" {
-  value = distinct(data.minimal_job_done.bench[*].status)
+  value = distinct(data.transcription_job.bench[*].status)
 }
 `, n, n)
 }
@@ -187,8 +185,8 @@ func batchTable(results []batchResult) *bench.Table {
 		Notes: []string{"`waves` is ⌈N / k⌉, k the parallelism or the account's concurrency limit when lower (the emulator's -max-concurrent-jobs; " +
 			"creates beyond it are answered 429 with Retry-After and retried by the provider), and 1 for the prototype. " +
 			"`service span` runs from the first create's arrival at the service to the end of the last job's processing. " +
-			"The prototype submits every job without waiting (`wait_for_completion = false`) and waits in one data source per job " +
-			"(`minimal_job_done` of internal/bench/cmd/minimalprovider, polling every 100 ms)."},
+			"The data-source design submits every job without waiting (`wait_for_completion = false`) and waits in one `transcription_job` data source per job " +
+			"(`wait_for_completion = true`)."},
 	}
 	for _, r := range results {
 		limit := "none"

@@ -75,12 +75,12 @@ func TestBatchSpan(t *testing.T) {
 func TestBatchPrototypeConfig(t *testing.T) {
 	cfg := batchPrototypeConfig(7)
 	for _, want := range []string{
-		`minimal = { source = "bench/minimal" }`,
 		`transcription = { source = "transcription-service/transcription" }`,
 		"count               = 7",
 		"wait_for_completion = false",
-		`data "minimal_job_done" "bench"`,
-		"id    = transcription_job.bench[count.index].id",
+		`data "transcription_job" "bench"`,
+		"id                  = transcription_job.bench[count.index].id",
+		"wait_for_completion = true",
 	} {
 		if !strings.Contains(cfg, want) {
 			t.Errorf("the prototype's configuration lacks %q:\n%s", want, cfg)

@@ -22,8 +22,8 @@
 //     provider's peak memory.
 //   - batch: one apply of N jobs that each take P to process, by
 //     -parallelism (and an account's concurrency limit): about
-//     ⌈N / parallelism⌉ × P; and a prototype that ends near P at the
-//     default parallelism. See batch.go.
+//     ⌈N / parallelism⌉ × P; and jobs waited for by data sources, which
+//     end near P at the default parallelism. See batch.go.
 package main
 
 import (

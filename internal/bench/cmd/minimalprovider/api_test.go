@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"net/http/httptest"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -63,51 +61,5 @@ func TestSettings_argumentsWinOverEnvironment(t *testing.T) {
 	base, key = settings(providerModel{BaseURL: types.StringValue("http://arg"), APIKey: types.StringValue("arg-key")}, getenv)
 	if base != "http://arg" || key != "arg-key" {
 		t.Errorf("from the arguments: %q, %q", base, key)
-	}
-}
-
-func TestWaitDone(t *testing.T) {
-	fake := fakeserver.New(fakeserver.Options{APIKey: "k", ProcessingTime: 300 * time.Millisecond})
-	defer fake.Close()
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
-	a := newAPI(srv.URL, "k")
-	ctx := context.Background()
-	cases := []struct {
-		name, audioURL string
-		timeout        time.Duration
-		wantStatus     string
-		wantErr        string
-	}{
-		{"waits until done", "https://media.example.com/a.wav", 5 * time.Second, "done", ""},
-		{"a failed job is an error", "https://media.example.com/fail.wav", 5 * time.Second, "", "ended in error"},
-		{"not done in time", "https://media.example.com/b.wav", 50 * time.Millisecond, "", "still"},
-		{"gone", "", 5 * time.Second, "", "does not exist"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			id := "no-such-job"
-			if c.audioURL != "" {
-				j, err := a.create(ctx, c.audioURL)
-				if err != nil {
-					t.Fatal(err)
-				}
-				id = j.ID
-			}
-			start := time.Now()
-			j, err := waitDone(ctx, a, id, 20*time.Millisecond, c.timeout)
-			if c.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
-					t.Fatalf("error %v, want one saying %q", err, c.wantErr)
-				}
-				return
-			}
-			if err != nil || j.Status != c.wantStatus {
-				t.Fatalf("%+v, %v", j, err)
-			}
-			if time.Since(start) < 200*time.Millisecond {
-				t.Fatalf("returned after %s, before the job could be done", time.Since(start))
-			}
-		})
 	}
 }

@@ -9,10 +9,6 @@
 //	Read    GET /v2/pre-recorded/{id} (404 removes the job from state)
 //	Delete  DELETE /v2/pre-recorded/{id} (202; 404 is fine)
 //
-// For the batch section's prototype it also has one data source,
-// minimal_job_done (id in, status out), whose read waits until the job has
-// ended (see done.go).
-//
 // Every request carries x-service-key. The base URL and key come from the
 // provider's arguments or TRANSCRIPTION_BASE_URL / TRANSCRIPTION_API_KEY.
 // It serves protocol 6 under registry.terraform.io/bench/minimal, for

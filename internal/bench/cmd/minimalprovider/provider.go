@@ -67,7 +67,7 @@ func (minimalProvider) Resources(context.Context) []func() resource.Resource {
 }
 
 func (minimalProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{func() datasource.DataSource { return &jobDoneDataSource{} }}
+	return nil
 }
 
 // jobResource is minimal_job.
