@@ -19,6 +19,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 const testKey = "secret-test-key-0123456789"
@@ -261,26 +262,7 @@ func TestUpload_streamsMultipart(t *testing.T) {
 // makeWAV builds a 16-bit PCM WAV of the given length.
 func makeWAV(seconds float64, channels, rate int) []byte {
 	dataLen := int(seconds*float64(rate)) * channels * 2
-	var b bytes.Buffer
-	le := func(v uint32, n int) {
-		for i := 0; i < n; i++ {
-			b.WriteByte(byte(v >> (8 * i)))
-		}
-	}
-	b.WriteString("RIFF")
-	le(uint32(36+dataLen), 4)
-	b.WriteString("WAVEfmt ")
-	le(16, 4)
-	le(1, 2)
-	le(uint32(channels), 2)
-	le(uint32(rate), 4)
-	le(uint32(rate*channels*2), 4)
-	le(uint32(channels*2), 2)
-	le(16, 2)
-	b.WriteString("data")
-	le(uint32(dataLen), 4)
-	b.Write(make([]byte, dataLen))
-	return b.Bytes()
+	return append(wav.Header(uint16(channels), uint32(rate), 16, uint32(dataLen)), make([]byte, dataLen)...)
 }
 
 func TestRetries_idempotentCallsRideOutFaults(t *testing.T) {

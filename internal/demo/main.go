@@ -26,6 +26,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 // demoKey is the API key of the demo's fake service.
@@ -306,19 +307,8 @@ func makeWAV(seconds float64, rate int) []byte {
 	var b bytes.Buffer
 	b.Grow(44 + dataLen)
 	le := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
-	b.WriteString("RIFF")
-	le(uint32(36 + dataLen))
-	b.WriteString("WAVEfmt ")
-	le(uint32(16))       // fmt chunk size
-	le(uint16(1))        // PCM
-	le(uint16(1))        // mono
-	le(uint32(rate))     // sample rate
-	le(uint32(rate * 2)) // byte rate
-	le(uint16(2))        // block align
-	le(uint16(16))       // bits per sample
-	b.WriteString("data")
-	le(uint32(dataLen))
-	notes := []float64{261.63, 329.63, 392.00, 523.25} // C E G C, half a second each
+	b.Write(wav.Header(1, uint32(rate), 16, uint32(dataLen))) // mono, 16-bit
+	notes := []float64{261.63, 329.63, 392.00, 523.25}        // C E G C, half a second each
 	samples := make([]int16, frames)
 	for i := range samples {
 		tone := notes[(i/(rate/2))%len(notes)]

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
@@ -67,7 +68,7 @@ var built struct {
 
 // demoOptions returns options running the demo against fake, in a
 // temporary root that the test checks is empty afterwards.
-func demoOptions(t *testing.T, fake *fakeserver.Server) (options, *syncBuffer, string) {
+func demoOptions(t *testing.T, fake *fakeserver.Server) (options, *testutil.SyncBuffer, string) {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1 and TF_ACC_TERRAFORM_PATH")
@@ -89,7 +90,7 @@ func demoOptions(t *testing.T, fake *fakeserver.Server) (options, *syncBuffer, s
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &testutil.SyncBuffer{}
 	tempRoot := t.TempDir()
 	return options{
 		Terraform:   cli,
@@ -110,25 +111,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// syncBuffer collects the demo's output and the CLI's, written from
-// several goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func newDemoServer(t *testing.T, processing time.Duration) *fakeserver.Server {
 	t.Helper()
 	fake := fakeserver.New(fakeserver.Options{APIKey: demoKey, ProcessingTime: processing, LiveJobs: 12})
@@ -138,7 +120,7 @@ func newDemoServer(t *testing.T, processing time.Duration) *fakeserver.Server {
 
 // expectCleanedUp checks that the demo left nothing behind: no working
 // folder, no job on the service, no server listening.
-func expectCleanedUp(t *testing.T, out *syncBuffer, tempRoot string, fake *fakeserver.Server) {
+func expectCleanedUp(t *testing.T, out *testutil.SyncBuffer, tempRoot string, fake *fakeserver.Server) {
 	t.Helper()
 	entries, err := os.ReadDir(tempRoot)
 	if err != nil {

@@ -9,7 +9,6 @@ package fakeserver
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +23,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 // fuzzMaxUploadBytes keeps uploads small while fuzzing.
@@ -515,22 +515,7 @@ func hugeFmtWAV() []byte {
 }
 
 func wavWith(channels uint16, rate uint32, bits uint16, data []byte) []byte {
-	var b bytes.Buffer
-	le := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
-	b.WriteString("RIFF")
-	le(uint32(36 + len(data)))
-	b.WriteString("WAVEfmt ")
-	le(uint32(16))
-	le(uint16(1))
-	le(channels)
-	le(rate)
-	le(rate * uint32(channels) * uint32(bits) / 8)
-	le(channels * bits / 8)
-	le(bits)
-	b.WriteString("data")
-	le(uint32(len(data)))
-	b.Write(data)
-	return b.Bytes()
+	return append(wav.Header(channels, rate, bits, uint32(len(data))), data...)
 }
 
 // FuzzParseWAV: any file gives a WAV header with a finite, non-negative

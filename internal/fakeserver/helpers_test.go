@@ -2,7 +2,6 @@ package fakeserver
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"io"
 	"mime/multipart"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 const testKey = "secret-test-key"
@@ -157,22 +157,7 @@ func requireProblem(t *testing.T, body client.ErrorBody, want string) {
 func buildWAV(seconds float64, channels, sampleRate int) []byte {
 	const bits = 16
 	dataBytes := int(seconds*float64(sampleRate)) * channels * bits / 8
-	var b bytes.Buffer
-	le := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
-	b.WriteString("RIFF")
-	le(uint32(36 + dataBytes))
-	b.WriteString("WAVEfmt ")
-	le(uint32(16))
-	le(uint16(1)) // PCM
-	le(uint16(channels))
-	le(uint32(sampleRate))
-	le(uint32(sampleRate * channels * bits / 8))
-	le(uint16(channels * bits / 8))
-	le(uint16(bits))
-	b.WriteString("data")
-	le(uint32(dataBytes))
-	b.Write(make([]byte, dataBytes))
-	return b.Bytes()
+	return append(wav.Header(uint16(channels), uint32(sampleRate), bits, uint32(dataBytes)), make([]byte, dataBytes)...)
 }
 
 // multipartFile builds a multipart body holding data in field.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 // wavInfo is what a WAV header tells of its audio.
@@ -94,19 +96,7 @@ func newSilentWAV(duration float64, channels int64) *silentWAV {
 		frames = int64(math.Min(math.Round(duration*silentSampleRate), float64(maxWAVDataBytes/frameBytes)))
 	}
 	data := frames * frameBytes
-	h := make([]byte, 44)
-	copy(h[0:], "RIFF")
-	binary.LittleEndian.PutUint32(h[4:], uint32(36+data))
-	copy(h[8:], "WAVEfmt ")
-	binary.LittleEndian.PutUint32(h[16:], 16) // fmt chunk size
-	binary.LittleEndian.PutUint16(h[20:], 1)  // PCM
-	binary.LittleEndian.PutUint16(h[22:], uint16(channels))
-	binary.LittleEndian.PutUint32(h[24:], silentSampleRate)
-	binary.LittleEndian.PutUint32(h[28:], uint32(silentSampleRate*frameBytes))
-	binary.LittleEndian.PutUint16(h[32:], uint16(frameBytes))
-	binary.LittleEndian.PutUint16(h[34:], 8*silentBytesPerSample)
-	copy(h[36:], "data")
-	binary.LittleEndian.PutUint32(h[40:], uint32(data))
+	h := wav.Header(uint16(channels), silentSampleRate, 8*silentBytesPerSample, uint32(data))
 	return &silentWAV{header: h, size: 44 + data}
 }
 

@@ -37,6 +37,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 // ---------------------------------------------------------------------------
@@ -182,18 +183,7 @@ func makeTestWAV(seconds float64, channels, rate int, tone float64) []byte {
 	var b bytes.Buffer
 	b.Grow(44 + dataLen)
 	le := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
-	b.WriteString("RIFF")
-	le(uint32(36 + dataLen))
-	b.WriteString("WAVEfmt ")
-	le(uint32(16))                  // fmt chunk size
-	le(uint16(1))                   // PCM
-	le(uint16(channels))            // channels
-	le(uint32(rate))                // sample rate
-	le(uint32(rate * channels * 2)) // byte rate
-	le(uint16(channels * 2))        // block align
-	le(uint16(16))                  // bits per sample
-	b.WriteString("data")
-	le(uint32(dataLen))
+	b.Write(wav.Header(uint16(channels), uint32(rate), 16, uint32(dataLen)))
 	for i := range frames {
 		s := int16(8000 * math.Sin(2*math.Pi*tone*float64(i)/float64(rate)))
 		for range channels {

@@ -4,48 +4,30 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-// syncBuffer is a goroutine-safe log sink.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 var listeningLine = regexp.MustCompile(`^fakeserver listening on (http://127\.0\.0\.1:\d+)$`)
 
 // start runs the command and returns its base URL, its stderr and a stop
 // function that returns run's error.
-func start(t *testing.T, args []string, env map[string]string) (string, *syncBuffer, func() error) {
+func start(t *testing.T, args []string, env map[string]string) (string, *testutil.SyncBuffer, func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stdoutR, stdoutW := io.Pipe()
-	stderr := &syncBuffer{}
+	stderr := &testutil.SyncBuffer{}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, args, stdoutW, stderr, func(k string) string { return env[k] })
@@ -152,7 +134,7 @@ func TestRunRejectsBadFlags(t *testing.T) {
 		{"extra"},
 		{"-addr", "256.0.0.1:99999"},
 	} {
-		var stdout, stderr syncBuffer
+		var stdout, stderr testutil.SyncBuffer
 		if err := run(context.Background(), args, &stdout, &stderr, func(string) string { return "" }); err == nil {
 			t.Fatalf("%v: no error", args)
 		}
@@ -193,21 +175,7 @@ func TestRunMaxUploadFlag(t *testing.T) {
 
 // silentWAV is a mono 8 kHz 16-bit WAV file of size bytes.
 func silentWAV(size int) []byte {
-	b := make([]byte, size)
-	data := uint32(size - 44)
-	copy(b, "RIFF")
-	binary.LittleEndian.PutUint32(b[4:], data+36)
-	copy(b[8:], "WAVEfmt ")
-	binary.LittleEndian.PutUint32(b[16:], 16)
-	binary.LittleEndian.PutUint16(b[20:], 1)
-	binary.LittleEndian.PutUint16(b[22:], 1)
-	binary.LittleEndian.PutUint32(b[24:], 8000)
-	binary.LittleEndian.PutUint32(b[28:], 16000)
-	binary.LittleEndian.PutUint16(b[32:], 2)
-	binary.LittleEndian.PutUint16(b[34:], 16)
-	copy(b[36:], "data")
-	binary.LittleEndian.PutUint32(b[40:], data)
-	return b
+	return append(wav.Header(1, 8000, 16, uint32(size-wav.HeaderSize)), make([]byte, size-wav.HeaderSize)...)
 }
 
 func TestParseConfigEnvironmentAndFlags(t *testing.T) {
@@ -263,7 +231,7 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var stderr syncBuffer
+			var stderr testutil.SyncBuffer
 			got, err := parseConfig(c.args, &stderr, func(k string) string { return c.env[k] })
 			if err != nil {
 				t.Fatalf("parseConfig: %v (%s)", err, stderr.String())
@@ -296,7 +264,7 @@ func TestParseConfigRejects(t *testing.T) {
 		{map[string]string{"FAKESERVER_API_KEY": "k"}, []string{"-api-key", ""}, "-api-key"},
 	}
 	for _, c := range cases {
-		var stderr syncBuffer
+		var stderr testutil.SyncBuffer
 		_, err := parseConfig(c.args, &stderr, func(k string) string { return c.env[k] })
 		if err == nil || !strings.Contains(err.Error()+stderr.String(), c.says) {
 			t.Errorf("env %v args %v: error %v (stderr %q), want one saying %q", c.env, c.args, err, stderr.String(), c.says)
@@ -305,7 +273,7 @@ func TestParseConfigRejects(t *testing.T) {
 }
 
 func TestRunHelpShowsVariablesAndControlButNoKey(t *testing.T) {
-	var stdout, stderr syncBuffer
+	var stdout, stderr testutil.SyncBuffer
 	if err := run(context.Background(), []string{"-help"}, &stdout, &stderr, func(k string) string {
 		return map[string]string{"TRANSCRIPTION_API_KEY": "s3cret-from-env"}[k]
 	}); err != nil {
@@ -323,7 +291,7 @@ func TestRunHelpShowsVariablesAndControlButNoKey(t *testing.T) {
 }
 
 func TestRunVersion(t *testing.T) {
-	var stdout, stderr syncBuffer
+	var stdout, stderr testutil.SyncBuffer
 	if err := run(context.Background(), []string{"-version"}, &stdout, &stderr, func(string) string { return "" }); err != nil {
 		t.Fatal(err)
 	}
