@@ -468,65 +468,70 @@ func keepDeclaredMetadata(declared types.Map, service map[string]any) types.Map 
 	return types.MapValueMust(types.StringType, kept)
 }
 
+// recordField is one computed value of a job record in the model: where it
+// is, and its null.
+type recordField[T attr.Value] struct {
+	at   func(*jobResourceModel) *T
+	null T
+}
+
+func (f recordField[T]) unknown(m *jobResourceModel) bool { return (*f.at(m)).IsUnknown() }
+
+func (f recordField[T]) nullIfUnknown(m *jobResourceModel) {
+	if p := f.at(m); (*p).IsUnknown() {
+		*p = f.null
+	}
+}
+
+func (f recordField[T]) priorIfUnknown(m, prior *jobResourceModel) {
+	if p := f.at(m); (*p).IsUnknown() {
+		*p = *f.at(prior)
+	}
+}
+
+// recordFields are the computed values a job record gives, listed once for
+// the three walks over them below.
+var recordFields = []interface {
+	unknown(*jobResourceModel) bool
+	nullIfUnknown(*jobResourceModel)
+	priorIfUnknown(m, prior *jobResourceModel)
+}{
+	recordField[types.String]{func(m *jobResourceModel) *types.String { return &m.RequestID }, types.StringNull()},
+	recordField[types.String]{func(m *jobResourceModel) *types.String { return &m.CreatedAt }, types.StringNull()},
+	recordField[types.String]{func(m *jobResourceModel) *types.String { return &m.Status }, types.StringNull()},
+	recordField[types.String]{func(m *jobResourceModel) *types.String { return &m.CompletedAt }, types.StringNull()},
+	recordField[types.Int64]{func(m *jobResourceModel) *types.Int64 { return &m.ErrorCode }, types.Int64Null()},
+	recordField[types.Bool]{func(m *jobResourceModel) *types.Bool { return &m.Retained }, types.BoolNull()},
+	recordField[types.Object]{func(m *jobResourceModel) *types.Object { return &m.File }, types.ObjectNull(fileType.AttrTypes)},
+	recordField[types.Object]{func(m *jobResourceModel) *types.Object { return &m.Result }, types.ObjectNull(resultType.AttrTypes)},
+	recordField[jsontypes.Normalized]{func(m *jobResourceModel) *jsontypes.Normalized { return &m.ResultJSON }, jsontypes.NewNormalizedNull()},
+}
+
 // setUnknownComputedToNull makes the computed values that are still unknown
 // null, so that a state saved early (right after the job's creation) is
 // wholly known.
 func (m *jobResourceModel) setUnknownComputedToNull() {
-	for _, s := range []*types.String{&m.RequestID, &m.CreatedAt, &m.Status, &m.CompletedAt} {
-		if s.IsUnknown() {
-			*s = types.StringNull()
-		}
-	}
-	if m.ResultJSON.IsUnknown() {
-		m.ResultJSON = jsontypes.NewNormalizedNull()
-	}
-	if m.ErrorCode.IsUnknown() {
-		m.ErrorCode = types.Int64Null()
-	}
-	if m.Retained.IsUnknown() {
-		m.Retained = types.BoolNull()
-	}
-	if m.File.IsUnknown() {
-		m.File = types.ObjectNull(fileType.AttrTypes)
-	}
-	if m.Result.IsUnknown() {
-		m.Result = types.ObjectNull(resultType.AttrTypes)
+	for _, f := range recordFields {
+		f.nullIfUnknown(m)
 	}
 }
 
 // copyUnknownComputed takes from prior the computed values still unknown in m.
 func (m *jobResourceModel) copyUnknownComputed(prior jobResourceModel) {
-	pick := func(dst *types.String, src types.String) {
-		if dst.IsUnknown() {
-			*dst = src
-		}
-	}
-	pick(&m.RequestID, prior.RequestID)
-	pick(&m.CreatedAt, prior.CreatedAt)
-	pick(&m.Status, prior.Status)
-	pick(&m.CompletedAt, prior.CompletedAt)
-	if m.ResultJSON.IsUnknown() {
-		m.ResultJSON = prior.ResultJSON
-	}
-	if m.ErrorCode.IsUnknown() {
-		m.ErrorCode = prior.ErrorCode
-	}
-	if m.Retained.IsUnknown() {
-		m.Retained = prior.Retained
-	}
-	if m.File.IsUnknown() {
-		m.File = prior.File
-	}
-	if m.Result.IsUnknown() {
-		m.Result = prior.Result
+	for _, f := range recordFields {
+		f.priorIfUnknown(m, &prior)
 	}
 }
 
 // computedUnknown reports whether a value that only the job record can give
 // is unknown in m (a plan), so that applying it needs a fresh record.
 func (m jobResourceModel) computedUnknown() bool {
-	return m.Status.IsUnknown() || m.CompletedAt.IsUnknown() || m.ErrorCode.IsUnknown() || m.Retained.IsUnknown() ||
-		m.File.IsUnknown() || m.Result.IsUnknown() || m.ResultJSON.IsUnknown()
+	for _, f := range recordFields {
+		if f.unknown(&m) {
+			return true
+		}
+	}
+	return false
 }
 
 // Conversion helpers shared by the configuration objects.

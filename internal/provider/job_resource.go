@@ -159,8 +159,6 @@ func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resou
 	// Everything a job record would tell stays as it is: null on creation.
 	if creating {
 		plan.setUnknownComputedToNull()
-		plan.RequestID = types.StringNull()
-		plan.CreatedAt = types.StringNull()
 	} else {
 		plan.copyUnknownComputed(prior)
 	}
