@@ -81,6 +81,3 @@ func (v atMostSiblingValidator) report(p, siblingPath path.Path, value, bound st
 	diags.AddAttributeError(p, "Invalid Attribute Value",
 		fmt.Sprintf("Attribute %s must be at most %s (%s), got: %s.", p, siblingPath, bound, value))
 }
-
-// formatFloat writes a number as a user would: 1, 0.5, 30.
-func formatFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

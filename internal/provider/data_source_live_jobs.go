@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -111,15 +110,6 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			liveJobsItemsView.name: liveJobsItemsView.dataSourceAttribute(),
 		},
 	}
-}
-
-// markdownList writes values as `a`, `b`, `c`.
-func markdownList(values []string) string {
-	quoted := make([]string, len(values))
-	for i, v := range values {
-		quoted[i] = "`" + v + "`"
-	}
-	return strings.Join(quoted, ", ")
 }
 
 func (d *liveJobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {

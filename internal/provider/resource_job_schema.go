@@ -539,10 +539,3 @@ func withObjectPlanModifiers(a schema.Attribute, modifiers ...planmodifier.Objec
 	object.PlanModifiers = append(object.PlanModifiers, modifiers...)
 	return object
 }
-
-func formatDuration(d time.Duration) string {
-	if d%time.Hour == 0 {
-		return fmt.Sprintf("%dh", d/time.Hour)
-	}
-	return fmt.Sprintf("%dm", d/time.Minute)
-}

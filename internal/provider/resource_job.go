@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
@@ -550,5 +549,3 @@ func (r *jobResource) configured(diags *diag.Diagnostics) bool {
 	}
 	return true
 }
-
-func joinLines(lines []string) string { return strings.Join(lines, "\n") }
