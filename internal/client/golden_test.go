@@ -22,8 +22,9 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
-// The golden fixtures in testdata/golden are written by hand from the spec,
-// design.md and the official JavaScript client's type definitions (see the
+// The golden fixtures in testdata/golden are written by hand from the
+// service's interface description (DESIGN.md) and the official JavaScript
+// client's type definitions (see the
 // README there), never generated from this package's types. Two tests hold
 // the client and the fake server to them.
 

@@ -1,6 +1,6 @@
 // Package fakeserver is an in-memory emulator of the transcription service's
-// HTTP interface (spec/transcription-api.md, with the gaps filled as
-// design.md decides). Run it to rehearse a pipeline offline:
+// HTTP interface, as DESIGN.md describes it ("The service's interface").
+// Run it to rehearse a pipeline offline:
 //
 //	go install github.com/transcription-service/terraform-provider-transcription/internal/fakeserver/cmd/fakeserver@latest
 //	fakeserver -addr 127.0.0.1:8080 -processing-time 5s-30s -max-concurrent-jobs 10 -retention 10m
