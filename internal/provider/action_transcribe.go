@@ -3,12 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -130,20 +128,7 @@ func (a *transcribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlan
 	if a.data == nil || !a.data.ZeroDataRetention {
 		return
 	}
-	var wait types.Bool
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
-	if wait.ValueBool() {
-		resp.Diagnostics.AddAttributeError(path.Root("wait_for_completion"), "Cannot wait for a job under zero data retention",
-			"The provider has zero_data_retention = true: the service does not let anyone read a job, so there is nothing to wait for. "+
-				"Remove wait_for_completion (it then defaults to false) and receive the result through the callback.")
-	}
-	targets, diags := readCallbackTargets(ctx, req.Config)
-	resp.Diagnostics.Append(diags...)
-	if delivers, known := targets.delivers(); known && !delivers {
-		resp.Diagnostics.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
-			"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
-				"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")
-	}
+	refuseUnderZeroDataRetention(ctx, req.Config, true, &resp.Diagnostics)
 }
 
 func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
@@ -160,14 +145,9 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	if !config.WaitForCompletion.IsNull() {
 		wait = config.WaitForCompletion.ValueBool()
 	}
-	timeout := defaultCreateTimeout
-	if !config.Timeout.IsNull() {
-		d, err := time.ParseDuration(config.Timeout.ValueString())
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("timeout"), "Invalid timeout", fmt.Sprintf("timeout %q is not a Go duration such as \"30m\": %v.", config.Timeout.ValueString(), err))
-			return
-		}
-		timeout = d
+	timeout, ok := waitTimeout(config.Timeout, defaultCreateTimeout, &resp.Diagnostics)
+	if !ok {
+		return
 	}
 
 	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, &resp.Diagnostics)

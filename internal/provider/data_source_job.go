@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -172,12 +171,9 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	var job *client.PreRecordedJob
 	var err error
 	if config.WaitForCompletion.ValueBool() {
-		timeout := defaultCreateTimeout
-		if !config.Timeout.IsNull() {
-			if timeout, err = time.ParseDuration(config.Timeout.ValueString()); err != nil {
-				resp.Diagnostics.AddAttributeError(path.Root("timeout"), "Invalid timeout", fmt.Sprintf("timeout %q is not a Go duration such as \"30m\": %v.", config.Timeout.ValueString(), err))
-				return
-			}
+		timeout, ok := waitTimeout(config.Timeout, defaultCreateTimeout, &resp.Diagnostics)
+		if !ok {
+			return
 		}
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()

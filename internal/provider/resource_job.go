@@ -122,24 +122,8 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 // keeps nothing (before any call to it), and plans the computed values as
 // they will be: the provider sees nothing of a job after submitting it.
 func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var wait types.Bool
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
-	if wait.ValueBool() {
-		resp.Diagnostics.AddAttributeError(path.Root("wait_for_completion"), "Cannot wait for a job under zero data retention",
-			"The provider has zero_data_retention = true: the service does not let anyone read a job, so there is nothing to wait for. "+
-				"Remove wait_for_completion (it then defaults to false) and receive the result through the callback.")
-	}
-
 	creating := req.State.Raw.IsNull()
-	if creating {
-		targets, diags := readCallbackTargets(ctx, req.Config)
-		resp.Diagnostics.Append(diags...)
-		if delivers, known := targets.delivers(); known && !delivers {
-			resp.Diagnostics.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
-				"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
-					"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")
-		}
-	}
+	wait := refuseUnderZeroDataRetention(ctx, req.Config, creating, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -443,6 +427,45 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. To run it again (a new job, billed again), replace this resource: "+
 			"terraform apply -replace=<this resource's address>. (When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)",
 			id.ValueString(), code))
+}
+
+// refuseUnderZeroDataRetention refuses, at plan time, what cannot work when
+// the service keeps nothing: waiting for a job, and (for a new job) no
+// callback to deliver its result. It returns the configured
+// wait_for_completion. The resource and the action share it.
+func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, creating bool, diags *diag.Diagnostics) types.Bool {
+	var wait types.Bool
+	diags.Append(config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
+	if wait.ValueBool() {
+		diags.AddAttributeError(path.Root("wait_for_completion"), "Cannot wait for a job under zero data retention",
+			"The provider has zero_data_retention = true: the service does not let anyone read a job, so there is nothing to wait for. "+
+				"Remove wait_for_completion (it then defaults to false) and receive the result through the callback.")
+	}
+	if !creating {
+		return wait
+	}
+	targets, d := readCallbackTargets(ctx, config)
+	diags.Append(d...)
+	if delivers, known := targets.delivers(); known && !delivers {
+		diags.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
+			"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
+				"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")
+	}
+	return wait
+}
+
+// waitTimeout reads a timeout attribute (a Go duration, checked positive at
+// plan time), def when it is not set; ok is false when diags says why.
+func waitTimeout(value types.String, def time.Duration, diags *diag.Diagnostics) (time.Duration, bool) {
+	if value.IsNull() || value.IsUnknown() {
+		return def, true
+	}
+	d, err := time.ParseDuration(value.ValueString())
+	if err != nil {
+		diags.AddAttributeError(path.Root("timeout"), "Invalid timeout", fmt.Sprintf("timeout %q is not a Go duration such as \"30m\": %v.", value.ValueString(), err))
+		return 0, false
+	}
+	return d, true
 }
 
 // vanishedBeforeCompleting reports whether a job the service no longer has
