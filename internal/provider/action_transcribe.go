@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -61,7 +62,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 		MarkdownDescription: fmt.Sprintf("How long to wait for the job, as a Go duration such as `30m`. Defaults to `%s`. "+
 			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
 		Optional:   true,
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1), positiveDuration()},
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1), validators.PositiveDuration()},
 	}
 	resp.Schema = actionschema.Schema{
 		MarkdownDescription: "Transcribes a recording without keeping a resource in state: the action creates a pre-recorded job with the options given " +
@@ -115,7 +116,7 @@ func actionAttributes(attrs map[string]rschema.Attribute) map[string]actionschem
 }
 
 func (a *transcribeAction) ConfigValidators(context.Context) []action.ConfigValidator {
-	return []action.ConfigValidator{modelThreeLanguageValidator{}}
+	return []action.ConfigValidator{validators.ModelThreeLanguage()}
 }
 
 func (a *transcribeAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {

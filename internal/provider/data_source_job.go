@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -94,7 +95,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			"timeout": dschema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long `wait_for_completion` waits, as a Go duration such as `30m`. Defaults to `%s`.", formatDuration(defaultCreateTimeout)),
 				Optional:            true,
-				Validators:          []validator.String{positiveDuration()},
+				Validators:          []validator.String{validators.PositiveDuration()},
 			},
 			"include_raw_result": dschema.BoolAttribute{
 				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +

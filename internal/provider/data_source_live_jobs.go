@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -81,20 +82,20 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"date": schema.StringAttribute{
 				MarkdownDescription: listDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{calendarDate()},
+				Validators:          []validator.String{validators.CalendarDate()},
 			},
 			"after_date": schema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
 				Validators: []validator.String{
-					rfc3339DateTime(),
-					earlierThan(path.MatchRoot("before_date")),
+					validators.RFC3339DateTime(),
+					validators.EarlierThan(path.MatchRoot("before_date")),
 				},
 			},
 			"before_date": schema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{rfc3339DateTime()},
+				Validators:          []validator.String{validators.RFC3339DateTime()},
 			},
 			"custom_metadata": schema.MapAttribute{
 				MarkdownDescription: listCustomMetadataDescription,

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 // listFilterModel holds the filters the service's two listings share
@@ -55,5 +56,5 @@ var metadataKeyPattern = regexp.MustCompile(`^[^\[\]]+$`)
 
 // metadataKey validates a custom metadata key of a listing filter.
 func metadataKey() validator.String {
-	return stringMatches(metadataKeyPattern, "key must not be empty or contain square brackets")
+	return validators.StringMatches(metadataKeyPattern, "key must not be empty or contain square brackets")
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -61,17 +62,17 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 			"date": listschema.StringAttribute{
 				MarkdownDescription: listDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{calendarDate()},
+				Validators:          []validator.String{validators.CalendarDate()},
 			},
 			"after_date": listschema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{rfc3339DateTime(), earlierThan(path.MatchRoot("before_date"))},
+				Validators:          []validator.String{validators.RFC3339DateTime(), validators.EarlierThan(path.MatchRoot("before_date"))},
 			},
 			"before_date": listschema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{rfc3339DateTime()},
+				Validators:          []validator.String{validators.RFC3339DateTime()},
 			},
 			"custom_metadata": listschema.MapAttribute{
 				MarkdownDescription: listCustomMetadataDescription,

@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -74,7 +75,7 @@ func (r *jobResource) Configure(_ context.Context, req resource.ConfigureRequest
 }
 
 func (r *jobResource) ConfigValidators(context.Context) []resource.ConfigValidator {
-	return []resource.ConfigValidator{modelThreeLanguageValidator{}}
+	return []resource.ConfigValidator{validators.ModelThreeLanguage()}
 }
 
 // ModifyPlan decides whether the job is replaced (planReplacement), then
@@ -571,4 +572,30 @@ func (r *jobResource) configured(diags *diag.Diagnostics) bool {
 		return false
 	}
 	return true
+}
+
+// callbackTargets are the attributes that say where results are sent.
+type callbackTargets struct {
+	callback types.Bool
+	config   types.Object
+	url      types.String
+}
+
+func readCallbackTargets(ctx context.Context, config tfsdk.Config) (callbackTargets, diag.Diagnostics) {
+	var t callbackTargets
+	var diags diag.Diagnostics
+	diags.Append(config.GetAttribute(ctx, path.Root("callback"), &t.callback)...)
+	diags.Append(config.GetAttribute(ctx, path.Root("callback_config"), &t.config)...)
+	diags.Append(config.GetAttribute(ctx, path.Root("callback_url"), &t.url)...)
+	return t, diags
+}
+
+// delivers reports whether the service will send the result somewhere, as
+// it decides: callback_config when callback is true, else callback_url.
+// known is false while an unknown value leaves it open.
+func (t callbackTargets) delivers() (delivers, known bool) {
+	if t.callback.IsUnknown() || t.config.IsUnknown() || t.url.IsUnknown() {
+		return false, false
+	}
+	return (t.callback.ValueBool() && !t.config.IsNull()) || !t.url.IsNull(), true
 }

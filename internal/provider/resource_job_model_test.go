@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 // The create body holds what the configuration sets and nothing else: the
@@ -26,42 +27,42 @@ func TestCreateRequest_onlyWhatIsConfigured(t *testing.T) {
 		want   string
 	}{
 		"audio only": {
-			values: map[string]tftypes.Value{"audio_url": tfString("https://example.com/a.wav")},
+			values: map[string]tftypes.Value{"audio_url": frameworktest.String("https://example.com/a.wav")},
 			want:   `{"audio_url": "https://example.com/a.wav"}`,
 		},
 		"empty config object": {
 			values: map[string]tftypes.Value{
-				"audio_url":        tfString("https://example.com/a.wav"),
-				"subtitles":        tfBool(true),
+				"audio_url":        frameworktest.String("https://example.com/a.wav"),
+				"subtitles":        frameworktest.Bool(true),
 				"subtitles_config": testObject(t, "subtitles_config", nil),
 			},
 			want: `{"audio_url": "https://example.com/a.wav", "subtitles": true, "subtitles_config": {}}`,
 		},
 		"false is sent when set": {
 			values: map[string]tftypes.Value{
-				"audio_url": tfString("https://example.com/a.wav"),
-				"sentences": tfBool(false),
+				"audio_url": frameworktest.String("https://example.com/a.wav"),
+				"sentences": frameworktest.Bool(false),
 				"translation_config": testObject(t, "translation_config", map[string]tftypes.Value{
-					"target_languages": tfStrings("de"),
-					"lipsync":          tfBool(false),
+					"target_languages": frameworktest.Strings("de"),
+					"lipsync":          frameworktest.Bool(false),
 				}),
 			},
 			want: `{"audio_url": "https://example.com/a.wav", "sentences": false, "translation_config": {"target_languages": ["de"], "lipsync": false}}`,
 		},
 		"vocabulary entries and numbers": {
 			values: map[string]tftypes.Value{
-				"audio_url": tfString("https://example.com/a.wav"),
+				"audio_url": frameworktest.String("https://example.com/a.wav"),
 				"custom_vocabulary_config": testObject(t, "custom_vocabulary_config", map[string]tftypes.Value{
-					"vocabulary": vocabularyValue(t, map[string]tftypes.Value{"value": tfString("Kubernetes")},
-						map[string]tftypes.Value{"value": tfString("Helm"), "intensity": tfNumber(0.25), "pronunciations": tfStrings("hel m"), "language": tfString("en")}),
-					"default_intensity": tfNumber(0.5),
+					"vocabulary": vocabularyValue(t, map[string]tftypes.Value{"value": frameworktest.String("Kubernetes")},
+						map[string]tftypes.Value{"value": frameworktest.String("Helm"), "intensity": frameworktest.Number(0.25), "pronunciations": frameworktest.Strings("hel m"), "language": frameworktest.String("en")}),
+					"default_intensity": frameworktest.Number(0.5),
 				}),
-				"diarization_config": testObject(t, "diarization_config", map[string]tftypes.Value{"min_speakers": tfNumber(0)}),
+				"diarization_config": testObject(t, "diarization_config", map[string]tftypes.Value{"min_speakers": frameworktest.Number(0)}),
 				"custom_spelling_config": testObject(t, "custom_spelling_config", map[string]tftypes.Value{
 					"spelling_dictionary": tftypes.NewValue(tftypes.Map{ElementType: tftypes.List{ElementType: tftypes.String}},
-						map[string]tftypes.Value{"SQL": tfStrings("sequel"), "Empty": tfStrings()}),
+						map[string]tftypes.Value{"SQL": frameworktest.Strings("sequel"), "Empty": frameworktest.Strings()}),
 				}),
-				"custom_metadata": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"team": tfString("alpha")}),
+				"custom_metadata": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"team": frameworktest.String("alpha")}),
 			},
 			want: `{"audio_url": "https://example.com/a.wav",
 				"custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes"}, {"value": "Helm", "intensity": 0.25, "pronunciations": ["hel m"], "language": "en"}], "default_intensity": 0.5},
@@ -94,7 +95,7 @@ func vocabularyValue(t *testing.T, entries ...map[string]tftypes.Value) tftypes.
 	listType := jobAttrTypes()["custom_vocabulary_config"].(types.ObjectType).AttrTypes["vocabulary"].(types.ListType)
 	elems := make([]tftypes.Value, len(entries))
 	for i, e := range entries {
-		elems[i] = testObjectValue(t, listType.ElemType, e)
+		elems[i] = frameworktest.Object(t, listType.ElemType, e)
 	}
 	return tftypes.NewValue(listType.TerraformType(context.Background()), elems)
 }
@@ -132,7 +133,7 @@ func TestSetRequestFromParams_defaultsMatchSchema(t *testing.T) {
 		PIIRedactionConfig:     &client.PIIRedactionConfig{},
 	}
 	s := jobSchema(ctx)
-	state := tfsdk.State{Schema: s, Raw: testObjectValue(t, s.Type(), nil)}
+	state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), nil)}
 	m := jobResourceModel{}
 	if diags := state.Get(ctx, &m); diags.HasError() {
 		t.Fatal(diags)
@@ -175,7 +176,7 @@ func TestSetRequestFromParams_defaultsMatchSchema(t *testing.T) {
 
 	// Absent configuration objects and unset optional fields are null.
 	var empty jobResourceModel
-	if diags := (tfsdk.State{Schema: s, Raw: testObjectValue(t, s.Type(), nil)}).Get(ctx, &empty); diags.HasError() {
+	if diags := (tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), nil)}).Get(ctx, &empty); diags.HasError() {
 		t.Fatal(diags)
 	}
 	sparse := &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}

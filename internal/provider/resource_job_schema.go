@@ -24,6 +24,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/planmodifiers"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 // Provider-side defaults.
@@ -79,7 +81,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			MarkdownDescription: "URL of the audio or video file to transcribe: a file uploaded to the service or an external file. An absolute `http` or `https` URL. " +
 				"Under zero data retention uploads are disabled, so it must be an external URL (public or signed).",
 			Required:   true,
-			Validators: []validator.String{absoluteHTTPURL()},
+			Validators: []validator.String{validators.AbsoluteHTTPURL()},
 		},
 		"model": schema.StringAttribute{
 			MarkdownDescription: "Transcription model: " + markdownList(client.Models) + ". Defaults to `" + client.DefaultModel + "`. " +
@@ -98,7 +100,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Optional:    true,
 				Computed:    true,
 				Default:     listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{})),
-				Validators:  []validator.List{listvalidator.NoNullValues(), noDuplicates(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
+				Validators:  []validator.List{listvalidator.NoNullValues(), validators.NoDuplicates(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
 			},
 			"code_switching": schema.BoolAttribute{
 				MarkdownDescription: "`true`: the language is detected on each utterance; `false`: on the first one and then kept. Ignored when one language is set; must not be `true` with `model-3`. Defaults to `false`.",
@@ -109,7 +111,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		}),
 
 		"custom_vocabulary": withBoolValidators(requestSwitch(betaNote+"Enables custom vocabulary, configured by `custom_vocabulary_config`, which must then be set."),
-			switchRequiresConfig("custom_vocabulary_config", "vocabulary")),
+			validators.SwitchRequiresConfig("custom_vocabulary_config", "vocabulary")),
 		"custom_vocabulary_config": requestObject(betaNote+"Words and phrases the transcription should favour.", "custom_vocabulary", map[string]schema.Attribute{
 			"vocabulary": schema.ListNestedAttribute{
 				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
@@ -148,13 +150,13 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		"callback": withBoolValidators(requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used when `callback_config` is not set). "+
 			"When `true`, `callback_config` or `callback_url` must be set. Under zero data retention a callback is the only way to receive the result, so every job needs one."),
-			callbackDestination()),
+			validators.CallbackDestination()),
 		"callback_config": requestObject("Where and how the callback is sent.", "callback", map[string]schema.Attribute{
 			"url": schema.StringAttribute{
 				MarkdownDescription: "URL called with the result: an absolute `http` or `https` URL. Required. Sensitive, because such a URL often carries a token.",
 				Required:            true,
 				Sensitive:           true,
-				Validators:          []validator.String{sensitiveAbsoluteHTTPURL()},
+				Validators:          []validator.String{validators.SensitiveAbsoluteHTTPURL()},
 			},
 			"method": schema.StringAttribute{
 				MarkdownDescription: "HTTP method of the callback: " + markdownList(client.CallbackMethods) + ". Defaults to `" + client.DefaultCallbackMethod + "`.",
@@ -173,7 +175,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			Optional:           true,
 			Computed:           true,
 			Sensitive:          true,
-			Validators:         []validator.String{sensitiveAbsoluteHTTPURL()},
+			Validators:         []validator.String{validators.SensitiveAbsoluteHTTPURL()},
 			PlanModifiers:      []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 
@@ -188,19 +190,19 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.NoNullValues(),
-					noDuplicates(),
+					validators.NoDuplicates(),
 					listvalidator.ValueStringsAre(stringvalidator.OneOf(client.SubtitleFormats...)),
 				},
 			},
 			"minimum_duration": schema.Float64Attribute{
 				MarkdownDescription: fmt.Sprintf("Minimum duration of a subtitle, in seconds: at least %s and at most `maximum_duration`.", formatFloat(client.MinSubtitleMinimumDuration)),
 				Optional:            true,
-				Validators:          []validator.Float64{float64RangeValidator{min: client.MinSubtitleMinimumDuration}, atMostSibling("maximum_duration")},
+				Validators:          []validator.Float64{validators.Float64AtLeast(client.MinSubtitleMinimumDuration), validators.AtMostSibling("maximum_duration")},
 			},
 			"maximum_duration": schema.Float64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum duration of a subtitle, in seconds: from %s to %s.", formatFloat(client.MinSubtitleMaximumDuration), formatFloat(client.MaxSubtitleMaximumDuration)),
 				Optional:            true,
-				Validators:          []validator.Float64{float64Between(client.MinSubtitleMaximumDuration, client.MaxSubtitleMaximumDuration)},
+				Validators:          []validator.Float64{validators.Float64Between(client.MinSubtitleMaximumDuration, client.MaxSubtitleMaximumDuration)},
 			},
 			"maximum_characters_per_row": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of characters per row: at least %d.", client.MinSubtitleCharactersPerRow),
@@ -231,7 +233,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"min_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Minimum number of speakers: at least %d and at most `max_speakers`.", client.MinSpeakersBound),
 				Optional:            true,
-				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound), atMostSibling("max_speakers")},
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound), validators.AtMostSibling("max_speakers")},
 			},
 			"max_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of speakers: at least %d.", client.MinSpeakersBound),
@@ -241,7 +243,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		}),
 
 		"translation": withBoolValidators(requestSwitch(betaNote+"Translates the transcript, configured by `translation_config`, which must then be set."),
-			switchRequiresConfig("translation_config", "target_languages")),
+			validators.SwitchRequiresConfig("translation_config", "target_languages")),
 		"translation_config": requestObject(betaNote+"Translation.", "translation", map[string]schema.Attribute{
 			"target_languages": schema.ListAttribute{
 				MarkdownDescription: "Translation language codes to translate into. Required, at least one. Allowed codes: the transcription codes plus `wo`: " + markdownList(client.TranslationLanguages) + ".",
@@ -250,7 +252,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.NoNullValues(),
-					noDuplicates(),
+					validators.NoDuplicates(),
 					listvalidator.ValueStringsAre(languageCode(client.TranslationLanguages)),
 				},
 			},
@@ -285,7 +287,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"named_entity_recognition": requestSwitch(alphaNote + "Finds named entities in the transcript (`result.named_entity_recognition`)."),
 
 		"custom_spelling": withBoolValidators(requestSwitch(alphaNote+"Replaces spellings in the transcript, configured by `custom_spelling_config`, which must then be set."),
-			switchRequiresConfig("custom_spelling_config", "spelling_dictionary")),
+			validators.SwitchRequiresConfig("custom_spelling_config", "spelling_dictionary")),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
 			"spelling_dictionary": schema.MapAttribute{
 				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. Required.",
@@ -298,7 +300,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"sentiment_analysis": requestSwitch("Analyses the sentiment of the transcript (`result.sentiment_analysis`)."),
 
 		"audio_to_llm": withBoolValidators(requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio, which must then be set; answers are in `result.audio_to_llm`."),
-			switchRequiresConfig("audio_to_llm_config", "prompts")),
+			validators.SwitchRequiresConfig("audio_to_llm_config", "prompts")),
 		"audio_to_llm_config": requestObject("Audio-to-LLM prompts.", "audio_to_llm", map[string]schema.Attribute{
 			"prompts": schema.ListAttribute{
 				MarkdownDescription: "Prompt texts. Required, at least one.",
@@ -309,7 +311,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"model": schema.StringAttribute{
 				MarkdownDescription: "LLM to use, as `<provider>/<model_name>` from the list of the service's LLM routing provider. When not set, the service uses a small default model.",
 				Optional:            true,
-				Validators:          []validator.String{stringMatches(llmModelPattern, "must have the form <provider>/<model_name>")},
+				Validators:          []validator.String{validators.StringMatches(llmModelPattern, "must have the form <provider>/<model_name>")},
 			},
 		}),
 
@@ -319,7 +321,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "Entity types to redact. An empty list is the same as none. Allowed: " + markdownList(client.PIIEntityTypes) + ".",
 				ElementType:         types.StringType,
 				Optional:            true,
-				Validators:          []validator.List{listvalidator.NoNullValues(), noDuplicates(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
+				Validators:          []validator.List{listvalidator.NoNullValues(), validators.NoDuplicates(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
 			},
 			"processed_text_type": schema.StringAttribute{
 				MarkdownDescription: "How redacted text is shown: " + markdownList(client.ProcessedTextTypes) + ".",
@@ -395,31 +397,31 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"status": schema.StringAttribute{
 			MarkdownDescription: "Status of the job: " + markdownList(client.JobStatuses) + ". `done` and `error` are final. Null under zero data retention, where the service does not disclose jobs.",
 			Computed:            true,
-			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal()},
+			PlanModifiers:       []planmodifier.String{planmodifiers.UseStateWhenJobFinal()},
 		},
 		"completed_at": schema.StringAttribute{
 			MarkdownDescription: "When the job ended (ISO 8601); null until it is `done` or `error`.",
 			Computed:            true,
-			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal()},
+			PlanModifiers:       []planmodifier.String{planmodifiers.UseStateWhenJobFinal()},
 		},
 		"error_code": schema.Int64Attribute{
 			MarkdownDescription: "HTTP-style code of the job's failure (400 to 599) when its status is `error`; null otherwise.",
 			Computed:            true,
-			PlanModifiers:       []planmodifier.Int64{useStateWhenJobFinal()},
+			PlanModifiers:       []planmodifier.Int64{planmodifiers.UseStateWhenJobFinal()},
 		},
 		"retained": schema.BoolAttribute{
 			MarkdownDescription: "Whether the service still holds the job. `false` once the service deleted a `done` job at the end of its retention period: " +
 				"the results in state are then the last ones known (see `recreate_when_missing`). Always `false` under zero data retention, where the service keeps nothing.",
 			Computed:      true,
-			PlanModifiers: []planmodifier.Bool{useStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)},
+			PlanModifiers: []planmodifier.Bool{planmodifiers.UseStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)},
 		},
-		"file":   withObjectPlanModifiers(fileView.resourceAttribute(), useStateWhenJobFinal()),
-		"result": withObjectPlanModifiers(resultView.resourceAttribute(), useStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)),
+		"file":   withObjectPlanModifiers(fileView.resourceAttribute(), planmodifiers.UseStateWhenJobFinal()),
+		"result": withObjectPlanModifiers(resultView.resourceAttribute(), planmodifiers.UseStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)),
 		"result_json": schema.StringAttribute{
 			MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise.",
 			CustomType:          jsontypes.NormalizedType{},
 			Computed:            true,
-			PlanModifiers:       []planmodifier.String{useStateWhenJobFinal(pathIncludeRawResult)},
+			PlanModifiers:       []planmodifier.String{planmodifiers.UseStateWhenJobFinal(pathIncludeRawResult)},
 		},
 	}
 
@@ -469,7 +471,7 @@ func requestObject(description, switchName string, attrs map[string]schema.Attri
 	}
 	if switchName != "" {
 		a.MarkdownDescription += " Used only when `" + switchName + "` is `true`."
-		a.Validators = []validator.Object{configRequiresSwitch(switchName)}
+		a.Validators = []validator.Object{validators.ConfigRequiresSwitch(switchName)}
 	}
 	return a
 }
@@ -491,13 +493,13 @@ func languageCode(allowed []string) validator.String {
 }
 
 func intensityBounds() validator.Float64 {
-	return float64Between(client.MinIntensity, client.MaxIntensity)
+	return validators.Float64Between(client.MinIntensity, client.MaxIntensity)
 }
 
 var notBlankPattern = regexp.MustCompile(`\S`)
 
 func notBlank() validator.String {
-	return stringMatches(notBlankPattern, "must not be empty or blank")
+	return validators.StringMatches(notBlankPattern, "must not be empty or blank")
 }
 
 func timeoutsAttribute(ctx context.Context) schema.Attribute {
@@ -524,7 +526,7 @@ func documentedPositiveTimeouts(a schema.SingleNestedAttribute) schema.SingleNes
 			if s.MarkdownDescription == "" {
 				s.MarkdownDescription = s.Description
 			}
-			s.Validators = append(s.Validators, positiveDuration())
+			s.Validators = append(s.Validators, validators.PositiveDuration())
 			a.Attributes[name] = s
 		}
 	}

@@ -2,15 +2,14 @@ package provider
 
 import (
 	"context"
-	"math/big"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 func TestJobSchema_valid(t *testing.T) {
@@ -105,46 +104,12 @@ func hasRequiresReplace(a schema.Attribute) bool {
 // top level, every other attribute null.
 func testJobConfig(t *testing.T, values map[string]tftypes.Value) tfsdk.Config {
 	t.Helper()
-	s := jobSchema(context.Background())
-	return tfsdk.Config{Schema: s, Raw: testObjectValue(t, s.Type(), values)}
+	return frameworktest.Config(t, jobSchema(context.Background()), values)
 }
 
-// testObject is the value of the object attribute name, holding values,
-// every other attribute null.
+// testObject is the value of the job's object attribute name, holding
+// values, every other attribute null.
 func testObject(t *testing.T, name string, values map[string]tftypes.Value) tftypes.Value {
 	t.Helper()
-	return testObjectValue(t, jobAttrTypes()[name], values)
-}
-
-func testObjectValue(t *testing.T, typ attr.Type, values map[string]tftypes.Value) tftypes.Value {
-	t.Helper()
-	objType, ok := typ.TerraformType(context.Background()).(tftypes.Object)
-	if !ok {
-		t.Fatalf("%s is not an object type", typ)
-	}
-	all := make(map[string]tftypes.Value, len(objType.AttributeTypes))
-	for name, at := range objType.AttributeTypes {
-		all[name] = tftypes.NewValue(at, nil)
-	}
-	for name, v := range values {
-		if _, ok := all[name]; !ok {
-			t.Fatalf("no attribute %s", name)
-		}
-		all[name] = v
-	}
-	return tftypes.NewValue(objType, all)
-}
-
-// Short constructors of tftypes values for the tests' tables.
-var unknownNumber = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
-
-func tfNumber(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(f)) }
-func tfString(s string) tftypes.Value  { return tftypes.NewValue(tftypes.String, s) }
-func tfBool(b bool) tftypes.Value      { return tftypes.NewValue(tftypes.Bool, b) }
-func tfStrings(values ...string) tftypes.Value {
-	elems := make([]tftypes.Value, len(values))
-	for i, v := range values {
-		elems[i] = tfString(v)
-	}
-	return tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, elems)
+	return frameworktest.Object(t, jobAttrTypes()[name], values)
 }

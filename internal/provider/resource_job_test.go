@@ -26,6 +26,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 // testAccProcessingTime keeps jobs short: the provider's first polls are
@@ -1151,5 +1152,41 @@ func TestJobPlan_failedJobWarnsAtEveryPlan(t *testing.T) {
 		if !warned {
 			t.Fatalf("plan %d does not report the failed job: %v", plan, resp.Diagnostics)
 		}
+	}
+}
+
+// TestCallbackTargets_delivers is the check zero data retention makes: does
+// the service send the result anywhere?
+func TestCallbackTargets_delivers(t *testing.T) {
+	hook := testObject(t, "callback_config", map[string]tftypes.Value{"url": frameworktest.String("https://hooks.example.com/x")})
+	noConfig := tftypes.NewValue(hook.Type(), nil)
+	noURL := tftypes.NewValue(tftypes.String, nil)
+	legacy := frameworktest.String("https://hooks.example.com/y")
+	tests := map[string]struct {
+		callback, config, url tftypes.Value
+		delivers, known       bool
+	}{
+		"config":           {callback: frameworktest.Bool(true), config: hook, url: noURL, delivers: true, known: true},
+		"legacy URL":       {callback: frameworktest.Bool(true), config: noConfig, url: legacy, delivers: true, known: true},
+		"nowhere":          {callback: frameworktest.Bool(true), config: noConfig, url: noURL, known: true},
+		"config unknown":   {callback: frameworktest.Bool(true), config: tftypes.NewValue(hook.Type(), tftypes.UnknownValue), url: noURL},
+		"URL unknown":      {callback: frameworktest.Bool(true), config: noConfig, url: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"off":              {callback: frameworktest.Bool(false), config: noConfig, url: noURL, known: true},
+		"off with config":  {callback: frameworktest.Bool(false), config: hook, url: noURL, known: true},
+		"off with legacy":  {callback: frameworktest.Bool(false), config: noConfig, url: legacy, delivers: true, known: true},
+		"callback unknown": {callback: tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue), config: noConfig, url: noURL},
+		"callback null":    {callback: tftypes.NewValue(tftypes.Bool, nil), config: hook, url: noURL, known: true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config := testJobConfig(t, map[string]tftypes.Value{"callback": tc.callback, "callback_config": tc.config, "callback_url": tc.url})
+			targets, diags := readCallbackTargets(context.Background(), config)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			if delivers, known := targets.delivers(); delivers != tc.delivers || known != tc.known {
+				t.Errorf("delivers() = %t, %t; want %t, %t", delivers, known, tc.delivers, tc.known)
+			}
+		})
 	}
 }

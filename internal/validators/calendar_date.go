@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -17,8 +17,8 @@ var _ validator.String = calendarDateValidator{}
 // pattern alone would let 2023-02-30 through to the service.
 type calendarDateValidator struct{}
 
-// calendarDate returns a validator requiring a YYYY-MM-DD calendar day.
-func calendarDate() validator.String { return calendarDateValidator{} }
+// CalendarDate returns a validator requiring a YYYY-MM-DD calendar day.
+func CalendarDate() validator.String { return calendarDateValidator{} }
 
 func (v calendarDateValidator) Description(_ context.Context) string {
 	return "value must be a calendar day in the form YYYY-MM-DD"

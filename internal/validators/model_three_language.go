@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -16,35 +16,39 @@ import (
 )
 
 var (
-	_ resource.ConfigValidator = modelThreeLanguageValidator{}
-	_ action.ConfigValidator   = modelThreeLanguageValidator{}
+	_ resource.ConfigValidator = ModelThreeLanguageValidator{}
+	_ action.ConfigValidator   = ModelThreeLanguageValidator{}
 )
 
-// modelThreeLanguageValidator enforces the service's rules for model-3:
+// ModelThreeLanguageValidator enforces the service's rules for model-3:
 // exactly one language in language_config.languages, one of the languages
 // model-3 transcribes, and no code switching.
-type modelThreeLanguageValidator struct{}
+type ModelThreeLanguageValidator struct{}
 
-func (v modelThreeLanguageValidator) Description(_ context.Context) string {
+// ModelThreeLanguage returns the validator for a configuration holding model
+// and language_config (a job's, or transcription_transcribe's).
+func ModelThreeLanguage() ModelThreeLanguageValidator { return ModelThreeLanguageValidator{} }
+
+func (v ModelThreeLanguageValidator) Description(_ context.Context) string {
 	return fmt.Sprintf("when model is %s, language_config.languages must hold exactly one of %s and code_switching must not be true",
 		client.ModelThree, strings.Join(client.ModelThreeLanguages, ", "))
 }
 
-func (v modelThreeLanguageValidator) MarkdownDescription(ctx context.Context) string {
+func (v ModelThreeLanguageValidator) MarkdownDescription(ctx context.Context) string {
 	return v.Description(ctx)
 }
 
-func (v modelThreeLanguageValidator) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+func (v ModelThreeLanguageValidator) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	v.validate(ctx, req.Config, &resp.Diagnostics)
 }
 
 // ValidateAction checks transcription_transcribe's request as the
 // resource's.
-func (v modelThreeLanguageValidator) ValidateAction(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+func (v ModelThreeLanguageValidator) ValidateAction(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
 	v.validate(ctx, req.Config, &resp.Diagnostics)
 }
 
-func (v modelThreeLanguageValidator) validate(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
+func (v ModelThreeLanguageValidator) validate(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
 	var model types.String
 	var languageConfig types.Object
 	diags.Append(config.GetAttribute(ctx, path.Root("model"), &model)...)

@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 func TestAbsoluteHTTPURL(t *testing.T) {
@@ -28,8 +30,8 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			resp := &validator.StringResponse{}
-			absoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("audio_url"), ConfigValue: tc.value}, resp)
-			checkDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			AbsoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("audio_url"), ConfigValue: tc.value}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
 		})
 	}
 }
@@ -38,8 +40,8 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 func TestSensitiveAbsoluteHTTPURL_redacts(t *testing.T) {
 	const secret = "ftp://hooks.example.com/x?token=s3cr3t"
 	resp := &validator.StringResponse{}
-	sensitiveAbsoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("callback_url"), ConfigValue: types.StringValue(secret)}, resp)
-	checkDiagnostics(t, resp.Diagnostics.Errors(), "value not shown")
+	SensitiveAbsoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("callback_url"), ConfigValue: types.StringValue(secret)}, resp)
+	frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), "value not shown")
 	if d := resp.Diagnostics.Errors()[0]; strings.Contains(d.Detail()+d.Summary(), "s3cr3t") {
 		t.Errorf("diagnostic shows the sensitive value: %s", d.Detail())
 	}

@@ -1,25 +1,31 @@
-package provider
+package planmodifiers
 
 import (
 	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 func TestUseStateWhenJobFinal(t *testing.T) {
-	s := jobSchema(context.Background())
+	s := schema.Schema{Attributes: map[string]schema.Attribute{
+		"status":             schema.StringAttribute{Computed: true},
+		"completed_at":       schema.StringAttribute{Computed: true},
+		"include_raw_result": schema.BoolAttribute{Optional: true},
+	}}
 	state := func(status string, raw bool) tfsdk.State {
-		return tfsdk.State{Schema: s, Raw: testObjectValue(t, s.Type(), map[string]tftypes.Value{
-			"status": tfString(status), "include_raw_result": tfBool(raw), "completed_at": tfString("2024-05-01T12:00:00.000Z"),
+		return tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+			"status": frameworktest.String(status), "include_raw_result": frameworktest.Bool(raw), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
 		})}
 	}
 	plan := func(raw bool) tfsdk.Plan {
-		return tfsdk.Plan{Schema: s, Raw: testObjectValue(t, s.Type(), map[string]tftypes.Value{"include_raw_result": tfBool(raw)})}
+		return tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": frameworktest.Bool(raw)})}
 	}
 	tests := map[string]struct {
 		state    tfsdk.State
@@ -43,7 +49,7 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 			}
 			req := planmodifier.StringRequest{Path: path.Root("completed_at"), State: tc.state, Plan: tc.plan, PlanValue: tc.planned, StateValue: stateValue}
 			resp := &planmodifier.StringResponse{PlanValue: tc.planned}
-			useStateWhenJobFinal(pathIncludeRawResult).PlanModifyString(context.Background(), req, resp)
+			UseStateWhenJobFinal(path.Root("include_raw_result")).PlanModifyString(context.Background(), req, resp)
 			if kept := resp.PlanValue.Equal(stateValue) && !tc.planned.Equal(stateValue); kept != tc.wantKept {
 				t.Errorf("planned %s, want kept = %t", resp.PlanValue, tc.wantKept)
 			}

@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -18,9 +18,9 @@ type earlierThanValidator struct {
 	other path.Expression
 }
 
-// earlierThan returns a validator requiring the value to be earlier than the
+// EarlierThan returns a validator requiring the value to be earlier than the
 // attribute at other.
-func earlierThan(other path.Expression) validator.String { return earlierThanValidator{other: other} }
+func EarlierThan(other path.Expression) validator.String { return earlierThanValidator{other: other} }
 
 func (v earlierThanValidator) Description(_ context.Context) string {
 	return fmt.Sprintf("value must be earlier than %s", v.other)

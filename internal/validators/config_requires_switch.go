@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -18,9 +18,9 @@ type configRequiresSwitchValidator struct {
 	switchName string
 }
 
-// configRequiresSwitch returns a validator for a `*_config` object whose
+// ConfigRequiresSwitch returns a validator for a `*_config` object whose
 // feature is enabled by the sibling boolean switchName.
-func configRequiresSwitch(switchName string) configRequiresSwitchValidator {
+func ConfigRequiresSwitch(switchName string) validator.Object {
 	return configRequiresSwitchValidator{switchName: switchName}
 }
 

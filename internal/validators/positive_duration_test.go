@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 func TestPositiveDuration(t *testing.T) {
@@ -24,8 +26,8 @@ func TestPositiveDuration(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			resp := &validator.StringResponse{}
-			positiveDuration().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: tc.value}, resp)
-			checkDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			PositiveDuration().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: tc.value}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -13,33 +13,33 @@ import (
 )
 
 var (
-	_ validator.Int64   = atMostSiblingValidator{}
-	_ validator.Float64 = atMostSiblingValidator{}
+	_ validator.Int64   = AtMostSiblingValidator{}
+	_ validator.Float64 = AtMostSiblingValidator{}
 )
 
-// atMostSiblingValidator requires a number to be at most the number in a
+// AtMostSiblingValidator requires a number to be at most the number in a
 // sibling attribute of the same object, such as min_speakers ≤ max_speakers.
 // int64validator.AtMostSumOf covers integers only and words its error as a
 // sum; one validator keeps both pairs of bounds consistent.
-type atMostSiblingValidator struct {
+type AtMostSiblingValidator struct {
 	sibling string
 }
 
-// atMostSibling returns a validator requiring value ≤ the sibling attribute's
+// AtMostSibling returns a validator requiring value ≤ the sibling attribute's
 // value. It checks nothing while either value is null or unknown.
-func atMostSibling(sibling string) atMostSiblingValidator {
-	return atMostSiblingValidator{sibling: sibling}
+func AtMostSibling(sibling string) AtMostSiblingValidator {
+	return AtMostSiblingValidator{sibling: sibling}
 }
 
-func (v atMostSiblingValidator) Description(_ context.Context) string {
+func (v AtMostSiblingValidator) Description(_ context.Context) string {
 	return fmt.Sprintf("value must be at most the value of %s", v.sibling)
 }
 
-func (v atMostSiblingValidator) MarkdownDescription(ctx context.Context) string {
+func (v AtMostSiblingValidator) MarkdownDescription(ctx context.Context) string {
 	return fmt.Sprintf("value must be at most the value of `%s`", v.sibling)
 }
 
-func (v atMostSiblingValidator) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+func (v AtMostSiblingValidator) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
@@ -53,7 +53,7 @@ func (v atMostSiblingValidator) ValidateInt64(ctx context.Context, req validator
 	}
 }
 
-func (v atMostSiblingValidator) ValidateFloat64(ctx context.Context, req validator.Float64Request, resp *validator.Float64Response) {
+func (v AtMostSiblingValidator) ValidateFloat64(ctx context.Context, req validator.Float64Request, resp *validator.Float64Response) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
@@ -67,17 +67,17 @@ func (v atMostSiblingValidator) ValidateFloat64(ctx context.Context, req validat
 	}
 }
 
-func (v atMostSiblingValidator) siblingPath(p path.Path) path.Path {
+func (v AtMostSiblingValidator) siblingPath(p path.Path) path.Path {
 	return p.ParentPath().AtName(v.sibling)
 }
 
-func (v atMostSiblingValidator) read(ctx context.Context, config tfsdk.Config, p path.Path, target any, diags *diag.Diagnostics) bool {
+func (v AtMostSiblingValidator) read(ctx context.Context, config tfsdk.Config, p path.Path, target any, diags *diag.Diagnostics) bool {
 	d := config.GetAttribute(ctx, p, target)
 	diags.Append(d...)
 	return !d.HasError()
 }
 
-func (v atMostSiblingValidator) report(p, siblingPath path.Path, value, bound string, diags *diag.Diagnostics) {
+func (v AtMostSiblingValidator) report(p, siblingPath path.Path, value, bound string, diags *diag.Diagnostics) {
 	diags.AddAttributeError(p, "Invalid Attribute Value",
 		fmt.Sprintf("Attribute %s must be at most %s (%s), got: %s.", p, siblingPath, bound, value))
 }

@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -17,12 +17,12 @@ type absoluteHTTPURLValidator struct {
 	sensitive bool
 }
 
-// absoluteHTTPURL returns a validator requiring an absolute http(s) URL.
-func absoluteHTTPURL() validator.String { return absoluteHTTPURLValidator{} }
+// AbsoluteHTTPURL returns a validator requiring an absolute http(s) URL.
+func AbsoluteHTTPURL() validator.String { return absoluteHTTPURLValidator{} }
 
-// sensitiveAbsoluteHTTPURL is absoluteHTTPURL for sensitive attributes: its
+// SensitiveAbsoluteHTTPURL is AbsoluteHTTPURL for sensitive attributes: its
 // diagnostics do not repeat the value.
-func sensitiveAbsoluteHTTPURL() validator.String {
+func SensitiveAbsoluteHTTPURL() validator.String {
 	return absoluteHTTPURLValidator{sensitive: true}
 }
 

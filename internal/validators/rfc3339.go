@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -15,8 +15,8 @@ var _ validator.String = rfc3339DateTimeValidator{}
 // (the strict ISO 8601 profile the service reads), such as 2024-05-01T12:00:00Z.
 type rfc3339DateTimeValidator struct{}
 
-// rfc3339DateTime returns a validator requiring an RFC 3339 date-time.
-func rfc3339DateTime() validator.String { return rfc3339DateTimeValidator{} }
+// RFC3339DateTime returns a validator requiring an RFC 3339 date-time.
+func RFC3339DateTime() validator.String { return rfc3339DateTimeValidator{} }
 
 // rfc3339Pattern is RFC 3339's date-time with upper-case T and Z, the form
 // the service reads.

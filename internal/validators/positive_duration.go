@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -15,7 +15,8 @@ var _ validator.String = positiveDurationValidator{}
 // text is a duration at all is the timeouts package's own check.
 type positiveDurationValidator struct{}
 
-func positiveDuration() positiveDurationValidator { return positiveDurationValidator{} }
+// PositiveDuration refuses a duration of zero or less.
+func PositiveDuration() validator.String { return positiveDurationValidator{} }
 
 func (positiveDurationValidator) Description(context.Context) string {
 	return "must be a duration greater than zero"

@@ -1,4 +1,4 @@
-package provider
+package validators
 
 import (
 	"context"
@@ -21,9 +21,9 @@ type switchRequiresConfigValidator struct {
 	needs      string // what the configuration must hold, for the message
 }
 
-// switchRequiresConfig returns a validator for a switch whose feature needs
+// SwitchRequiresConfig returns a validator for a switch whose feature needs
 // the sibling configuration object configName, which must hold needs.
-func switchRequiresConfig(configName, needs string) switchRequiresConfigValidator {
+func SwitchRequiresConfig(configName, needs string) validator.Bool {
 	return switchRequiresConfigValidator{configName: configName, needs: needs}
 }
 

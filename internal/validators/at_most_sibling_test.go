@@ -1,0 +1,65 @@
+package validators
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestAtMostSibling_int64(t *testing.T) {
+	minPath := path.Root("diarization_config").AtName("min_speakers")
+	tests := map[string]struct {
+		min       types.Int64
+		max       tftypes.Value
+		wantError string
+	}{
+		"below":       {min: types.Int64Value(2), max: frameworktest.Number(3)},
+		"equal":       {min: types.Int64Value(3), max: frameworktest.Number(3)},
+		"above":       {min: types.Int64Value(4), max: frameworktest.Number(3), wantError: "diarization_config.min_speakers must be at most diarization_config.max_speakers (3), got: 4"},
+		"max null":    {min: types.Int64Value(4), max: tftypes.NewValue(tftypes.Number, nil)},
+		"max unknown": {min: types.Int64Value(4), max: frameworktest.UnknownNumber},
+		"min null":    {min: types.Int64Null(), max: frameworktest.Number(3)},
+		"min unknown": {min: types.Int64Unknown(), max: frameworktest.Number(3)},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config := testConfig(t, map[string]tftypes.Value{
+				"diarization_config": testObject(t, "diarization_config", map[string]tftypes.Value{"max_speakers": tc.max}),
+			})
+			resp := &validator.Int64Response{}
+			AtMostSibling("max_speakers").ValidateInt64(context.Background(), validator.Int64Request{Path: minPath, ConfigValue: tc.min, Config: config}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+		})
+	}
+}
+
+func TestAtMostSibling_float64(t *testing.T) {
+	minPath := path.Root("subtitles_config").AtName("minimum_duration")
+	tests := map[string]struct {
+		min       types.Float64
+		max       tftypes.Value
+		wantError string
+	}{
+		"below":       {min: types.Float64Value(1.5), max: frameworktest.Number(2)},
+		"equal":       {min: types.Float64Value(2.5), max: frameworktest.Number(2.5)},
+		"above":       {min: types.Float64Value(2.75), max: frameworktest.Number(2.5), wantError: "subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration (2.5), got: 2.75"},
+		"max unknown": {min: types.Float64Value(9), max: frameworktest.UnknownNumber},
+		"min unknown": {min: types.Float64Unknown(), max: frameworktest.Number(1)},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config := testConfig(t, map[string]tftypes.Value{
+				"subtitles_config": testObject(t, "subtitles_config", map[string]tftypes.Value{"maximum_duration": tc.max}),
+			})
+			resp := &validator.Float64Response{}
+			AtMostSibling("maximum_duration").ValidateFloat64(context.Background(), validator.Float64Request{Path: minPath, ConfigValue: tc.min, Config: config}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+		})
+	}
+}

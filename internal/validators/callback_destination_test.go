@@ -1,0 +1,48 @@
+package validators
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestCallbackDestination(t *testing.T) {
+	hook := testObject(t, "callback_config", map[string]tftypes.Value{"url": frameworktest.String("https://hooks.example.com/x")})
+	noConfig := tftypes.NewValue(hook.Type(), nil)
+	noURL := tftypes.NewValue(tftypes.String, nil)
+	tests := map[string]struct {
+		callback  types.Bool
+		config    tftypes.Value
+		url       tftypes.Value
+		wantError string
+	}{
+		"config":           {callback: types.BoolValue(true), config: hook, url: noURL},
+		"legacy URL":       {callback: types.BoolValue(true), config: noConfig, url: frameworktest.String("https://hooks.example.com/y")},
+		"nowhere":          {callback: types.BoolValue(true), config: noConfig, url: noURL, wantError: "Attribute callback is true, but there is nowhere to deliver the result"},
+		"config unknown":   {callback: types.BoolValue(true), config: tftypes.NewValue(hook.Type(), tftypes.UnknownValue), url: noURL},
+		"URL unknown":      {callback: types.BoolValue(true), config: noConfig, url: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"off":              {callback: types.BoolValue(false), config: noConfig, url: noURL},
+		"off with config":  {callback: types.BoolValue(false), config: hook, url: noURL},
+		"off with legacy":  {callback: types.BoolValue(false), config: noConfig, url: frameworktest.String("https://hooks.example.com/y")},
+		"callback unknown": {callback: types.BoolUnknown(), config: noConfig, url: noURL},
+		"callback null":    {callback: types.BoolNull(), config: hook, url: noURL},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			callbackValue, err := tc.callback.ToTerraformValue(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			config := testConfig(t, map[string]tftypes.Value{"callback": callbackValue, "callback_config": tc.config, "callback_url": tc.url})
+			resp := &validator.BoolResponse{}
+			CallbackDestination().ValidateBool(context.Background(), validator.BoolRequest{Path: path.Root("callback"), ConfigValue: tc.callback, Config: config}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+		})
+	}
+}

@@ -1,0 +1,50 @@
+package validators
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestConfigRequiresSwitch(t *testing.T) {
+	configPath := path.Root("subtitles_config")
+	set := testObject(t, "subtitles_config", map[string]tftypes.Value{"style": frameworktest.String("compliance")})
+	tests := map[string]struct {
+		subtitles   tftypes.Value
+		config      tftypes.Value
+		wantWarning string
+	}{
+		"switch on":      {subtitles: frameworktest.Bool(true), config: set},
+		"switch off":     {subtitles: frameworktest.Bool(false), config: set, wantWarning: "The service uses subtitles_config only when subtitles = true"},
+		"switch omitted": {subtitles: tftypes.NewValue(tftypes.Bool, nil), config: set, wantWarning: "Set subtitles = true to use it, or remove subtitles_config"},
+		"switch unknown": {subtitles: tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue), config: set},
+		"config omitted": {subtitles: frameworktest.Bool(false), config: tftypes.NewValue(set.Type(), nil)},
+		"config unknown": {subtitles: frameworktest.Bool(false), config: tftypes.NewValue(set.Type(), tftypes.UnknownValue)},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config := testConfig(t, map[string]tftypes.Value{"subtitles": tc.subtitles, "subtitles_config": tc.config})
+			var value types.Object
+			if diags := config.GetAttribute(context.Background(), configPath, &value); diags.HasError() {
+				t.Fatal(diags)
+			}
+			resp := &validator.ObjectResponse{}
+			ConfigRequiresSwitch("subtitles").ValidateObject(context.Background(), validator.ObjectRequest{Path: configPath, ConfigValue: value, Config: config}, resp)
+			if resp.Diagnostics.HasError() {
+				t.Fatalf("a config without its switch is a warning, not an error: %v", resp.Diagnostics)
+			}
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Warnings(), tc.wantWarning)
+			if tc.wantWarning != "" {
+				if got := resp.Diagnostics.Warnings()[0].Summary(); got != "subtitles_config is ignored unless subtitles is true" {
+					t.Errorf("summary %q does not name both attributes", got)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,46 @@
+package validators
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestModelThreeLanguage(t *testing.T) {
+	languages := func(v tftypes.Value) tftypes.Value {
+		return testObject(t, "language_config", map[string]tftypes.Value{"languages": v})
+	}
+	tests := map[string]struct {
+		model     tftypes.Value
+		language  tftypes.Value
+		wantError string
+	}{
+		"one language":        {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("it"))},
+		"two languages":       {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("en", "fr")), wantError: `language_config.languages must hold exactly one language when model = "model-3", got 2`},
+		"empty list":          {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings()), wantError: "got 0"},
+		"no language list":    {model: frameworktest.String("model-3"), language: languages(tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nil)), wantError: "got 0"},
+		"no language_config":  {model: frameworktest.String("model-3"), language: tftypes.NewValue(testObject(t, "language_config", nil).Type(), nil), wantError: "language_config is not set"},
+		"other language":      {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("ja")), wantError: `language_config.languages[0] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`},
+		"unknown code":        {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("xx"))}, // the attribute's own validator reports it
+		"code switching":      {model: frameworktest.String("model-3"), language: testObject(t, "language_config", map[string]tftypes.Value{"languages": frameworktest.Strings("en"), "code_switching": frameworktest.Bool(true)}), wantError: "language_config.code_switching must not be true"},
+		"model-1 two":         {model: frameworktest.String("model-1"), language: languages(frameworktest.Strings("en", "fr"))},
+		"model omitted":       {model: tftypes.NewValue(tftypes.String, nil), language: languages(frameworktest.Strings("en", "fr"))},
+		"model unknown":       {model: tftypes.NewValue(tftypes.String, tftypes.UnknownValue), language: languages(frameworktest.Strings("en", "fr"))},
+		"languages unknown":   {model: frameworktest.String("model-3"), language: languages(tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, tftypes.UnknownValue))},
+		"language unknown":    {model: frameworktest.String("model-3"), language: languages(tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}))},
+		"config unknown":      {model: frameworktest.String("model-3"), language: tftypes.NewValue(testObject(t, "language_config", nil).Type(), tftypes.UnknownValue)},
+		"unknown second item": {model: frameworktest.String("model-3"), language: languages(tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{frameworktest.String("en"), tftypes.NewValue(tftypes.String, tftypes.UnknownValue)})), wantError: "got 2"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config := testConfig(t, map[string]tftypes.Value{"model": tc.model, "language_config": tc.language})
+			resp := &resource.ValidateConfigResponse{}
+			ModelThreeLanguage().ValidateResource(context.Background(), resource.ValidateConfigRequest{Config: config}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+		})
+	}
+}

@@ -1,0 +1,34 @@
+package validators
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestNoDuplicates(t *testing.T) {
+	list := func(values ...attr.Value) types.List { return types.ListValueMust(types.StringType, values) }
+	for name, tc := range map[string]struct {
+		value     types.List
+		wantError string
+	}{
+		"unique":                {value: list(types.StringValue("en"), types.StringValue("fr"))},
+		"duplicate":             {value: list(types.StringValue("en"), types.StringValue("fr"), types.StringValue("en")), wantError: `Attribute x lists "en" more than once`},
+		"unknown elements pass": {value: list(types.StringUnknown(), types.StringUnknown())},
+		"empty":                 {value: list()},
+		"null":                  {value: types.ListNull(types.StringType)},
+		"unknown":               {value: types.ListUnknown(types.StringType)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			resp := &validator.ListResponse{}
+			NoDuplicates().ValidateList(context.Background(), validator.ListRequest{Path: path.Root("x"), ConfigValue: tc.value}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+		})
+	}
+}

@@ -1,0 +1,49 @@
+package validators
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestSwitchRequiresConfig(t *testing.T) {
+	switchPath := path.Root("translation")
+	set := testObject(t, "translation_config", map[string]tftypes.Value{
+		"target_languages": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{frameworktest.String("de")}),
+	})
+	tests := map[string]struct {
+		translation tftypes.Value
+		config      tftypes.Value
+		wantError   string
+	}{
+		"switch on with config":    {translation: frameworktest.Bool(true), config: set},
+		"switch on without config": {translation: frameworktest.Bool(true), config: tftypes.NewValue(set.Type(), nil), wantError: "The service needs target_languages in translation_config"},
+		"config unknown":           {translation: frameworktest.Bool(true), config: tftypes.NewValue(set.Type(), tftypes.UnknownValue)},
+		"switch off":               {translation: frameworktest.Bool(false), config: tftypes.NewValue(set.Type(), nil)},
+		"switch omitted":           {translation: tftypes.NewValue(tftypes.Bool, nil), config: tftypes.NewValue(set.Type(), nil)},
+		"switch unknown":           {translation: tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue), config: tftypes.NewValue(set.Type(), nil)},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config := testConfig(t, map[string]tftypes.Value{"translation": tc.translation, "translation_config": tc.config})
+			var value types.Bool
+			if diags := config.GetAttribute(context.Background(), switchPath, &value); diags.HasError() {
+				t.Fatal(diags)
+			}
+			resp := &validator.BoolResponse{}
+			SwitchRequiresConfig("translation_config", "target_languages").ValidateBool(context.Background(), validator.BoolRequest{Path: switchPath, ConfigValue: value, Config: config}, resp)
+			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			if tc.wantError != "" {
+				if got := resp.Diagnostics.Errors()[0].Summary(); got != "translation = true needs translation_config" {
+					t.Errorf("summary %q does not name both attributes", got)
+				}
+			}
+		})
+	}
+}
