@@ -1,12 +1,10 @@
 package validators
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -29,9 +27,8 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			resp := &validator.StringResponse{}
-			AbsoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("audio_url"), ConfigValue: tc.value}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validateValue(AbsoluteHTTPURL(), path.Root("audio_url"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }
@@ -39,10 +36,9 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 // A sensitive URL (it may carry a token) never appears in a diagnostic.
 func TestSensitiveAbsoluteHTTPURL_redacts(t *testing.T) {
 	const secret = "ftp://hooks.example.com/x?token=s3cr3t"
-	resp := &validator.StringResponse{}
-	SensitiveAbsoluteHTTPURL().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("callback_url"), ConfigValue: types.StringValue(secret)}, resp)
-	frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), "value not shown")
-	if d := resp.Diagnostics.Errors()[0]; strings.Contains(d.Detail()+d.Summary(), "s3cr3t") {
+	diags := validateValue(SensitiveAbsoluteHTTPURL(), path.Root("callback_url"), types.StringValue(secret))
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "value not shown")
+	if d := diags.Errors()[0]; strings.Contains(d.Detail()+d.Summary(), "s3cr3t") {
 		t.Errorf("diagnostic shows the sensitive value: %s", d.Detail())
 	}
 }

@@ -1,11 +1,9 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -32,9 +30,8 @@ func TestAtMostSibling_int64(t *testing.T) {
 			config := testConfig(t, map[string]tftypes.Value{
 				"diarization_config": testObject(t, "diarization_config", map[string]tftypes.Value{"max_speakers": tc.max}),
 			})
-			resp := &validator.Int64Response{}
-			AtMostSibling("max_speakers").ValidateInt64(context.Background(), validator.Int64Request{Path: minPath, ConfigValue: tc.min, Config: config}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validate(AtMostSibling("max_speakers"), minPath, tc.min, config)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }
@@ -57,9 +54,8 @@ func TestAtMostSibling_float64(t *testing.T) {
 			config := testConfig(t, map[string]tftypes.Value{
 				"subtitles_config": testObject(t, "subtitles_config", map[string]tftypes.Value{"maximum_duration": tc.max}),
 			})
-			resp := &validator.Float64Response{}
-			AtMostSibling("maximum_duration").ValidateFloat64(context.Background(), validator.Float64Request{Path: minPath, ConfigValue: tc.min, Config: config}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validate(AtMostSibling("maximum_duration"), minPath, tc.min, config)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -40,9 +39,8 @@ func TestCallbackDestination(t *testing.T) {
 				t.Fatal(err)
 			}
 			config := testConfig(t, map[string]tftypes.Value{"callback": callbackValue, "callback_config": tc.config, "callback_url": tc.url})
-			resp := &validator.BoolResponse{}
-			CallbackDestination().ValidateBool(context.Background(), validator.BoolRequest{Path: path.Root("callback"), ConfigValue: tc.callback, Config: config}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validate(CallbackDestination(), path.Root("callback"), tc.callback, config)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }

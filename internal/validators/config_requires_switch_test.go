@@ -1,12 +1,9 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -30,18 +27,13 @@ func TestConfigRequiresSwitch(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			config := testConfig(t, map[string]tftypes.Value{"subtitles": tc.subtitles, "subtitles_config": tc.config})
-			var value types.Object
-			if diags := config.GetAttribute(context.Background(), configPath, &value); diags.HasError() {
-				t.Fatal(diags)
+			diags := validateAt(t, ConfigRequiresSwitch("subtitles"), configPath, config)
+			if diags.HasError() {
+				t.Fatalf("a config without its switch is a warning, not an error: %v", diags)
 			}
-			resp := &validator.ObjectResponse{}
-			ConfigRequiresSwitch("subtitles").ValidateObject(context.Background(), validator.ObjectRequest{Path: configPath, ConfigValue: value, Config: config}, resp)
-			if resp.Diagnostics.HasError() {
-				t.Fatalf("a config without its switch is a warning, not an error: %v", resp.Diagnostics)
-			}
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Warnings(), tc.wantWarning)
+			frameworktest.CheckDiagnostics(t, diags.Warnings(), tc.wantWarning)
 			if tc.wantWarning != "" {
-				if got := resp.Diagnostics.Warnings()[0].Summary(); got != "subtitles_config is ignored unless subtitles is true" {
+				if got := diags.Warnings()[0].Summary(); got != "subtitles_config is ignored unless subtitles is true" {
 					t.Errorf("summary %q does not name both attributes", got)
 				}
 			}

@@ -1,23 +1,16 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 func TestEarlierThanValidator(t *testing.T) {
-	ctx := context.Background()
-	s := schema.Schema{Attributes: map[string]schema.Attribute{
-		"after_date":  schema.StringAttribute{Optional: true},
-		"before_date": schema.StringAttribute{Optional: true},
-	}}
 	str := func(v types.String) tftypes.Value {
 		switch {
 		case v.IsNull():
@@ -34,8 +27,8 @@ func TestEarlierThanValidator(t *testing.T) {
 	}{
 		{types.StringValue("2024-05-01T00:00:00Z"), types.StringValue("2024-05-02T00:00:00Z"), ""},
 		// Same instant written in two zones is not earlier.
-		{types.StringValue("2024-05-01T02:00:00+02:00"), types.StringValue("2024-05-01T00:00:00Z"), "must be earlier than before_date"},
-		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("2024-05-02T00:00:00Z"), "must be earlier than before_date"},
+		{types.StringValue("2024-05-01T02:00:00+02:00"), types.StringValue("2024-05-01T00:00:00Z"), "Attribute after_date must be earlier than before_date"},
+		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("2024-05-02T00:00:00Z"), "Attribute after_date must be earlier than before_date"},
 		{types.StringValue("2024-05-03T00:00:00Z"), types.StringNull(), ""},
 		{types.StringValue("2024-05-03T00:00:00Z"), types.StringUnknown(), ""},
 		{types.StringUnknown(), types.StringValue("2024-05-02T00:00:00Z"), ""},
@@ -45,16 +38,8 @@ func TestEarlierThanValidator(t *testing.T) {
 		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("tomorrow"), ""},
 	} {
 		t.Run(c.after.String()+"<"+c.before.String(), func(t *testing.T) {
-			raw := tftypes.NewValue(s.Type().TerraformType(ctx), map[string]tftypes.Value{"after_date": str(c.after), "before_date": str(c.before)})
-			req := validator.StringRequest{
-				Path:           path.Root("after_date"),
-				PathExpression: path.MatchRoot("after_date"),
-				ConfigValue:    c.after,
-				Config:         tfsdk.Config{Schema: s, Raw: raw},
-			}
-			resp := &validator.StringResponse{}
-			v.ValidateString(ctx, req, resp)
-			checkValidatorDiags(t, resp, "after_date", c.wantError)
+			config := testConfig(t, map[string]tftypes.Value{"after_date": str(c.after), "before_date": str(c.before)})
+			frameworktest.CheckDiagnostics(t, validate(v, path.Root("after_date"), c.after, config).Errors(), c.wantError)
 		})
 	}
 }

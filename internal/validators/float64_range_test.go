@@ -1,7 +1,6 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -26,9 +25,8 @@ func TestFloat64Range(t *testing.T) {
 		"unknown is skipped":  {v: Float64AtLeast(0), value: types.Float64Unknown()},
 	} {
 		t.Run(name, func(t *testing.T) {
-			resp := &validator.Float64Response{}
-			tc.v.ValidateFloat64(context.Background(), validator.Float64Request{Path: path.Root("x"), ConfigValue: tc.value}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validateValue(tc.v, path.Root("x"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }

@@ -1,12 +1,10 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -26,9 +24,8 @@ func TestNoDuplicates(t *testing.T) {
 		"unknown":               {value: types.ListUnknown(types.StringType)},
 	} {
 		t.Run(name, func(t *testing.T) {
-			resp := &validator.ListResponse{}
-			NoDuplicates().ValidateList(context.Background(), validator.ListRequest{Path: path.Root("x"), ConfigValue: tc.value}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validateValue(NoDuplicates(), path.Root("x"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }

@@ -1,11 +1,9 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -25,9 +23,8 @@ func TestPositiveDuration(t *testing.T) {
 		"fraction of zero": {value: types.StringValue("0.0h"), wantError: "would end before it starts"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			resp := &validator.StringResponse{}
-			PositiveDuration().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: tc.value}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validateValue(PositiveDuration(), path.Root("timeouts").AtName("create"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }

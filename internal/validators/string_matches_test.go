@@ -1,12 +1,10 @@
 package validators
 
 import (
-	"context"
 	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -25,9 +23,8 @@ func TestStringMatches(t *testing.T) {
 		"unknown": {value: types.StringUnknown()},
 	} {
 		t.Run(name, func(t *testing.T) {
-			resp := &validator.StringResponse{}
-			v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("x"), ConfigValue: tc.value}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validateValue(v, path.Root("x"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
 }

@@ -1,12 +1,9 @@
 package validators
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -32,15 +29,10 @@ func TestSwitchRequiresConfig(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			config := testConfig(t, map[string]tftypes.Value{"translation": tc.translation, "translation_config": tc.config})
-			var value types.Bool
-			if diags := config.GetAttribute(context.Background(), switchPath, &value); diags.HasError() {
-				t.Fatal(diags)
-			}
-			resp := &validator.BoolResponse{}
-			SwitchRequiresConfig("translation_config", "target_languages").ValidateBool(context.Background(), validator.BoolRequest{Path: switchPath, ConfigValue: value, Config: config}, resp)
-			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			diags := validateAt(t, SwitchRequiresConfig("translation_config", "target_languages"), switchPath, config)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 			if tc.wantError != "" {
-				if got := resp.Diagnostics.Errors()[0].Summary(); got != "translation = true needs translation_config" {
+				if got := diags.Errors()[0].Summary(); got != "translation = true needs translation_config" {
 					t.Errorf("summary %q does not name both attributes", got)
 				}
 			}
