@@ -202,33 +202,32 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 }
 
 func (s *Server) handleGetPreRecorded(w http.ResponseWriter, r *http.Request, id string) {
-	if s.opts.ZeroDataRetention {
-		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
-		return
-	}
-	if rec, ok := s.lookupJob(id); ok {
-		writeJSON(w, http.StatusOK, rec)
-		return
-	}
-	s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
+	s.serveRecord(w, r, "no pre-recorded job with id "+id, func() (any, bool) { return s.lookupJob(id) })
 }
 
 // handleGetTranscription serves the legacy path result_url points to, which
 // answers for jobs of any kind.
 func (s *Server) handleGetTranscription(w http.ResponseWriter, r *http.Request, id string) {
+	s.serveRecord(w, r, "no transcription with id "+id,
+		func() (any, bool) { return s.lookupJob(id) },
+		func() (any, bool) { return s.lookupLiveJob(id) })
+}
+
+// serveRecord answers with the record of the first lookup that finds one,
+// 404 with notFound when none does; under zero data retention there is no
+// record to serve.
+func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, notFound string, lookups ...func() (any, bool)) {
 	if s.opts.ZeroDataRetention {
 		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
 		return
 	}
-	if rec, ok := s.lookupJob(id); ok {
-		writeJSON(w, http.StatusOK, rec)
-		return
+	for _, lookup := range lookups {
+		if rec, ok := lookup(); ok {
+			writeJSON(w, http.StatusOK, rec)
+			return
+		}
 	}
-	if rec, ok := s.lookupLiveJob(id); ok {
-		writeJSON(w, http.StatusOK, rec)
-		return
-	}
-	s.writeError(w, r, http.StatusNotFound, "no transcription with id "+id)
+	s.writeError(w, r, http.StatusNotFound, notFound)
 }
 
 const zdrRetrievalMessage = "zero data retention is enabled for this account: results are not stored and are delivered only by callback"

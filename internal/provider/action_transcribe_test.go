@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -28,8 +29,8 @@ action "transcription_transcribe" "standup" {
 // keeps nothing in state.
 func TestAccTranscribe_invoke(t *testing.T) {
 	requireCurrentTerraform(t)
-	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	w := newCLIWorkspace(t, transcribeActionConfig, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	w := newCLIWorkspace(t, transcribeActionConfig, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.standup")
 	if err != nil {
 		t.Fatalf("terraform apply -invoke: %v\n%s\n%s", err, out, errOut)
@@ -55,7 +56,7 @@ func TestAccTranscribe_invoke(t *testing.T) {
 // serviceJobs lists the pre-recorded jobs the service holds.
 func serviceJobs(t *testing.T, baseURL string) []client.PreRecordedJob {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: testAccKey})
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func serviceJobs(t *testing.T, baseURL string) []client.PreRecordedJob {
 // another resource's creation, once.
 func TestAccTranscribe_actionTrigger(t *testing.T) {
 	requireCurrentTerraform(t)
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	w := newCLIWorkspace(t, transcribeActionConfig+`
 resource "terraform_data" "recording_published" {
   input = "standup"
@@ -81,7 +82,7 @@ resource "terraform_data" "recording_published" {
     }
   }
 }
-`, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+`, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 	for run := range 2 {
 		out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 		if err != nil {
@@ -124,9 +125,9 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			fs, url := accFakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})
+			fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})
 			config := fmt.Sprintf("provider \"transcription\" {\n  %s\n}\n\naction \"transcription_transcribe\" \"x\" {\n  config {\n    %s\n  }\n}\n", tc.provider, tc.config)
-			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 			out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.x")
 			if err == nil || !strings.Contains(strings.Join(strings.Fields(errOut), " "), tc.want) {
 				t.Fatalf("plan: err %v, want an error saying %q\n%s\n%s", err, tc.want, out, errOut)

@@ -10,16 +10,15 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -29,16 +28,7 @@ import (
 
 func jobDataSourceSchema(t *testing.T) dschema.Schema {
 	t.Helper()
-	ctx := context.Background()
-	resp := &datasource.SchemaResponse{}
-	NewJobDataSource().Schema(ctx, datasource.SchemaRequest{}, resp)
-	if resp.Diagnostics.HasError() {
-		t.Fatal(resp.Diagnostics)
-	}
-	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
-		t.Fatal(diags)
-	}
-	return resp.Schema
+	return dataSourceSchema(t, NewJobDataSource())
 }
 
 func TestJobDataSourceSchema_valid(t *testing.T) {
@@ -232,7 +222,7 @@ func createJobDirectly(t *testing.T, baseURL string, req *client.InitTranscripti
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: testAccKey, UserAgent: "other-application/1.0"})
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey, UserAgent: "other-application/1.0"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +239,7 @@ func createJobDirectly(t *testing.T, baseURL string, req *client.InitTranscripti
 // TestAccJobDataSource_readsJobs reads a job created by a transcription_job
 // resource and one created directly through the API.
 func TestAccJobDataSource_readsJobs(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
 	directID := createJobDirectly(t, url, &client.InitTranscriptionRequest{
 		AudioURL:        "https://example.com/standup.wav?duration=12&channels=2",
@@ -269,8 +259,8 @@ func TestAccJobDataSource_readsJobs(t *testing.T) {
 	directWords := direct.Result.Transcription.Utterances[0].Words
 
 	const resourceAddr, madeAddr, directAddr = "transcription_job.made", "data.transcription_job.made", "data.transcription_job.direct"
-	config := providerConfig(url) +
-		jobConfig("made", `audio_url = "https://example.com/made.wav?duration=7"
+	config := acctest.ProviderConfig(url) +
+		acctest.JobConfig("made", `audio_url = "https://example.com/made.wav?duration=7"
 diarization = true
 custom_metadata = { team = "bravo" }
 include_transcript = true`) +
@@ -329,14 +319,14 @@ include_raw_result = true`, directID))
 
 // TestAccJobDataSource_notFound: an unknown id is an error naming it.
 func TestAccJobDataSource_notFound(t *testing.T) {
-	_, url := accFakeServer(t, fakeserver.Options{})
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
 	const id = "0badc0de-0000-4000-8000-000000000000"
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config:      providerConfig(url) + jobDataSourceConfig("gone", fmt.Sprintf("id = %q", id)),
+			Config:      acctest.ProviderConfig(url) + jobDataSourceConfig("gone", fmt.Sprintf("id = %q", id)),
 			PlanOnly:    true,
-			ExpectError: expectError(`(?s)Transcription job not found .*no pre-recorded job with id "` + id + `"`),
+			ExpectError: acctest.ExpectError(`(?s)Transcription job not found .*no pre-recorded job with id "` + id + `"`),
 		}},
 	})
 }
@@ -344,13 +334,13 @@ func TestAccJobDataSource_notFound(t *testing.T) {
 // TestAccJobDataSource_zeroDataRetention: the data source is refused at
 // plan time, before any request.
 func TestAccJobDataSource_zeroDataRetention(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config:      providerConfig(url, "zero_data_retention = true") + jobDataSourceConfig("private", `id = "6f1c1a2e-0000-4000-8000-000000000001"`),
+			Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + jobDataSourceConfig("private", `id = "6f1c1a2e-0000-4000-8000-000000000001"`),
 			PlanOnly:    true,
-			ExpectError: expectError(`(?s)Cannot read a job under zero data retention .*zero_data_retention = true.*callback`),
+			ExpectError: acctest.ExpectError(`(?s)Cannot read a job under zero data retention .*zero_data_retention = true.*callback`),
 		}},
 	})
 	if reqs := fs.Requests(); len(reqs) != 0 {
@@ -366,8 +356,8 @@ func TestAccJobDataSource_zeroDataRetention(t *testing.T) {
 // each read by a data source that waits for it, have their results in the
 // same apply; a failed job is read with its error_code.
 func TestAccJobDataSource_waitForCompletion(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: 2 * testAccProcessingTime})
-	config := providerConfig(url) + `
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: 2 * testAccProcessingTime})
+	config := acctest.ProviderConfig(url) + `
 resource "transcription_job" "batch" {
   count               = 3
   audio_url           = "https://example.com/batch-${count.index}.wav"
@@ -403,16 +393,11 @@ output "summaries" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.transcription_job.batch[0]", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
 				statecheck.ExpectKnownValue("data.transcription_job.batch[2]", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
-				statecheck.ExpectKnownOutputValue("summaries", knownvalue.ListExact([]knownvalue.Check{nonEmptyString(), nonEmptyString(), nonEmptyString()})),
+				statecheck.ExpectKnownOutputValue("summaries", knownvalue.ListExact([]knownvalue.Check{acctest.NonEmptyString(), acctest.NonEmptyString(), acctest.NonEmptyString()})),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusError)),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("error_code"), knownvalue.Int64Exact(422)),
 			},
-			Check: func(*terraform.State) error {
-				if n := fs.Stats().JobsCreated; n != 4 {
-					return fmt.Errorf("%d jobs created, want 4", n)
-				}
-				return nil
-			},
+			Check: acctest.JobsCreated(fs, 4),
 		}},
 	})
 }

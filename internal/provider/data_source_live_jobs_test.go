@@ -14,7 +14,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -22,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -30,16 +30,8 @@ import (
 // Unit tests.
 
 func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
-	ctx := context.Background()
-	resp := &datasource.SchemaResponse{}
-	NewLiveJobsDataSource().Schema(ctx, datasource.SchemaRequest{}, resp)
-	if resp.Diagnostics.HasError() {
-		t.Fatal(resp.Diagnostics)
-	}
-	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
-		t.Fatal(diags)
-	}
-	for name, a := range resp.Schema.Attributes {
+	s := dataSourceSchema(t, NewLiveJobsDataSource())
+	for name, a := range s.Attributes {
 		if a.GetMarkdownDescription() == "" {
 			t.Errorf("%s has no description", name)
 		}
@@ -54,7 +46,7 @@ func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
 		}
 	}
 	walk("items", liveJobsItemsView.nested)
-	if got := resp.Schema.Attributes["items"].GetType(); !got.Equal(liveJobsItemsView.attrType()) {
+	if got := s.Attributes["items"].GetType(); !got.Equal(liveJobsItemsView.attrType()) {
 		t.Errorf("items type %s, want %s", got, liveJobsItemsView.attrType())
 	}
 }
@@ -280,7 +272,7 @@ func addLightLiveJobs(fs *fakeserver.Server, n int) {
 // reference the data source's results are compared with.
 func liveReference(t *testing.T, url string) []client.LiveJob {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: url, APIKey: testAccKey})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +367,7 @@ func expectQueries(fs *fakeserver.Server, want ...string) resource.TestCheckFunc
 // from the fake server's full listing filtered here, and the query strings
 // from what the fake server received.
 func TestAccLiveJobsDataSource_filtersAndPagination(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
 	addLightLiveJobs(fs, 250)
 	all := liveReference(t, url)
 	if len(all) != 250 {
@@ -418,7 +410,7 @@ func TestAccLiveJobsDataSource_filtersAndPagination(t *testing.T) {
 		}
 	}
 
-	config := providerConfig(url) + `
+	config := acctest.ProviderConfig(url) + `
 data "transcription_live_jobs" "all" {}
 
 data "transcription_live_jobs" "limited" {
@@ -533,7 +525,7 @@ data "transcription_live_jobs" "nobody" {
 // TestAccLiveJobsDataSource_recordFields checks every field of the record
 // on a hand-built job, a bare queued one and jobs the fake server generates.
 func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow), LiveJobs: 6})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow), LiveJobs: 6})
 	fs.AddLiveJob(fullLiveJobFixture(liveTestNow.Add(-time.Minute)))
 	fs.AddLiveJob(bareLiveJobFixture(liveTestNow.Add(-2 * time.Minute)))
 	all := liveReference(t, url)
@@ -636,7 +628,7 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		expectJSONValue(summary, itemPath("request_params"), 16000.0, "sample_rate"),
 	}
 
-	config := providerConfig(url) + fmt.Sprintf(`
+	config := acctest.ProviderConfig(url) + fmt.Sprintf(`
 data "transcription_live_jobs" "full" {
   custom_metadata    = { fixture = "full" }
   include_transcript = true
@@ -717,12 +709,12 @@ func doneOffset(all []client.LiveJob, id string) int {
 // before any request; a service error becomes a diagnostic with its status,
 // message and request_id.
 func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
 	addLightLiveJobs(fs, 3)
 
 	step := func(args string, wantError ...string) resource.TestStep {
 		return resource.TestStep{
-			Config:      providerConfig(url) + "data \"transcription_live_jobs\" \"bad\" {\n" + args + "\n}\n",
+			Config:      acctest.ProviderConfig(url) + "data \"transcription_live_jobs\" \"bad\" {\n" + args + "\n}\n",
 			PlanOnly:    true,
 			ExpectError: diagnosticPattern(wantError...),
 		}
@@ -744,7 +736,7 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 					t.Errorf("invalid arguments reached the service: %d requests", n)
 				}
 			},
-			Config:      strings.Replace(providerConfig(url), testAccKey, "not-the-key", 1) + "data \"transcription_live_jobs\" \"any\" {}\n",
+			Config:      strings.Replace(acctest.ProviderConfig(url), acctest.APIKey, "not-the-key", 1) + "data \"transcription_live_jobs\" \"any\" {}\n",
 			PlanOnly:    true,
 			ExpectError: diagnosticPattern("Cannot list live jobs", "status 401", "missing or invalid API key", "Check the provider's api_key", "request_id:"),
 		},

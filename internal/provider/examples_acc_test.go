@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -27,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -91,7 +91,7 @@ var exampleCases = map[string]exampleCase{
 		outputs:  []string{"failed_live_sessions"},
 		checks: func(env *exampleEnv) []statecheck.StateCheck {
 			want := liveIDs(env, client.ListLiveOptions{Status: []string{"error"}}, 5)
-			return []statecheck.StateCheck{statecheck.ExpectKnownOutputValue("failed_live_sessions", stringList(want))}
+			return []statecheck.StateCheck{statecheck.ExpectKnownOutputValue("failed_live_sessions", acctest.StringList(want))}
 		},
 	},
 	"resources/transcription_job": {
@@ -110,9 +110,9 @@ var exampleCases = map[string]exampleCase{
 		outputs: []string{"episode_srt", "episode_vtt", "dialogue"},
 		checks: func(*exampleEnv) []statecheck.StateCheck {
 			return []statecheck.StateCheck{
-				statecheck.ExpectKnownOutputValue("episode_srt", stringMatching(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`)),
-				statecheck.ExpectKnownOutputValue("episode_vtt", stringContaining("WEBVTT")),
-				statecheck.ExpectKnownOutputValue("dialogue", stringContaining("Speaker 1: ")),
+				statecheck.ExpectKnownOutputValue("episode_srt", acctest.StringMatching(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`)),
+				statecheck.ExpectKnownOutputValue("episode_vtt", acctest.StringContaining("WEBVTT")),
+				statecheck.ExpectKnownOutputValue("dialogue", acctest.StringContaining("Speaker 1: ")),
 			}
 		},
 		check: func(env *exampleEnv, s *tfjson.State) error {
@@ -128,7 +128,7 @@ var exampleCases = map[string]exampleCase{
 		checks: func(*exampleEnv) []statecheck.StateCheck {
 			return []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("keynote_translations", knownvalue.MapExact(map[string]knownvalue.Check{
-					"fr": nonEmptyString(), "de": nonEmptyString(),
+					"fr": acctest.NonEmptyString(), "de": acctest.NonEmptyString(),
 				})),
 			}
 		},
@@ -146,7 +146,7 @@ var exampleCases = map[string]exampleCase{
 		check: func(env *exampleEnv, s *tfjson.State) error {
 			id, _ := s.Values.Outputs["support_call_job_id"].Value.(string)
 			var got []receivedCallback
-			if err := eventually(10*time.Second, func() bool {
+			if err := acctest.Eventually(10*time.Second, func() bool {
 				env.fs.SettleJobs()
 				got = env.hooks.all()
 				return len(got) > 0
@@ -188,7 +188,7 @@ var exampleCases = map[string]exampleCase{
 		checks: func(*exampleEnv) []statecheck.StateCheck {
 			return []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("transcripts", knownvalue.MapExact(map[string]knownvalue.Check{
-					"board-meeting.wav": nonEmptyString(), "customer-call.wav": nonEmptyString(),
+					"board-meeting.wav": acctest.NonEmptyString(), "customer-call.wav": acctest.NonEmptyString(),
 				})),
 				statecheck.ExpectKnownValue(`transcription_job.recording["customer-call.wav"]`,
 					tfjsonpath.New("file").AtMapKey("number_of_channels"), knownvalue.Int64Exact(2)),
@@ -271,7 +271,7 @@ var exampleCases = map[string]exampleCase{
 		checks: func(*exampleEnv) []statecheck.StateCheck {
 			return []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("call_status", knownvalue.StringExact("done")),
-				statecheck.ExpectKnownOutputValue("call_transcript", nonEmptyString()),
+				statecheck.ExpectKnownOutputValue("call_transcript", acctest.NonEmptyString()),
 			}
 		},
 	},
@@ -304,8 +304,8 @@ var exampleCases = map[string]exampleCase{
 		outputs: []string{"recording", "transcript", "subtitles_srt", "summary", "live_jobs"},
 		checks: func(*exampleEnv) []statecheck.StateCheck {
 			return []statecheck.StateCheck{
-				statecheck.ExpectKnownOutputValue("recording", stringContaining("interview.wav: 20.0 s, 1 channel(s)")),
-				statecheck.ExpectKnownOutputValue("live_jobs", stringContaining("live job")),
+				statecheck.ExpectKnownOutputValue("recording", acctest.StringContaining("interview.wav: 20.0 s, 1 channel(s)")),
+				statecheck.ExpectKnownOutputValue("live_jobs", acctest.StringContaining("live job")),
 			}
 		},
 	},
@@ -341,13 +341,13 @@ func TestAccExamples(t *testing.T) {
 
 func testAccExample(t *testing.T, dir string, tc exampleCase) {
 	path := filepath.Join(examplesRoot, dir)
-	fake, url := accFakeServer(t, fakeserver.Options{
+	fake, url := acctest.FakeServer(t, fakeserver.Options{
 		ProcessingTime:    testAccProcessingTime,
 		ZeroDataRetention: tc.zeroDataRetention,
 		LiveJobs:          tc.liveJobs,
 	})
 	t.Setenv(EnvBaseURL, url)
-	t.Setenv(EnvAPIKey, testAccKey)
+	t.Setenv(EnvAPIKey, acctest.APIKey)
 	// An example naming the provider by its registry address gets the
 	// in-process provider under that address; one without a terraform block
 	// uses the implicit hashicorp/transcription.
@@ -509,7 +509,7 @@ func (env *exampleEnv) createJob(body string) string {
 	if err != nil {
 		env.t.Fatal(err)
 	}
-	req.Header.Set(client.ServiceKeyHeader, testAccKey)
+	req.Header.Set(client.ServiceKeyHeader, acctest.APIKey)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -521,7 +521,7 @@ func (env *exampleEnv) createJob(body string) string {
 	if resp.StatusCode != http.StatusCreated || json.Unmarshal(data, &created) != nil || created.ID == "" {
 		env.t.Fatalf("creating a job: %d %s", resp.StatusCode, data)
 	}
-	if err := eventually(10*time.Second, func() bool {
+	if err := acctest.Eventually(10*time.Second, func() bool {
 		env.fs.SettleJobs()
 		job, ok := env.fs.Job(created.ID)
 		return ok && job.Status == "done"
@@ -583,7 +583,7 @@ func expectCreateBody(env *exampleEnv, i int, want string) error {
 // (max 0: all of them).
 func liveIDs(env *exampleEnv, opts client.ListLiveOptions, maxItems int) []string {
 	env.t.Helper()
-	c, err := client.New(client.Config{BaseURL: env.url, APIKey: testAccKey})
+	c, err := client.New(client.Config{BaseURL: env.url, APIKey: acctest.APIKey})
 	if err != nil {
 		env.t.Fatal(err)
 	}
@@ -599,48 +599,6 @@ func liveIDs(env *exampleEnv, opts client.ListLiveOptions, maxItems int) []strin
 		env.t.Fatalf("the seeded service has no live job matching %+v: the check would be vacuous", opts)
 	}
 	return ids
-}
-
-// eventually polls cond every 50ms until it holds or timeout passes.
-func eventually(timeout time.Duration, cond func() bool) error {
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			return fmt.Errorf("not within %s", timeout)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return nil
-}
-
-func stringList(values []string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(values))
-	for i, v := range values {
-		checks[i] = knownvalue.StringExact(v)
-	}
-	return knownvalue.ListExact(checks)
-}
-
-func nonEmptyString() knownvalue.Check {
-	return knownvalue.StringFunc(func(v string) error {
-		if strings.TrimSpace(v) == "" {
-			return errors.New("empty string")
-		}
-		return nil
-	})
-}
-
-func stringMatching(pattern string) knownvalue.Check {
-	return knownvalue.StringRegexp(regexp.MustCompile(pattern))
-}
-
-func stringContaining(sub string) knownvalue.Check {
-	return knownvalue.StringFunc(func(v string) error {
-		if !strings.Contains(v, sub) {
-			return fmt.Errorf("%q does not contain %q", v, sub)
-		}
-		return nil
-	})
 }
 
 // notEmpty accepts a known value that is not null, not an empty or blank

@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -36,7 +37,7 @@ import (
 func accListener(t *testing.T, opts fakeserver.Options, middleware ...func(http.Handler) http.Handler) (*fakeserver.Server, *fakeserver.Listener) {
 	t.Helper()
 	if opts.APIKey == "" {
-		opts.APIKey = testAccKey
+		opts.APIKey = acctest.APIKey
 	}
 	fs := fakeserver.New(opts)
 	var h http.Handler = fs
@@ -53,7 +54,7 @@ func accListener(t *testing.T, opts fakeserver.Options, middleware ...func(http.
 
 // countedJobs is count jobs of one resource, each with its own recording.
 func countedJobs(name string, count int) string {
-	return jobConfig(name, fmt.Sprintf("count = %d\naudio_url = \"https://example.com/%s-${count.index}.wav\"", count, name))
+	return acctest.JobConfig(name, fmt.Sprintf("count = %d\naudio_url = \"https://example.com/%s-${count.index}.wav\"", count, name))
 }
 
 // stateJobIDs returns the ids of every transcription_job instance in state,
@@ -198,7 +199,7 @@ func (f *failCreates) wrap(next http.Handler) http.Handler {
 // ends with exactly one job per resource, the one in state.
 func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
 	const jobs = 50
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	faults := fakeserver.Faults{RateLimitRatio: 0.1, RetryAfter: 1, ServerErrorRatio: 0.1, ServerErrorStatus: http.StatusServiceUnavailable, Seed: 6}
 	var start time.Time
 	resource.ParallelTest(t, resource.TestCase{
@@ -208,7 +209,7 @@ func TestAccFaults_loadWithRateLimitsAndUnavailability(t *testing.T) {
 				fs.SetFaults(faults)
 				start = time.Now()
 			},
-			Config: providerConfig(url) + countedJobs("load", jobs),
+			Config: acctest.ProviderConfig(url) + countedJobs("load", jobs),
 			Check: resource.ComposeTestCheckFunc(
 				checkOneJobPerResource(fs, jobs),
 				func(*terraform.State) error {
@@ -250,13 +251,13 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 	ambiguous := &failCreates{marker: "ambiguous.wav"}
 	ambiguous.arm()
 	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, ambiguous.wrap)
-	config := providerConfig(l.URL()) + countedJobs("steady", steady) + jobConfig("ambiguous", `audio_url = "https://example.com/ambiguous.wav"`)
+	config := acctest.ProviderConfig(l.URL()) + countedJobs("steady", steady) + acctest.JobConfig("ambiguous", `audio_url = "https://example.com/ambiguous.wav"`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      config,
-				ExpectError: expectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded with status 500 \(Internal Server Error\): upstream connection reset.*may have created the job before this failure.*does not send the request again`),
+				ExpectError: acctest.ExpectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded with status 500 \(Internal Server Error\): upstream connection reset.*may have created the job before this failure.*does not send the request again`),
 			},
 			{
 				// Nothing was saved for it: the plan creates it; the others,
@@ -294,14 +295,14 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 func TestAccFaults_serviceDownAtStart(t *testing.T) {
 	const jobs = 3
 	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	config := providerConfig(l.URL(), "max_retries = 2") + countedJobs("outage", jobs)
+	config := acctest.ProviderConfig(l.URL(), "max_retries = 2") + countedJobs("outage", jobs)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				PreConfig:   func() { mustDo(t, l.Down) },
 				Config:      config,
-				ExpectError: expectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded: cannot reach the transcription service.*connection refused.*Check base_url`),
+				ExpectError: acctest.ExpectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded: cannot reach the transcription service.*connection refused.*Check base_url`),
 			},
 			{
 				PreConfig: func() {
@@ -341,7 +342,7 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 	// The clock stands still until the recovery: jobs stay queued, so the
 	// wait can only end through the outage.
 	fs, l := accListener(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	config := providerConfig(l.URL(), "max_retries = 1") + countedJobs("waiting", jobs)
+	config := acctest.ProviderConfig(l.URL(), "max_retries = 1") + countedJobs("waiting", jobs)
 	var firstIDs map[string]string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -353,7 +354,7 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 					whenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() { mustDo(t, l.Down) })
 				},
 				Config:      config,
-				ExpectError: expectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*cannot reach the transcription service.*connection refused`),
+				ExpectError: acctest.ExpectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*cannot reach the transcription service.*connection refused`),
 			},
 			{
 				PreConfig:          func() { mustDo(t, l.Up) },
@@ -383,7 +384,7 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 					resource.TestCheckResourceAttr("transcription_job.waiting.0", "status", client.StatusDone),
 					func(*terraform.State) error {
 						for addr, id := range firstIDs {
-							if !deleted(fs, id) {
+							if !acctest.Deleted(fs, id) {
 								return fmt.Errorf("the tainted job %s of %s was not deleted on the service", id, addr)
 							}
 						}
@@ -403,14 +404,14 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 func TestAccFaults_maxRetries(t *testing.T) {
 	for _, retries := range []int{0, 2} {
 		t.Run(fmt.Sprintf("max_retries=%d", retries), func(t *testing.T) {
-			fs, url := accFakeServer(t, fakeserver.Options{})
+			fs, url := acctest.FakeServer(t, fakeserver.Options{})
 			fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
-					Config:      providerConfig(url, fmt.Sprintf("max_retries = %d", retries)) + testAccAnyDataSource,
+					Config:      acctest.ProviderConfig(url, fmt.Sprintf("max_retries = %d", retries)) + testAccAnyDataSource,
 					PlanOnly:    true,
-					ExpectError: expectError(`(?s)GET /v2/live with status 503 \(Service Unavailable\)`),
+					ExpectError: acctest.ExpectError(`(?s)GET /v2/live with status 503 \(Service Unavailable\)`),
 				}},
 			})
 			// The CLI reads the data source once per plan: 1 + max_retries tries.
@@ -420,13 +421,13 @@ func TestAccFaults_maxRetries(t *testing.T) {
 		})
 	}
 	t.Run("out of range", func(t *testing.T) {
-		_, url := accFakeServer(t, fakeserver.Options{})
+		_, url := acctest.FakeServer(t, fakeserver.Options{})
 		resource.ParallelTest(t, resource.TestCase{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
-				Config:      providerConfig(url, "max_retries = 51") + testAccAnyDataSource,
+				Config:      acctest.ProviderConfig(url, "max_retries = 51") + testAccAnyDataSource,
 				PlanOnly:    true,
-				ExpectError: expectError(`(?s)max_retries value must be between 0 and 50, got: 51`),
+				ExpectError: acctest.ExpectError(`(?s)max_retries value must be between 0 and 50, got: 51`),
 			}},
 		})
 	})

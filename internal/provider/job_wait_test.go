@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -87,8 +88,8 @@ func TestPollSchedule_looksGrowLogarithmically(t *testing.T) {
 
 func testClient(t *testing.T, opts fakeserver.Options) (*client.Client, *fakeserver.Server) {
 	t.Helper()
-	fs, url := accFakeServer(t, opts)
-	c, err := client.New(client.Config{BaseURL: url, APIKey: testAccKey, MaxRetries: -1})
+	fs, url := acctest.FakeServer(t, opts)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestDeleteJob(t *testing.T) {
 // TestAccJob_deleteRunning fail when the job ended at that moment.
 func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 	clock := fakeserver.NewManualClock(time.Now())
-	fs := fakeserver.New(fakeserver.Options{APIKey: testAccKey, ProcessingTime: time.Hour, Clock: clock})
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: time.Hour, Clock: clock})
 	t.Cleanup(fs.Close)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
@@ -192,13 +193,13 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 		_, _ = w.Write(rec.Body.Bytes())
 	}))
 	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testAccKey, MaxRetries: -1})
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
 	err = deleteJob(context.Background(), c, id, waitlessSchedule, false)
-	if got := deleteAnswers(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
+	if got := acctest.DeleteAnswers(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
 		t.Fatalf("deleteJob: %v; DELETE answers %v, want [403 202] with no wait between them", err, got)
 	}
 	if _, ok := fs.Job(id); ok {

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -30,14 +31,14 @@ var jobIDPattern = regexp.MustCompile(`^[0-9a-f-]{36}$`)
 // TestAccJob_identity: a job's identity is its id, set on create and read;
 // an import block with identity = { id = ... } imports it with no change.
 func TestAccJob_identity(t *testing.T) {
-	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.identified"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   currentTerraformOnly,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("identified", `audio_url = "https://example.com/identified.wav"
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("identified", `audio_url = "https://example.com/identified.wav"
 summarization = true
 custom_metadata = { team = "alpha" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -57,7 +58,7 @@ custom_metadata = { team = "alpha" }`),
 // TestAccJobList_query: terraform query finds the jobs the listing's filters
 // select, each with its identity and a name for people.
 func TestAccJobList_query(t *testing.T) {
-	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	alpha := []string{
 		createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a1.wav", CustomMetadata: map[string]any{"team": "alpha"}}),
 		createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a2.wav", CustomMetadata: map[string]any{"team": "alpha"}}),
@@ -70,7 +71,7 @@ func TestAccJobList_query(t *testing.T) {
 		TerraformVersionChecks:   currentTerraformOnly,
 		Steps: []resource.TestStep{
 			// Query mode needs a root module declaring the provider.
-			{Config: providerConfig(url)},
+			{Config: acctest.ProviderConfig(url)},
 			{
 				Query: true,
 				Config: `
@@ -103,7 +104,7 @@ list "transcription_job" "all" {
 // them imports every job and changes nothing.
 func TestAccJobList_generateConfig(t *testing.T) {
 	requireCurrentTerraform(t)
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
 	for _, req := range []*client.InitTranscriptionRequest{
 		{AudioURL: "https://example.com/adopt-1.wav", CustomMetadata: map[string]any{"queue": "support"}},
@@ -115,7 +116,7 @@ func TestAccJobList_generateConfig(t *testing.T) {
 	} {
 		createJobDirectly(t, url, req)
 	}
-	w := newCLIWorkspace(t, "provider \"transcription\" {}\n", EnvBaseURL+"="+url, EnvAPIKey+"="+testAccKey)
+	w := newCLIWorkspace(t, "provider \"transcription\" {}\n", EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 	// The documentation's example: done jobs of the support queue.
 	query, err := os.ReadFile(filepath.Join(examplesRoot, "list-resources", "transcription_job", "list-resource.tfquery.hcl"))
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -24,23 +25,12 @@ import (
 // vanished): a job that expires on the service side, done or while it is
 // waited on, and a live job deleted on the service side.
 
-// deleteAnswers lists the statuses of the DELETEs of a job, in order.
-func deleteAnswers(fs *fakeserver.Server, id string) []int {
-	var statuses []int
-	for _, r := range fs.Requests() {
-		if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id {
-			statuses = append(statuses, r.Status)
-		}
-	}
-	return statuses
-}
-
 // TestAccJob_expiredDone: once the service's retention of a done job ends,
 // a provider-side change applies without a new job (the raw result cannot
 // be fetched any more, and state keeps the last result), importing its id
 // fails naming it, and destroying it succeeds although DELETE answers 404.
 func TestAccJob_expiredDone(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.expiring"
 	body := `audio_url = "https://example.com/expiring.wav"
 include_transcript = true`
@@ -49,15 +39,15 @@ include_transcript = true`
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("expiring", body),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("expiring", body),
 				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&id)),
+					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
 					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),
 				),
 			},
 			{
-				PreConfig: func() { expireJob(t, fs, id) },
-				Config:    providerConfig(url) + jobConfig("expiring", body+"\ninclude_raw_result = true"),
+				PreConfig: func() { acctest.ExpireJob(t, fs, id) },
+				Config:    acctest.ProviderConfig(url) + acctest.JobConfig("expiring", body+"\ninclude_raw_result = true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -75,12 +65,7 @@ include_transcript = true`
 						}
 						return nil
 					}),
-					func(*terraform.State) error {
-						if n := fs.Stats().JobsCreated; n != 1 {
-							return fmt.Errorf("%d jobs created, want 1", n)
-						}
-						return nil
-					},
+					acctest.JobsCreated(fs, 1),
 				),
 			},
 			{
@@ -88,11 +73,11 @@ include_transcript = true`
 				ImportState:        true,
 				ImportStateIdFunc:  func(*terraform.State) (string, error) { return id, nil },
 				ImportStatePersist: false,
-				ExpectError:        expectError(`(?s)Cannot import the transcription job.*no pre-recorded job with id "[0-9a-f-]{36}".*retention`),
+				ExpectError:        acctest.ExpectError(`(?s)Cannot import the transcription job.*no pre-recorded job with id "[0-9a-f-]{36}".*retention`),
 			},
 		},
 		CheckDestroy: func(*terraform.State) error {
-			if got := deleteAnswers(fs, id); !slices.Equal(got, []int{http.StatusNotFound}) {
+			if got := acctest.DeleteAnswers(fs, id); !slices.Equal(got, []int{http.StatusNotFound}) {
 				return fmt.Errorf("DELETEs of the expired job answered %v, want one 404 (counted as deleted)", got)
 			}
 			return nil
@@ -105,12 +90,11 @@ include_transcript = true`
 // seen queued, leaves state at the next refresh, and the next apply creates
 // it again, once.
 func TestAccJob_expiredWhileWaiting(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
 	// The clock stands still until the last step: the job cannot end
 	// before it expires.
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	fs, url, clock := acctest.HeldFakeServer(t)
 	const addr = "transcription_job.dropped"
-	config := providerConfig(url) + jobConfig("dropped", `audio_url = "https://example.com/dropped.wav"`)
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("dropped", `audio_url = "https://example.com/dropped.wav"`)
 	expired := make(chan string, 1)
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
@@ -128,7 +112,7 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 					})
 				},
 				Config:      config,
-				ExpectError: expectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*status 404 \(Not Found\): no pre-recorded job with id`),
+				ExpectError: acctest.ExpectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*status 404 \(Not Found\): no pre-recorded job with id`),
 			},
 			{
 				// The refresh finds it gone before it completed: out of state.
@@ -173,7 +157,7 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 // TestAccLiveJobsDataSource_jobDeletedOnService: a live job the service
 // deletes is simply gone from the data source at the next refresh.
 func TestAccLiveJobsDataSource_jobDeletedOnService(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
 	addLightLiveJobs(fs, 5)
 	all := idsWhere(liveReference(t, url), func(client.LiveJob, time.Time) bool { return true })
 	if len(all) != 5 {
@@ -181,7 +165,7 @@ func TestAccLiveJobsDataSource_jobDeletedOnService(t *testing.T) {
 	}
 	gone := all[2]
 	remaining := slices.Delete(slices.Clone(all), 2, 3)
-	config := providerConfig(url) + `data "transcription_live_jobs" "all" {}` + "\n"
+	config := acctest.ProviderConfig(url) + `data "transcription_live_jobs" "all" {}` + "\n"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

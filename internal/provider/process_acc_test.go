@@ -17,7 +17,7 @@ import (
 
 	"github.com/hashicorp/go-version"
 
-	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
@@ -172,9 +172,8 @@ func TestAccProcess_interruptWhileWaiting(t *testing.T) {
 	}
 	const jobs = 3
 	const bound = 15 * time.Second
-	clock := fakeserver.NewManualClock(time.Now())
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	w := newCLIWorkspace(t, providerConfig(url)+countedJobs("interrupted", jobs))
+	fs, url, _ := acctest.HeldFakeServer(t)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+countedJobs("interrupted", jobs))
 
 	ctx, interrupt := context.WithCancel(context.Background())
 	defer interrupt()
@@ -216,7 +215,7 @@ func TestAccProcess_interruptWhileWaiting(t *testing.T) {
 	if err == nil {
 		t.Errorf("the interrupted apply succeeded\n%s", output)
 	}
-	if !expectError(`Interrupted while waiting for the transcription job`).MatchString(output) {
+	if !acctest.ExpectError(`Interrupted while waiting for the transcription job`).MatchString(output) {
 		t.Errorf("the output does not say the wait was interrupted:\n%s", output)
 	}
 

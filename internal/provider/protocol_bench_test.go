@@ -10,6 +10,8 @@ package provider
 import (
 	"context"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
@@ -32,7 +35,7 @@ type protoHarness struct {
 // benchFakeServer serves a fake server on loopback for one benchmark.
 func benchFakeServer(tb testing.TB, opts fakeserver.Options) (*fakeserver.Server, string) {
 	tb.Helper()
-	opts.APIKey = testAccKey
+	opts.APIKey = acctest.APIKey
 	fs := fakeserver.New(opts)
 	srv := httptest.NewServer(fs)
 	tb.Cleanup(func() { srv.Close(); fs.Close() })
@@ -70,7 +73,7 @@ func startServer(tb testing.TB, factory func() (tfprotov6.ProviderServer, error)
 	}
 	config := dynamicValue(tb, providerType, objectValue(providerType, map[string]tftypes.Value{
 		"base_url": tftypes.NewValue(tftypes.String, baseURL),
-		"api_key":  tftypes.NewValue(tftypes.String, testAccKey),
+		"api_key":  tftypes.NewValue(tftypes.String, acctest.APIKey),
 	}))
 	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.8.5", Config: &config})
 	if err != nil {
@@ -109,6 +112,41 @@ func (h *protoHarness) dataSourceType(name string) tftypes.Object {
 		h.tb.Fatalf("data source %s is not an object", name)
 	}
 	return t
+}
+
+// planChange and applyChange are the two steps of every change of a
+// resource of typeName, as Terraform calls them; errors fail the test,
+// warnings are the caller's to check.
+func (h *protoHarness) planChange(typeName string, prior, proposed, config *tfprotov6.DynamicValue) *tfprotov6.PlanResourceChangeResponse {
+	h.tb.Helper()
+	resp, err := h.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: typeName, PriorState: prior, ProposedNewState: proposed, Config: config,
+	})
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	failOnDiagnostics(h.tb, "PlanResourceChange", resp.Diagnostics)
+	return resp
+}
+
+func (h *protoHarness) applyChange(typeName string, prior, planned, config *tfprotov6.DynamicValue) *tfprotov6.ApplyResourceChangeResponse {
+	h.tb.Helper()
+	resp, err := h.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: typeName, PriorState: prior, PlannedState: planned, Config: config,
+	})
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	failOnDiagnostics(h.tb, "ApplyResourceChange", resp.Diagnostics)
+	return resp
+}
+
+// hasWarning reports whether diags hold a warning of summary whose detail
+// contains detail.
+func hasWarning(diags []*tfprotov6.Diagnostic, summary, detail string) bool {
+	return slices.ContainsFunc(diags, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary && strings.Contains(d.Detail, detail)
+	})
 }
 
 // objectValue is an object of type t with the given attributes set and

@@ -3,49 +3,27 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"regexp"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
-
-// testAccKey is the API key the acceptance tests' fake servers accept.
-const testAccKey = "acc-test-key-9f8e7d6c5b4a"
 
 // testAccProtoV6ProviderFactories serves the provider in process to the CLI
 // that terraform-plugin-testing runs (TF_ACC_TERRAFORM_PATH: Terraform or OpenTofu).
 var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 	"transcription": providerserver.NewProtocol6WithError(New("test")()),
-}
-
-// accFakeServer starts a fake server for one acceptance test and returns it
-// with its base URL. A nil Clock means real time; tests set ProcessingTime small.
-func accFakeServer(t *testing.T, opts fakeserver.Options) (*fakeserver.Server, string) {
-	t.Helper()
-	if opts.APIKey == "" {
-		opts.APIKey = testAccKey
-	}
-	fs := fakeserver.New(opts)
-	srv := httptest.NewServer(fs)
-	t.Cleanup(func() { srv.Close(); fs.Close() })
-	return fs, srv.URL
-}
-
-// providerConfig is the provider block pointing at a fake server.
-func providerConfig(baseURL string, extra ...string) string {
-	cfg := fmt.Sprintf("provider \"transcription\" {\n  base_url = %q\n  api_key  = %q\n", baseURL, testAccKey)
-	for _, e := range extra {
-		cfg += "  " + e + "\n"
-	}
-	return cfg + "}\n"
 }
 
 func TestProviderSchema_valid(t *testing.T) {
@@ -78,7 +56,7 @@ func TestValueOrEnv(t *testing.T) {
 func TestAccProvider_configErrors(t *testing.T) {
 	t.Setenv(EnvAPIKey, "")
 	t.Setenv(EnvBaseURL, "")
-	_, url := accFakeServer(t, fakeserver.Options{})
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -111,21 +89,46 @@ data "transcription_live_jobs" "any" {
 // TestAccProvider_baseURLWithVersionPrefix: a base_url given with the
 // interface's /v2 prefix works as one without it (no /v2/v2 paths).
 func TestAccProvider_baseURLWithVersionPrefix(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: providerConfig(url+"/v2/") + jobConfig("versioned", `audio_url = "https://example.com/versioned.wav"`),
+			Config: acctest.ProviderConfig(url+"/v2/") + acctest.JobConfig("versioned", `audio_url = "https://example.com/versioned.wav"`),
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr("transcription_job.versioned", "status", "done"),
 				resource.TestMatchResourceAttr("transcription_job.versioned", "result_url", regexp.MustCompile(`[^2]/v2/transcription/[0-9a-f-]{36}$`)),
-				func(*terraform.State) error {
-					if n := fs.Stats().JobsCreated; n != 1 {
-						return fmt.Errorf("%d jobs created, want 1", n)
-					}
-					return nil
-				},
+				acctest.JobsCreated(fs, 1),
 			),
 		}},
 	})
+}
+
+// resourceSchema is r's schema, failing unless the framework accepts it.
+func resourceSchema(t *testing.T, r fwresource.Resource) rschema.Schema {
+	t.Helper()
+	ctx := context.Background()
+	resp := &fwresource.SchemaResponse{}
+	r.Schema(ctx, fwresource.SchemaRequest{}, resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatal(diags)
+	}
+	return resp.Schema
+}
+
+// dataSourceSchema is d's schema, failing unless the framework accepts it.
+func dataSourceSchema(t *testing.T, d datasource.DataSource) dschema.Schema {
+	t.Helper()
+	ctx := context.Background()
+	resp := &datasource.SchemaResponse{}
+	d.Schema(ctx, datasource.SchemaRequest{}, resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatal(diags)
+	}
+	return resp.Schema
 }

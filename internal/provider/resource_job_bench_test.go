@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -46,27 +47,12 @@ func (j *jobBench) apply(planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValu
 	return j.applyChange(&j.null, planned, &j.config)
 }
 
-// plan and applyChange are the two steps of every change, as Terraform calls them.
 func (j *jobBench) plan(prior, proposed, config *tfprotov6.DynamicValue) *tfprotov6.PlanResourceChangeResponse {
-	resp, err := j.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: jobResourceTypeName, PriorState: prior, ProposedNewState: proposed, Config: config,
-	})
-	if err != nil {
-		j.tb.Fatal(err)
-	}
-	failOnDiagnostics(j.tb, "PlanResourceChange", resp.Diagnostics)
-	return resp
+	return j.planChange(jobResourceTypeName, prior, proposed, config)
 }
 
 func (j *jobBench) applyChange(prior, planned, config *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
-	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: jobResourceTypeName, PriorState: prior, PlannedState: planned, Config: config,
-	})
-	if err != nil {
-		j.tb.Fatal(err)
-	}
-	failOnDiagnostics(j.tb, "ApplyResourceChange", resp.Diagnostics)
-	return resp.NewState
+	return j.protoHarness.applyChange(jobResourceTypeName, prior, planned, config).NewState
 }
 
 func (j *jobBench) read(state *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
@@ -131,7 +117,7 @@ func settingDetail(setting string) client.Detail {
 }
 
 func benchClient(tb testing.TB, url string) *client.Client {
-	c, err := client.New(client.Config{BaseURL: url, APIKey: testAccKey, MaxRetries: -1})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
@@ -110,7 +111,7 @@ func assertSameJSON(t *testing.T, got, want string) {
 		t.Fatalf("want: %v", err)
 	}
 	if !reflect.DeepEqual(g, w) {
-		t.Errorf("got  %s\nwant %s", got, compactJSON(want))
+		t.Errorf("got  %s\nwant %s", got, acctest.CompactJSON(want))
 	}
 }
 

@@ -6,9 +6,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
@@ -17,21 +17,11 @@ import (
 // the service still has the one job it received.
 func sameJobStep(fs *fakeserver.Server, url, body string) resource.TestStep {
 	return resource.TestStep{
-		Config: providerConfig(url) + jobConfig("same", body),
+		Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", body),
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionUpdate),
 		}},
-		Check: jobsCreated(fs, 1),
-	}
-}
-
-// jobsCreated checks how many jobs the service has received.
-func jobsCreated(fs *fakeserver.Server, want int) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if n := fs.Stats().JobsCreated; n != want {
-			return fmt.Errorf("%d jobs created, want %d", n, want)
-		}
-		return nil
+		Check: acctest.JobsCreated(fs, 1),
 	}
 }
 
@@ -41,7 +31,7 @@ func jobsCreated(fs *fakeserver.Server, want int) resource.TestCheckFunc {
 // configuration of a switch that is off) change the job in place; a change
 // the service would act on replaces it.
 func TestAccJob_sameMeaningIsNoReplacement(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.same"
 	const switches = `audio_url = "https://example.com/same.wav"
 summarization = true
@@ -58,8 +48,8 @@ translation_config = { target_languages = ["de", "es"] }
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }`),
-				Check:  jobsCreated(fs, 1),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }`),
+				Check:  acctest.JobsCreated(fs, 1),
 			},
 			// Lists whose order means nothing, reordered; empty for none.
 			sameJobStep(fs, url, switches+`translation = true
@@ -90,12 +80,12 @@ sentiment_analysis = false
 audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }`),
 			{
 				// A change the service would act on replaces the job.
-				Config: providerConfig(url) + jobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }
 summarization_config = { type = "concise" }`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
-				Check: jobsCreated(fs, 2),
+				Check: acctest.JobsCreated(fs, 2),
 			},
 		},
 	})
@@ -104,26 +94,26 @@ summarization_config = { type = "concise" }`),
 // TestAccJob_unknownRequestValueReplaces: a request value known only at
 // apply might differ, so the job is replaced.
 func TestAccJob_unknownRequestValueReplaces(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.later"
 	config := func(suffix string) string {
-		return providerConfig(url) + fmt.Sprintf(`
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
 resource "terraform_data" "source" {
   input = %q
 }
-`, suffix) + jobConfig("later", `audio_url = "https://example.com/later.wav?v=${terraform_data.source.output}"`)
+`, suffix) + acctest.JobConfig("later", `audio_url = "https://example.com/later.wav?v=${terraform_data.source.output}"`)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: config("1"), Check: jobsCreated(fs, 1)},
+			{Config: config("1"), Check: acctest.JobsCreated(fs, 1)},
 			{
 				Config: config("2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("audio_url")),
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
-				Check: jobsCreated(fs, 2),
+				Check: acctest.JobsCreated(fs, 2),
 			},
 		},
 	})
@@ -134,18 +124,18 @@ resource "terraform_data" "source" {
 // planned, also for a job created with the deprecated callback_url (a
 // sensitive value, which the generated configuration cannot hold).
 func TestAccJob_importGeneratedConfig(t *testing.T) {
-	_, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("legacy", fmt.Sprintf(`audio_url = "https://example.com/legacy.wav"
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", fmt.Sprintf(`audio_url = "https://example.com/legacy.wav"
 callback_url = %q
 summarization = true`, hooks+"/legacy?token=s3cr3t")),
 			},
 			{
-				Config:          providerConfig(url),
+				Config:          acctest.ProviderConfig(url),
 				ResourceName:    "transcription_job.legacy",
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,

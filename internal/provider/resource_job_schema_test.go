@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -14,15 +13,7 @@ import (
 )
 
 func TestJobSchema_valid(t *testing.T) {
-	ctx := context.Background()
-	resp := &resource.SchemaResponse{}
-	NewJobResource().Schema(ctx, resource.SchemaRequest{}, resp)
-	if resp.Diagnostics.HasError() {
-		t.Fatal(resp.Diagnostics)
-	}
-	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
-		t.Fatal(diags)
-	}
+	resourceSchema(t, NewJobResource())
 }
 
 // Every attribute is documented; the configurable attributes are the

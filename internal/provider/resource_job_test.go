@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
@@ -33,182 +34,134 @@ import (
 // sub-second, so a job ends within a second of its creation.
 const testAccProcessingTime = 300 * time.Millisecond
 
-// jobConfig is one transcription_job resource block.
-func jobConfig(name, body string) string {
-	return fmt.Sprintf("resource \"transcription_job\" %q {\n%s\n}\n", name, body)
-}
-
 // jobRule is a plan-time rule: a configuration that breaks it and what the
 // error must say (the attribute and the rule).
 type jobRule struct {
-	name   string
-	body   string // the resource's body
-	expect string
-	zdr    bool // with zero_data_retention on the provider
+	name     string
+	audioURL string // ruleAudioURL unless set
+	body     string // the resource's body besides audio_url
+	expect   string
+	zdr      bool // with zero_data_retention on the provider
+}
+
+const ruleAudioURL = "https://example.com/a.wav"
+
+// config is the rule's resource block.
+func (r jobRule) config() string {
+	audio := r.audioURL
+	if audio == "" {
+		audio = ruleAudioURL
+	}
+	return acctest.JobConfig("rule", fmt.Sprintf("audio_url = %q\n%s", audio, r.body))
 }
 
 var jobRules = []jobRule{
 	// Enumerations.
-	{name: "model", body: `audio_url = "https://example.com/a.wav"
-model = "model-2"`, expect: `(?s)Attribute model value must be one of.*"model-fusion".*got: "model-2"`},
-	{name: "subtitle format", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "model", body: `model = "model-2"`, expect: `(?s)Attribute model value must be one of.*"model-fusion".*got: "model-2"`},
+	{name: "subtitle format", body: `subtitles = true
 subtitles_config = { formats = ["ass"] }`, expect: `(?s)subtitles_config.formats\[0\].*must be one of.*"srt".*"vtt"`},
-	{name: "subtitle style", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "subtitle style", body: `subtitles = true
 subtitles_config = { style = "fancy" }`, expect: `(?s)subtitles_config.style value must be one of.*"compliance".*got: "fancy"`},
-	{name: "callback method", body: `audio_url = "https://example.com/a.wav"
-callback = true
+	{name: "callback method", body: `callback = true
 callback_config = { url = "https://hooks.example.com/x", method = "GET" }`, expect: `(?s)callback_config.method value must be one of.*"PUT".*got: "GET"`},
-	{name: "translation model", body: `audio_url = "https://example.com/a.wav"
-translation = true
+	{name: "translation model", body: `translation = true
 translation_config = { target_languages = ["de"], model = "turbo" }`, expect: `(?s)translation_config.model value must be one of.*"enhanced".*got: "turbo"`},
-	{name: "summary type", body: `audio_url = "https://example.com/a.wav"
-summarization = true
+	{name: "summary type", body: `summarization = true
 summarization_config = { type = "long" }`, expect: `(?s)summarization_config.type value must be one of.*"bullet_points".*got: "long"`},
-	{name: "processed text type", body: `audio_url = "https://example.com/a.wav"
-pii_redaction = true
+	{name: "processed text type", body: `pii_redaction = true
 pii_redaction_config = { processed_text_type = "BLUR" }`, expect: `(?s)pii_redaction_config.processed_text_type value must be one.*"MASK".*got: "BLUR"`},
-	{name: "PII entity type", body: `audio_url = "https://example.com/a.wav"
-pii_redaction = true
+	{name: "PII entity type", body: `pii_redaction = true
 pii_redaction_config = { entity_types = ["NAME", "SECRET"] }`, expect: `(?s)pii_redaction_config.entity_types\[1\].*must be one of.*"ZODIAC_SIGN".*got: "SECRET"`},
 	// Language lists: wo is a translation target only.
-	{name: "transcription language", body: `audio_url = "https://example.com/a.wav"
-language_config = { languages = ["en", "wo"] }`, expect: `(?s)language_config.languages\[1\].*must be one of.*got: "wo"`},
-	{name: "vocabulary language", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true
+	{name: "transcription language", body: `language_config = { languages = ["en", "wo"] }`, expect: `(?s)language_config.languages\[1\].*must be one of.*got: "wo"`},
+	{name: "vocabulary language", body: `custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", language = "wo" }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].language value must be one of.*got: "wo"`},
-	{name: "translation language", body: `audio_url = "https://example.com/a.wav"
-translation = true
+	{name: "translation language", body: `translation = true
 translation_config = { target_languages = ["xx"] }`, expect: `(?s)translation_config.target_languages\[0\].*must be one of.*"wo".*got: "xx"`},
 	// Bounds and list sizes of the Limits table.
-	{name: "no subtitle format", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "no subtitle format", body: `subtitles = true
 subtitles_config = { formats = [] }`, expect: `(?s)subtitles_config.formats list must contain at least 1 elements`},
-	{name: "minimum duration", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "minimum duration", body: `subtitles = true
 subtitles_config = { minimum_duration = -0.5 }`, expect: `(?s)subtitles_config.minimum_duration value must be at least 0, got: -0.5`},
-	{name: "maximum duration low", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "maximum duration low", body: `subtitles = true
 subtitles_config = { maximum_duration = 0.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 0.5`},
-	{name: "maximum duration high", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "maximum duration high", body: `subtitles = true
 subtitles_config = { maximum_duration = 30.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 30.5`},
-	{name: "characters per row", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "characters per row", body: `subtitles = true
 subtitles_config = { maximum_characters_per_row = 0 }`, expect: `(?s)subtitles_config.maximum_characters_per_row value must be at least 1, got: 0`},
-	{name: "rows per caption low", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "rows per caption low", body: `subtitles = true
 subtitles_config = { maximum_rows_per_caption = 0 }`, expect: `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 0`},
-	{name: "rows per caption high", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "rows per caption high", body: `subtitles = true
 subtitles_config = { maximum_rows_per_caption = 6 }`, expect: `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 6`},
-	{name: "number of speakers", body: `audio_url = "https://example.com/a.wav"
-diarization = true
+	{name: "number of speakers", body: `diarization = true
 diarization_config = { number_of_speakers = 0 }`, expect: `(?s)diarization_config.number_of_speakers value must be at least 1, got: 0`},
-	{name: "min speakers", body: `audio_url = "https://example.com/a.wav"
-diarization = true
+	{name: "min speakers", body: `diarization = true
 diarization_config = { min_speakers = -1 }`, expect: `(?s)diarization_config.min_speakers value must be at least 0, got: -1`},
-	{name: "max speakers", body: `audio_url = "https://example.com/a.wav"
-diarization = true
+	{name: "max speakers", body: `diarization = true
 diarization_config = { max_speakers = -1 }`, expect: `(?s)diarization_config.max_speakers value must be at least 0, got: -1`},
-	{name: "default intensity", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true
+	{name: "default intensity", body: `custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }], default_intensity = 1.5 }`, expect: `(?s)custom_vocabulary_config.default_intensity value must be between 0 and 1, got: 1.5`},
-	{name: "intensity", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true
+	{name: "intensity", body: `custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = -0.1 }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].intensity value must be between 0 and 1, got: -0.1`},
-	{name: "no target language", body: `audio_url = "https://example.com/a.wav"
-translation = true
+	{name: "no target language", body: `translation = true
 translation_config = { target_languages = [] }`, expect: `(?s)translation_config.target_languages list must contain at least 1 elements`},
-	{name: "no prompt", body: `audio_url = "https://example.com/a.wav"
-audio_to_llm = true
+	{name: "no prompt", body: `audio_to_llm = true
 audio_to_llm_config = { prompts = [] }`, expect: `(?s)audio_to_llm_config.prompts list must contain at least 1 elements`},
-	{name: "LLM model form", body: `audio_url = "https://example.com/a.wav"
-audio_to_llm = true
+	{name: "LLM model form", body: `audio_to_llm = true
 audio_to_llm_config = { prompts = ["Summarize"], model = "gpt-4o" }`, expect: `(?s)audio_to_llm_config.model must have the form <provider>/<model_name>`},
 	// URLs.
-	{name: "audio URL", body: `audio_url = "example.com/a.wav"`, expect: `(?s)Attribute audio_url value must be an absolute http or https URL`},
-	{name: "callback config URL", body: `audio_url = "https://example.com/a.wav"
-callback = true
+	{name: "audio URL", audioURL: "example.com/a.wav", expect: `(?s)Attribute audio_url value must be an absolute http or https URL`},
+	{name: "callback config URL", body: `callback = true
 callback_config = { url = "ftp://hooks.example.com/x?token=s3cr3t" }`, expect: `(?s)Attribute callback_config.url value must be an absolute http or https URL.*value not shown`},
-	{name: "callback URL", body: `audio_url = "https://example.com/a.wav"
-callback_url = "/hooks/x"`, expect: `(?s)Attribute callback_url value must be an absolute http or https URL`},
+	{name: "callback URL", body: `callback_url = "/hooks/x"`, expect: `(?s)Attribute callback_url value must be an absolute http or https URL`},
 	// Required sub-fields.
-	{name: "callback config without URL", body: `audio_url = "https://example.com/a.wav"
-callback = true
+	{name: "callback config without URL", body: `callback = true
 callback_config = { method = "PUT" }`, expect: `(?s)Inappropriate value for attribute "callback_config".*attribute "url" is required`},
-	{name: "vocabulary missing", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true
+	{name: "vocabulary missing", body: `custom_vocabulary = true
 custom_vocabulary_config = { default_intensity = 0.5 }`, expect: `(?s)attribute "vocabulary" is required`},
-	{name: "vocabulary value missing", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true
+	{name: "vocabulary value missing", body: `custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ intensity = 0.5 }] }`, expect: `(?s)attribute "value" is required`},
-	{name: "vocabulary value blank", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true
+	{name: "vocabulary value blank", body: `custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ value = "  " }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`},
-	{name: "target languages missing", body: `audio_url = "https://example.com/a.wav"
-translation = true
+	{name: "target languages missing", body: `translation = true
 translation_config = { model = "base" }`, expect: `(?s)attribute "target_languages" is required`},
-	{name: "prompts missing", body: `audio_url = "https://example.com/a.wav"
-audio_to_llm = true
+	{name: "prompts missing", body: `audio_to_llm = true
 audio_to_llm_config = { model = "openai/gpt-4o-mini" }`, expect: `(?s)attribute "prompts" is required`},
-	{name: "spelling dictionary missing", body: `audio_url = "https://example.com/a.wav"
-custom_spelling = true
+	{name: "spelling dictionary missing", body: `custom_spelling = true
 custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is required`},
 	// A switch without the configuration holding its required fields.
-	{name: "translation without config", body: `audio_url = "https://example.com/a.wav"
-translation = true`, expect: `(?s)translation = true needs translation_config.*needs target_languages in translation_config`},
-	{name: "audio-to-LLM without config", body: `audio_url = "https://example.com/a.wav"
-audio_to_llm = true`, expect: `(?s)audio_to_llm = true needs audio_to_llm_config.*needs prompts`},
-	{name: "custom vocabulary without config", body: `audio_url = "https://example.com/a.wav"
-custom_vocabulary = true`, expect: `(?s)custom_vocabulary = true needs custom_vocabulary_config.*needs vocabulary`},
-	{name: "custom spelling without config", body: `audio_url = "https://example.com/a.wav"
-custom_spelling = true`, expect: `(?s)custom_spelling = true needs custom_spelling_config.*needs spelling_dictionary`},
+	{name: "translation without config", body: `translation = true`, expect: `(?s)translation = true needs translation_config.*needs target_languages in translation_config`},
+	{name: "audio-to-LLM without config", body: `audio_to_llm = true`, expect: `(?s)audio_to_llm = true needs audio_to_llm_config.*needs prompts`},
+	{name: "custom vocabulary without config", body: `custom_vocabulary = true`, expect: `(?s)custom_vocabulary = true needs custom_vocabulary_config.*needs vocabulary`},
+	{name: "custom spelling without config", body: `custom_spelling = true`, expect: `(?s)custom_spelling = true needs custom_spelling_config.*needs spelling_dictionary`},
 	// Duplicates, where each value may appear once.
-	{name: "duplicate language", body: `audio_url = "https://example.com/a.wav"
-language_config = { languages = ["en", "fr", "en"] }`, expect: `(?s)language_config.languages lists "en" more than once`},
-	{name: "duplicate format", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "duplicate language", body: `language_config = { languages = ["en", "fr", "en"] }`, expect: `(?s)language_config.languages lists "en" more than once`},
+	{name: "duplicate format", body: `subtitles = true
 subtitles_config = { formats = ["srt", "srt"] }`, expect: `(?s)subtitles_config.formats lists "srt" more than once`},
-	{name: "duplicate target", body: `audio_url = "https://example.com/a.wav"
-translation = true
+	{name: "duplicate target", body: `translation = true
 translation_config = { target_languages = ["de", "de"] }`, expect: `(?s)translation_config.target_languages lists "de" more than once`},
-	{name: "duplicate entity type", body: `audio_url = "https://example.com/a.wav"
-pii_redaction = true
+	{name: "duplicate entity type", body: `pii_redaction = true
 pii_redaction_config = { entity_types = ["NAME", "NAME"] }`, expect: `(?s)pii_redaction_config.entity_types lists "NAME" more than once`},
 	// Timeouts.
-	{name: "zero timeout", body: `audio_url = "https://example.com/a.wav"
-timeouts = { create = "0s" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.create is "0s"`},
-	{name: "negative timeout", body: `audio_url = "https://example.com/a.wav"
-timeouts = { delete = "-5m" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.delete is "-5m"`},
+	{name: "zero timeout", body: `timeouts = { create = "0s" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.create is "0s"`},
+	{name: "negative timeout", body: `timeouts = { delete = "-5m" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.delete is "-5m"`},
 	// Cross-field rules.
-	{name: "model-3 two languages", body: `audio_url = "https://example.com/a.wav"
-model = "model-3"
+	{name: "model-3 two languages", body: `model = "model-3"
 language_config = { languages = ["en", "fr"] }`, expect: `(?s)language_config.languages must hold exactly one language when model = "model-3", got 2`},
-	{name: "model-3 no language", body: `audio_url = "https://example.com/a.wav"
-model = "model-3"`, expect: `(?s)model = "model-3" needs exactly one language in language_config.languages`},
-	{name: "model-3 language", body: `audio_url = "https://example.com/a.wav"
-model = "model-3"
+	{name: "model-3 no language", body: `model = "model-3"`, expect: `(?s)model = "model-3" needs exactly one language in language_config.languages`},
+	{name: "model-3 language", body: `model = "model-3"
 language_config = { languages = ["ja"] }`, expect: `(?s)language_config.languages\[0\] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`},
-	{name: "model-3 code switching", body: `audio_url = "https://example.com/a.wav"
-model = "model-3"
+	{name: "model-3 code switching", body: `model = "model-3"
 language_config = { languages = ["en"], code_switching = true }`, expect: `(?s)language_config.code_switching must not be true when model = "model-3"`},
-	{name: "min speakers above max", body: `audio_url = "https://example.com/a.wav"
-diarization = true
+	{name: "min speakers above max", body: `diarization = true
 diarization_config = { min_speakers = 4, max_speakers = 3 }`, expect: `(?s)diarization_config.min_speakers must be at most diarization_config.max_speakers \(3\), got: 4`},
-	{name: "minimum duration above maximum", body: `audio_url = "https://example.com/a.wav"
-subtitles = true
+	{name: "minimum duration above maximum", body: `subtitles = true
 subtitles_config = { minimum_duration = 5.5, maximum_duration = 5 }`, expect: `(?s)subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration \(5\), got: 5.5`},
-	{name: "callback without destination", body: `audio_url = "https://example.com/a.wav"
-callback = true`, expect: `(?s)Attribute callback is true, but there is nowhere to deliver the result`},
+	{name: "callback without destination", body: `callback = true`, expect: `(?s)Attribute callback is true, but there is nowhere to deliver the result`},
 	// Zero data retention.
-	{name: "ZDR without callback", zdr: true, body: `audio_url = "https://example.com/a.wav"`,
-		expect: `(?s)A callback is required under zero data retention`},
-	{name: "ZDR with ignored callback config", zdr: true, body: `audio_url = "https://example.com/a.wav"
-callback_config = { url = "https://hooks.example.com/x" }`, expect: `(?s)A callback is required under zero data retention`},
-	{name: "ZDR waiting", zdr: true, body: `audio_url = "https://example.com/a.wav"
-callback = true
+	{name: "ZDR without callback", zdr: true, expect: `(?s)A callback is required under zero data retention`},
+	{name: "ZDR with ignored callback config", zdr: true, body: `callback_config = { url = "https://hooks.example.com/x" }`, expect: `(?s)A callback is required under zero data retention`},
+	{name: "ZDR waiting", zdr: true, body: `callback = true
 callback_config = { url = "https://hooks.example.com/x" }
 wait_for_completion = true`, expect: `(?s)Cannot wait for a job under zero data retention`},
 }
@@ -220,31 +173,26 @@ func TestAccJob_validation(t *testing.T) {
 	const shards = 3
 	for shard := range shards {
 		t.Run(fmt.Sprintf("shard%d", shard), func(t *testing.T) {
-			fs, url := accFakeServer(t, fakeserver.Options{})
+			fs, url := acctest.FakeServer(t, fakeserver.Options{})
 			var steps []resource.TestStep
 			for i, rule := range jobRules {
 				if i%shards != shard {
 					continue
 				}
-				provider := providerConfig(url)
+				provider := acctest.ProviderConfig(url)
 				if rule.zdr {
-					provider = providerConfig(url, "zero_data_retention = true")
+					provider = acctest.ProviderConfig(url, "zero_data_retention = true")
 				}
 				steps = append(steps, resource.TestStep{
-					Config:      provider + jobConfig("rule", rule.body),
+					Config:      provider + rule.config(),
 					PlanOnly:    true,
-					ExpectError: expectError(rule.expect),
+					ExpectError: acctest.ExpectError(rule.expect),
 				})
 			}
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps:                    steps,
-				CheckDestroy: func(*terraform.State) error {
-					if n := fs.Stats().JobsCreated; n != 0 {
-						return fmt.Errorf("a refused configuration reached the service: %d jobs created", n)
-					}
-					return nil
-				},
+				CheckDestroy:             acctest.JobsCreated(fs, 0),
 			})
 		})
 	}
@@ -253,11 +201,11 @@ func TestAccJob_validation(t *testing.T) {
 // TestAccJob_boundaries applies the boundary values every rule lets
 // through: the plan accepts them and so does the service.
 func TestAccJob_boundaries(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
-	config := providerConfig(url) +
-		jobConfig("low", `audio_url = "http://example.com/low.wav"
-language_config = { languages = [`+quotedList(client.TranscriptionLanguages)+`] }
+	config := acctest.ProviderConfig(url) +
+		acctest.JobConfig("low", `audio_url = "http://example.com/low.wav"
+language_config = { languages = [`+acctest.QuotedList(client.TranscriptionLanguages)+`] }
 subtitles = true
 subtitles_config = {
   formats                    = ["srt", "vtt"]
@@ -278,9 +226,9 @@ translation_config = { target_languages = ["wo", "af", "zh"] }
 audio_to_llm = true
 audio_to_llm_config = { prompts = ["One prompt"] }
 pii_redaction = true
-pii_redaction_config = { entity_types = [`+quotedList(client.PIIEntityTypes)+`], processed_text_type = "MASK" }
+pii_redaction_config = { entity_types = [`+acctest.QuotedList(client.PIIEntityTypes)+`], processed_text_type = "MASK" }
 wait_for_completion = false`) +
-		jobConfig("high", `audio_url = "https://example.com/high.wav"
+		acctest.JobConfig("high", `audio_url = "https://example.com/high.wav"
 model = "model-3"
 language_config = { languages = ["it"] }
 subtitles = true
@@ -296,12 +244,7 @@ wait_for_completion = false`)
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
-			Check: func(*terraform.State) error {
-				if n := fs.Stats().JobsCreated; n != 2 {
-					return fmt.Errorf("the service accepted %d jobs, want 2", n)
-				}
-				return nil
-			},
+			Check:  acctest.JobsCreated(fs, 2),
 		}},
 	})
 }
@@ -309,7 +252,7 @@ wait_for_completion = false`)
 // TestAccJob_unknownValues plans configurations whose checked values are
 // known only after apply: no rule may fail on them.
 func TestAccJob_unknownValues(t *testing.T) {
-	_, url := accFakeServer(t, fakeserver.Options{})
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
 	later := `
 resource "terraform_data" "model" {
   input = "model-3"
@@ -337,13 +280,13 @@ callback_url = terraform_data.url.output`
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:             providerConfig(url) + later + jobConfig("unknown", body),
+				Config:             acctest.ProviderConfig(url) + later + acctest.JobConfig("unknown", body),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
 			},
 			{
 				// Under zero data retention the callback may come from elsewhere too.
-				Config: providerConfig(url, "zero_data_retention = true") + later + jobConfig("unknown", `audio_url = "https://example.com/a.wav"
+				Config: acctest.ProviderConfig(url, "zero_data_retention = true") + later + acctest.JobConfig("unknown", `audio_url = "https://example.com/a.wav"
 callback = true
 callback_url = terraform_data.url.output`),
 				PlanOnly:           true,
@@ -394,7 +337,7 @@ func (r *callbackReceiver) all() []receivedCallback {
 // summary is in state, that the callback arrived, that import rebuilds it
 // all, and that include_transcript adds the transcript in place.
 func TestAccJob_everything(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	rcv, hooks := newCallbackReceiver(t)
 	const addr = "transcription_job.all"
 	body := fmt.Sprintf(`audio_url = "https://media.example.com/interview.wav?duration=12.5&channels=2"
@@ -463,7 +406,7 @@ pii_redaction_config = {
 custom_metadata = { team = "alpha", ticket = "T-42" }
 sentences = true
 punctuation_enhanced = true`, hooks)
-	config := providerConfig(url) + jobConfig("all", body)
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("all", body)
 
 	wantBody := fmt.Sprintf(`{
   "audio_url": "https://media.example.com/interview.wav?duration=12.5&channels=2",
@@ -568,17 +511,12 @@ punctuation_enhanced = true`, hooks)
 			},
 			{
 				// include_transcript reads the transcript into state in place.
-				Config: providerConfig(url) + jobConfig("all", body+"\ninclude_transcript = true"),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("all", body+"\ninclude_transcript = true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, result),
 				}},
-				Check: func(*terraform.State) error {
-					if n := fs.Stats().JobsCreated; n != 1 {
-						return fmt.Errorf("%d jobs created, want 1: include_transcript must not replace the job", n)
-					}
-					return nil
-				},
+				Check: acctest.JobsCreated(fs, 1), // include_transcript must not replace the job
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("full_transcript"), knownvalue.StringRegexp(regexp.MustCompile(`\w`))),
 					statecheck.ExpectKnownValue(addr, transcription.AtMapKey("subtitles").AtMapKey("srt"), knownvalue.StringRegexp(regexp.MustCompile(`^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n`))),
@@ -615,7 +553,7 @@ func checkCreateBodies(fs *fakeserver.Server, want string) resource.TestCheckFun
 			return fmt.Errorf("test's expected body: %w", err)
 		}
 		if !reflect.DeepEqual(got, expected) {
-			return fmt.Errorf("create body differs from the configuration:\n got: %s\nwant: %s", bodies[0], compactJSON(want))
+			return fmt.Errorf("create body differs from the configuration:\n got: %s\nwant: %s", bodies[0], acctest.CompactJSON(want))
 		}
 		return nil
 	}
@@ -624,7 +562,7 @@ func checkCreateBodies(fs *fakeserver.Server, want string) resource.TestCheckFun
 // TestAccJob_minimal sends only what is configured: the service fills in its
 // defaults, which must not show as a change, and state stays lean.
 func TestAccJob_minimal(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	var gets int
 	const minimal = `audio_url = "https://example.com/minimal.wav"
 subtitles = true
@@ -638,7 +576,7 @@ custom_metadata = { team = "alpha" }`
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("minimal", minimal),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("minimal", minimal),
 				Check: checkCreateBodies(fs, `{"audio_url": "https://example.com/minimal.wav", "subtitles": true, "subtitles_config": {},
   "translation": true, "translation_config": {"target_languages": ["de"]}, "custom_metadata": {"team": "alpha"}}`),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -654,7 +592,7 @@ custom_metadata = { team = "alpha" }`
 				// Provider-side settings change in place, without a new job;
 				// include_raw_result brings the transcript with its word
 				// timings, and result_json.
-				Config: providerConfig(url) + jobConfig("minimal", minimal+`
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("minimal", minimal+`
 include_raw_result = true
 wait_for_completion = false
 timeouts = { create = "5m", delete = "1m" }`),
@@ -663,12 +601,7 @@ timeouts = { create = "5m", delete = "1m" }`),
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("result_json")),
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
 				}},
-				Check: func(*terraform.State) error {
-					if n := fs.Stats().JobsCreated; n != 1 {
-						return fmt.Errorf("%d jobs created, want 1: a provider-side setting must not replace the job", n)
-					}
-					return nil
-				},
+				Check: acctest.JobsCreated(fs, 1), // a provider-side setting must not replace the job
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectJSONPresent(addr, utterances, 0, "text"),
 					expectJSONPresent(addr, utterances, 0, "words", 0, "word"),
@@ -678,7 +611,7 @@ timeouts = { create = "5m", delete = "1m" }`),
 			{
 				// Keeping less is known at plan time: no "(known after
 				// apply)" for the result, nothing read.
-				Config: providerConfig(url) + jobConfig("minimal", minimal+`
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("minimal", minimal+`
 include_transcript = true`),
 				PreConfig: func() { gets = countGets(fs) },
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -693,7 +626,7 @@ include_transcript = true`),
 				},
 			},
 			{
-				Config: providerConfig(url) + jobConfig("minimal", minimal),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("minimal", minimal),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.Null()),
@@ -726,11 +659,11 @@ func countGets(fs *fakeserver.Server) int {
 // TestAccJob_retention covers jobs the service deletes: a done job is kept
 // with retained = false and no diff, recreate_when_missing creates it again.
 func TestAccJob_retention(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.kept"
-	keep := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"
+	keep := acctest.ProviderConfig(url) + acctest.JobConfig("kept", `audio_url = "https://example.com/kept.wav"
 include_transcript = true`)
-	recreate := providerConfig(url) + jobConfig("kept", `audio_url = "https://example.com/kept.wav"
+	recreate := acctest.ProviderConfig(url) + acctest.JobConfig("kept", `audio_url = "https://example.com/kept.wav"
 include_transcript = true
 recreate_when_missing = true`)
 	var firstID, secondID string
@@ -739,11 +672,11 @@ recreate_when_missing = true`)
 		Steps: []resource.TestStep{
 			{
 				Config: keep,
-				Check:  resource.TestCheckResourceAttrWith(addr, "id", captureTo(&firstID)),
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&firstID)),
 			},
 			{
 				// The service's retention ends: nothing changes but retained.
-				PreConfig: func() { expireJob(t, fs, firstID) },
+				PreConfig: func() { acctest.ExpireJob(t, fs, firstID) },
 				Config:    keep,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
@@ -767,23 +700,18 @@ recreate_when_missing = true`)
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
 				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&secondID)),
+					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&secondID)),
 					resource.TestCheckResourceAttr(addr, "retained", "true"),
 				),
 			},
 			{
 				// With recreate_when_missing, any job that disappears is created again.
-				PreConfig: func() { expireJob(t, fs, secondID) },
+				PreConfig: func() { acctest.ExpireJob(t, fs, secondID) },
 				Config:    recreate,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 				}},
-				Check: func(*terraform.State) error {
-					if n := fs.Stats().JobsCreated; n != 3 {
-						return fmt.Errorf("%d jobs created, want 3", n)
-					}
-					return nil
-				},
+				Check: acctest.JobsCreated(fs, 3),
 			},
 		},
 	})
@@ -792,10 +720,9 @@ recreate_when_missing = true`)
 // TestAccJob_vanishedBeforeCompleting: a job deleted while still running is
 // removed from state and created again by the next apply.
 func TestAccJob_vanishedBeforeCompleting(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	fs, url, clock := acctest.HeldFakeServer(t)
 	const addr = "transcription_job.running"
-	config := providerConfig(url) + jobConfig("running", `audio_url = "https://example.com/running.wav"
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("running", `audio_url = "https://example.com/running.wav"
 wait_for_completion = false`)
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
@@ -804,7 +731,7 @@ wait_for_completion = false`)
 			{
 				Config: config,
 				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&id)),
+					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
 					resource.TestCheckResourceAttr(addr, "status", client.StatusQueued),
 				),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -812,7 +739,7 @@ wait_for_completion = false`)
 				},
 			},
 			{
-				PreConfig: func() { expireJob(t, fs, id) },
+				PreConfig: func() { acctest.ExpireJob(t, fs, id) },
 				Config:    config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
@@ -834,16 +761,16 @@ wait_for_completion = false`)
 // TestAccJob_failedJob: a job that ends in error fails the apply, stays in
 // state tainted, and the next apply replaces it.
 func TestAccJob_failedJob(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.failing"
-	failing := providerConfig(url) + jobConfig("failing", `audio_url = "https://example.com/fail-422.wav"`)
+	failing := acctest.ProviderConfig(url) + acctest.JobConfig("failing", `audio_url = "https://example.com/fail-422.wav"`)
 	var firstID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      failing,
-				ExpectError: expectError(`(?s)Transcription job failed.*ended with status "error", error_code 422.*request_id: [0-9a-f-]{36}`),
+				ExpectError: acctest.ExpectError(`(?s)Transcription job failed.*ended with status "error", error_code 422.*request_id: [0-9a-f-]{36}`),
 			},
 			{
 				// The failed job is in state, tainted, with its error.
@@ -859,7 +786,7 @@ func TestAccJob_failedJob(t *testing.T) {
 					},
 					resource.TestCheckResourceAttr(addr, "status", client.StatusError),
 					resource.TestCheckResourceAttr(addr, "error_code", "422"),
-					resource.TestCheckResourceAttrWith(addr, "id", captureTo(&firstID)),
+					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&firstID)),
 				),
 			},
 			{
@@ -867,17 +794,17 @@ func TestAccJob_failedJob(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
-				ExpectError: expectError(`error_code 422`),
+				ExpectError: acctest.ExpectError(`error_code 422`),
 			},
 			{
-				Config: providerConfig(url) + jobConfig("failing", `audio_url = "https://example.com/fixed.wav"`),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("failing", `audio_url = "https://example.com/fixed.wav"`),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),
 					func(*terraform.State) error {
 						if n := fs.Stats().JobsCreated; n != 3 {
 							return fmt.Errorf("%d jobs created, want 3", n)
 						}
-						if !deleted(fs, firstID) {
+						if !acctest.Deleted(fs, firstID) {
 							return fmt.Errorf("the tainted job %s was not deleted", firstID)
 						}
 						return nil
@@ -891,8 +818,7 @@ func TestAccJob_failedJob(t *testing.T) {
 // TestAccJob_deleteRunning: deleting a job that is still running waits until
 // the service lets it be deleted.
 func TestAccJob_deleteRunning(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	fs, url, clock := acctest.HeldFakeServer(t)
 	// The job ends only once the service has refused a DELETE.
 	stop := make(chan struct{})
 	t.Cleanup(func() { close(stop) })
@@ -915,15 +841,15 @@ func TestAccJob_deleteRunning(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: providerConfig(url) + jobConfig("running", `audio_url = "https://example.com/running.wav"
+			Config: acctest.ProviderConfig(url) + acctest.JobConfig("running", `audio_url = "https://example.com/running.wav"
 wait_for_completion = false`),
 			Check: resource.ComposeTestCheckFunc(
-				resource.TestCheckResourceAttrWith("transcription_job.running", "id", captureTo(&id)),
+				resource.TestCheckResourceAttrWith("transcription_job.running", "id", acctest.CaptureTo(&id)),
 				resource.TestCheckResourceAttr("transcription_job.running", "status", client.StatusQueued),
 			),
 		}},
 		CheckDestroy: func(*terraform.State) error {
-			statuses := deleteAnswers(fs, id)
+			statuses := acctest.DeleteAnswers(fs, id)
 			if len(statuses) < 2 || statuses[0] != http.StatusForbidden || statuses[len(statuses)-1] != http.StatusAccepted {
 				return fmt.Errorf("DELETE answers %v, want 403 (still running) ... then 202", statuses)
 			}
@@ -938,16 +864,15 @@ wait_for_completion = false`),
 // TestAccJob_timeout: a job still running when timeouts.create runs out
 // fails the apply and stays in state, tainted.
 func TestAccJob_timeout(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	fs, url, clock := acctest.HeldFakeServer(t)
 	const addr = "transcription_job.slow"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerConfig(url) + jobConfig("slow", `audio_url = "https://example.com/slow.wav"
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("slow", `audio_url = "https://example.com/slow.wav"
 timeouts = { create = "2s" }`),
-				ExpectError: expectError(`(?s)Timed out waiting for the transcription job.*still (queued|processing) after 2s`),
+				ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*still (queued|processing) after 2s`),
 			},
 			{
 				// The job ends later; the refresh shows it, still tainted.
@@ -975,10 +900,10 @@ timeouts = { create = "2s" }`),
 // TestAccJob_zeroDataRetention: under zero data retention the job is
 // submitted with its callback, never read, and cannot be imported.
 func TestAccJob_zeroDataRetention(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime, ZeroDataRetention: true})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime, ZeroDataRetention: true})
 	rcv, hooks := newCallbackReceiver(t)
 	const addr = "transcription_job.private"
-	config := providerConfig(url, "zero_data_retention = true") + jobConfig("private", fmt.Sprintf(`audio_url = "https://example.com/private.wav"
+	config := acctest.ProviderConfig(url, "zero_data_retention = true") + acctest.JobConfig("private", fmt.Sprintf(`audio_url = "https://example.com/private.wav"
 callback = true
 callback_config = { url = "%s/hook" }`, hooks))
 	var id string
@@ -987,7 +912,7 @@ callback_config = { url = "%s/hook" }`, hooks))
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				Check:  resource.TestCheckResourceAttrWith(addr, "id", captureTo(&id)),
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_completion"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Null()),
@@ -999,7 +924,7 @@ callback_config = { url = "%s/hook" }`, hooks))
 				ResourceName:  addr,
 				ImportState:   true,
 				ImportStateId: "00000000-0000-0000-0000-000000000000",
-				ExpectError:   expectError(`Cannot import a job under zero data retention`),
+				ExpectError:   acctest.ExpectError(`Cannot import a job under zero data retention`),
 			},
 			{
 				Config: config,
@@ -1019,54 +944,6 @@ callback_config = { url = "%s/hook" }`, hooks))
 			},
 		},
 	})
-}
-
-// expectError compiles an error pattern whose spaces match any run of
-// white space: the CLI wraps diagnostics at its terminal width.
-func expectError(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(strings.ReplaceAll(pattern, " ", `\s+`))
-}
-
-// captureTo returns a check that stores an attribute's value.
-func captureTo(dst *string) func(string) error {
-	return func(v string) error {
-		*dst = v
-		return nil
-	}
-}
-
-func expireJob(t *testing.T, fs *fakeserver.Server, id string) {
-	t.Helper()
-	if !fs.ExpireJob(id) {
-		t.Fatalf("job %q to expire does not exist", id)
-	}
-}
-
-// deleted reports whether the service answered a DELETE of the job.
-func deleted(fs *fakeserver.Server, id string) bool {
-	for _, r := range fs.Requests() {
-		if r.Method == http.MethodDelete && r.Path == "/v2/pre-recorded/"+id && r.Status == http.StatusAccepted {
-			return true
-		}
-	}
-	return false
-}
-
-func quotedList(values []string) string {
-	quoted := make([]string, len(values))
-	for i, v := range values {
-		quoted[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(quoted, ", ")
-}
-
-func compactJSON(s string) string {
-	var v any
-	if err := json.Unmarshal([]byte(s), &v); err != nil {
-		return s
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // A job the service no longer has cannot gain what its state did not keep:
@@ -1091,7 +968,7 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	if err := attrs(state)["id"].As(&id); err != nil {
 		t.Fatal(err)
 	}
-	expireJob(t, j.fake, id)
+	acctest.ExpireJob(t, j.fake, id)
 	state = j.read(state)
 	if !attrs(state)["retained"].Equal(tftypes.NewValue(tftypes.Bool, false)) {
 		t.Fatal("the expired job is still retained after a refresh")
@@ -1105,16 +982,8 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
 	proposedValue := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
 	planned := j.plan(state, &proposedValue, &config).PlannedState
-	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: jobResourceTypeName, PriorState: state, PlannedState: planned, Config: &config,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
-	warned := slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
-		return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Result not available" && strings.Contains(d.Detail, id)
-	})
+	resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
+	warned := hasWarning(resp.Diagnostics, "Result not available", id)
 	if !warned {
 		t.Fatalf("no warning that the transcript cannot be fetched: %v", resp.Diagnostics)
 	}

@@ -25,7 +25,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -36,6 +35,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
@@ -45,17 +45,9 @@ import (
 // Unit tests.
 
 func TestUploadResourceSchema_valid(t *testing.T) {
-	ctx := context.Background()
-	resp := &resource.SchemaResponse{}
-	NewUploadResource().Schema(ctx, resource.SchemaRequest{}, resp)
-	if resp.Diagnostics.HasError() {
-		t.Fatal(resp.Diagnostics)
-	}
-	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
-		t.Fatal(diags)
-	}
-	checkResourceDescriptions(t, "", resp.Schema.Attributes)
-	if got, want := resp.Schema.Attributes["audio_metadata"].GetType(), (types.ObjectType{AttrTypes: uploadMetadataAttrTypes}); !got.Equal(want) {
+	s := resourceSchema(t, NewUploadResource())
+	checkResourceDescriptions(t, "", s.Attributes)
+	if got, want := s.Attributes["audio_metadata"].GetType(), (types.ObjectType{AttrTypes: uploadMetadataAttrTypes}); !got.Equal(want) {
 		t.Errorf("audio_metadata type %s, want %s", got, want)
 	}
 }
@@ -232,7 +224,7 @@ func expectAudioServed(addr string, data []byte) tfresource.TestCheckFunc {
 		if err != nil {
 			return err
 		}
-		req.Header.Set(client.ServiceKeyHeader, testAccKey)
+		req.Header.Set(client.ServiceKeyHeader, acctest.APIKey)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return err
@@ -276,7 +268,7 @@ func uploadedChecks(uploadAddr, jobAddr, filename string, data []byte, seconds f
 // it, replaces both when the file changes, and moves the file without a new
 // upload.
 func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const uploadAddr, jobAddr = "transcription_upload.meeting", "transcription_job.meeting"
 	dir := t.TempDir()
 	source := filepath.Join(dir, "meeting.wav")
@@ -286,7 +278,7 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 	third := makeTestWAV(0.5, 1, 8000, 330)
 
 	config := func(source string) string {
-		return providerConfig(url) + uploadConfig("meeting", source) + jobConfig("meeting", `audio_url = transcription_upload.meeting.audio_url`)
+		return acctest.ProviderConfig(url) + uploadConfig("meeting", source) + acctest.JobConfig("meeting", `audio_url = transcription_upload.meeting.audio_url`)
 	}
 	var firstURL string
 	tfresource.ParallelTest(t, tfresource.TestCase{
@@ -304,7 +296,7 @@ func TestAccUpload_transcribeUploadedWAV(t *testing.T) {
 				Check: tfresource.ComposeTestCheckFunc(
 					expectUploads(fs, 1),
 					expectAudioServed(uploadAddr, first),
-					tfresource.TestCheckResourceAttrWith(uploadAddr, "audio_url", captureTo(&firstURL)),
+					tfresource.TestCheckResourceAttrWith(uploadAddr, "audio_url", acctest.CaptureTo(&firstURL)),
 					func(*terraform.State) error {
 						// A multipart body whose field "audio" carries the file.
 						r := uploadRequests(fs)[0]
@@ -393,34 +385,34 @@ func (e editFile) CheckPlan(context.Context, plancheck.CheckPlanRequest, *planch
 // TestAccUpload_unreadableSource: a missing file, a directory, and a file
 // that vanished after its upload all fail the plan, naming the path.
 func TestAccUpload_unreadableSource(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "absent.wav")
 	source := filepath.Join(dir, "call.wav")
 	writeTestWAV(t, source, 0.5, 1, 8000, 440)
 	unreadable := func(path, reason string) *regexp.Regexp {
-		return expectError(`(?s)Cannot read the file to upload .*` + regexp.QuoteMeta(fmt.Sprintf("%q", path)) + ` cannot be read: ` + reason)
+		return acctest.ExpectError(`(?s)Cannot read the file to upload .*` + regexp.QuoteMeta(fmt.Sprintf("%q", path)) + ` cannot be read: ` + reason)
 	}
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
-				Config:      providerConfig(url) + uploadConfig("call", missing),
+				Config:      acctest.ProviderConfig(url) + uploadConfig("call", missing),
 				PlanOnly:    true,
 				ExpectError: unreadable(missing, "no such file or directory"),
 			},
 			{
-				Config:      providerConfig(url) + uploadConfig("call", dir),
+				Config:      acctest.ProviderConfig(url) + uploadConfig("call", dir),
 				PlanOnly:    true,
 				ExpectError: unreadable(dir, "is a directory"),
 			},
 			{
-				Config: providerConfig(url) + uploadConfig("call", source),
+				Config: acctest.ProviderConfig(url) + uploadConfig("call", source),
 				Check:  expectUploads(fs, 1),
 			},
 			{
 				PreConfig:   func() { os.Remove(source) },
-				Config:      providerConfig(url) + uploadConfig("call", source),
+				Config:      acctest.ProviderConfig(url) + uploadConfig("call", source),
 				PlanOnly:    true,
 				ExpectError: unreadable(source, "no such file or directory"),
 			},
@@ -437,14 +429,14 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 	dir := t.TempDir()
 	source := filepath.Join(dir, "private.wav")
 	writeTestWAV(t, source, 0.5, 1, 8000, 440)
-	refused := expectError(`(?s)Uploads are disabled under zero data retention .*zero_data_retention = true.*external audio_url`)
+	refused := acctest.ExpectError(`(?s)Uploads are disabled under zero data retention .*zero_data_retention = true.*external audio_url`)
 
 	t.Run("create", func(t *testing.T) {
-		fs, url := accFakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+		fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
 		tfresource.ParallelTest(t, tfresource.TestCase{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			Steps: []tfresource.TestStep{{
-				Config:      providerConfig(url, "zero_data_retention = true") + uploadConfig("private", source),
+				Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + uploadConfig("private", source),
 				PlanOnly:    true,
 				ExpectError: refused,
 			}},
@@ -455,12 +447,12 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 	})
 
 	t.Run("existing", func(t *testing.T) {
-		fs, url := accFakeServer(t, fakeserver.Options{})
-		zdr := providerConfig(url, "zero_data_retention = true") + uploadConfig("private", source)
+		fs, url := acctest.FakeServer(t, fakeserver.Options{})
+		zdr := acctest.ProviderConfig(url, "zero_data_retention = true") + uploadConfig("private", source)
 		tfresource.ParallelTest(t, tfresource.TestCase{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			Steps: []tfresource.TestStep{
-				{Config: providerConfig(url) + uploadConfig("private", source)},
+				{Config: acctest.ProviderConfig(url) + uploadConfig("private", source)},
 				{
 					// Turning zero data retention on keeps what was uploaded.
 					Config: zdr,
@@ -486,14 +478,14 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 // streamed all the same, and the service's message reaches the diagnostic.
 func TestAccUpload_tooLarge(t *testing.T) {
 	const limit = 4096
-	fs, url := accFakeServer(t, fakeserver.Options{MaxUploadBytes: limit})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{MaxUploadBytes: limit})
 	source := filepath.Join(t.TempDir(), "long.wav")
 	data := writeTestWAV(t, source, 20, 2, 48000, 440) // 3.8 MB: the service stops reading long before the end
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config:      providerConfig(url) + uploadConfig("long", source),
-			ExpectError: expectError(fmt.Sprintf(`(?s)Cannot upload %s .*status 413 \(Request Entity Too Large\): the audio file exceeds the upload limit of %d bytes`, regexp.QuoteMeta(fmt.Sprintf("%q", source)), limit)),
+			Config:      acctest.ProviderConfig(url) + uploadConfig("long", source),
+			ExpectError: acctest.ExpectError(fmt.Sprintf(`(?s)Cannot upload %s .*status 413 \(Request Entity Too Large\): the audio file exceeds the upload limit of %d bytes`, regexp.QuoteMeta(fmt.Sprintf("%q", source)), limit)),
 		}},
 	})
 	ups := uploadRequests(fs)
@@ -527,7 +519,7 @@ func (b *throttledBody) Read(p []byte) (int, error) {
 // a link slow enough for the upload to take about 2 s, a 1 s cap stops it
 // with a diagnostic naming timeouts.create, and without a cap it finishes.
 func TestAccUpload_timeouts(t *testing.T) {
-	fs := fakeserver.New(fakeserver.Options{APIKey: testAccKey})
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/v2/upload" {
 			r.Body = &throttledBody{ReadCloser: r.Body, rate: 800e3}
@@ -537,16 +529,16 @@ func TestAccUpload_timeouts(t *testing.T) {
 	t.Cleanup(func() { srv.Close(); fs.Close() })
 	source := filepath.Join(t.TempDir(), "long.wav")
 	data := writeTestWAV(t, source, 50, 1, 16000, 440) // 1.6 MB: 2 s at 800 kB/s
-	capped := providerConfig(srv.URL) + fmt.Sprintf("resource \"transcription_upload\" \"long\" {\n  source = %q\n  timeouts = {\n    create = \"1s\"\n  }\n}\n", source)
+	capped := acctest.ProviderConfig(srv.URL) + fmt.Sprintf("resource \"transcription_upload\" \"long\" {\n  source = %q\n  timeouts = {\n    create = \"1s\"\n  }\n}\n", source)
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
 				Config:      capped,
-				ExpectError: expectError(`(?s)The upload did not finish in time .*` + regexp.QuoteMeta(fmt.Sprintf("%q (%d bytes)", source, len(data))) + ` was still going after 1s \(timeouts.create\)`),
+				ExpectError: acctest.ExpectError(`(?s)The upload did not finish in time .*` + regexp.QuoteMeta(fmt.Sprintf("%q (%d bytes)", source, len(data))) + ` was still going after 1s \(timeouts.create\)`),
 			},
 			{
-				Config: providerConfig(srv.URL) + uploadConfig("long", source),
+				Config: acctest.ProviderConfig(srv.URL) + uploadConfig("long", source),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("transcription_upload.long", tfjsonpath.New("audio_metadata").AtMapKey("size"), knownvalue.Int64Exact(int64(len(data)))),
 				},
@@ -583,24 +575,10 @@ func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 	typ := h.resourceType(typeName)
 	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{"source": tftypes.NewValue(tftypes.String, source)}))
 	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
-	planned, err := h.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typeName, PriorState: &null, ProposedNewState: &config, Config: &config})
-	if err != nil {
-		t.Fatal(err)
-	}
-	failOnDiagnostics(t, "PlanResourceChange", planned.Diagnostics)
-	created, err := h.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: typeName, PriorState: &null, PlannedState: planned.PlannedState, Config: &config})
-	if err != nil {
-		t.Fatal(err)
-	}
-	failOnDiagnostics(t, "ApplyResourceChange", created.Diagnostics)
-	destroyed, err := h.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: typeName, PriorState: created.NewState, PlannedState: &null, Config: &null})
-	if err != nil {
-		t.Fatal(err)
-	}
-	failOnDiagnostics(t, "ApplyResourceChange (destroy)", destroyed.Diagnostics)
-	warned := slices.ContainsFunc(destroyed.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
-		return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "The uploaded file stays on the service" && strings.Contains(d.Detail, source)
-	})
+	planned := h.planChange(typeName, &null, &config, &config)
+	created := h.applyChange(typeName, &null, planned.PlannedState, &config)
+	destroyed := h.applyChange(typeName, created.NewState, &null, &null)
+	warned := hasWarning(destroyed.Diagnostics, "The uploaded file stays on the service", source)
 	if !warned {
 		t.Fatalf("destroy does not say the file stays on the service: %v", destroyed.Diagnostics)
 	}
@@ -610,12 +588,12 @@ func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 // (as the examples recommend), a changed recording is uploaded and
 // transcribed before the old job is deleted.
 func TestAccUpload_createBeforeDestroy(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const uploadAddr, jobAddr = "transcription_upload.talk", "transcription_job.talk"
 	source := filepath.Join(t.TempDir(), "talk.wav")
 	writeTestWAV(t, source, 1, 1, 8000, 440)
 	second := makeTestWAV(2, 1, 8000, 220)
-	config := providerConfig(url) + uploadConfig("talk", source) + jobConfig("talk", `audio_url = transcription_upload.talk.audio_url
+	config := acctest.ProviderConfig(url) + uploadConfig("talk", source) + acctest.JobConfig("talk", `audio_url = transcription_upload.talk.audio_url
 lifecycle {
   create_before_destroy = true
 }`)
@@ -623,7 +601,7 @@ lifecycle {
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
-			{Config: config, Check: tfresource.TestCheckResourceAttrWith(jobAddr, "id", captureTo(&firstJob))},
+			{Config: config, Check: tfresource.TestCheckResourceAttrWith(jobAddr, "id", acctest.CaptureTo(&firstJob))},
 			{
 				PreConfig: func() { writeFile(t, source, second) },
 				Config:    config,

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
@@ -66,15 +67,15 @@ func (c captured) names(filter func(string) bool) []string {
 // they wrote (standard output and error, the TF_LOG_PATH log, the state
 // files, the saved plan as show -json renders it) for the secrets.
 func TestAccSecrets_notInOutputLogsStateOrPlan(t *testing.T) {
-	fs, url := accFakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: testAccProcessingTime})
+	fs, url := acctest.FakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: testAccProcessingTime})
 	// Another service, which does not know the key: every request gets 401.
-	_, otherURL := accFakeServer(t, fakeserver.Options{APIKey: "some-other-key"})
+	_, otherURL := acctest.FakeServer(t, fakeserver.Options{APIKey: "some-other-key"})
 	rcv, hooks := newCallbackReceiver(t)
 	callbackURL := hooks + "/cb?token=" + callbackToken
 
 	// The key comes from the environment, as the documentation advises:
 	// a key written in the configuration is the configuration's to protect.
-	config := jobConfig("secret", fmt.Sprintf(`audio_url = "https://example.com/secret.wav"
+	config := acctest.JobConfig("secret", fmt.Sprintf(`audio_url = "https://example.com/secret.wav"
 callback = true
 callback_config = { url = %q }`, callbackURL)) + `
 data "transcription_live_jobs" "recent" {
@@ -120,7 +121,7 @@ data "transcription_live_jobs" "recent" {
 	out.addFile(t, "state backup", filepath.Join(w.dir, "terraform.tfstate.backup"))
 
 	failed := run("apply answered 401", false, []string{EnvBaseURL + "=" + otherURL}, "apply", "-auto-approve", "-input=false", "-no-color")
-	if !expectError(`(?s)status 401 \(Unauthorized\).*Check the provider's api_key`).MatchString(failed) {
+	if !acctest.ExpectError(`(?s)status 401 \(Unauthorized\).*Check the provider's api_key`).MatchString(failed) {
 		t.Errorf("the apply against a service that refuses the key does not report the 401:\n%s", failed)
 	}
 
