@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
-	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -73,46 +72,6 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 			"Action arguments cannot be marked sensitive by a provider: give a callback URL that carries a token from a variable or value marked `sensitive`, so that Terraform hides it.",
 		Attributes: attrs,
 	}
-}
-
-// actionAttribute converts a request attribute of the transcription_job
-// resource to the action's schema: the same type, description and
-// validators, optional unless required (the service applies its defaults to
-// what the action leaves out, as for the resource). Action attributes cannot
-// be sensitive; the action's description says how to keep callback URLs
-// out of plan output.
-func actionAttribute(a rschema.Attribute) actionschema.Attribute {
-	desc, required, optional := a.GetMarkdownDescription(), a.IsRequired(), !a.IsRequired()
-	switch n := a.(type) {
-	case rschema.StringAttribute:
-		return actionschema.StringAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
-			DeprecationMessage: n.DeprecationMessage, CustomType: n.CustomType, Validators: n.Validators}
-	case rschema.BoolAttribute:
-		return actionschema.BoolAttribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
-	case rschema.Int64Attribute:
-		return actionschema.Int64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
-	case rschema.Float64Attribute:
-		return actionschema.Float64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
-	case rschema.ListAttribute:
-		return actionschema.ListAttribute{MarkdownDescription: desc, Required: required, Optional: optional, ElementType: n.ElementType, Validators: n.Validators}
-	case rschema.MapAttribute:
-		return actionschema.MapAttribute{MarkdownDescription: desc, Required: required, Optional: optional, ElementType: n.ElementType, Validators: n.Validators}
-	case rschema.SingleNestedAttribute:
-		return actionschema.SingleNestedAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
-			Attributes: actionAttributes(n.Attributes), Validators: n.Validators}
-	case rschema.ListNestedAttribute:
-		return actionschema.ListNestedAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
-			NestedObject: actionschema.NestedAttributeObject{Attributes: actionAttributes(n.NestedObject.Attributes)}, Validators: n.Validators}
-	}
-	panic(fmt.Sprintf("cannot convert a resource attribute of type %T to an action attribute", a))
-}
-
-func actionAttributes(attrs map[string]rschema.Attribute) map[string]actionschema.Attribute {
-	out := make(map[string]actionschema.Attribute, len(attrs))
-	for name, a := range attrs {
-		out[name] = actionAttribute(a)
-	}
-	return out
 }
 
 func (a *transcribeAction) ConfigValidators(context.Context) []action.ConfigValidator {

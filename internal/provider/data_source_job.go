@@ -14,10 +14,8 @@ import (
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -291,42 +289,6 @@ func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedA
 		Computed:   true,
 		Attributes: attrs,
 	}
-}
-
-// computedDataSourceAttribute converts a resource attribute to a computed
-// data source attribute with the same type, description and sensitivity.
-func computedDataSourceAttribute(a rschema.Attribute) dschema.Attribute {
-	desc, sensitive := a.GetMarkdownDescription(), a.IsSensitive()
-	switch n := a.(type) {
-	case rschema.SingleNestedAttribute:
-		return dschema.SingleNestedAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, Attributes: computedDataSourceAttributes(n.Attributes)}
-	case rschema.ListNestedAttribute:
-		return dschema.ListNestedAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive,
-			NestedObject: dschema.NestedAttributeObject{Attributes: computedDataSourceAttributes(n.NestedObject.Attributes)}}
-	}
-	switch t := a.GetType().(type) {
-	case basetypes.StringType:
-		return dschema.StringAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
-	case basetypes.BoolType:
-		return dschema.BoolAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
-	case basetypes.Int64Type:
-		return dschema.Int64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
-	case basetypes.Float64Type:
-		return dschema.Float64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
-	case basetypes.ListType:
-		return dschema.ListAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, ElementType: t.ElemType}
-	case basetypes.MapType:
-		return dschema.MapAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, ElementType: t.ElemType}
-	}
-	panic(fmt.Sprintf("cannot convert a resource attribute of type %T (%s) to a data source attribute", a, a.GetType()))
-}
-
-func computedDataSourceAttributes(attrs map[string]rschema.Attribute) map[string]dschema.Attribute {
-	out := make(map[string]dschema.Attribute, len(attrs))
-	for name, a := range attrs {
-		out[name] = computedDataSourceAttribute(a)
-	}
-	return out
 }
 
 // requestParamsValue takes the request attributes out of a request model,

@@ -93,53 +93,21 @@ func viewAttrTypes(attrs []viewAttr) map[string]attr.Type {
 }
 
 // resourceAttribute is the attribute in a resource schema, computed only.
+// Views are objects (lists of objects) at the top level; their leaves are
+// types of the object.
 func (v viewAttr) resourceAttribute() rschema.Attribute {
-	if v.nested != nil {
-		if v.list {
-			return rschema.ListAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, ElementType: v.objectType()}
-		}
-		return rschema.ObjectAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, AttributeTypes: v.objectType().AttrTypes}
+	if v.nested == nil {
+		panic(fmt.Sprintf("view attribute %s: only object views are schema attributes", v.name))
 	}
-	switch t := v.typ.(type) {
-	case basetypes.StringType:
-		return rschema.StringAttribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.Int64Type:
-		return rschema.Int64Attribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.Float64Type:
-		return rschema.Float64Attribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.BoolType:
-		return rschema.BoolAttribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.ListType:
-		return rschema.ListAttribute{MarkdownDescription: v.description, Computed: true, ElementType: t.ElemType}
-	case basetypes.MapType:
-		return rschema.MapAttribute{MarkdownDescription: v.description, Computed: true, ElementType: t.ElemType}
+	if v.list {
+		return rschema.ListAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, ElementType: v.objectType()}
 	}
-	panic(fmt.Sprintf("view attribute %s: unsupported type %T", v.name, v.typ))
+	return rschema.ObjectAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, AttributeTypes: v.objectType().AttrTypes}
 }
 
 // dataSourceAttribute is the attribute in a data source schema, computed only.
 func (v viewAttr) dataSourceAttribute() dschema.Attribute {
-	if v.nested != nil {
-		if v.list {
-			return dschema.ListAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, ElementType: v.objectType()}
-		}
-		return dschema.ObjectAttribute{MarkdownDescription: v.markdownDescription(), Computed: true, AttributeTypes: v.objectType().AttrTypes}
-	}
-	switch t := v.typ.(type) {
-	case basetypes.StringType:
-		return dschema.StringAttribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.Int64Type:
-		return dschema.Int64Attribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.Float64Type:
-		return dschema.Float64Attribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.BoolType:
-		return dschema.BoolAttribute{MarkdownDescription: v.description, Computed: true}
-	case basetypes.ListType:
-		return dschema.ListAttribute{MarkdownDescription: v.description, Computed: true, ElementType: t.ElemType}
-	case basetypes.MapType:
-		return dschema.MapAttribute{MarkdownDescription: v.description, Computed: true, ElementType: t.ElemType}
-	}
-	panic(fmt.Sprintf("view attribute %s: unsupported type %T", v.name, v.typ))
+	return computedDataSourceAttribute(v.resourceAttribute())
 }
 
 // markdownDescription is the description with, for an object, its fields as
