@@ -1,12 +1,10 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"net/http"
@@ -489,7 +487,7 @@ func declaresSource(t *testing.T, dir string) bool {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Contains(data, []byte(`"transcription-service/transcription"`)) {
+		if strings.Contains(string(data), `"transcription-service/transcription"`) {
 			return true
 		}
 	}
@@ -505,21 +503,17 @@ func (env *exampleEnv) writeWAV(path string, seconds float64, channels int) {
 // application would, waits until it is done and returns its id.
 func (env *exampleEnv) createJob(body string) string {
 	env.t.Helper()
-	req, err := http.NewRequest(http.MethodPost, env.url+"/v2/pre-recorded", strings.NewReader(body))
+	var req client.InitTranscriptionRequest
+	if err := json.Unmarshal([]byte(body), &req); err != nil {
+		env.t.Fatalf("job body %s: %v", body, err)
+	}
+	c, err := client.New(client.Config{BaseURL: env.url, APIKey: acctest.APIKey})
 	if err != nil {
 		env.t.Fatal(err)
 	}
-	req.Header.Set(client.ServiceKeyHeader, acctest.APIKey)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	created, err := c.CreatePreRecorded(context.Background(), &req)
 	if err != nil {
-		env.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	var created client.InitResponse
-	if resp.StatusCode != http.StatusCreated || json.Unmarshal(data, &created) != nil || created.ID == "" {
-		env.t.Fatalf("creating a job: %d %s", resp.StatusCode, data)
+		env.t.Fatalf("creating a job: %v", err)
 	}
 	if err := acctest.Eventually(10*time.Second, func() bool {
 		env.fs.SettleJobs()
@@ -564,16 +558,7 @@ func expectCreateBody(env *exampleEnv, i int, want string) error {
 	if i >= len(bodies) {
 		return fmt.Errorf("the service received %d creates, want at least %d", len(bodies), i+1)
 	}
-	var got, exp any
-	if err := json.Unmarshal(bodies[i], &got); err != nil {
-		return err
-	}
-	if err := json.Unmarshal([]byte(want), &exp); err != nil {
-		return err
-	}
-	g, _ := json.Marshal(got)
-	e, _ := json.Marshal(exp)
-	if !bytes.Equal(g, e) {
+	if g, e := acctest.CompactJSON(string(bodies[i])), acctest.CompactJSON(want); g != e {
 		return fmt.Errorf("create body:\n got %s\nwant %s", g, e)
 	}
 	return nil
