@@ -320,9 +320,18 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if err != nil {
 		return err
 	}
-	data, readErr := readBounded(resp.Body, c.cfg.MaxResponseBytes)
+	contentType := resp.Header.Get("Content-Type")
+	var data, head []byte
+	var size int64
+	var readErr error
+	if names := cl.detail.omitted(); out != nil && names != nil && isJSON(contentType) {
+		data, head, size, readErr = readOmitting(resp.Body, c.cfg.MaxResponseBytes, names)
+	} else {
+		data, readErr = readBounded(resp.Body, c.cfg.MaxResponseBytes)
+		head, size = data, int64(len(data))
+	}
 	resp.Body.Close()
-	c.logResponse(ctx, op, resp, data)
+	c.logResponse(ctx, op, resp, size, head)
 	if readErr != nil {
 		var stall *StallError
 		if errors.As(readErr, &stall) {
@@ -333,8 +342,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if out == nil {
 		return nil
 	}
-	data = omitResultMembers(data, cl.detail.omitted())
-	return decodeJSON(op, resp.Header.Get("Content-Type"), data, out)
+	return decodeJSON(op, contentType, data, out)
 }
 
 // roundTrip performs a call with retries and returns its first 2xx
@@ -364,7 +372,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		}
 		data, _ := readBounded(resp.Body, c.cfg.MaxResponseBytes)
 		resp.Body.Close()
-		c.logResponse(ctx, op, resp, data)
+		c.logResponse(ctx, op, resp, int64(len(data)), data)
 		apiErr := newAPIError(op, resp, data)
 		if !shouldRetryStatus(cl.retry, resp.StatusCode) || attempt >= c.cfg.MaxRetries {
 			return nil, apiErr
@@ -499,8 +507,43 @@ func readBounded(r io.Reader, limit int64) ([]byte, error) {
 	return data, nil
 }
 
+// readOmitting reads as readBounded does, leaving the members names out of
+// results as the body streams in (see omitter), so that only what is kept
+// is held. It returns what is kept, the body's first bytes as sent (for the
+// log) and the number of bytes read.
+func readOmitting(r io.Reader, limit int64, names [][]byte) (kept, head []byte, size int64, err error) {
+	o := newOmitter(names, nil)
+	buf := make([]byte, 32<<10)
+	lr := io.LimitReader(r, limit+1)
+	for {
+		n, rerr := lr.Read(buf)
+		chunk := buf[:n]
+		if len(head) < maxLoggedBodyBytes {
+			head = append(head, chunk[:min(n, maxLoggedBodyBytes-len(head))]...)
+		}
+		if size+int64(n) > limit {
+			o.write(chunk[:limit-size])
+			return o.finish(), head, limit, fmt.Errorf("response body exceeds %d bytes", limit)
+		}
+		o.write(chunk)
+		size += int64(n)
+		if rerr == io.EOF {
+			return o.finish(), head, size, nil
+		}
+		if rerr != nil {
+			return o.finish(), head, size, fmt.Errorf("reading response body: %w", rerr)
+		}
+	}
+}
+
+// isJSON reports whether a Content-Type is JSON's.
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+}
+
 func decodeJSON(op, contentType string, data []byte, out any) error {
-	if mt, _, err := mime.ParseMediaType(contentType); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+	if !isJSON(contentType) {
 		return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data))}
 	}
 	if err := json.Unmarshal(data, out); err != nil {
@@ -509,11 +552,11 @@ func decodeJSON(op, contentType string, data []byte, out any) error {
 	return nil
 }
 
-func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, data []byte) {
-	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": len(data)}
+// logResponse logs an answer of size bytes, of which body holds the first.
+func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size int64, body []byte) {
+	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": size}
 	c.log.Debug(ctx, "transcription API response", fields)
-	if len(data) > 0 {
-		body := data
+	if len(body) > 0 {
 		if len(body) > maxLoggedBodyBytes {
 			body = body[:maxLoggedBodyBytes]
 		}

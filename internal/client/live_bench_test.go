@@ -64,6 +64,32 @@ func BenchmarkListAllLive(b *testing.B) {
 	}
 }
 
+// BenchmarkEachLivePageWithoutUtterances reads the same pages as
+// transcription_live_jobs reads them by default: utterances left out of
+// every result, each page's records handed over and dropped.
+func BenchmarkEachLivePageWithoutUtterances(b *testing.B) {
+	const items, pageSize = 1000, 100
+	srv := replayServer(b, items)
+	c := newBenchClient(b, srv.URL)
+	ctx := context.Background()
+	read := func() int {
+		n := 0
+		if _, err := c.EachLivePage(ctx, client.ListLiveOptions{}, 0, pageSize, client.WithoutUtterances, func(jobs []client.LiveJob) error {
+			n += len(jobs)
+			return nil
+		}); err != nil {
+			b.Fatal(err)
+		}
+		return n
+	}
+	read() // record the pages
+	for b.Loop() {
+		if n := read(); n != items {
+			b.Fatalf("%d jobs, want %d", n, items)
+		}
+	}
+}
+
 func newBenchClient(b *testing.B, url string) *client.Client {
 	c, err := client.New(client.Config{BaseURL: url, APIKey: testKey, MaxRetries: -1})
 	if err != nil {

@@ -284,15 +284,25 @@ func baseURL(r *http.Request) string {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
+	buf, ok := jsonBuffers.Get().(*bytes.Buffer)
+	if !ok {
+		buf = new(bytes.Buffer)
+	}
+	defer jsonBuffers.Put(buf)
+	buf.Reset()
+	// What json.Marshal writes, without its copy of the text: a page of live
+	// jobs is megabytes.
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
 		http.Error(w, `{"message":"internal error encoding the response"}`, http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(data)
+	_, _ = w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
+
+// jsonBuffers keep writeJSON's buffers from one answer to the next.
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // writeError answers with the service's error body.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, status int, message string, problems ...string) {

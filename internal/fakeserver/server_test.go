@@ -1,7 +1,10 @@
 package fakeserver
 
 import (
+	"encoding/json"
+	"math"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -167,5 +170,31 @@ func TestDefaultAPIKey(t *testing.T) {
 	defer s.Close()
 	if s.opts.APIKey != "test-key" || s.opts.MaxUploadBytes != 100<<20 {
 		t.Fatalf("defaults: %+v", s.opts)
+	}
+}
+
+// writeJSON answers what json.Marshal writes, buffers reused or not.
+func TestWriteJSON_asMarshal(t *testing.T) {
+	for _, v := range []any{
+		map[string]any{"html": "<a href='x'>&</a>", "n": 1.5, "list": []string{"\u2028"}},
+		client.ErrorBody{Message: "big " + strings.Repeat("x", 1<<16)},
+		"", nil,
+	} {
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			rec := httptest.NewRecorder()
+			writeJSON(rec, http.StatusTeapot, v)
+			if rec.Code != http.StatusTeapot || rec.Header().Get("Content-Type") != "application/json" || rec.Body.String() != string(want) {
+				t.Fatalf("%d %q %q, want %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String(), want)
+			}
+		}
+	}
+	rec := httptest.NewRecorder()
+	writeJSON(rec, http.StatusOK, math.NaN())
+	if rec.Code != http.StatusInternalServerError {
+		t.Errorf("a value that does not encode: %d", rec.Code)
 	}
 }

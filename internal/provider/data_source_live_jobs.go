@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -142,33 +143,42 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	// Each page's records are converted as they come, so that a listing of
 	// thousands of sessions holds one page of decoded records at a time.
 	f := &flattener{}
-	var ids, items []attr.Value
+	var ids, items []tftypes.Value
 	pages, err := d.client.EachLivePage(ctx, opts, maxItems, liveJobsPageSize, resultDetail(content), func(jobs []client.LiveJob) error {
 		for i := range jobs {
-			ids = append(ids, types.StringValue(jobs[i].ID))
-			items = append(items, f.liveJob(ctx, &jobs[i], content))
+			item, err := terraformValue(ctx, liveJobTerraformType, f.liveJob(ctx, &jobs[i], content))
+			if err != nil {
+				f.diags.AddError("Cannot convert a live job", "This is a bug in the provider: the item of job "+jobs[i].ID+" does not match its type: "+err.Error())
+				return err
+			}
+			ids = append(ids, tftypes.NewValue(tftypes.String, jobs[i].ID))
+			items = append(items, item)
 		}
 		return nil
 	})
+	resp.Diagnostics.Append(f.diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Cannot list live jobs", err)
 		return
 	}
 	tflog.Debug(ctx, "listed live jobs", map[string]any{"items": len(items), "pages": pages})
 
-	state.IDs = f.list(types.StringType, nonNil(ids))
-	state.Items = f.list(liveJobType, nonNil(items))
-	resp.Diagnostics.Append(f.diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+	// ids and items are handed over as Terraform values: converting them
+	// from framework values through the model costs several times more.
+	state.IDs = types.ListNull(types.StringType)
+	state.Items = types.ListNull(liveJobType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("ids"), tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nonNil(ids)))...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("items"), tftypes.NewValue(tftypes.List{ElementType: liveJobTerraformType}, nonNil(items)))...)
 }
 
 // nonNil keeps an empty listing an empty list rather than a null one.
-func nonNil(values []attr.Value) []attr.Value {
+func nonNil[T any](values []T) []T {
 	if values == nil {
-		return []attr.Value{}
+		return []T{}
 	}
 	return values
 }
@@ -205,7 +215,10 @@ var liveJobsItemsView = viewObjectList("items", "The live jobs, newest first. Va
 	resultView,
 )
 
-var liveJobType = liveJobsItemsView.objectType()
+var (
+	liveJobType          = liveJobsItemsView.objectType()
+	liveJobTerraformType = liveJobType.TerraformType(context.Background())
+)
 
 // liveJob converts one live job record, keeping of its result what content
 // says (never word timings).
