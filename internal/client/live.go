@@ -154,46 +154,68 @@ func (c *Client) EachLivePage(ctx context.Context, opts ListOptions, maxItems, p
 
 // eachPage follows a listing's pages from opts.Offset until maxItems items
 // are handed to use (maxItems ≤ 0: every matching item) or there is no next
-// page; an error of use stops it.
+// page; an error of use stops it. The next page is asked for before use gets
+// the current one, so that the service's answer overlaps the caller's work;
+// one request is in flight at a time, as without it.
 func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]T) error) (int, error) {
 	if pageSize <= 0 {
 		pageSize = DefaultLiveListLimit
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops a page asked for in advance that use's error leaves unread
 	seen, pages := 0, 0
-	for {
-		want := pageSize
-		if maxItems > 0 && maxItems-seen < want {
-			want = maxItems - seen
+	fetch := func() <-chan pageResult[T] {
+		opts.Limit = pageSize
+		if maxItems > 0 && maxItems-seen < pageSize {
+			opts.Limit = maxItems - seen
 		}
-		opts.Limit = want
-		page, err := listPage(ctx, c, path, common, opts, detail)
-		if err != nil {
-			return pages, err
+		result := make(chan pageResult[T], 1)
+		go func(opts ListOptions) {
+			page, err := listPage(ctx, c, path, common, opts, detail)
+			result <- pageResult[T]{page, err}
+		}(opts)
+		return result
+	}
+	pending := fetch()
+	for {
+		r := <-pending
+		if r.err != nil {
+			return pages, r.err
 		}
 		pages++
+		page := r.page
 		items := page.Items
 		if maxItems > 0 && seen+len(items) > maxItems {
 			items = items[:maxItems-seen]
 		}
 		seen += len(items)
+
+		more, nextErr := false, error(nil)
+		if (maxItems <= 0 || seen < maxItems) && page.Next != nil && *page.Next != "" && len(page.Items) > 0 {
+			next, err := nextOffset(*page.Next, opts.Offset+len(page.Items))
+			switch {
+			case err != nil:
+				nextErr = &DecodeError{Op: "GET " + path, Reason: err.Error()}
+			case next <= opts.Offset:
+				nextErr = &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
+			default:
+				opts.Offset = next
+				pending, more = fetch(), true
+			}
+		}
 		if err := use(items); err != nil {
 			return pages, err
 		}
-		if maxItems > 0 && seen >= maxItems {
-			return pages, nil
+		if nextErr != nil || !more {
+			return pages, nextErr
 		}
-		if page.Next == nil || *page.Next == "" || len(page.Items) == 0 {
-			return pages, nil
-		}
-		next, err := nextOffset(*page.Next, opts.Offset+len(page.Items))
-		if err != nil {
-			return pages, &DecodeError{Op: "GET " + path, Reason: err.Error()}
-		}
-		if next <= opts.Offset {
-			return pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
-		}
-		opts.Offset = next
 	}
+}
+
+// pageResult is a page asked for, or why it could not be had.
+type pageResult[T any] struct {
+	page *Page[T]
+	err  error
 }
 
 // nextOffset reads the offset of a next-page link, or falls back when the

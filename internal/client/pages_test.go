@@ -3,7 +3,12 @@ package client_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -57,4 +62,71 @@ func TestEachLivePage(t *testing.T) {
 	if _, err := c.EachLivePage(ctx, client.ListOptions{}, 0, 10, client.FullDetail, func([]client.LiveJob) error { calls++; return stop }); !errors.Is(err, stop) || calls != 1 {
 		t.Fatalf("the callback's error did not stop the listing: %v after %d pages", err, calls)
 	}
+}
+
+// The next page is asked for while the caller still works on the current
+// one, one request at a time, and no page past the last or past maxItems
+// is asked for.
+func TestEachLivePage_asksForTheNextPageAhead(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 25})
+	asked := make(chan string, 10) // the offsets of the pages asked for, in order
+	var inFlight, most atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := inFlight.Add(1)
+		defer inFlight.Add(-1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		offset := r.URL.Query().Get("offset")
+		if offset == "" {
+			offset = "0"
+		}
+		asked <- offset
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	c := newClient(t, srv.URL, testKey)
+	expectAsked := func(offset string) {
+		t.Helper()
+		select {
+		case got := <-asked:
+			if got != offset {
+				t.Fatalf("asked for offset %s, want %s", got, offset)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the page at offset %s was not asked for while the caller worked on the one before", offset)
+		}
+	}
+	expectNothingMore := func() {
+		t.Helper()
+		select {
+		case offset := <-asked:
+			t.Fatalf("a page past the listing's end was asked for (offset %s)", offset)
+		default:
+		}
+	}
+
+	handed := 0
+	pages, err := c.EachLivePage(context.Background(), client.ListOptions{}, 0, 10, client.WithoutUtterances, func([]client.LiveJob) error {
+		handed++
+		if handed == 1 {
+			expectAsked("0")
+		}
+		if handed < 3 { // the caller blocks here until the next page is asked for
+			expectAsked(strconv.Itoa(handed * 10))
+		}
+		return nil
+	})
+	if err != nil || pages != 3 {
+		t.Fatalf("%d pages, %v", pages, err)
+	}
+	expectNothingMore()
+	if most.Load() != 1 {
+		t.Fatalf("%d requests in flight at once, want 1", most.Load())
+	}
+
+	if _, err := c.EachLivePage(context.Background(), client.ListOptions{}, 10, 10, client.WithoutUtterances, func([]client.LiveJob) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	expectAsked("0")
+	expectNothingMore()
 }
