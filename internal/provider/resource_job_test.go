@@ -46,6 +46,12 @@ type jobRule struct {
 
 const ruleAudioURL = "https://example.com/a.wav"
 
+// configRule is a rule broken by a feature's configuration: feature = true
+// with feature_config = { config }.
+func configRule(name, feature, config, expect string) jobRule {
+	return jobRule{name: name, body: fmt.Sprintf("%s = true\n%s_config = { %s }", feature, feature, config), expect: expect}
+}
+
 // config is the rule's resource block.
 func (r jobRule) config() string {
 	audio := r.audioURL
@@ -58,75 +64,44 @@ func (r jobRule) config() string {
 var jobRules = []jobRule{
 	// Enumerations.
 	{name: "model", body: `model = "model-2"`, expect: `(?s)Attribute model value must be one of.*"model-fusion".*got: "model-2"`},
-	{name: "subtitle format", body: `subtitles = true
-subtitles_config = { formats = ["ass"] }`, expect: `(?s)subtitles_config.formats\[0\].*must be one of.*"srt".*"vtt"`},
-	{name: "subtitle style", body: `subtitles = true
-subtitles_config = { style = "fancy" }`, expect: `(?s)subtitles_config.style value must be one of.*"compliance".*got: "fancy"`},
-	{name: "callback method", body: `callback = true
-callback_config = { url = "https://hooks.example.com/x", method = "GET" }`, expect: `(?s)callback_config.method value must be one of.*"PUT".*got: "GET"`},
-	{name: "translation model", body: `translation = true
-translation_config = { target_languages = ["de"], model = "turbo" }`, expect: `(?s)translation_config.model value must be one of.*"enhanced".*got: "turbo"`},
-	{name: "summary type", body: `summarization = true
-summarization_config = { type = "long" }`, expect: `(?s)summarization_config.type value must be one of.*"bullet_points".*got: "long"`},
-	{name: "processed text type", body: `pii_redaction = true
-pii_redaction_config = { processed_text_type = "BLUR" }`, expect: `(?s)pii_redaction_config.processed_text_type value must be one.*"MASK".*got: "BLUR"`},
-	{name: "PII entity type", body: `pii_redaction = true
-pii_redaction_config = { entity_types = ["NAME", "SECRET"] }`, expect: `(?s)pii_redaction_config.entity_types\[1\].*must be one of.*"ZODIAC_SIGN".*got: "SECRET"`},
+	configRule("subtitle format", "subtitles", `formats = ["ass"]`, `(?s)subtitles_config.formats\[0\].*must be one of.*"srt".*"vtt"`),
+	configRule("subtitle style", "subtitles", `style = "fancy"`, `(?s)subtitles_config.style value must be one of.*"compliance".*got: "fancy"`),
+	configRule("callback method", "callback", `url = "https://hooks.example.com/x", method = "GET"`, `(?s)callback_config.method value must be one of.*"PUT".*got: "GET"`),
+	configRule("translation model", "translation", `target_languages = ["de"], model = "turbo"`, `(?s)translation_config.model value must be one of.*"enhanced".*got: "turbo"`),
+	configRule("summary type", "summarization", `type = "long"`, `(?s)summarization_config.type value must be one of.*"bullet_points".*got: "long"`),
+	configRule("processed text type", "pii_redaction", `processed_text_type = "BLUR"`, `(?s)pii_redaction_config.processed_text_type value must be one.*"MASK".*got: "BLUR"`),
+	configRule("PII entity type", "pii_redaction", `entity_types = ["NAME", "SECRET"]`, `(?s)pii_redaction_config.entity_types\[1\].*must be one of.*"ZODIAC_SIGN".*got: "SECRET"`),
 	// Language lists: wo is a translation target only.
 	{name: "transcription language", body: `language_config = { languages = ["en", "wo"] }`, expect: `(?s)language_config.languages\[1\].*must be one of.*got: "wo"`},
-	{name: "vocabulary language", body: `custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", language = "wo" }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].language value must be one of.*got: "wo"`},
-	{name: "translation language", body: `translation = true
-translation_config = { target_languages = ["xx"] }`, expect: `(?s)translation_config.target_languages\[0\].*must be one of.*"wo".*got: "xx"`},
+	configRule("vocabulary language", "custom_vocabulary", `vocabulary = [{ value = "Kubernetes", language = "wo" }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].language value must be one of.*got: "wo"`),
+	configRule("translation language", "translation", `target_languages = ["xx"]`, `(?s)translation_config.target_languages\[0\].*must be one of.*"wo".*got: "xx"`),
 	// Bounds and list sizes of the Limits table.
-	{name: "no subtitle format", body: `subtitles = true
-subtitles_config = { formats = [] }`, expect: `(?s)subtitles_config.formats list must contain at least 1 elements`},
-	{name: "minimum duration", body: `subtitles = true
-subtitles_config = { minimum_duration = -0.5 }`, expect: `(?s)subtitles_config.minimum_duration value must be at least 0, got: -0.5`},
-	{name: "maximum duration low", body: `subtitles = true
-subtitles_config = { maximum_duration = 0.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 0.5`},
-	{name: "maximum duration high", body: `subtitles = true
-subtitles_config = { maximum_duration = 30.5 }`, expect: `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 30.5`},
-	{name: "characters per row", body: `subtitles = true
-subtitles_config = { maximum_characters_per_row = 0 }`, expect: `(?s)subtitles_config.maximum_characters_per_row value must be at least 1, got: 0`},
-	{name: "rows per caption low", body: `subtitles = true
-subtitles_config = { maximum_rows_per_caption = 0 }`, expect: `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 0`},
-	{name: "rows per caption high", body: `subtitles = true
-subtitles_config = { maximum_rows_per_caption = 6 }`, expect: `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 6`},
-	{name: "number of speakers", body: `diarization = true
-diarization_config = { number_of_speakers = 0 }`, expect: `(?s)diarization_config.number_of_speakers value must be at least 1, got: 0`},
-	{name: "min speakers", body: `diarization = true
-diarization_config = { min_speakers = -1 }`, expect: `(?s)diarization_config.min_speakers value must be at least 0, got: -1`},
-	{name: "max speakers", body: `diarization = true
-diarization_config = { max_speakers = -1 }`, expect: `(?s)diarization_config.max_speakers value must be at least 0, got: -1`},
-	{name: "default intensity", body: `custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }], default_intensity = 1.5 }`, expect: `(?s)custom_vocabulary_config.default_intensity value must be between 0 and 1, got: 1.5`},
-	{name: "intensity", body: `custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = -0.1 }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].intensity value must be between 0 and 1, got: -0.1`},
-	{name: "no target language", body: `translation = true
-translation_config = { target_languages = [] }`, expect: `(?s)translation_config.target_languages list must contain at least 1 elements`},
-	{name: "no prompt", body: `audio_to_llm = true
-audio_to_llm_config = { prompts = [] }`, expect: `(?s)audio_to_llm_config.prompts list must contain at least 1 elements`},
-	{name: "LLM model form", body: `audio_to_llm = true
-audio_to_llm_config = { prompts = ["Summarize"], model = "gpt-4o" }`, expect: `(?s)audio_to_llm_config.model must have the form <provider>/<model_name>`},
+	configRule("no subtitle format", "subtitles", `formats = []`, `(?s)subtitles_config.formats list must contain at least 1 elements`),
+	configRule("minimum duration", "subtitles", `minimum_duration = -0.5`, `(?s)subtitles_config.minimum_duration value must be at least 0, got: -0.5`),
+	configRule("maximum duration low", "subtitles", `maximum_duration = 0.5`, `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 0.5`),
+	configRule("maximum duration high", "subtitles", `maximum_duration = 30.5`, `(?s)subtitles_config.maximum_duration value must be between 1 and 30, got: 30.5`),
+	configRule("characters per row", "subtitles", `maximum_characters_per_row = 0`, `(?s)subtitles_config.maximum_characters_per_row value must be at least 1, got: 0`),
+	configRule("rows per caption low", "subtitles", `maximum_rows_per_caption = 0`, `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 0`),
+	configRule("rows per caption high", "subtitles", `maximum_rows_per_caption = 6`, `(?s)subtitles_config.maximum_rows_per_caption value must be between 1 and 5, got: 6`),
+	configRule("number of speakers", "diarization", `number_of_speakers = 0`, `(?s)diarization_config.number_of_speakers value must be at least 1, got: 0`),
+	configRule("min speakers", "diarization", `min_speakers = -1`, `(?s)diarization_config.min_speakers value must be at least 0, got: -1`),
+	configRule("max speakers", "diarization", `max_speakers = -1`, `(?s)diarization_config.max_speakers value must be at least 0, got: -1`),
+	configRule("default intensity", "custom_vocabulary", `vocabulary = [{ value = "Kubernetes" }], default_intensity = 1.5`, `(?s)custom_vocabulary_config.default_intensity value must be between 0 and 1, got: 1.5`),
+	configRule("intensity", "custom_vocabulary", `vocabulary = [{ value = "Kubernetes", intensity = -0.1 }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].intensity value must be between 0 and 1, got: -0.1`),
+	configRule("no target language", "translation", `target_languages = []`, `(?s)translation_config.target_languages list must contain at least 1 elements`),
+	configRule("no prompt", "audio_to_llm", `prompts = []`, `(?s)audio_to_llm_config.prompts list must contain at least 1 elements`),
+	configRule("LLM model form", "audio_to_llm", `prompts = ["Summarize"], model = "gpt-4o"`, `(?s)audio_to_llm_config.model must have the form <provider>/<model_name>`),
 	// URLs.
 	{name: "audio URL", audioURL: "example.com/a.wav", expect: `(?s)Attribute audio_url value must be an absolute http or https URL`},
-	{name: "callback config URL", body: `callback = true
-callback_config = { url = "ftp://hooks.example.com/x?token=s3cr3t" }`, expect: `(?s)Attribute callback_config.url value must be an absolute http or https URL.*value not shown`},
+	configRule("callback config URL", "callback", `url = "ftp://hooks.example.com/x?token=s3cr3t"`, `(?s)Attribute callback_config.url value must be an absolute http or https URL.*value not shown`),
 	{name: "callback URL", body: `callback_url = "/hooks/x"`, expect: `(?s)Attribute callback_url value must be an absolute http or https URL`},
 	// Required sub-fields.
-	{name: "callback config without URL", body: `callback = true
-callback_config = { method = "PUT" }`, expect: `(?s)Inappropriate value for attribute "callback_config".*attribute "url" is required`},
-	{name: "vocabulary missing", body: `custom_vocabulary = true
-custom_vocabulary_config = { default_intensity = 0.5 }`, expect: `(?s)attribute "vocabulary" is required`},
-	{name: "vocabulary value missing", body: `custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ intensity = 0.5 }] }`, expect: `(?s)attribute "value" is required`},
-	{name: "vocabulary value blank", body: `custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "  " }] }`, expect: `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`},
-	{name: "target languages missing", body: `translation = true
-translation_config = { model = "base" }`, expect: `(?s)attribute "target_languages" is required`},
-	{name: "prompts missing", body: `audio_to_llm = true
-audio_to_llm_config = { model = "openai/gpt-4o-mini" }`, expect: `(?s)attribute "prompts" is required`},
+	configRule("callback config without URL", "callback", `method = "PUT"`, `(?s)Inappropriate value for attribute "callback_config".*attribute "url" is required`),
+	configRule("vocabulary missing", "custom_vocabulary", `default_intensity = 0.5`, `(?s)attribute "vocabulary" is required`),
+	configRule("vocabulary value missing", "custom_vocabulary", `vocabulary = [{ intensity = 0.5 }]`, `(?s)attribute "value" is required`),
+	configRule("vocabulary value blank", "custom_vocabulary", `vocabulary = [{ value = "  " }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`),
+	configRule("target languages missing", "translation", `model = "base"`, `(?s)attribute "target_languages" is required`),
+	configRule("prompts missing", "audio_to_llm", `model = "openai/gpt-4o-mini"`, `(?s)attribute "prompts" is required`),
 	{name: "spelling dictionary missing", body: `custom_spelling = true
 custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is required`},
 	// A switch without the configuration holding its required fields.
@@ -136,12 +111,9 @@ custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is re
 	{name: "custom spelling without config", body: `custom_spelling = true`, expect: `(?s)custom_spelling = true needs custom_spelling_config.*needs spelling_dictionary`},
 	// Duplicates, where each value may appear once.
 	{name: "duplicate language", body: `language_config = { languages = ["en", "fr", "en"] }`, expect: `(?s)language_config.languages lists "en" more than once`},
-	{name: "duplicate format", body: `subtitles = true
-subtitles_config = { formats = ["srt", "srt"] }`, expect: `(?s)subtitles_config.formats lists "srt" more than once`},
-	{name: "duplicate target", body: `translation = true
-translation_config = { target_languages = ["de", "de"] }`, expect: `(?s)translation_config.target_languages lists "de" more than once`},
-	{name: "duplicate entity type", body: `pii_redaction = true
-pii_redaction_config = { entity_types = ["NAME", "NAME"] }`, expect: `(?s)pii_redaction_config.entity_types lists "NAME" more than once`},
+	configRule("duplicate format", "subtitles", `formats = ["srt", "srt"]`, `(?s)subtitles_config.formats lists "srt" more than once`),
+	configRule("duplicate target", "translation", `target_languages = ["de", "de"]`, `(?s)translation_config.target_languages lists "de" more than once`),
+	configRule("duplicate entity type", "pii_redaction", `entity_types = ["NAME", "NAME"]`, `(?s)pii_redaction_config.entity_types lists "NAME" more than once`),
 	// Timeouts.
 	{name: "zero timeout", body: `timeouts = { create = "0s" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.create is "0s"`},
 	{name: "negative timeout", body: `timeouts = { delete = "-5m" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.delete is "-5m"`},
@@ -153,10 +125,8 @@ language_config = { languages = ["en", "fr"] }`, expect: `(?s)language_config.la
 language_config = { languages = ["ja"] }`, expect: `(?s)language_config.languages\[0\] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`},
 	{name: "model-3 code switching", body: `model = "model-3"
 language_config = { languages = ["en"], code_switching = true }`, expect: `(?s)language_config.code_switching must not be true when model = "model-3"`},
-	{name: "min speakers above max", body: `diarization = true
-diarization_config = { min_speakers = 4, max_speakers = 3 }`, expect: `(?s)diarization_config.min_speakers must be at most diarization_config.max_speakers \(3\), got: 4`},
-	{name: "minimum duration above maximum", body: `subtitles = true
-subtitles_config = { minimum_duration = 5.5, maximum_duration = 5 }`, expect: `(?s)subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration \(5\), got: 5.5`},
+	configRule("min speakers above max", "diarization", `min_speakers = 4, max_speakers = 3`, `(?s)diarization_config.min_speakers must be at most diarization_config.max_speakers \(3\), got: 4`),
+	configRule("minimum duration above maximum", "subtitles", `minimum_duration = 5.5, maximum_duration = 5`, `(?s)subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration \(5\), got: 5.5`),
 	{name: "callback without destination", body: `callback = true`, expect: `(?s)Attribute callback is true, but there is nowhere to deliver the result`},
 	// Zero data retention.
 	{name: "ZDR without callback", zdr: true, expect: `(?s)A callback is required under zero data retention`},
