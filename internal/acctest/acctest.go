@@ -181,3 +181,14 @@ func HeldFakeServer(t *testing.T) (*fakeserver.Server, string, *fakeserver.Manua
 	fs, url := FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
 	return fs, url, clock
 }
+
+// Tainted checks that the resource at addr is in state, tainted.
+func Tainted(addr string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		rs := s.RootModule().Resources[addr]
+		if rs == nil || !rs.Primary.Tainted {
+			return fmt.Errorf("%s is not in state tainted", addr)
+		}
+		return nil
+	}
+}

@@ -747,13 +747,7 @@ func TestAccJob_failedJob(t *testing.T) {
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
-					func(s *terraform.State) error {
-						rs := s.RootModule().Resources[addr]
-						if rs == nil || !rs.Primary.Tainted {
-							return fmt.Errorf("%s is not in state tainted", addr)
-						}
-						return nil
-					},
+					acctest.Tainted(addr),
 					resource.TestCheckResourceAttr(addr, "status", client.StatusError),
 					resource.TestCheckResourceAttr(addr, "error_code", "422"),
 					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&firstID)),
@@ -850,11 +844,8 @@ timeouts = { create = "2s" }`),
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
-					func(s *terraform.State) error {
-						rs := s.RootModule().Resources[addr]
-						if rs == nil || !rs.Primary.Tainted {
-							return fmt.Errorf("%s is not in state tainted", addr)
-						}
+					acctest.Tainted(addr),
+					func(*terraform.State) error {
 						if n := fs.JobCount(); n != 1 {
 							return fmt.Errorf("%d jobs, want 1", n)
 						}
