@@ -33,7 +33,6 @@ func jobDataSourceSchema(t *testing.T) dschema.Schema {
 
 func TestJobDataSourceSchema_valid(t *testing.T) {
 	s := jobDataSourceSchema(t)
-	checkDataSourceDescriptions(t, "", s.Attributes)
 
 	// The record's attributes have the resource's types, so that the
 	// resource's converters fill both.
@@ -76,22 +75,6 @@ func TestJobDataSourceSchema_valid(t *testing.T) {
 	callbackConfig, ok := params.Attributes["callback_config"].(dschema.SingleNestedAttribute)
 	if !ok || !callbackConfig.Attributes["url"].IsSensitive() || callbackConfig.Attributes["method"].IsSensitive() {
 		t.Error("request_params.callback_config: url must be sensitive, method not")
-	}
-}
-
-// checkDataSourceDescriptions fails for every attribute without a description.
-func checkDataSourceDescriptions(t *testing.T, prefix string, attrs map[string]dschema.Attribute) {
-	t.Helper()
-	for name, a := range attrs {
-		if a.GetMarkdownDescription() == "" {
-			t.Errorf("%s%s has no description", prefix, name)
-		}
-		switch n := a.(type) {
-		case dschema.SingleNestedAttribute:
-			checkDataSourceDescriptions(t, prefix+name+".", n.Attributes)
-		case dschema.ListNestedAttribute:
-			checkDataSourceDescriptions(t, prefix+name+"[*].", n.NestedObject.Attributes)
-		}
 	}
 }
 

@@ -31,11 +31,6 @@ import (
 
 func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
 	s := dataSourceSchema(t, NewLiveJobsDataSource())
-	for name, a := range s.Attributes {
-		if a.GetMarkdownDescription() == "" {
-			t.Errorf("%s has no description", name)
-		}
-	}
 	var walk func(prefix string, attrs []viewAttr)
 	walk = func(prefix string, attrs []viewAttr) {
 		for _, a := range attrs {

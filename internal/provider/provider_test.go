@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -131,4 +132,44 @@ func dataSourceSchema(t *testing.T, d datasource.DataSource) dschema.Schema {
 		t.Fatal(diags)
 	}
 	return resp.Schema
+}
+
+// Every attribute of every resource, data source, list resource and action
+// has a description, nested attributes included: the docs are generated from
+// them. The protocol schemas are what tfplugindocs reads.
+func TestProviderSchemas_described(t *testing.T) {
+	server, err := providerserver.NewProtocol6WithError(New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(prefix string, attrs []*tfprotov6.SchemaAttribute)
+	walk = func(prefix string, attrs []*tfprotov6.SchemaAttribute) {
+		for _, a := range attrs {
+			if strings.TrimSpace(a.Description) == "" {
+				t.Errorf("%s%s has no description", prefix, a.Name)
+			}
+			if a.NestedType != nil {
+				walk(prefix+a.Name+".", a.NestedType.Attributes)
+			}
+		}
+	}
+	schemas := map[string]map[string]*tfprotov6.Schema{
+		"resource": resp.ResourceSchemas, "data source": resp.DataSourceSchemas, "list resource": resp.ListResourceSchemas,
+	}
+	for kind, byName := range schemas {
+		for name, s := range byName {
+			walk(kind+" "+name+": ", s.Block.Attributes)
+		}
+	}
+	for name, s := range resp.ActionSchemas {
+		walk("action "+name+": ", s.Schema.Block.Attributes)
+	}
+	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 || len(resp.ListResourceSchemas) == 0 || len(resp.ActionSchemas) == 0 {
+		t.Fatalf("schemas missing: %d resources, %d data sources, %d list resources, %d actions",
+			len(resp.ResourceSchemas), len(resp.DataSourceSchemas), len(resp.ListResourceSchemas), len(resp.ActionSchemas))
+	}
 }

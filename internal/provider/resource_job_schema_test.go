@@ -16,28 +16,12 @@ func TestJobSchema_valid(t *testing.T) {
 	resourceSchema(t, NewJobResource())
 }
 
-// Every attribute is documented; the configurable attributes are the
-// request's fields and the provider-side settings, and none carries a
-// RequiresReplace plan modifier: replacement is planReplacement's alone.
-func TestJobSchema_descriptionsAndReplacement(t *testing.T) {
+// The configurable attributes are the request's fields and the
+// provider-side settings, and none carries a RequiresReplace plan modifier:
+// replacement is planReplacement's alone. (TestProviderSchemas_described
+// checks the descriptions.)
+func TestJobSchema_configurableAndReplacement(t *testing.T) {
 	s := jobSchema(context.Background())
-	var walk func(prefix string, attrs map[string]schema.Attribute)
-	walk = func(prefix string, attrs map[string]schema.Attribute) {
-		for name, a := range attrs {
-			p := prefix + name
-			if strings.TrimSpace(a.GetMarkdownDescription()) == "" {
-				t.Errorf("%s has no MarkdownDescription", p)
-			}
-			switch nested := a.(type) {
-			case schema.SingleNestedAttribute:
-				walk(p+".", nested.Attributes)
-			case schema.ListNestedAttribute:
-				walk(p+"[*].", nested.NestedObject.Attributes)
-			}
-		}
-	}
-	walk("", s.Attributes)
-
 	providerSide := map[string]bool{"wait_for_completion": true, "include_transcript": true, "include_raw_result": true, "recreate_when_missing": true, "timeouts": true}
 	requestField := map[string]bool{}
 	for _, name := range requestFieldNames() {

@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -45,25 +44,8 @@ import (
 
 func TestUploadResourceSchema_valid(t *testing.T) {
 	s := resourceSchema(t, NewUploadResource())
-	checkResourceDescriptions(t, "", s.Attributes)
 	if got, want := s.Attributes["audio_metadata"].GetType(), (types.ObjectType{AttrTypes: uploadMetadataAttrTypes}); !got.Equal(want) {
 		t.Errorf("audio_metadata type %s, want %s", got, want)
-	}
-}
-
-// checkResourceDescriptions fails for every attribute without a description.
-func checkResourceDescriptions(t *testing.T, prefix string, attrs map[string]rschema.Attribute) {
-	t.Helper()
-	for name, a := range attrs {
-		if a.GetMarkdownDescription() == "" {
-			t.Errorf("%s%s has no description", prefix, name)
-		}
-		switch n := a.(type) {
-		case rschema.SingleNestedAttribute:
-			checkResourceDescriptions(t, prefix+name+".", n.Attributes)
-		case rschema.ListNestedAttribute:
-			checkResourceDescriptions(t, prefix+name+"[*].", n.NestedObject.Attributes)
-		}
 	}
 }
 
