@@ -42,6 +42,9 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	if state.Raw.IsNull() {
 		return // a creation
 	}
+	if requestUnchanged(plan.Raw, state.Raw) {
+		return // the usual plan: reading both requests would find them equal
+	}
 	var planned, applied jobResourceModel
 	resp.Diagnostics.Append(plan.Get(ctx, &planned)...)
 	resp.Diagnostics.Append(state.Get(ctx, &applied)...)
@@ -63,6 +66,24 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 		}
 	}
+}
+
+// requestUnchanged reports whether every request attribute of the planned
+// object is the applied one's value, in which case the service would do the
+// same with both requests. Anything it cannot read is left to the full
+// comparison.
+func requestUnchanged(planned, applied tftypes.Value) bool {
+	var p, a map[string]tftypes.Value
+	if planned.As(&p) != nil || applied.As(&a) != nil {
+		return false
+	}
+	for _, name := range requestFieldNames() {
+		pv, ok := p[name]
+		if !ok || !pv.Equal(a[name]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fullyKnownAttributes tells, for each top-level attribute of an object

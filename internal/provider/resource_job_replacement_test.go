@@ -1,9 +1,12 @@
 package provider
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -143,4 +146,43 @@ summarization = true`, hooks+"/legacy?token=s3cr3t")),
 			},
 		},
 	})
+}
+
+func TestRequestUnchanged(t *testing.T) {
+	typ, ok := resourceSchema(t, NewJobResource()).Type().TerraformType(context.Background()).(tftypes.Object)
+	if !ok {
+		t.Fatal("the job's type is not an object")
+	}
+	const audioURL = "https://example.com/a.wav"
+	job := func(set map[string]tftypes.Value) tftypes.Value {
+		attrs := map[string]tftypes.Value{
+			"audio_url":   tftypes.NewValue(tftypes.String, audioURL),
+			"diarization": tftypes.NewValue(tftypes.Bool, true),
+			"status":      tftypes.NewValue(tftypes.String, "done"),
+		}
+		maps.Copy(attrs, set)
+		return objectValue(typ, attrs)
+	}
+	applied := job(nil)
+	tests := []struct {
+		name    string
+		planned tftypes.Value
+		want    bool
+	}{
+		{name: "the same", planned: job(nil), want: true},
+		{name: "another fact of the job", planned: job(map[string]tftypes.Value{"status": tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}), want: true},
+		{name: "another setting", planned: job(map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)}), want: true},
+		{name: "another request value", planned: job(map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, "https://example.com/b.wav")}), want: false},
+		{name: "a request value unknown", planned: job(map[string]tftypes.Value{"diarization": tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)}), want: false},
+		{name: "a request value left out", planned: job(map[string]tftypes.Value{"diarization": tftypes.NewValue(tftypes.Bool, nil)}), want: false},
+		{name: "a nested request value", planned: job(map[string]tftypes.Value{"custom_metadata": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{})}), want: false},
+		{name: "not an object", planned: tftypes.NewValue(tftypes.String, "x"), want: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := requestUnchanged(tt.planned, applied); got != tt.want {
+				t.Errorf("requestUnchanged = %v, want %v", got, tt.want)
+			}
+		})
+	}
 }
