@@ -97,10 +97,11 @@ func (v terraformListValue) String() string  { return v.raw.String() }
 
 func (v terraformListValue) ToListValue(ctx context.Context) (basetypes.ListValue, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	lv, err := v.typ.ListType.ValueFromTerraform(ctx, v.raw)
-	if err != nil {
-		diags.AddError("Cannot convert a list", err.Error())
+	converted, err := v.typ.ListType.ValueFromTerraform(ctx, v.raw)
+	lv, ok := converted.(basetypes.ListValue)
+	if err != nil || !ok {
+		diags.AddError("Cannot convert a list", fmt.Sprintf("%s to a list value: %v", v.raw.Type(), err))
 		return basetypes.ListValue{}, diags
 	}
-	return lv.(basetypes.ListValue), diags
+	return lv, diags
 }
