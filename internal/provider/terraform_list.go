@@ -58,7 +58,7 @@ func (t terraformListType) ValueFromList(ctx context.Context, l basetypes.ListVa
 		diags.AddError("Cannot convert a list", err.Error())
 		return nil, diags
 	}
-	return terraformListValue{typ: t, raw: raw}, nil
+	return newTerraformListValue(t, raw), nil
 }
 
 func (t terraformListType) ValueType(context.Context) attr.Value {
