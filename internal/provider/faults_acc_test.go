@@ -15,11 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -346,6 +348,16 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 	var firstIDs map[string]string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		// Terraform 1.16 crashes now and then (2 runs in 30 here) when
+		// several creates fail at once with a partial state: it writes the
+		// failed object with no status (apply starts from an empty object
+		// whose status it copies on error) before tainting it, and another
+		// instance's state hook can save the state in between ("has status
+		// ObjectStatus(0), which cannot be saved in state"). Terraform 1.8
+		// and OpenTofu run this test.
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{
+			tfversion.SkipBetween(version.Must(version.NewVersion("1.16.0")), version.Must(version.NewVersion("1.17.0"))),
+		},
 		Steps: []resource.TestStep{
 			{
 				// Down once the provider has read every job: it then holds
