@@ -349,12 +349,13 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		// Terraform 1.16 crashes now and then (2 runs in 30 here) when
-		// several creates fail at once with a partial state: it writes the
-		// failed object with no status (apply starts from an empty object
-		// whose status it copies on error) before tainting it, and another
-		// instance's state hook can save the state in between ("has status
-		// ObjectStatus(0), which cannot be saved in state"). Terraform 1.8
-		// and OpenTofu run this test.
+		// several creates fail at once with a partial state: saving the
+		// state, it finds a failed instance with no status ("has status
+		// ObjectStatus(0), which cannot be saved in state"). Where 1.8
+		// taints the object apply returned before writing it, 1.16 writes
+		// a tainted copy and then that object, whose status apply copied
+		// from the object it started from (empty for a create). Terraform
+		// 1.8 and OpenTofu run this test.
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{
 			tfversion.SkipBetween(version.Must(version.NewVersion("1.16.0")), version.Must(version.NewVersion("1.17.0"))),
 		},
