@@ -89,16 +89,26 @@ var (
 // run runs the CLI and returns its wall time; its standard output is
 // dropped, its standard error is in the error when it fails.
 func (w *workspace) run(ctx context.Context, args ...string) (time.Duration, error) {
+	elapsed, _, err := w.runTimed(ctx, args...)
+	return elapsed, err
+}
+
+// runTimed is run, with the CPU time (user + system) of the CLI's process
+// and of the children it waited for: the provider processes among them.
+func (w *workspace) runTimed(ctx context.Context, args ...string) (elapsed, cpu time.Duration, err error) {
 	cmd := w.cli.Command(ctx, args...)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = nil, &stderr
 	start := time.Now()
-	err := cmd.Run()
-	elapsed := time.Since(start)
-	if err != nil {
-		return elapsed, fmt.Errorf("%s %v in %s: %w\n%s", filepath.Base(w.cli.Path), args, w.cli.Dir, err, stderr.String())
+	err = cmd.Run()
+	elapsed = time.Since(start)
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
-	return elapsed, nil
+	if err != nil {
+		return elapsed, cpu, fmt.Errorf("%s %v in %s: %w\n%s", filepath.Base(w.cli.Path), args, w.cli.Dir, err, stderr.String())
+	}
+	return elapsed, cpu, nil
 }
 
 // stateSize is the size of the workspace's state file.

@@ -30,8 +30,10 @@ import (
 )
 
 // cycle is the wall times of one apply, plan (with refresh) and destroy,
-// and the CPU time of the provider processes the CLI started for them.
-type cycle struct{ apply, plan, destroy, providerCPU time.Duration }
+// the CPU time of the provider processes the CLI started for them, and the
+// CPU time of the CLI itself (its process and its children, less the
+// provider's).
+type cycle struct{ apply, plan, destroy, providerCPU, cliCPU time.Duration }
 
 func (c cycle) total() time.Duration { return c.apply + c.plan + c.destroy }
 
@@ -60,10 +62,13 @@ func (h *harness) cycle(ctx context.Context, w *workspace) (cycle, error) {
 		if w.exe != "" {
 			watch = bench.WatchProcesses(w.exe, 10*time.Millisecond)
 		}
-		d, err := w.run(ctx, step.args...)
+		d, cpu, err := w.runTimed(ctx, step.args...)
+		var providerCPU time.Duration
 		if watch != nil {
-			c.providerCPU += watch.Stop().CPU
+			providerCPU = watch.Stop().CPU
 		}
+		c.providerCPU += providerCPU
+		c.cliCPU += max(cpu-providerCPU, 0)
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && exit.ExitCode() == 2 && slices.Contains(step.args, "-detailed-exitcode") {
 			return c, fmt.Errorf("the plan right after apply in %s wants changes: the provider does not converge", w.cli.Dir)
@@ -239,7 +244,7 @@ func scaleTable(results []scaleResult) *bench.Table {
 		Title: "apply / plan (refresh) / destroy of N resources: transcription_job beside a minimal framework provider, " +
 			"the generic REST provider and terraform_data, against one fake server (medians)",
 		Header: []string{"N", "resource", "apply", "plan", "destroy", "apply: ours ÷", "plan: ours ÷", "destroy: ours ÷",
-			"extra per resource", "provider CPU per resource", "requests per resource"},
+			"extra per resource", "provider CPU per resource", "CLI CPU per resource", "requests per resource"},
 		Notes: []string{
 			"`transcription_job` is this provider with only `audio_url` set; `minimal_job` is a terraform-plugin-framework provider " +
 				"with three attributes (id, audio_url, status) and plain net/http (internal/bench/cmd/minimalprovider): create is a POST " +
@@ -249,7 +254,9 @@ func scaleTable(results []scaleResult) *bench.Table {
 			"`ours ÷` divides transcription_job's median by the row's: ours/minimal, ours/restapi, ours/terraform_data. " +
 				"`extra per resource` is (row − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
 				"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
-				"`provider CPU per resource` is the CPU time (user + system) of the provider processes over the cycle, divided by N. " +
+				"`provider CPU per resource` is the CPU time (user + system) of the provider processes over the cycle, divided by N; " +
+				"`CLI CPU per resource` is the CLI's own (its processes' CPU time less the provider's), divided by N: " +
+				"it grows with the state's size, since the CLI rewrites the whole state file after each resource it changes. " +
 				"`requests per resource` counts every request of one cycle (create, polls, refresh, delete), by method. " +
 				"The plan must find no changes, or the run fails.",
 		},
@@ -288,5 +295,6 @@ func scaleRow(r scaleResult, i int) []string {
 	if e.watched {
 		cpu = bench.Millis(e.cycles.median(func(c cycle) time.Duration { return c.providerCPU }) / time.Duration(r.n))
 	}
-	return append(row, extra, cpu, formatRequests(e.requests, e.failures, r.n))
+	cliCPU := bench.Millis(e.cycles.median(func(c cycle) time.Duration { return c.cliCPU }) / time.Duration(r.n))
+	return append(row, extra, cpu, cliCPU, formatRequests(e.requests, e.failures, r.n))
 }

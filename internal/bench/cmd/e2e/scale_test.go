@@ -82,29 +82,29 @@ func TestFormatRequests(t *testing.T) {
 
 func TestScaleTable_rowsRatiosAndFloor(t *testing.T) {
 	s := time.Second
-	one := func(apply, plan, destroy, cpu time.Duration, reqs map[string]int64, watched bool) contenderResult {
+	one := func(apply, plan, destroy, cpu, cliCPU time.Duration, reqs map[string]int64, watched bool) contenderResult {
 		return contenderResult{
-			cycles:   cycles{{apply: apply, plan: plan, destroy: destroy, providerCPU: cpu}},
+			cycles:   cycles{{apply: apply, plan: plan, destroy: destroy, providerCPU: cpu, cliCPU: cliCPU}},
 			requests: []map[string]int64{reqs},
 			failures: []int64{0},
 			watched:  watched,
 		}
 	}
 	r := scaleResult{n: 10}
-	r.each[ours] = one(4*s, 2*s, 2*s, 500*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
-	r.each[minimal] = one(2*s, 1*s, 1*s, 200*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
-	r.each[restapi] = one(1*s, 4*s, 2*s, 300*time.Millisecond, map[string]int64{"POST": 10, "GET": 40, "DELETE": 10}, true)
-	r.each[data] = one(1*s, 1*s, 1*s, 0, map[string]int64{}, false)
+	r.each[ours] = one(4*s, 2*s, 2*s, 500*time.Millisecond, 900*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
+	r.each[minimal] = one(2*s, 1*s, 1*s, 200*time.Millisecond, 400*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
+	r.each[restapi] = one(1*s, 4*s, 2*s, 300*time.Millisecond, 700*time.Millisecond, map[string]int64{"POST": 10, "GET": 40, "DELETE": 10}, true)
+	r.each[data] = one(1*s, 1*s, 1*s, 0, 100*time.Millisecond, map[string]int64{}, false)
 
 	tab := scaleTable([]scaleResult{r})
 	if len(tab.Rows) != contenders {
 		t.Fatalf("%d rows, want %d", len(tab.Rows), contenders)
 	}
 	want := [][]string{
-		{"10", "transcription_job", "4.00 s", "2.00 s", "2.00 s", "1.00×", "1.00×", "1.00×", "500 ms", "50 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
-		{"10", "minimal_job", "2.00 s", "1.00 s", "1.00 s", "2.00×", "2.00×", "2.00×", "100 ms", "20 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
-		{"10", "restapi_object", "1.00 s", "4.00 s", "2.00 s", "4.00×", "0.50×", "1.00×", "400 ms", "30 ms", "6.0 (POST 1.0, GET 4.0, DELETE 1.0)"},
-		{"10", "terraform_data", "1.00 s", "1.00 s", "1.00 s", "4.00×", "2.00×", "2.00×", "-", "-", "0"},
+		{"10", "transcription_job", "4.00 s", "2.00 s", "2.00 s", "1.00×", "1.00×", "1.00×", "500 ms", "50 ms", "90 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
+		{"10", "minimal_job", "2.00 s", "1.00 s", "1.00 s", "2.00×", "2.00×", "2.00×", "100 ms", "20 ms", "40 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
+		{"10", "restapi_object", "1.00 s", "4.00 s", "2.00 s", "4.00×", "0.50×", "1.00×", "400 ms", "30 ms", "70 ms", "6.0 (POST 1.0, GET 4.0, DELETE 1.0)"},
+		{"10", "terraform_data", "1.00 s", "1.00 s", "1.00 s", "4.00×", "2.00×", "2.00×", "-", "-", "10 ms", "0"},
 	}
 	for i, row := range tab.Rows {
 		if len(row) != len(tab.Header) {
