@@ -45,7 +45,7 @@ type liveJobsDataSourceModel struct {
 	Offset            types.Int64        `tfsdk:"offset"`
 	Limit             types.Int64        `tfsdk:"limit"`
 	IncludeTranscript types.Bool         `tfsdk:"include_transcript"`
-	IDs               types.List         `tfsdk:"ids"`
+	IDs               terraformListValue `tfsdk:"ids"`
 	Items             terraformListValue `tfsdk:"items"`
 }
 
@@ -108,6 +108,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				MarkdownDescription: "Identifiers of the returned jobs, in the order of `items`; handy for `for_each`.",
 				Computed:            true,
 				ElementType:         types.StringType,
+				CustomType:          liveJobsIDsType,
 			},
 			liveJobsItemsView.name: liveJobsItemsAttribute(),
 		},
@@ -166,13 +167,12 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	}
 	tflog.Debug(ctx, "listed live jobs", map[string]any{"items": len(items), "pages": pages})
 
-	// ids and items are handed over as Terraform values: converting them
-	// from framework values through the model costs several times more, and
-	// items stay Terraform values (see terraformListType).
-	state.IDs = types.ListNull(types.StringType)
+	// ids and items stay the Terraform values built here (see
+	// terraformListType): converting them to framework values and back
+	// costs several times more.
+	state.IDs = newTerraformListValue(liveJobsIDsType, tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nonNil(ids)))
 	state.Items = newTerraformListValue(liveJobsItemsType, tftypes.NewValue(tftypes.List{ElementType: liveJobTerraformType}, nonNil(items)))
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("ids"), tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nonNil(ids)))...)
 }
 
 // nonNil keeps an empty listing an empty list rather than a null one.
@@ -219,6 +219,7 @@ var (
 	liveJobType          = liveJobsItemsView.objectType()
 	liveJobTerraformType = liveJobType.TerraformType(context.Background())
 	liveJobsItemsType    = terraformListType{ListType: types.ListType{ElemType: liveJobType}}
+	liveJobsIDsType      = terraformListType{ListType: types.ListType{ElemType: types.StringType}}
 )
 
 // liveJobsItemsAttribute is `items`, whose values the framework is given

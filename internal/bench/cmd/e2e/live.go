@@ -46,11 +46,12 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 		res.plans = append(res.plans, d)
 		res.server = append(res.server, s.HandlerTime)
 		res.peaks = append(res.peaks, ps.PeakRSS)
+		cliCPU := max(cpu-ps.CPU, 0)
 		res.cpu = append(res.cpu, ps.CPU)
-		res.cliCPU = append(res.cliCPU, max(cpu-ps.CPU, 0))
+		res.cliCPU = append(res.cliCPU, cliCPU)
 		res.requests, res.bytes = s.Requests, s.Bytes
 		h.log("live %d run %d: plan %s (server %s, provider CPU %s, CLI CPU %s), %d requests, %s, provider peak %s", items, r+1,
-			bench.Seconds(d), bench.Seconds(s.HandlerTime), bench.Seconds(ps.CPU), bench.Seconds(max(cpu-ps.CPU, 0)), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(ps.PeakRSS))
+			bench.Seconds(d), bench.Seconds(s.HandlerTime), bench.Seconds(ps.CPU), bench.Seconds(cliCPU), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(ps.PeakRSS))
 	}
 	return res, nil
 }
