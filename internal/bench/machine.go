@@ -14,7 +14,7 @@ import (
 // Machine describes where the benchmarks ran: CPU model, cores, OS, Go
 // version and the CLI's name and version.
 func Machine(ctx context.Context, cli string) string {
-	return fmt.Sprintf("%s, %d cores, %s, %s, %s", cpuModel(), runtime.NumCPU(), osName(), runtime.Version(), cliVersion(ctx, cli))
+	return fmt.Sprintf("%s, %d cores, %s, %s, %s", cpuModel(), runtime.NumCPU(), osName(), runtime.Version(), CLIVersion(ctx, cli))
 }
 
 func cpuModel() string {
@@ -47,14 +47,30 @@ func osName() string {
 	return name
 }
 
-// cliVersion is the first line of `<cli> version`, such as "Terraform v1.8.5".
-func cliVersion(ctx context.Context, cli string) string {
+// CLIVersion is the line of `<cli> version` that names it, such as
+// "Terraform v1.8.5" (warnings may come first), or the executable's name
+// when it cannot tell.
+func CLIVersion(ctx context.Context, cli string) string {
 	cmd := exec.CommandContext(ctx, cli, "version")
 	cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1")
 	out, err := cmd.Output()
 	if err != nil {
 		return filepath.Base(cli)
 	}
-	first, _, _ := strings.Cut(string(out), "\n")
-	return strings.TrimSpace(first)
+	if v := versionLine(string(out)); v != "" {
+		return v
+	}
+	return filepath.Base(cli)
+}
+
+// versionLine finds "Terraform v…" or "OpenTofu v…" in the output of
+// `version`.
+func versionLine(out string) string {
+	for line := range strings.Lines(out) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "Terraform v") || strings.HasPrefix(line, "OpenTofu v") {
+			return line
+		}
+	}
+	return ""
 }

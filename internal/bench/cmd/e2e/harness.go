@@ -142,10 +142,11 @@ resource "transcription_job" "bench" {
 `, n, query, settings)
 }
 
-// minimalConfig declares n jobs of the minimal framework provider
+// minimalConfig declares n resources of resourceType (minimal_job or
+// minimal_wide_job) of the minimal framework provider
 // (cmd/minimalprovider), which reads the service's address and key from the
 // environment like ours.
-func minimalConfig(n int) string {
+func minimalConfig(n int, resourceType string) string {
 	return fmt.Sprintf(`terraform {
   required_providers {
     minimal = { source = "bench/minimal" }
@@ -154,11 +155,11 @@ func minimalConfig(n int) string {
 
 provider "minimal" {}
 
-resource "minimal_job" "bench" {
+resource "%s" "bench" {
   count     = %d
   audio_url = "https://media.example.com/bench/recording-${count.index}.wav"
 }
-`, n)
+`, resourceType, n)
 }
 
 // restapiConfig declares n jobs as Mastercard's generic REST provider

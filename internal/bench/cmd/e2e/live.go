@@ -11,6 +11,7 @@ import (
 
 // liveResult is one size of the live listing section.
 type liveResult struct {
+	engine   string // the CLI's version
 	items    int
 	plans    []time.Duration
 	server   []time.Duration // time spent in the fake server's handler
@@ -22,9 +23,10 @@ type liveResult struct {
 }
 
 // live plans a transcription_live_jobs data source over items seeded live
-// jobs, each run against a fresh fake server, watching the provider's memory.
-func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
-	res := liveResult{items: items}
+// jobs with cli, each run against a fresh fake server, watching the
+// provider's memory.
+func (h *harness) live(ctx context.Context, cli string, items int) (liveResult, error) {
+	res := liveResult{engine: bench.CLIVersion(ctx, cli), items: items}
 	for r := range h.runs {
 		svc, err := startService(fakeserver.Options{LiveJobs: items})
 		if err != nil {
@@ -35,6 +37,7 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 			svc.Close()
 			return res, err
 		}
+		w.cli.Path = cli
 		watch := bench.WatchProcesses(h.providerExe, 10*time.Millisecond)
 		d, cpu, err := w.runTimed(ctx, planArgs...)
 		ps := watch.Stop()
@@ -50,7 +53,7 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 		res.cpu = append(res.cpu, ps.CPU)
 		res.cliCPU = append(res.cliCPU, cliCPU)
 		res.requests, res.bytes = s.Requests, s.Bytes
-		h.log("live %d run %d: plan %s (server %s, provider CPU %s, CLI CPU %s), %d requests, %s, provider peak %s", items, r+1,
+		h.log("live %d (%s) run %d: plan %s (server %s, provider CPU %s, CLI CPU %s), %d requests, %s, provider peak %s", items, res.engine, r+1,
 			bench.Seconds(d), bench.Seconds(s.HandlerTime), bench.Seconds(ps.CPU), bench.Seconds(cliCPU), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(ps.PeakRSS))
 	}
 	return res, nil
@@ -59,14 +62,14 @@ func (h *harness) live(ctx context.Context, items int) (liveResult, error) {
 func liveTable(results []liveResult) *bench.Table {
 	t := &bench.Table{
 		Title:  "transcription_live_jobs over seeded live jobs (plan reads it; medians; fresh fake server each run)",
-		Header: []string{"live jobs", "plan", "fake server time", "provider CPU", "CLI CPU", "requests", "response bytes", "provider peak RSS", "peak per job"},
+		Header: []string{"engine", "live jobs", "plan", "fake server time", "provider CPU", "CLI CPU", "requests", "response bytes", "provider peak RSS", "peak per job"},
 		Notes: []string{"`fake server time` sums the time the fake server spent answering (building records lazily, encoding). " +
 			"`CLI CPU` is the CLI's own: its processes' CPU time less the provider's. " +
 			"Peak RSS is the highest VmHWM of the provider processes the CLI started."},
 	}
 	for _, r := range results {
 		peak := bench.MedianInt(r.peaks)
-		t.Add(fmt.Sprint(r.items), bench.Seconds(bench.Median(r.plans)), bench.Seconds(bench.Median(r.server)), bench.Seconds(bench.Median(r.cpu)), bench.Seconds(bench.Median(r.cliCPU)), fmt.Sprint(r.requests),
+		t.Add(r.engine, fmt.Sprint(r.items), bench.Seconds(bench.Median(r.plans)), bench.Seconds(bench.Median(r.server)), bench.Seconds(bench.Median(r.cpu)), bench.Seconds(bench.Median(r.cliCPU)), fmt.Sprint(r.requests),
 			bench.Bytes(r.bytes), bench.Bytes(peak), bench.Bytes(peak/int64(max(r.items, 1))))
 	}
 	return t

@@ -9,9 +9,10 @@
 // Sections (-sections):
 //
 //   - scale: apply, plan (with refresh) and destroy wall times of N
-//     resources of four kinds against one fake server, side by side:
+//     resources of five kinds against one fake server, side by side:
 //     transcription_job (audio_url only), minimal_job of a minimal
 //     terraform-plugin-framework provider (cmd/minimalprovider, built here),
+//     minimal_wide_job (the same, as wide as transcription_job),
 //     restapi_object of Mastercard's terraform-provider-restapi (built by
 //     `make bench-e2e` from the Go module proxy, passed with -restapi) and
 //     terraform_data; ratios of ours to each, the provider processes' CPU
@@ -58,6 +59,7 @@ type options struct {
 	polls       []time.Duration
 	pollJobs    int
 	live        []int
+	liveCLIs    []string
 	batchN      []int
 	batchP      []time.Duration
 	batchPar    []int
@@ -68,7 +70,7 @@ type options struct {
 
 func main() {
 	var o options
-	var sections, scaleN, polls, live, batchN, batchP, batchPar, batchLimit string
+	var sections, scaleN, polls, live, liveCLIs, batchN, batchP, batchPar, batchLimit string
 	flag.StringVar(&o.cli, "cli", ".tools/terraform-1.8.5/terraform", "Terraform or OpenTofu executable")
 	flag.StringVar(&o.providerDir, "provider-dir", "", "folder holding a built "+tfcli.ProviderBinary+" (default: build one)")
 	flag.StringVar(&o.restapi, "restapi", ".tools/restapi-1.20.0/terraform-provider-restapi",
@@ -83,6 +85,7 @@ func main() {
 	flag.StringVar(&polls, "poll", "2s,30s", "processing times of the poll section")
 	flag.IntVar(&o.pollJobs, "poll-jobs", 3, "jobs per apply in the poll section")
 	flag.StringVar(&live, "live", "1000,10000", "live job counts of the live section")
+	flag.StringVar(&liveCLIs, "live-cli", "", "Terraform or OpenTofu executables the live section runs with, comma-separated (default: -cli)")
 	flag.StringVar(&batchN, "batch-n", "20,40", "job counts of the batch section")
 	flag.StringVar(&batchP, "batch-processing", "2s,5s", "processing times of the batch section")
 	flag.StringVar(&batchPar, "batch-parallelism", "10,40", "values of terraform apply -parallelism in the batch section (Terraform's default: 10)")
@@ -93,6 +96,7 @@ func main() {
 
 	var err error
 	o.sections = splitList(sections)
+	o.liveCLIs = splitList(liveCLIs)
 	if o.scaleN, err = parseInts(scaleN); err == nil {
 		if o.live, err = parseInts(live); err == nil {
 			o.polls, err = parseDurations(polls)
@@ -294,13 +298,26 @@ func (h *harness) section(ctx context.Context, name string, o options) (*bench.T
 		}
 		return pollTable(results), nil
 	case "live":
-		var results []liveResult
-		for _, n := range o.live {
-			r, err := h.live(ctx, n)
-			if err != nil {
-				return nil, err
+		clis := []string{h.cli}
+		if len(o.liveCLIs) > 0 {
+			clis = nil
+			for _, c := range o.liveCLIs {
+				abs, err := filepath.Abs(c)
+				if err != nil {
+					return nil, err
+				}
+				clis = append(clis, abs)
 			}
-			results = append(results, r)
+		}
+		var results []liveResult
+		for _, cli := range clis {
+			for _, n := range o.live {
+				r, err := h.live(ctx, cli, n)
+				if err != nil {
+					return nil, err
+				}
+				results = append(results, r)
+			}
 		}
 		return liveTable(results), nil
 	case "batch":

@@ -8,6 +8,10 @@ package main
 //   - minimal_job of cmd/minimalprovider, a terraform-plugin-framework
 //     provider with three attributes and plain net/http: the floor a
 //     framework provider reaches against this service;
+//   - minimal_wide_job, the same resource with 40 more optional attributes
+//     left null, as many top-level attributes as transcription_job: the
+//     floor of a schema that wide, what its width alone costs the framework
+//     and Terraform;
 //   - restapi_object of Mastercard's terraform-provider-restapi (SDKv2), the
 //     generic REST provider users pick when a service has none of its own;
 //   - terraform_data, built into Terraform: core's own cost, no provider.
@@ -87,16 +91,18 @@ func (h *harness) cycle(ctx context.Context, w *workspace) (cycle, error) {
 const (
 	ours = iota
 	minimal
+	minimalWide
 	restapi
 	data
 	contenders
 )
 
 var contenderNames = [contenders]string{
-	ours:    "transcription_job",
-	minimal: "minimal_job",
-	restapi: "restapi_object",
-	data:    "terraform_data",
+	ours:        "transcription_job",
+	minimal:     "minimal_job",
+	minimalWide: "minimal_wide_job",
+	restapi:     "restapi_object",
+	data:        "terraform_data",
 }
 
 // contenderResult is the runs of one contender at one N.
@@ -133,12 +139,13 @@ func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 	}
 	defer svc.Close()
 	configs := [contenders]string{
-		ours:    jobConfig(n, "", ""),
-		minimal: minimalConfig(n),
-		restapi: restapiConfig(n, svc.url, apiKey),
-		data:    dataConfig(n),
+		ours:        jobConfig(n, "", ""),
+		minimal:     minimalConfig(n, "minimal_job"),
+		minimalWide: minimalConfig(n, "minimal_wide_job"),
+		restapi:     restapiConfig(n, svc.url, apiKey),
+		data:        dataConfig(n),
 	}
-	exes := [contenders]string{ours: h.providerExe, minimal: h.minimalExe, restapi: h.restapiExe}
+	exes := [contenders]string{ours: h.providerExe, minimal: h.minimalExe, minimalWide: h.minimalExe, restapi: h.restapiExe}
 	var ws [contenders]*workspace
 	for i := range ws {
 		if ws[i], err = h.workspace(fmt.Sprintf("scale-%d-%s", n, contenderNames[i]), configs[i], svc); err != nil {
@@ -241,17 +248,18 @@ func formatRequests(runs []map[string]int64, failures []int64, n int) string {
 
 func scaleTable(results []scaleResult) *bench.Table {
 	t := &bench.Table{
-		Title: "apply / plan (refresh) / destroy of N resources: transcription_job beside a minimal framework provider, " +
-			"the generic REST provider and terraform_data, against one fake server (medians)",
+		Title: "apply / plan (refresh) / destroy of N resources: transcription_job beside a minimal framework provider " +
+			"(three attributes, and as wide as transcription_job), the generic REST provider and terraform_data, against one fake server (medians)",
 		Header: []string{"N", "resource", "apply", "plan", "destroy", "apply: ours ÷", "plan: ours ÷", "destroy: ours ÷",
 			"extra per resource", "provider CPU per resource", "CLI CPU per resource", "requests per resource"},
 		Notes: []string{
 			"`transcription_job` is this provider with only `audio_url` set; `minimal_job` is a terraform-plugin-framework provider " +
 				"with three attributes (id, audio_url, status) and plain net/http (internal/bench/cmd/minimalprovider): create is a POST " +
-				"and a GET, no waiting for the job to finish; `restapi_object` is Mastercard's terraform-provider-restapi " +
+				"and a GET, no waiting for the job to finish; `minimal_wide_job` is the same resource with 40 more optional string attributes, " +
+				"left null, as many top-level attributes as transcription_job: what that width alone costs; `restapi_object` is Mastercard's terraform-provider-restapi " +
 				"v1.20.0 (SDKv2), configured with `create_returns_object = true`; `terraform_data` is built into Terraform. " +
-				"The four run one after the other against the same fake server, in an order rotated from run to run.",
-			"`ours ÷` divides transcription_job's median by the row's: ours/minimal, ours/restapi, ours/terraform_data. " +
+				"The five run one after the other against the same fake server, in an order rotated from run to run.",
+			"`ours ÷` divides transcription_job's median by the row's: ours/minimal, ours/minimal_wide, ours/restapi, ours/terraform_data. " +
 				"`extra per resource` is (row − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
 				"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
 				"`provider CPU per resource` is the CPU time (user + system) of the provider processes over the cycle, divided by N; " +

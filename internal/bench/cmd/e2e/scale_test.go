@@ -15,7 +15,7 @@ func TestRunOrder_rotatesSoEachRunsFirstOnce(t *testing.T) {
 	for r := range contenders {
 		order := runOrder(r)
 		sorted := slices.Sorted(slices.Values(order))
-		if !slices.Equal(sorted, []int{ours, minimal, restapi, data}) {
+		if !slices.Equal(sorted, []int{ours, minimal, minimalWide, restapi, data}) {
 			t.Fatalf("run %d: order %v is not a permutation of the contenders", r, order)
 		}
 		firsts[order[0]] = true
@@ -93,6 +93,7 @@ func TestScaleTable_rowsRatiosAndFloor(t *testing.T) {
 	r := scaleResult{n: 10}
 	r.each[ours] = one(4*s, 2*s, 2*s, 500*time.Millisecond, 900*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
 	r.each[minimal] = one(2*s, 1*s, 1*s, 200*time.Millisecond, 400*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
+	r.each[minimalWide] = one(3*s, 2*s, 1*s, 400*time.Millisecond, 600*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
 	r.each[restapi] = one(1*s, 4*s, 2*s, 300*time.Millisecond, 700*time.Millisecond, map[string]int64{"POST": 10, "GET": 40, "DELETE": 10}, true)
 	r.each[data] = one(1*s, 1*s, 1*s, 0, 100*time.Millisecond, map[string]int64{}, false)
 
@@ -103,6 +104,7 @@ func TestScaleTable_rowsRatiosAndFloor(t *testing.T) {
 	want := [][]string{
 		{"10", "transcription_job", "4.00 s", "2.00 s", "2.00 s", "1.00×", "1.00×", "1.00×", "500 ms", "50 ms", "90 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
 		{"10", "minimal_job", "2.00 s", "1.00 s", "1.00 s", "2.00×", "2.00×", "2.00×", "100 ms", "20 ms", "40 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
+		{"10", "minimal_wide_job", "3.00 s", "2.00 s", "1.00 s", "1.33×", "1.00×", "2.00×", "300 ms", "40 ms", "60 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
 		{"10", "restapi_object", "1.00 s", "4.00 s", "2.00 s", "4.00×", "0.50×", "1.00×", "400 ms", "30 ms", "70 ms", "6.0 (POST 1.0, GET 4.0, DELETE 1.0)"},
 		{"10", "terraform_data", "1.00 s", "1.00 s", "1.00 s", "4.00×", "2.00×", "2.00×", "-", "-", "10 ms", "0"},
 	}
@@ -129,9 +131,12 @@ func TestScaleConfigs(t *testing.T) {
 		{"ours", jobConfig(3, "", ""), []string{
 			`source = "transcription-service/transcription"`, `resource "transcription_job" "bench"`, "count     = 3",
 		}},
-		{"minimal", minimalConfig(3), []string{
+		{"minimal", minimalConfig(3, "minimal_job"), []string{
 			`minimal = { source = "bench/minimal" }`, `provider "minimal" {}`, `resource "minimal_job" "bench"`, "count     = 3",
 			`audio_url = "https://media.example.com/bench/recording-${count.index}.wav"`,
+		}},
+		{"minimal_wide", minimalConfig(3, "minimal_wide_job"), []string{
+			`minimal = { source = "bench/minimal" }`, `resource "minimal_wide_job" "bench"`, "count     = 3",
 		}},
 		{"restapi", restapiConfig(3, "http://127.0.0.1:1234", "k\"ey"), []string{
 			`restapi = { source = "mastercard/restapi" }`,

@@ -3,7 +3,9 @@
 // (internal/bench/cmd/e2e, scale section) measures this repository's
 // provider against: one resource, minimal_job, with three attributes (id,
 // audio_url, status), plain net/http, no validation, no waiting for the job
-// to finish, no retries.
+// to finish, no retries. minimal_wide_job is the same resource with as many
+// top-level attributes as transcription_job, the extra ones optional and
+// left null: the floor of a schema that wide.
 //
 //	Create  POST /v2/pre-recorded {"audio_url": ...}, then GET /v2/pre-recorded/{id}
 //	Read    GET /v2/pre-recorded/{id} (404 removes the job from state)

@@ -63,15 +63,28 @@ func settings(cfg providerModel, getenv func(string) string) (base, key string) 
 }
 
 func (minimalProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return &jobResource{} }}
+	return []func() resource.Resource{
+		func() resource.Resource { return &jobResource{} },
+		func() resource.Resource { return &jobResource{wide: true} },
+	}
 }
 
 func (minimalProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return nil
 }
 
-// jobResource is minimal_job.
-type jobResource struct{ api *api }
+// jobResource is minimal_job or, when wide, minimal_wide_job: the same
+// resource with wideExtra more optional string attributes that nothing
+// sets, so that it has as many top-level attributes as transcription_job.
+// The two measure what a schema's width alone costs the framework and
+// Terraform.
+type jobResource struct {
+	api  *api
+	wide bool
+}
+
+// model is the resource's model: a jobModel, or a wideJobModel around one.
+type model interface{ job() *jobModel }
 
 type jobModel struct {
 	ID       types.String `tfsdk:"id"`
@@ -79,11 +92,23 @@ type jobModel struct {
 	Status   types.String `tfsdk:"status"`
 }
 
-func (*jobResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_job"
+func (m *jobModel) job() *jobModel { return m }
+
+func (r *jobResource) newModel() model {
+	if r.wide {
+		return &wideJobModel{}
+	}
+	return &jobModel{}
 }
 
-func (*jobResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *jobResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_job"
+	if r.wide {
+		resp.TypeName = req.ProviderTypeName + "_wide_job"
+	}
+}
+
+func (r *jobResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			Computed:      true,
@@ -95,6 +120,11 @@ func (*jobResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *re
 		},
 		"status": schema.StringAttribute{Computed: true},
 	}}
+	if r.wide {
+		for i := range wideExtra {
+			resp.Schema.Attributes[wideExtraName(i)] = schema.StringAttribute{Optional: true}
+		}
+	}
 }
 
 func (r *jobResource) Configure(_ context.Context, req resource.ConfigureRequest, _ *resource.ConfigureResponse) {
@@ -104,27 +134,27 @@ func (r *jobResource) Configure(_ context.Context, req resource.ConfigureRequest
 }
 
 func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var m jobModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	m := r.newModel()
+	resp.Diagnostics.Append(req.Plan.Get(ctx, m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	j, err := r.api.create(ctx, m.AudioURL.ValueString())
+	j, err := r.api.create(ctx, m.job().AudioURL.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddError("Creating the job failed", err.Error())
 		return
 	}
-	m.ID, m.Status = types.StringValue(j.ID), types.StringValue(j.Status)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	m.job().ID, m.job().Status = types.StringValue(j.ID), types.StringValue(j.Status)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var m jobModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	m := r.newModel()
+	resp.Diagnostics.Append(req.State.Get(ctx, m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	j, found, err := r.api.read(ctx, m.ID.ValueString())
+	j, found, err := r.api.read(ctx, m.job().ID.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddError("Reading the job failed", err.Error())
 		return
@@ -133,28 +163,28 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	m.Status = types.StringValue(j.Status)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	m.job().Status = types.StringValue(j.Status)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
 // Update is never called with a change to make (audio_url replaces the job,
 // the rest is computed); it keeps the plan.
 func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var m jobModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	m := r.newModel()
+	resp.Diagnostics.Append(req.Plan.Get(ctx, m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var m jobModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	m := r.newModel()
+	resp.Diagnostics.Append(req.State.Get(ctx, m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if err := r.api.delete(ctx, m.ID.ValueString()); err != nil {
+	if err := r.api.delete(ctx, m.job().ID.ValueString()); err != nil {
 		resp.Diagnostics.AddError("Deleting the job failed", err.Error())
 	}
 }
