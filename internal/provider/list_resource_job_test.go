@@ -175,7 +175,7 @@ func engineVersion(t *testing.T) (string, *version.Version) {
 		t.Fatalf("%s version: %v", cliPath, err)
 	}
 	first, _, _ := strings.Cut(string(out), "\n")
-	fields := strings.Fields(first) // "Terraform v1.16.3-dev" or "OpenTofu v1.12.6"
+	fields := strings.Fields(first) // "Terraform v1.16.4-dev" or "OpenTofu v1.12.6"
 	if len(fields) < 2 {
 		t.Fatalf("cannot read the engine in %q", first)
 	}
