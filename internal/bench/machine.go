@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
 // Machine describes where the benchmarks ran: CPU model, cores, OS, Go
@@ -57,20 +59,8 @@ func CLIVersion(ctx context.Context, cli string) string {
 	if err != nil {
 		return filepath.Base(cli)
 	}
-	if v := versionLine(string(out)); v != "" {
+	if v := tfcli.VersionLine(string(out)); v != "" {
 		return v
 	}
 	return filepath.Base(cli)
-}
-
-// versionLine finds "Terraform v…" or "OpenTofu v…" in the output of
-// `version`.
-func versionLine(out string) string {
-	for line := range strings.Lines(out) {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "Terraform v") || strings.HasPrefix(line, "OpenTofu v") {
-			return line
-		}
-	}
-	return ""
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
 // Resource identity, list resources (terraform query) and actions came with
@@ -174,14 +175,14 @@ func engineVersion(t *testing.T) (string, *version.Version) {
 	if err != nil {
 		t.Fatalf("%s version: %v", cliPath, err)
 	}
-	first, _, _ := strings.Cut(string(out), "\n")
-	fields := strings.Fields(first) // "Terraform v1.16.4-dev" or "OpenTofu v1.12.6"
+	line := tfcli.VersionLine(string(out))
+	fields := strings.Fields(line) // "Terraform v1.16.4-dev" or "OpenTofu v1.12.6"
 	if len(fields) < 2 {
-		t.Fatalf("cannot read the engine in %q", first)
+		t.Fatalf("cannot read the engine in %q", out)
 	}
 	v, err := version.NewVersion(strings.TrimPrefix(fields[1], "v"))
 	if err != nil {
-		t.Fatalf("cannot read the version in %q: %v", first, err)
+		t.Fatalf("cannot read the version in %q: %v", line, err)
 	}
 	return fields[0], v
 }

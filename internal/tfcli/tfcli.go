@@ -170,3 +170,16 @@ func (c *CLI) Output(ctx context.Context, args ...string) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// VersionLine finds the line of `<cli> version` output that names the
+// engine, "Terraform v…" or "OpenTofu v…" (warnings about the CLI
+// configuration may come first), or "" when there is none.
+func VersionLine(out string) string {
+	for line := range strings.Lines(out) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "Terraform v") || strings.HasPrefix(line, "OpenTofu v") {
+			return line
+		}
+	}
+	return ""
+}
