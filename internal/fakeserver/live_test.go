@@ -324,6 +324,36 @@ func TestSeededLiveJobsAreDeterministic(t *testing.T) {
 	}
 }
 
+func TestBuildLiveJobsBuildsTheSameRecordsAtOnce(t *testing.T) {
+	t.Parallel()
+	const n = 30
+	items := func(h *harness) []byte {
+		resp := h.get("/v2/live?limit=1000")
+		var page struct {
+			Items []any `json:"items"`
+		}
+		decodeInto(t, resp.body, &page)
+		if len(page.Items) != n {
+			t.Fatalf("%d items, want %d", len(page.Items), n)
+		}
+		return mustJSON(t, page.Items)
+	}
+	lazy := newHarness(t, Options{LiveJobs: n, Clock: NewManualClock(testEpoch)})
+	built := newHarness(t, Options{LiveJobs: n, Clock: NewManualClock(testEpoch)})
+	built.srv.BuildLiveJobs()
+	built.srv.mu.Lock()
+	for _, e := range built.srv.live.entries {
+		if e.job == nil {
+			built.srv.mu.Unlock()
+			t.Fatalf("live job %s not built", e.id)
+		}
+	}
+	built.srv.mu.Unlock()
+	if a, b := items(lazy), items(built); string(a) != string(b) {
+		t.Fatal("records built ahead differ from records built on first read")
+	}
+}
+
 func TestSeedingTenThousandLiveJobsIsCheap(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
