@@ -3,6 +3,7 @@ package bench
 import (
 	"bufio"
 	"context"
+	"debug/buildinfo"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,6 +18,35 @@ import (
 // version and the CLI's name and version.
 func Machine(ctx context.Context, cli string) string {
 	return fmt.Sprintf("%s, %d cores, %s, %s, %s", cpuModel(), runtime.NumCPU(), osName(), runtime.Version(), CLIVersion(ctx, cli))
+}
+
+// FrameworkModule is the plugin framework module whose build ModuleOf
+// reports.
+const FrameworkModule = "github.com/hashicorp/terraform-plugin-framework"
+
+// ModuleOf is the version of module that the Go executable exe was built
+// with, and what replaced it when a replace directive did, such as
+// "v1.19.0 replaced by /tmp/fixed": which framework a benchmarked provider
+// ran on. It is "" when exe does not hold module.
+func ModuleOf(exe, module string) (string, error) {
+	info, err := buildinfo.ReadFile(exe)
+	if err != nil {
+		return "", err
+	}
+	for _, dep := range info.Deps {
+		if dep.Path != module {
+			continue
+		}
+		if r := dep.Replace; r != nil {
+			replaced := dep.Version + " replaced by " + r.Path
+			if r.Version != "(devel)" { // what a folder replacing it has
+				replaced += " " + r.Version
+			}
+			return strings.TrimSpace(replaced), nil
+		}
+		return dep.Version, nil
+	}
+	return "", nil
 }
 
 func cpuModel() string {

@@ -189,7 +189,11 @@ func run(ctx context.Context, o options) error {
 		outputs = append(outputs, f)
 	}
 	w := io.MultiWriter(outputs...)
-	fmt.Fprintf(w, "Machine: %s. %d runs per figure, medians.\n", bench.Machine(ctx, cli), o.runs)
+	framework, err := bench.ModuleOf(h.providerExe, bench.FrameworkModule)
+	if err != nil {
+		return fmt.Errorf("which framework %s was built with: %w", h.providerExe, err)
+	}
+	fmt.Fprintf(w, "Machine: %s. Provider built with terraform-plugin-framework %s. %d runs per figure, medians.\n", bench.Machine(ctx, cli), framework, o.runs)
 	for _, t := range tables {
 		t.Fprint(w)
 	}
