@@ -60,6 +60,7 @@ type options struct {
 	pollJobs    int
 	live        []int
 	liveCLIs    []string
+	liveCold    bool
 	batchN      []int
 	batchP      []time.Duration
 	batchPar    []int
@@ -85,6 +86,7 @@ func main() {
 	flag.StringVar(&polls, "poll", "2s,30s", "processing times of the poll section")
 	flag.IntVar(&o.pollJobs, "poll-jobs", 3, "jobs per apply in the poll section")
 	flag.StringVar(&live, "live", "1000,10000", "live job counts of the live section")
+	flag.BoolVar(&o.liveCold, "live-cold", false, "in the live section, let the fake server build its seeded records on first read, inside the timed plan (by default it builds them before, as a service has its jobs stored)")
 	flag.StringVar(&liveCLIs, "live-cli", "", "Terraform or OpenTofu executables the live section runs with, comma-separated (default: -cli)")
 	flag.StringVar(&batchN, "batch-n", "20,40", "job counts of the batch section")
 	flag.StringVar(&batchP, "batch-processing", "2s,5s", "processing times of the batch section")
@@ -316,7 +318,7 @@ func (h *harness) section(ctx context.Context, name string, o options) (*bench.T
 		var results []liveResult
 		for _, cli := range clis {
 			for _, n := range o.live {
-				r, err := h.live(ctx, cli, n)
+				r, err := h.live(ctx, cli, n, o.liveCold)
 				if err != nil {
 					return nil, err
 				}
