@@ -126,7 +126,7 @@ func (s *Server) BuildLiveJobs() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, e := range s.live.entries {
-		e.record()
+		e.body()
 	}
 }
 

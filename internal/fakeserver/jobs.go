@@ -210,7 +210,7 @@ func (s *Server) handleGetPreRecorded(w http.ResponseWriter, r *http.Request, id
 func (s *Server) handleGetTranscription(w http.ResponseWriter, r *http.Request, id string) {
 	s.serveRecord(w, r, "no transcription with id "+id,
 		func() (any, bool) { return s.lookupJob(id) },
-		func() (any, bool) { return s.lookupLiveJob(id) })
+		func() (any, bool) { return s.lookupLiveBody(id) })
 }
 
 // serveRecord answers with the record of the first lookup that finds one,

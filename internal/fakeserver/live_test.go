@@ -1,6 +1,8 @@
 package fakeserver
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -343,7 +345,7 @@ func TestBuildLiveJobsBuildsTheSameRecordsAtOnce(t *testing.T) {
 	built.srv.BuildLiveJobs()
 	built.srv.mu.Lock()
 	for _, e := range built.srv.live.entries {
-		if e.job == nil {
+		if e.encoded == nil {
 			built.srv.mu.Unlock()
 			t.Fatalf("live job %s not built", e.id)
 		}
@@ -351,6 +353,41 @@ func TestBuildLiveJobsBuildsTheSameRecordsAtOnce(t *testing.T) {
 	built.srv.mu.Unlock()
 	if a, b := items(lazy), items(built); string(a) != string(b) {
 		t.Fatal("records built ahead differ from records built on first read")
+	}
+}
+
+func TestLivePagesAndRecordsAreWhatEncodingThemGives(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 30, Clock: NewManualClock(testEpoch)})
+	h.srv.AddLiveJob(liveFixture("added", "2025-03-12T08:00:00.000Z", "done", map[string]any{"team": "<alpha & co>"}))
+	for _, query := range []string{"?limit=10&offset=10", "?limit=10&offset=25", "?custom_metadata[team]=nobody", "?custom_metadata[team]=%3Calpha%20%26%20co%3E"} {
+		resp := h.get("/v2/live" + query)
+		var page client.Page[json.RawMessage]
+		decodeInto(t, resp.body, &page)
+		want, err := json.Marshal(page) // the whole page through encoding/json
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(resp.body, want) {
+			t.Errorf("GET /v2/live%s:\n%s\nwant\n%s", query, resp.body, want)
+		}
+		for _, item := range page.Items {
+			var j client.LiveJob
+			decodeInto(t, item, &j)
+			if one := h.get("/v2/live/" + j.ID); !bytes.Equal(one.body, item) {
+				t.Errorf("GET /v2/live/%s differs from its listing's item", j.ID)
+			}
+		}
+	}
+	h.srv.mu.Lock()
+	defer h.srv.mu.Unlock()
+	for _, e := range h.srv.live.entries {
+		if e.seed == nil {
+			continue
+		}
+		if want := encodeRecord(e.seed.build(e)); !bytes.Equal(e.body(), want) {
+			t.Fatalf("live job %s is kept as other bytes than its record's", e.id)
+		}
 	}
 }
 
@@ -417,3 +454,23 @@ func (w *discardWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 func (w *discardWriter) WriteHeader(s int) { w.status = s }
+
+// BenchmarkListLiveBuilt serves pages of 100 of 10,000 built live records,
+// the provider's page size: what a listing costs the fake server once its
+// records exist (see BuildLiveJobs).
+func BenchmarkListLiveBuilt(b *testing.B) {
+	s := New(Options{APIKey: testKey, LiveJobs: 10000, Clock: NewManualClock(testEpoch)})
+	defer s.Close()
+	s.BuildLiveJobs()
+	i := 0
+	for b.Loop() {
+		req, _ := http.NewRequest(http.MethodGet, "/v2/live?limit=100&offset="+strconv.Itoa(i%100*100), nil)
+		req.Header.Set(client.ServiceKeyHeader, testKey)
+		w := &discardWriter{header: http.Header{}}
+		s.ServeHTTP(w, req)
+		if w.status != http.StatusOK {
+			b.Fatalf("status %d", w.status)
+		}
+		i++
+	}
+}
