@@ -144,7 +144,10 @@
 // mostly done, some error, a few processing or queued, with custom_metadata
 // {"team": alpha|bravo|charlie|delta, "env": prod|staging} and sometimes
 // "priority": 1..3 (about one in ten has none). Server.AddLiveJob adds more,
-// Server.RemoveLiveJob and DELETE /v2/live/{id} delete one.
+// Server.RemoveLiveJob and DELETE /v2/live/{id} delete one. A seeded job's
+// full record (its transcript and word timings included) is built on its
+// first read and kept as JSON; Server.BuildLiveJobs builds them all at once,
+// so that a timed listing measures its client rather than the generator.
 //
 // # Faults
 //
