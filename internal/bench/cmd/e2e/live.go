@@ -47,8 +47,9 @@ func (h *harness) live(ctx context.Context, cli string, items int, cold bool) (l
 		if !cold {
 			start := time.Now()
 			svc.fake.BuildLiveJobs()
-			res.build = append(res.build, time.Since(start))
-			records = "records built before the plan in " + bench.Seconds(time.Since(start))
+			built := time.Since(start)
+			res.build = append(res.build, built)
+			records = "records built before the plan in " + bench.Seconds(built)
 		}
 		watch := bench.WatchProcesses(h.providerExe, 10*time.Millisecond)
 		d, cpu, err := w.runTimed(ctx, planArgs...)
@@ -77,7 +78,7 @@ func liveTable(results []liveResult) *bench.Table {
 		Header: []string{"engine", "live jobs", "plan", "records built", "fake server time", "provider CPU", "CLI CPU", "requests", "response bytes", "provider peak RSS", "peak per job"},
 		Notes: []string{"The fake server builds its seeded records before the timed plan (`records built`, not in `plan`), as a service has its jobs stored, " +
 			"or on first read, inside the plan (`in plan`: `-live-cold`). " +
-			"`fake server time` sums the time the fake server spent answering (building records on first read, encoding, writing). " +
+			"`fake server time` sums the time the fake server spent answering (building and encoding records on first read, writing pages). " +
 			"`CLI CPU` is the CLI's own: its processes' CPU time less the provider's. " +
 			"Peak RSS is the highest VmHWM of the provider processes the CLI started."},
 	}
