@@ -196,6 +196,24 @@ func (c *Client) GetPreRecorded(ctx context.Context, id string, detail ...Detail
 	return &out, nil
 }
 
+// GetPreRecordedStatus fetches a pre-recorded job's record (GET
+// /v2/pre-recorded/{id}) and decodes only its status, leaving the result's
+// transcripts out before decoding: enough to learn that a finished job,
+// whose record never changes, is still there.
+func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, error) {
+	var out struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+	}
+	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent, detail: WithoutUtterances}, &out); err != nil {
+		return "", err
+	}
+	if out.ID == "" || out.Status == "" {
+		return "", &DecodeError{Op: "GET /v2/pre-recorded/" + id, Reason: "job record lacks id or status"}
+	}
+	return out.Status, nil
+}
+
 // DeletePreRecorded deletes a finished job (DELETE /v2/pre-recorded/{id}).
 func (c *Client) DeletePreRecorded(ctx context.Context, id string) error {
 	return c.do(ctx, call{method: http.MethodDelete, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}, nil)

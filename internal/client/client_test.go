@@ -149,6 +149,27 @@ func TestGet_lifecycleAndRecord(t *testing.T) {
 	if job.RequestParams == nil || job.RequestParams.Model == nil || *job.RequestParams.Model != client.DefaultModel {
 		t.Errorf("request_params without the default model: %+v", job.RequestParams)
 	}
+	if status, err := c.GetPreRecordedStatus(ctx, created.ID); err != nil || status != client.StatusDone {
+		t.Errorf("GetPreRecordedStatus: %q %v, want done", status, err)
+	}
+}
+
+// GetPreRecordedStatus answers as GetPreRecorded does for a job that is
+// not there, and refuses a record that does not say what the job is.
+func TestGetPreRecordedStatus_errors(t *testing.T) {
+	f := newFixture(t, fakeserver.Options{})
+	if _, err := f.c.GetPreRecordedStatus(context.Background(), "00000000-0000-0000-0000-000000000000"); !client.IsNotFound(err) {
+		t.Errorf("unknown job: %v", err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"id":"x","result":{"transcription":{"utterances":[]}}}`)
+	}))
+	defer srv.Close()
+	var decodeErr *client.DecodeError
+	if _, err := newClient(t, srv.URL, "k").GetPreRecordedStatus(context.Background(), "x"); !errors.As(err, &decodeErr) {
+		t.Errorf("a record without status: %v, want a DecodeError", err)
+	}
 }
 
 func TestErrors_areTyped(t *testing.T) {

@@ -86,6 +86,13 @@ func startServer(tb testing.TB, factory func() (tfprotov6.ProviderServer, error)
 func newProtoHarness(tb testing.TB, opts fakeserver.Options) *protoHarness {
 	tb.Helper()
 	fs, url := benchFakeServer(tb, opts)
+	return newProtoHarnessAt(tb, fs, url)
+}
+
+// newProtoHarnessAt is a harness whose provider calls url, which serves fs
+// (possibly through a handler of the test's).
+func newProtoHarnessAt(tb testing.TB, fs *fakeserver.Server, url string) *protoHarness {
+	tb.Helper()
 	server, schemas := startProvider(tb, url)
 	return &protoHarness{tb: tb, server: server, schemas: schemas, fake: fs, url: url}
 }

@@ -273,6 +273,9 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 const jobLeftRunning = "The service goes on processing the job."
 
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if r.readFinishedJob(ctx, req, resp) {
+		return
+	}
 	var state jobResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
@@ -328,6 +331,42 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		resp.Diagnostics.Append(state.setRecord(ctx, job)...)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// readFinishedJob refreshes a job that state knows as done or error and
+// still held by the service, and reports whether it did. Such a job's
+// record never changes, so state stays as it is (the framework keeps the
+// prior state when Read sets nothing) and only its existence is checked:
+// nothing of the record is decoded but its status, and the whole model is
+// neither read from state nor set again. Any other job, and a job the
+// service no longer has, take the full read.
+func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) bool {
+	if r.data == nil || r.data.ZeroDataRetention {
+		return false
+	}
+	var id, audioURL, status types.String
+	var retained types.Bool
+	var diags diag.Diagnostics
+	diags.Append(req.State.GetAttribute(ctx, pathID, &id)...)
+	diags.Append(req.State.GetAttribute(ctx, pathAudioURL, &audioURL)...)
+	diags.Append(req.State.GetAttribute(ctx, pathStatus, &status)...)
+	diags.Append(req.State.GetAttribute(ctx, pathRetained, &retained)...)
+	// audio_url is null only in an import, which builds the whole state.
+	if diags.HasError() || id.IsNull() || audioURL.IsNull() || !client.IsFinal(status.ValueString()) || !retained.ValueBool() {
+		return false
+	}
+	ctx = tflog.SetField(ctx, "job_id", id.ValueString())
+	_, err := r.data.Client.GetPreRecordedStatus(ctx, id.ValueString())
+	switch {
+	case client.IsNotFound(err):
+		return false // the full read says what became of it
+	case err != nil:
+		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+id.ValueString(), err)
+		return true
+	}
+	// Terraform before 1.12 keeps no identity: it is given again each time.
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: id})...)
+	return true
 }
 
 // importedJob builds a job's state from its record, as import does (and

@@ -1,0 +1,160 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// rewritingService serves a fake server whose job records, once rewrite is
+// set, carry another request_id: what a refresh that decodes the record
+// would put into state.
+type rewritingService struct {
+	fake    *fakeserver.Server
+	rewrite atomic.Bool
+}
+
+func (s *rewritingService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.rewrite.Load() || r.Method != http.MethodGet || !strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") {
+		s.fake.ServeHTTP(w, r)
+		return
+	}
+	rec := httptest.NewRecorder()
+	s.fake.ServeHTTP(rec, r)
+	for k, v := range rec.Header() {
+		if k != "Content-Length" {
+			w.Header()[k] = v
+		}
+	}
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(bytes.Replace(rec.Body.Bytes(), []byte(`"request_id":"`), []byte(`"request_id":"rewritten-`), 1))
+}
+
+func newRewritingJobBench(t *testing.T, opts fakeserver.Options) (*jobBench, *rewritingService) {
+	t.Helper()
+	opts.APIKey = acctest.APIKey
+	svc := &rewritingService{fake: fakeserver.New(opts)}
+	srv := httptest.NewServer(svc)
+	t.Cleanup(func() { srv.Close(); svc.fake.Close() })
+	return newJobBenchOn(newProtoHarnessAt(t, svc.fake, srv.URL), shortAudio, ""), svc
+}
+
+func (j *jobBench) readResponse(state *tfprotov6.DynamicValue) *tfprotov6.ReadResourceResponse {
+	resp, err := j.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: state})
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	return resp
+}
+
+func (j *jobBench) stateAttribute(state *tfprotov6.DynamicValue, steps ...any) tftypes.Value {
+	j.tb.Helper()
+	v, err := state.Unmarshal(j.typ)
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	p := tftypes.NewAttributePath()
+	for _, step := range steps {
+		p = p.WithAttributeName(step.(string))
+	}
+	got, _, err := tftypes.WalkAttributePath(v, p)
+	if err != nil {
+		j.tb.Fatalf("%s: %v", p, err)
+	}
+	return got.(tftypes.Value)
+}
+
+// A finished job's record never changes, so its refresh keeps state as it
+// is instead of decoding the record again, and still gives Terraform the
+// identity it did not keep (Terraform before 1.12 keeps none).
+func TestJobRead_finishedJobKeepsItsState(t *testing.T) {
+	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	applied := j.apply(j.planCreate())
+	svc.rewrite.Store(true)
+
+	resp := j.readResponse(applied)
+	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+	if !bytes.Equal(resp.NewState.MsgPack, applied.MsgPack) {
+		t.Errorf("the refresh changed a finished job's state: request_id %v, was %v",
+			j.stateAttribute(resp.NewState, "request_id"), j.stateAttribute(applied, "request_id"))
+	}
+	if resp.NewIdentity == nil {
+		t.Fatal("the refresh gave no identity")
+	}
+	identity, err := resp.NewIdentity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := j.stateAttribute(applied, "id"); !identity.Equal(tftypes.NewValue(identity.Type(), map[string]tftypes.Value{"id": want})) {
+		t.Errorf("identity %v, want id %v", identity, want)
+	}
+}
+
+// A job still running when last seen is read whole: its record changes.
+func TestJobRead_runningJobIsReadWhole(t *testing.T) {
+	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	applied := j.apply(j.planCreate())
+	// As if the apply had not waited: the job was last seen processing.
+	v, err := applied.Unmarshal(j.typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running, err := tftypes.Transform(v, func(p *tftypes.AttributePath, val tftypes.Value) (tftypes.Value, error) {
+		if p.Equal(tftypes.NewAttributePath().WithAttributeName("status")) {
+			return tftypes.NewValue(tftypes.String, "processing"), nil
+		}
+		return val, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := dynamicValue(t, j.typ, running)
+	svc.rewrite.Store(true)
+
+	resp := j.readResponse(&state)
+	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+	if got := j.stateAttribute(resp.NewState, "status"); !got.Equal(tftypes.NewValue(tftypes.String, "done")) {
+		t.Errorf("status %v after the refresh, want done", got)
+	}
+	got := j.stateAttribute(resp.NewState, "request_id")
+	var text string
+	if err := got.As(&text); err != nil || !strings.HasPrefix(text, "rewritten-") {
+		t.Errorf("request_id %v after the refresh, want the service's record's (rewritten-...)", got)
+	}
+}
+
+// A finished job the service no longer has still gets the full answer:
+// retained = false, its last results kept, and a warning.
+func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
+	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	applied := j.apply(j.planCreate())
+	var id string
+	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+	if !svc.fake.ExpireJob(id) {
+		t.Fatalf("the fake server has no job %s", id)
+	}
+
+	resp := j.readResponse(applied)
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityWarning ||
+		resp.Diagnostics[0].Summary != "Transcription job no longer retained by the service" {
+		t.Fatalf("diagnostics %v, want the one warning that the job is no longer retained", resp.Diagnostics)
+	}
+	if got := j.stateAttribute(resp.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
+		t.Errorf("retained %v, want false", got)
+	}
+	if got, want := j.stateAttribute(resp.NewState, "result"), j.stateAttribute(applied, "result"); !got.Equal(want) {
+		t.Errorf("result %v, want the last known %v", got, want)
+	}
+}
