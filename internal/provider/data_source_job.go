@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -42,21 +41,21 @@ type jobDataSource struct {
 // record's attributes are those of the transcription_job resource, filled by
 // the same code (jobResourceModel.setRecord and setRequestFromParams).
 type jobDataSourceModel struct {
-	ID                types.String         `tfsdk:"id"`
-	IncludeTranscript types.Bool           `tfsdk:"include_transcript"`
-	IncludeRawResult  types.Bool           `tfsdk:"include_raw_result"`
-	WaitForCompletion types.Bool           `tfsdk:"wait_for_completion"`
-	Timeout           types.String         `tfsdk:"timeout"`
-	RequestID         types.String         `tfsdk:"request_id"`
-	CreatedAt         types.String         `tfsdk:"created_at"`
-	Status            types.String         `tfsdk:"status"`
-	CompletedAt       types.String         `tfsdk:"completed_at"`
-	ErrorCode         types.Int64          `tfsdk:"error_code"`
-	File              types.Object         `tfsdk:"file"`
-	Result            types.Object         `tfsdk:"result"`
-	ResultJSON        jsontypes.Normalized `tfsdk:"result_json"`
-	RequestParams     types.Object         `tfsdk:"request_params"`
-	CustomMetadata    types.Map            `tfsdk:"custom_metadata"`
+	ID                types.String `tfsdk:"id"`
+	IncludeTranscript types.Bool   `tfsdk:"include_transcript"`
+	IncludeRawResult  types.Bool   `tfsdk:"include_raw_result"`
+	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
+	Timeout           types.String `tfsdk:"timeout"`
+	RequestID         types.String `tfsdk:"request_id"`
+	CreatedAt         types.String `tfsdk:"created_at"`
+	Status            types.String `tfsdk:"status"`
+	CompletedAt       types.String `tfsdk:"completed_at"`
+	ErrorCode         types.Int64  `tfsdk:"error_code"`
+	File              types.Object `tfsdk:"file"`
+	Result            types.Object `tfsdk:"result"`
+	ResultJSON        jsonText     `tfsdk:"result_json"`
+	RequestParams     types.Object `tfsdk:"request_params"`
+	CustomMetadata    types.Map    `tfsdk:"custom_metadata"`
 }
 
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -124,7 +123,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			resultView.name: resultView.dataSourceAttribute(),
 			"result_json": dschema.StringAttribute{
 				MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise, and until the job is `done`.",
-				CustomType:          jsontypes.NormalizedType{},
+				CustomType:          jsonTextType{},
 				Computed:            true,
 			},
 			"request_params": requestParamsDataSourceAttribute(ctx),

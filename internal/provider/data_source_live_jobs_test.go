@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -137,7 +136,7 @@ func TestFlattenLiveJob(t *testing.T) {
 				}
 			}
 			checks := map[string]struct{ got, want attr.Value }{
-				"post metadata": {at(t, o, "post_session_metadata"), jsontypes.NewNormalizedValue(`{"duration":12.5,"tags":["x"]}`)},
+				"post metadata": {at(t, o, "post_session_metadata"), jsonTextValue(`{"duration":12.5,"tags":["x"]}`)},
 				"metadata json": {at(t, o, "custom_metadata", "count"), types.StringValue("3")},
 			}
 			for what, c := range checks {

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -432,7 +431,7 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResult, result)...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsontypes.NewNormalizedNull())...) // kept only with include_raw_result
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsonTextNull())...) // kept only with include_raw_result
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathRetained, retained)...)
 }
 

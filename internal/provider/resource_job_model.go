@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"sync"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -28,17 +27,17 @@ type jobResourceModel struct {
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed from the job record.
-	ID          types.String         `tfsdk:"id"`
-	ResultURL   types.String         `tfsdk:"result_url"`
-	RequestID   types.String         `tfsdk:"request_id"`
-	CreatedAt   types.String         `tfsdk:"created_at"`
-	Status      types.String         `tfsdk:"status"`
-	CompletedAt types.String         `tfsdk:"completed_at"`
-	ErrorCode   types.Int64          `tfsdk:"error_code"`
-	Retained    types.Bool           `tfsdk:"retained"`
-	File        types.Object         `tfsdk:"file"`
-	Result      types.Object         `tfsdk:"result"`
-	ResultJSON  jsontypes.Normalized `tfsdk:"result_json"`
+	ID          types.String `tfsdk:"id"`
+	ResultURL   types.String `tfsdk:"result_url"`
+	RequestID   types.String `tfsdk:"request_id"`
+	CreatedAt   types.String `tfsdk:"created_at"`
+	Status      types.String `tfsdk:"status"`
+	CompletedAt types.String `tfsdk:"completed_at"`
+	ErrorCode   types.Int64  `tfsdk:"error_code"`
+	Retained    types.Bool   `tfsdk:"retained"`
+	File        types.Object `tfsdk:"file"`
+	Result      types.Object `tfsdk:"result"`
+	ResultJSON  jsonText     `tfsdk:"result_json"`
 }
 
 // jobRequestModel is the request of a job (InitTranscriptionRequest): one
@@ -439,7 +438,7 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	result, d := flattenResult(ctx, job.Result, content)
 	diags.Append(d...)
 	m.Result = result
-	m.ResultJSON = jsontypes.NewNormalizedNull()
+	m.ResultJSON = jsonTextNull()
 	if content == rawContent && job.Result != nil {
 		raw, err := json.Marshal(job.Result)
 		if err != nil {
@@ -504,7 +503,7 @@ var recordFields = []interface {
 	recordField[types.Bool]{func(m *jobResourceModel) *types.Bool { return &m.Retained }, types.BoolNull()},
 	recordField[types.Object]{func(m *jobResourceModel) *types.Object { return &m.File }, types.ObjectNull(fileType.AttrTypes)},
 	recordField[types.Object]{func(m *jobResourceModel) *types.Object { return &m.Result }, types.ObjectNull(resultType.AttrTypes)},
-	recordField[jsontypes.Normalized]{func(m *jobResourceModel) *jsontypes.Normalized { return &m.ResultJSON }, jsontypes.NewNormalizedNull()},
+	recordField[jsonText]{func(m *jobResourceModel) *jsonText { return &m.ResultJSON }, jsonTextNull()},
 }
 
 // setUnknownComputedToNull makes the computed values that are still unknown

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -421,7 +420,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"result": withObjectPlanModifiers(resultView.resourceAttribute(), planmodifiers.UseStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)),
 		"result_json": schema.StringAttribute{
 			MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise.",
-			CustomType:          jsontypes.NormalizedType{},
+			CustomType:          jsonTextType{},
 			Computed:            true,
 			PlanModifiers:       []planmodifier.String{planmodifiers.UseStateWhenJobFinal(pathIncludeRawResult)},
 		},

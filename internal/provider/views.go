@@ -13,7 +13,6 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -57,7 +56,7 @@ func viewStringMap(name, description string) viewAttr {
 // viewJSON is a leaf holding JSON text, for the values that grow with the
 // recording: one string costs the framework far less than a list of objects.
 func viewJSON(name, description string) viewAttr {
-	return viewAttr{name: name, description: description, typ: jsontypes.NormalizedType{}}
+	return viewAttr{name: name, description: description, typ: jsonTextType{}}
 }
 func viewObject(name, description string, nested ...viewAttr) viewAttr {
 	return viewAttr{name: name, description: description, nested: nested}
@@ -139,7 +138,7 @@ func (v viewAttr) docsType() string {
 		return "Object"
 	}
 	switch t := v.typ.(type) {
-	case basetypes.StringType, jsontypes.NormalizedType:
+	case basetypes.StringType, jsonTextType:
 		return "String"
 	case basetypes.Int64Type, basetypes.Float64Type:
 		return "Number"
@@ -343,11 +342,11 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		}),
 		"transcription": f.transcription(r.Transcription, content),
 		"translation": flattenAddon(f, r.Translation, translationType, func(items []client.TranslationItem) attr.Value {
-			return grows(jsontypes.NewNormalizedNull(), func() attr.Value { return f.json(translationsJSON(items, withWords)) })
+			return grows(jsonTextNull(), func() attr.Value { return f.json(translationsJSON(items, withWords)) })
 		}),
 		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s string) attr.Value { return types.StringValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
-			return grows(jsontypes.NewNormalizedNull(), func() attr.Value { return f.jsonOrNull(ents == nil, ents) })
+			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(ents == nil, ents) })
 		}),
 		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
 			return grows(types.StringNull(), func() attr.Value { return types.StringValue(s) })
@@ -365,7 +364,7 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 			})
 		}),
 		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value {
-			return grows(jsontypes.NewNormalizedNull(), func() attr.Value { return f.jsonOrNull(s == nil, s) })
+			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(s == nil, s) })
 		}),
 		"messages": flattenStrings(r.Messages),
 	})
@@ -421,19 +420,19 @@ func objectList[T any](f *flattener, t types.ObjectType, items []T, attrs func(T
 }
 
 // json encodes v as the text of a JSON attribute.
-func (f *flattener) json(v any) jsontypes.Normalized {
+func (f *flattener) json(v any) jsonText {
 	b, err := json.Marshal(v)
 	if err != nil {
 		f.diags.AddError("Cannot encode a value of the job's result as JSON", err.Error())
-		return jsontypes.NewNormalizedNull()
+		return jsonTextNull()
 	}
-	return jsontypes.NewNormalizedValue(string(b))
+	return jsonTextValue(string(b))
 }
 
 // jsonOrNull is json, or null when the service sent nothing.
-func (f *flattener) jsonOrNull(absent bool, v any) jsontypes.Normalized {
+func (f *flattener) jsonOrNull(absent bool, v any) jsonText {
 	if absent {
-		return jsontypes.NewNormalizedNull()
+		return jsonTextNull()
 	}
 	return f.json(v)
 }
@@ -445,8 +444,8 @@ func (f *flattener) transcription(t *client.Transcription, content resultContent
 	values := map[string]attr.Value{
 		"full_transcript": types.StringNull(),
 		"languages":       flattenStrings(t.Languages),
-		"utterances":      jsontypes.NewNormalizedNull(),
-		"sentences":       jsontypes.NewNormalizedNull(),
+		"utterances":      jsonTextNull(),
+		"sentences":       jsonTextNull(),
 		"subtitles":       types.MapNull(types.StringType),
 	}
 	if content != summaryContent {
@@ -571,10 +570,10 @@ func resultAtContent(r types.Object, content resultContent) (types.Object, diag.
 	if content == summaryContent {
 		change("transcription", transcriptionType, func(v map[string]attr.Value) {
 			v["full_transcript"], v["subtitles"] = types.StringNull(), types.MapNull(types.StringType)
-			v["utterances"], v["sentences"] = jsontypes.NewNormalizedNull(), jsontypes.NewNormalizedNull()
+			v["utterances"], v["sentences"] = jsonTextNull(), jsonTextNull()
 		})
 		for name, t := range map[string]types.ObjectType{"translation": translationType, "named_entity_recognition": nerType, "sentences": sentencesAddType} {
-			change(name, t, func(v map[string]attr.Value) { v["results"] = jsontypes.NewNormalizedNull() })
+			change(name, t, func(v map[string]attr.Value) { v["results"] = jsonTextNull() })
 		}
 		change("sentiment_analysis", sentimentType, func(v map[string]attr.Value) { v["results"] = types.StringNull() })
 	} else {
@@ -603,7 +602,7 @@ func withoutWords(utts []utteranceJSON) []utteranceJSON {
 // rewriteJSON decodes a JSON attribute's value as T, changes it, and encodes
 // it again as the flattener does; null and unknown stay as they are.
 func rewriteJSON[T any](f *flattener, v attr.Value, rewrite func(T) T) attr.Value {
-	n, ok := v.(jsontypes.Normalized)
+	n, ok := v.(jsonText)
 	if !ok || n.IsNull() || n.IsUnknown() {
 		return v
 	}
@@ -653,14 +652,14 @@ func flattenCustomMetadata(m map[string]any) types.Map {
 
 // flattenJSON converts an open JSON object to its compact text; absent or
 // null stays null.
-func flattenJSON(raw json.RawMessage) jsontypes.Normalized {
+func flattenJSON(raw json.RawMessage) jsonText {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
-		return jsontypes.NewNormalizedNull()
+		return jsonTextNull()
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, trimmed); err != nil {
-		return jsontypes.NewNormalizedValue(string(trimmed))
+		return jsonTextValue(string(trimmed))
 	}
-	return jsontypes.NewNormalizedValue(buf.String())
+	return jsonTextValue(buf.String())
 }

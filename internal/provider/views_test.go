@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -189,7 +188,7 @@ func at(t *testing.T, v attr.Value, path ...any) attr.Value {
 func atJSON(t *testing.T, v attr.Value, path ...any) any {
 	t.Helper()
 	for i := 1; i <= len(path); i++ {
-		if n, ok := at(t, v, path[:i]...).(jsontypes.Normalized); ok {
+		if n, ok := at(t, v, path[:i]...).(jsonText); ok {
 			var decoded any
 			if err := json.Unmarshal([]byte(n.ValueString()), &decoded); err != nil {
 				t.Fatalf("%v is not JSON: %v", path[:i], err)
@@ -415,12 +414,12 @@ func TestFlattenCustomMetadata(t *testing.T) {
 }
 
 func TestFlattenJSON(t *testing.T) {
-	for raw, want := range map[string]jsontypes.Normalized{
-		"":                     jsontypes.NewNormalizedNull(),
-		"null":                 jsontypes.NewNormalizedNull(),
-		" null ":               jsontypes.NewNormalizedNull(),
-		"{\n \"a\": [1, 2]\n}": jsontypes.NewNormalizedValue(`{"a":[1,2]}`),
-		"{}":                   jsontypes.NewNormalizedValue("{}"),
+	for raw, want := range map[string]jsonText{
+		"":                     jsonTextNull(),
+		"null":                 jsonTextNull(),
+		" null ":               jsonTextNull(),
+		"{\n \"a\": [1, 2]\n}": jsonTextValue(`{"a":[1,2]}`),
+		"{}":                   jsonTextValue("{}"),
 	} {
 		if got := flattenJSON(json.RawMessage(raw)); !got.Equal(want) {
 			t.Errorf("%q: got %v, want %v", raw, got, want)
