@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
@@ -68,5 +70,25 @@ func TestJSONText_isJSONTypesNormalized(t *testing.T) {
 	jsonTextValue(`{"a":`).ValidateAttribute(ctx, xattr.ValidateAttributeRequest{Path: path.Root("x")}, &resp)
 	if !resp.Diagnostics.HasError() {
 		t.Error("invalid JSON passed jsontypes' validation")
+	}
+}
+
+func TestJSONText_stringSummarizesLongTexts(t *testing.T) {
+	long := `{"text":"` + strings.Repeat("é", 300) + `"}`
+	for name, tc := range map[string]struct {
+		v    jsonText
+		want string
+	}{
+		"null":    {jsonTextNull(), "<null>"},
+		"unknown": {jsonText{Normalized: jsontypes.NewNormalizedUnknown()}, "<unknown>"},
+		"short":   {jsonTextValue(`{"a":1}`), `"{\"a\":1}"`},
+		// 256 bytes end inside the 124th "é": the summary stops before it.
+		"long": {jsonTextValue(long), fmt.Sprintf("%q... (%d bytes)", `{"text":"`+strings.Repeat("é", 123), len(long))},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got := tc.v.String(); got != tc.want {
+				t.Errorf("String() = %s, want %s", got, tc.want)
+			}
+		})
 	}
 }
