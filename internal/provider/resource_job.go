@@ -337,8 +337,8 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 // record never changes, so state stays as it is (the framework keeps the
 // prior state when Read sets nothing) and only its existence is checked:
 // nothing of the record is decoded but its status, and the whole model is
-// neither read from state nor set again. Any other job, and a job the
-// service no longer has, take the full read.
+// neither read from state nor set again, unless the service no longer has
+// the job. Any other job takes the full read.
 func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) bool {
 	if r.data == nil || r.data.ZeroDataRetention {
 		return false
@@ -355,16 +355,19 @@ func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequ
 		return false
 	}
 	ctx = tflog.SetField(ctx, "job_id", id.ValueString())
+	// Terraform before 1.12 keeps no identity: it is given again each time.
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: id})...)
 	_, err := r.data.Client.GetPreRecordedStatus(ctx, id.ValueString())
 	switch {
 	case client.IsNotFound(err):
-		return false // the full read says what became of it
+		var state jobResourceModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if !resp.Diagnostics.HasError() {
+			r.jobMissing(ctx, state, resp)
+		}
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+id.ValueString(), err)
-		return true
 	}
-	// Terraform before 1.12 keeps no identity: it is given again each time.
-	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: id})...)
 	return true
 }
 

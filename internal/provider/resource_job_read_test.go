@@ -133,8 +133,9 @@ func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 	}
 }
 
-// A finished job the service no longer has still gets the full answer:
-// retained = false, its last results kept, and a warning.
+// A finished job the service no longer has gets the full answer, from the
+// one GET that found it gone: retained = false, its last results kept, and
+// a warning.
 func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
 	j, svc := newRewritingJobBench(t, fakeserver.Options{})
 	applied := j.apply(j.planCreate())
@@ -145,8 +146,16 @@ func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
 	if !svc.fake.ExpireJob(id) {
 		t.Fatalf("the fake server has no job %s", id)
 	}
+	svc.fake.ResetRequests()
 
 	resp := j.readResponse(applied)
+	var calls []string
+	for _, r := range svc.fake.Requests() {
+		calls = append(calls, r.Method+" "+r.Path)
+	}
+	if len(calls) != 1 {
+		t.Errorf("requests %q, want one GET", calls)
+	}
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityWarning ||
 		resp.Diagnostics[0].Summary != "Transcription job no longer retained by the service" {
 		t.Fatalf("diagnostics %v, want the one warning that the job is no longer retained", resp.Diagnostics)
