@@ -340,18 +340,18 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 // neither read from state nor set again, unless the service no longer has
 // the job. Any other job takes the full read.
 func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) bool {
-	if r.data == nil || r.data.ZeroDataRetention {
+	// Unconfigured, the full read reports it.
+	if r.data == nil || r.data.Client == nil || r.data.ZeroDataRetention {
 		return false
 	}
-	var id, audioURL, status types.String
+	// An import's state has only its id: no status, so the full read.
+	var id, status types.String
 	var retained types.Bool
 	var diags diag.Diagnostics
 	diags.Append(req.State.GetAttribute(ctx, pathID, &id)...)
-	diags.Append(req.State.GetAttribute(ctx, pathAudioURL, &audioURL)...)
 	diags.Append(req.State.GetAttribute(ctx, pathStatus, &status)...)
 	diags.Append(req.State.GetAttribute(ctx, pathRetained, &retained)...)
-	// audio_url is null only in an import, which builds the whole state.
-	if diags.HasError() || id.IsNull() || audioURL.IsNull() || !client.IsFinal(status.ValueString()) || !retained.ValueBool() {
+	if diags.HasError() || id.IsNull() || !client.IsFinal(status.ValueString()) || !retained.ValueBool() {
 		return false
 	}
 	ctx = tflog.SetField(ctx, "job_id", id.ValueString())

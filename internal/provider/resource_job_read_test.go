@@ -57,15 +57,15 @@ func (j *jobBench) readResponse(state *tfprotov6.DynamicValue) *tfprotov6.ReadRe
 	return resp
 }
 
-func (j *jobBench) stateAttribute(state *tfprotov6.DynamicValue, steps ...any) tftypes.Value {
+func (j *jobBench) stateAttribute(state *tfprotov6.DynamicValue, names ...string) tftypes.Value {
 	j.tb.Helper()
 	v, err := state.Unmarshal(j.typ)
 	if err != nil {
 		j.tb.Fatal(err)
 	}
 	p := tftypes.NewAttributePath()
-	for _, step := range steps {
-		p = p.WithAttributeName(step.(string))
+	for _, name := range names {
+		p = p.WithAttributeName(name)
 	}
 	got, _, err := tftypes.WalkAttributePath(v, p)
 	if err != nil {

@@ -55,7 +55,6 @@ var llmModelPattern = regexp.MustCompile(`^[^/\s]+/\S+$`)
 // Paths the lifecycle code reads.
 var (
 	pathID                = path.Root("id")
-	pathAudioURL          = path.Root("audio_url")
 	pathIncludeTranscript = path.Root("include_transcript")
 	pathIncludeRawResult  = path.Root("include_raw_result")
 	pathStatus            = path.Root("status")
