@@ -14,15 +14,20 @@
 // Every request carries x-service-key. The base URL and key come from the
 // provider's arguments or TRANSCRIPTION_BASE_URL / TRANSCRIPTION_API_KEY.
 // It serves protocol 6 under registry.terraform.io/bench/minimal, for
-// dev_overrides only; nothing publishes it.
+// dev_overrides only; nothing publishes it. It reserves the same heap floor
+// as the provider (internal/heapfloor), so that what the benchmark compares
+// is the work each does, not how often Go's collector runs.
 package main
 
 import (
 	"log"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/heapfloor"
 )
 
 // Address is the provider's registry address; the CLI finds the binary
@@ -30,6 +35,7 @@ import (
 const Address = "registry.terraform.io/bench/minimal"
 
 func main() {
+	heapfloor.Reserve(os.Getenv)
 	server, err := providerserver.NewProtocol6WithError(newProvider())()
 	if err != nil {
 		log.Fatal(err.Error())
