@@ -22,7 +22,7 @@ func main() {
 	flag.Parse()
 
 	// Terraform starts the provider for each command; the collector would
-	// otherwise take about a third of its CPU time (internal/heapfloor).
+	// otherwise take about 30 % of its CPU time (internal/heapfloor).
 	heapfloor.Reserve(os.Getenv)
 
 	// Before the server starts: its loggers read these for every request.

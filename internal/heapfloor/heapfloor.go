@@ -6,7 +6,7 @@
 // keeps little alive between requests, but each request Terraform makes
 // allocates one to three megabytes in terraform-plugin-framework (its
 // conversions of the resource's values), so the collector ran every few
-// requests and took about a third of the provider's CPU time. An
+// requests and took about 30 % of the provider's CPU time. An
 // allocation the program never writes to counts toward the heap the
 // collector paces by, yet the operating system backs none of it with
 // memory: the collector then runs once every Size bytes or so, and a
