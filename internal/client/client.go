@@ -197,21 +197,46 @@ func (c *Client) GetPreRecorded(ctx context.Context, id string, detail ...Detail
 }
 
 // GetPreRecordedStatus fetches a pre-recorded job's record (GET
-// /v2/pre-recorded/{id}) and decodes only its status, leaving the result's
-// transcripts out before decoding: enough to learn that a finished job,
-// whose record never changes, is still there.
+// /v2/pre-recorded/{id}) and reads it only as far as its id and status:
+// enough to learn that a finished job, whose record never changes, is
+// still there. The service sends those before the result, so a long
+// recording's transcript is neither decoded nor, past maxDrainBytes,
+// received.
 func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, error) {
-	var out struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
-	}
-	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent, detail: WithoutUtterances}, &out); err != nil {
+	cl := call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}
+	op := cl.method + " " + cl.path
+	resp, err := c.roundTrip(ctx, cl)
+	if err != nil {
 		return "", err
 	}
-	if out.ID == "" || out.Status == "" {
-		return "", &DecodeError{Op: "GET /v2/pre-recorded/" + id, Reason: "job record lacks id or status"}
+	contentType := resp.Header.Get("Content-Type")
+	if !isJSON(contentType) {
+		data, _ := readBounded(io.LimitReader(resp.Body, maxLoggedBodyBytes), maxLoggedBodyBytes)
+		finishBody(resp.Body)
+		c.logResponse(ctx, op, resp, int64(len(data)), data)
+		return "", decodeJSON(op, contentType, data, nil)
 	}
-	return out.Status, nil
+	members, head, size, readErr := readLeadingMembers(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
+	finishBody(resp.Body)
+	c.logResponse(ctx, op, resp, size, head)
+	if readErr != nil {
+		return "", readFailure(op, readErr)
+	}
+	var jobID, status string
+	for _, m := range []struct {
+		name string
+		to   *string
+	}{{"id", &jobID}, {"status", &status}} {
+		if raw, ok := members[m.name]; ok {
+			if err := json.Unmarshal(raw, m.to); err != nil {
+				return "", &DecodeError{Op: op, Reason: "invalid JSON in response: " + m.name + ": " + err.Error()}
+			}
+		}
+	}
+	if jobID == "" || status == "" {
+		return "", &DecodeError{Op: op, Reason: "job record lacks id or status"}
+	}
+	return status, nil
 }
 
 // DeletePreRecorded deletes a finished job (DELETE /v2/pre-recorded/{id}).
@@ -351,16 +376,23 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	resp.Body.Close()
 	c.logResponse(ctx, op, resp, size, head)
 	if readErr != nil {
-		var stall *StallError
-		if errors.As(readErr, &stall) {
-			return &TransportError{Op: op, Sent: true, Err: readErr}
-		}
-		return &DecodeError{Op: op, Reason: readErr.Error()}
+		return readFailure(op, readErr)
 	}
 	if out == nil {
 		return nil
 	}
 	return decodeJSON(op, contentType, data, out)
+}
+
+// readFailure is the error of a response whose body could not be read
+// whole: a stalled transfer fails as the transport, anything else as the
+// decoding.
+func readFailure(op string, readErr error) error {
+	var stall *StallError
+	if errors.As(readErr, &stall) {
+		return &TransportError{Op: op, Sent: true, Err: readErr}
+	}
+	return &DecodeError{Op: op, Reason: readErr.Error()}
 }
 
 // roundTrip performs a call with retries and returns its first 2xx

@@ -172,6 +172,81 @@ func TestGetPreRecordedStatus_errors(t *testing.T) {
 	}
 }
 
+// GetPreRecordedStatus stops reading a record at its status: a long
+// recording's transcript, sent after it, is not received, while a short
+// rest is read to the end so that the connection serves the next call.
+func TestGetPreRecordedStatus_readsOnlyTheHead(t *testing.T) {
+	const head = `{"id":"x","request_id":"r","version":2,"status":"done","created_at":"2026-11-20T12:00:00Z",`
+	utterance := `{"text":"` + strings.Repeat("word ", 200) + `","start":0,"end":1},`
+	for _, tc := range []struct {
+		name        string
+		record      string
+		status      string
+		maxRead     int // bytes of the body the client may read
+		connections int64
+	}{
+		{"hour: the transcript is not received", head + `"result":{"transcription":{"utterances":[` + strings.Repeat(utterance, 4000) + `{}]}}}`, client.StatusDone, 256 << 10, 3},
+		{"short: read whole, connection kept", head + `"result":{"transcription":{"utterances":[` + strings.Repeat(utterance, 10) + `{}]}}}`, client.StatusDone, 16 << 10, 1},
+		{"status after the result: read whole", `{"id":"x","result":{"transcription":{"utterances":[` + strings.Repeat(utterance, 200) + `{}]}},"status":"error"}`, client.StatusError, 300 << 10, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var connections atomic.Int64
+			srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, tc.record)
+			}))
+			srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+				if state == http.StateNew {
+					connections.Add(1)
+				}
+			}
+			srv.Start()
+			defer srv.Close()
+			read := &countingTransport{base: http.DefaultTransport.(*http.Transport).Clone()}
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", HTTPClient: &http.Client{Transport: read}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 3 {
+				if status, err := c.GetPreRecordedStatus(context.Background(), "x"); err != nil || status != tc.status {
+					t.Fatalf("GetPreRecordedStatus: %q %v, want %q", status, err, tc.status)
+				}
+			}
+			if got, limit := read.n.Load()/3, int64(tc.maxRead); got > limit {
+				t.Errorf("read %d bytes of a %d-byte record per call, want at most %d", got, len(tc.record), limit)
+			}
+			if got := connections.Load(); got != tc.connections {
+				t.Errorf("%d connections for 3 calls, want %d", got, tc.connections)
+			}
+		})
+	}
+}
+
+// countingTransport counts the bytes of response bodies read through it.
+type countingTransport struct {
+	base http.RoundTripper
+	n    atomic.Int64
+}
+
+func (c *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := c.base.RoundTrip(req)
+	if err == nil {
+		resp.Body = &countingBody{ReadCloser: resp.Body, n: &c.n}
+	}
+	return resp, err
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
+}
+
 func TestErrors_areTyped(t *testing.T) {
 	f := newFixture(t, fakeserver.Options{})
 	c := f.c
@@ -420,6 +495,8 @@ func TestRetries_stopWhenCancelled(t *testing.T) {
 	}
 }
 
+// Bodies a broken or hostile server might send fail both reads of a job
+// with an error that says what is wrong.
 func TestResponses_hostileBodies(t *testing.T) {
 	cases := []struct {
 		name        string
@@ -433,7 +510,8 @@ func TestResponses_hostileBodies(t *testing.T) {
 		{"wrong type", 200, "application/json", `{"id": 5, "status": "done"}`, "invalid JSON"},
 		{"missing fields", 200, "application/json", `{"kind": "pre-recorded"}`, "lacks id or status"},
 		{"wrong content type", 200, "text/plain", `{"id": "x", "status": "done"}`, "Content-Type"},
-		{"huge body", 200, "application/json", `{"id":"x","status":"done","request_id":"` + strings.Repeat("a", 2<<20) + `"}`, "exceeds"},
+		{"huge body", 200, "application/json", `{"id":"x","request_id":"` + strings.Repeat("a", 2<<20) + `","status":"done"}`, "exceeds"},
+		{"not an object", 200, "application/json", `["x", "done"]`, "invalid JSON"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -446,7 +524,11 @@ func TestResponses_hostileBodies(t *testing.T) {
 			c, _ := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1, MaxResponseBytes: 1 << 20})
 			_, err := c.GetPreRecorded(context.Background(), "x")
 			if err == nil || !strings.Contains(err.Error(), tc.wantInError) {
-				t.Fatalf("got %v, want an error containing %q", err, tc.wantInError)
+				t.Errorf("GetPreRecorded: got %v, want an error containing %q", err, tc.wantInError)
+			}
+			_, err = c.GetPreRecordedStatus(context.Background(), "x")
+			if err == nil || !strings.Contains(err.Error(), tc.wantInError) {
+				t.Errorf("GetPreRecordedStatus: got %v, want an error containing %q", err, tc.wantInError)
 			}
 		})
 	}

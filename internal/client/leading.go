@@ -1,0 +1,97 @@
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// maxDrainBytes is the most of a body left unread that finishBody reads to
+// keep an HTTP/1.1 connection for the next request. Past it, closing costs
+// less than receiving the rest: a new connection, or on HTTP/2 nothing but
+// the stream.
+const maxDrainBytes = 64 << 10
+
+// readLeadingMembers decodes the members names of the JSON object r holds,
+// and reads the object only as far as the last of them to come: what
+// follows is neither decoded nor read. A name the object lacks is absent
+// from members (then the whole object is read). head is the text read,
+// up to maxLoggedBodyBytes, for the log; size counts the bytes read.
+func readLeadingMembers(r io.Reader, limit int64, names ...string) (members map[string]json.RawMessage, head []byte, size int64, err error) {
+	rec := &headRecorder{r: io.LimitReader(r, limit+1)}
+	members, err = decodeLeadingMembers(json.NewDecoder(rec), names)
+	if err != nil {
+		err = leadingError(err, rec.n > limit, limit)
+	}
+	return members, rec.head, rec.n, err
+}
+
+func decodeLeadingMembers(dec *json.Decoder, names []string) (map[string]json.RawMessage, error) {
+	if tok, err := dec.Token(); err != nil {
+		return nil, err
+	} else if tok != json.Delim('{') {
+		return nil, fmt.Errorf("%w, got %v", errNotAnObject, tok)
+	}
+	members := make(map[string]json.RawMessage, len(names))
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			if key == name {
+				members[name] = value
+			}
+		}
+		if len(members) == len(names) {
+			return members, nil
+		}
+	}
+	_, err := dec.Token() // the closing brace, or the error of a truncated object
+	return members, err
+}
+
+var errNotAnObject = errors.New("expected a JSON object")
+
+// leadingError is the error of a read that stopped at err: the limit when
+// the body went past it, else invalid JSON or a failed read.
+func leadingError(err error, overLimit bool, limit int64) error {
+	var syntax *json.SyntaxError
+	switch {
+	case overLimit:
+		return fmt.Errorf("response body exceeds %d bytes", limit)
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, errNotAnObject):
+		return fmt.Errorf("invalid JSON in response: %w", err)
+	}
+	return fmt.Errorf("reading response body: %w", err)
+}
+
+// headRecorder counts what is read through it and keeps its first
+// maxLoggedBodyBytes.
+type headRecorder struct {
+	r    io.Reader
+	head []byte
+	n    int64
+}
+
+func (h *headRecorder) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	if len(h.head) < maxLoggedBodyBytes {
+		h.head = append(h.head, p[:min(n, maxLoggedBodyBytes-len(h.head))]...)
+	}
+	h.n += int64(n)
+	return n, err
+}
+
+// finishBody closes a response body read only in part. A rest of at most
+// maxDrainBytes is read first, so that the connection serves the next
+// request; a longer one is not worth receiving.
+func finishBody(body io.ReadCloser) {
+	_, _ = io.CopyN(io.Discard, body, maxDrainBytes+1)
+	_ = body.Close()
+}
