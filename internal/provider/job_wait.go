@@ -99,11 +99,11 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		}
 		refusal = err
 		if !zeroDataRetention {
-			job, getErr := c.GetPreRecorded(ctx, id, client.WithoutUtterances) // only its status is needed
+			status, getErr := c.GetPreRecordedStatus(ctx, id)
 			switch {
 			case client.IsNotFound(getErr):
 				return nil
-			case getErr == nil && client.IsFinal(job.Status):
+			case getErr == nil && client.IsFinal(status):
 				endedBeforeDelete = true
 				continue
 			}
