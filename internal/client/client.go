@@ -211,10 +211,10 @@ func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, e
 	}
 	contentType := resp.Header.Get("Content-Type")
 	if !isJSON(contentType) {
-		data, _ := readBounded(io.LimitReader(resp.Body, maxLoggedBodyBytes), maxLoggedBodyBytes)
+		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxLoggedBodyBytes))
 		finishBody(resp.Body)
 		c.logResponse(ctx, op, resp, int64(len(data)), data)
-		return "", decodeJSON(op, contentType, data, nil)
+		return "", notJSONError(op, contentType, data)
 	}
 	members, head, size, readErr := readLeadingMembers(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
 	finishBody(resp.Body)
@@ -564,24 +564,20 @@ func readBounded(r io.Reader, limit int64) ([]byte, error) {
 func readOmitting(r io.Reader, limit int64, names [][]byte) (kept, head []byte, size int64, err error) {
 	o := newOmitter(names, nil)
 	buf := make([]byte, 32<<10)
-	lr := io.LimitReader(r, limit+1)
+	rec := &headRecorder{r: io.LimitReader(r, limit+1)}
 	for {
-		n, rerr := lr.Read(buf)
-		chunk := buf[:n]
-		if len(head) < maxLoggedBodyBytes {
-			head = append(head, chunk[:min(n, maxLoggedBodyBytes-len(head))]...)
+		before := rec.n
+		n, rerr := rec.Read(buf)
+		if rec.n > limit {
+			o.write(buf[:limit-before])
+			return o.finish(), rec.head, limit, fmt.Errorf("response body exceeds %d bytes", limit)
 		}
-		if size+int64(n) > limit {
-			o.write(chunk[:limit-size])
-			return o.finish(), head, limit, fmt.Errorf("response body exceeds %d bytes", limit)
-		}
-		o.write(chunk)
-		size += int64(n)
+		o.write(buf[:n])
 		if rerr == io.EOF {
-			return o.finish(), head, size, nil
+			return o.finish(), rec.head, rec.n, nil
 		}
 		if rerr != nil {
-			return o.finish(), head, size, fmt.Errorf("reading response body: %w", rerr)
+			return o.finish(), rec.head, rec.n, fmt.Errorf("reading response body: %w", rerr)
 		}
 	}
 }
@@ -594,12 +590,18 @@ func isJSON(contentType string) bool {
 
 func decodeJSON(op, contentType string, data []byte, out any) error {
 	if !isJSON(contentType) {
-		return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data))}
+		return notJSONError(op, contentType, data)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return &DecodeError{Op: op, Reason: "invalid JSON in response: " + err.Error()}
 	}
 	return nil
+}
+
+// notJSONError refuses an answer that is not JSON; data is its body, or
+// its first bytes.
+func notJSONError(op, contentType string, data []byte) error {
+	return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data))}
 }
 
 // logResponse logs an answer of size bytes, of which body holds the first.

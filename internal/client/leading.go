@@ -13,9 +13,9 @@ import (
 // the stream.
 const maxDrainBytes = 64 << 10
 
-// readLeadingMembers decodes the members names of the JSON object r holds,
-// and reads the object only as far as the last of them to come: what
-// follows is neither decoded nor read. A name the object lacks is absent
+// readLeadingMembers returns the values (as JSON text) of the members
+// names of the JSON object r holds, reading the object only as far as the
+// last of them to come: what follows is neither decoded nor read. A name the object lacks is absent
 // from members (then the whole object is read). head is the text read,
 // up to maxLoggedBodyBytes, for the log; size counts the bytes read.
 func readLeadingMembers(r io.Reader, limit int64, names ...string) (members map[string]json.RawMessage, head []byte, size int64, err error) {
