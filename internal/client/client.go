@@ -216,24 +216,14 @@ func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, e
 		c.logResponse(ctx, op, resp, int64(len(data)), data)
 		return "", notJSONError(op, contentType, data)
 	}
-	members, head, size, readErr := readLeadingMembers(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
+	members, head, size, readErr := readLeadingStrings(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
 	finishBody(resp.Body)
 	c.logResponse(ctx, op, resp, size, head)
 	if readErr != nil {
 		return "", readFailure(op, readErr)
 	}
-	var jobID, status string
-	for _, m := range []struct {
-		name string
-		to   *string
-	}{{"id", &jobID}, {"status", &status}} {
-		if raw, ok := members[m.name]; ok {
-			if err := json.Unmarshal(raw, m.to); err != nil {
-				return "", &DecodeError{Op: op, Reason: "invalid JSON in response: " + m.name + ": " + err.Error()}
-			}
-		}
-	}
-	if jobID == "" || status == "" {
+	status := members["status"]
+	if members["id"] == "" || status == "" {
 		return "", &DecodeError{Op: op, Reason: "job record lacks id or status"}
 	}
 	return status, nil

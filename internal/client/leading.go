@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // maxDrainBytes is the most of a body left unread that finishBody reads to
@@ -13,40 +14,47 @@ import (
 // the stream.
 const maxDrainBytes = 64 << 10
 
-// readLeadingMembers returns the values (as JSON text) of the members
-// names of the JSON object r holds, reading the object only as far as the
-// last of them to come: what follows is neither decoded nor read. A name the object lacks is absent
-// from members (then the whole object is read). head is the text read,
-// up to maxLoggedBodyBytes, for the log; size counts the bytes read.
-func readLeadingMembers(r io.Reader, limit int64, names ...string) (members map[string]json.RawMessage, head []byte, size int64, err error) {
+// readLeadingStrings returns the string members names of the JSON object r
+// holds, reading the object only as far as the last of them to come: what
+// follows is neither decoded nor read. A name the object lacks (or holds
+// as null) is absent from the map, and then the whole object is read. head
+// is the text read, up to maxLoggedBodyBytes, for the log; size counts the
+// bytes read.
+func readLeadingStrings(r io.Reader, limit int64, names ...string) (members map[string]string, head []byte, size int64, err error) {
 	rec := &headRecorder{r: io.LimitReader(r, limit+1)}
-	members, err = decodeLeadingMembers(json.NewDecoder(rec), names)
+	members, err = decodeLeadingStrings(json.NewDecoder(rec), names)
 	if err != nil {
 		err = leadingError(err, rec.n > limit, limit)
 	}
 	return members, rec.head, rec.n, err
 }
 
-func decodeLeadingMembers(dec *json.Decoder, names []string) (map[string]json.RawMessage, error) {
+func decodeLeadingStrings(dec *json.Decoder, names []string) (map[string]string, error) {
 	if tok, err := dec.Token(); err != nil {
 		return nil, err
 	} else if tok != json.Delim('{') {
 		return nil, fmt.Errorf("%w, got %v", errNotAnObject, tok)
 	}
-	members := make(map[string]json.RawMessage, len(names))
+	members := make(map[string]string, len(names))
+	var skipped json.RawMessage
 	for dec.More() {
-		key, err := dec.Token()
+		tok, err := dec.Token()
 		if err != nil {
 			return nil, err
 		}
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, err
-		}
-		for _, name := range names {
-			if key == name {
-				members[name] = value
+		key, _ := tok.(string) // inside an object, Token returns keys as strings
+		if !slices.Contains(names, key) {
+			if err := dec.Decode(&skipped); err != nil {
+				return nil, err
 			}
+			continue
+		}
+		var value *string
+		if err := dec.Decode(&value); err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+		if value != nil {
+			members[key] = *value
 		}
 		if len(members) == len(names) {
 			return members, nil
@@ -62,10 +70,11 @@ var errNotAnObject = errors.New("expected a JSON object")
 // the body went past it, else invalid JSON or a failed read.
 func leadingError(err error, overLimit bool, limit int64) error {
 	var syntax *json.SyntaxError
+	var wrongType *json.UnmarshalTypeError
 	switch {
 	case overLimit:
 		return fmt.Errorf("response body exceeds %d bytes", limit)
-	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, errNotAnObject):
+	case errors.As(err, &syntax), errors.As(err, &wrongType), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, errNotAnObject):
 		return fmt.Errorf("invalid JSON in response: %w", err)
 	}
 	return fmt.Errorf("reading response body: %w", err)
