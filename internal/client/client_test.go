@@ -172,6 +172,35 @@ func TestGetPreRecordedStatus_errors(t *testing.T) {
 	}
 }
 
+// GetPreRecordedStatus names members as the whole record's read does
+// (encoding/json: the same name, else the same up to case), so the two
+// never disagree on a job's status.
+func TestGetPreRecordedStatus_namesMembersAsTheWholeRead(t *testing.T) {
+	for _, record := range []string{
+		`{"id":"x","status":"done"}`,
+		`{"ID":"x","Status":"done"}`,
+		`{"id":"x","STATUS":"error","result":null}`,
+		`{"iD":"x","stAtus":"queued","statuses":"done"}`,
+	} {
+		t.Run(record, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, record)
+			}))
+			defer srv.Close()
+			c := newClient(t, srv.URL, "k")
+			whole, err := c.GetPreRecorded(context.Background(), "x")
+			if err != nil {
+				t.Fatalf("GetPreRecorded: %v", err)
+			}
+			status, err := c.GetPreRecordedStatus(context.Background(), "x")
+			if err != nil || status != whole.Status {
+				t.Errorf("GetPreRecordedStatus: %q %v, want %q as the whole read", status, err, whole.Status)
+			}
+		})
+	}
+}
+
 // GetPreRecordedStatus stops reading a record at its status: a long
 // recording's transcript, sent after it, is not received, while a short
 // rest is read to the end so that the connection serves the next call.

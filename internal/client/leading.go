@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
 // maxDrainBytes is the most of a body left unread that finishBody reads to
@@ -43,7 +44,8 @@ func decodeLeadingStrings(dec *json.Decoder, names []string) (map[string]string,
 			return nil, err
 		}
 		key, _ := tok.(string) // inside an object, Token returns keys as strings
-		if !slices.Contains(names, key) {
+		name, ok := memberName(names, key)
+		if !ok {
 			if err := dec.Decode(&skipped); err != nil {
 				return nil, err
 			}
@@ -54,7 +56,7 @@ func decodeLeadingStrings(dec *json.Decoder, names []string) (map[string]string,
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}
 		if value != nil {
-			members[key] = *value
+			members[name] = *value
 		}
 		if len(members) == len(names) {
 			return members, nil
@@ -62,6 +64,21 @@ func decodeLeadingStrings(dec *json.Decoder, names []string) (map[string]string,
 	}
 	_, err := dec.Token() // the closing brace, or the error of a truncated object
 	return members, err
+}
+
+// memberName is the name of names that key stands for, matched as
+// encoding/json matches keys to fields (the same name, else the same up to
+// case folding), so that this read and the whole record's agree.
+func memberName(names []string, key string) (string, bool) {
+	if slices.Contains(names, key) {
+		return key, true
+	}
+	for _, name := range names {
+		if strings.EqualFold(name, key) {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 var errNotAnObject = errors.New("expected a JSON object")
