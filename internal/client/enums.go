@@ -1,5 +1,7 @@
 package client
 
+import "regexp"
+
 // Enumerations and bounds of the service's interface, shared by the provider's
 // plan-time validators and the fake server so both enforce the same contract.
 
@@ -71,6 +73,10 @@ var (
 	ProcessedTextTypes = []string{"MARKER", "MASK"}
 	JobStatuses        = []string{StatusQueued, StatusProcessing, StatusDone, StatusError}
 )
+
+// LLMModelPattern is the `<provider>/<model_name>` form the spec gives an
+// audio-to-LLM model identifier.
+var LLMModelPattern = regexp.MustCompile(`^[^/\s]+/\S+$`)
 
 // Job statuses. A job moves queued → processing → done or error, and never
 // leaves done or error.

@@ -60,6 +60,9 @@ func validateRequest(req *client.InitTranscriptionRequest) []string {
 	}
 	if c := req.AudioToLLMConfig; c != nil {
 		v.minItems("audio_to_llm_config.prompts", len(c.Prompts), 1)
+		if c.Model != nil && !client.LLMModelPattern.MatchString(*c.Model) {
+			v.add("audio_to_llm_config.model must have the form <provider>/<model_name> (got %q)", *c.Model)
+		}
 	}
 	if c := req.PIIRedactionConfig; c != nil {
 		for i, e := range c.EntityTypes {

@@ -170,6 +170,12 @@ func TestValidateRequest(t *testing.T) {
 		{"prompts one", func(r *initRequest) { r.AudioToLLMConfig = &client.AudioToLLMConfig{Prompts: []string{"Summarize"}} }, nil},
 		{"prompts empty", func(r *initRequest) { r.AudioToLLMConfig = &client.AudioToLLMConfig{Prompts: []string{}} },
 			[]string{"audio_to_llm_config.prompts must contain at least 1 item(s)"}},
+		{"llm model of the spec's form", func(r *initRequest) {
+			r.AudioToLLMConfig = &client.AudioToLLMConfig{Prompts: []string{"Summarize"}, Model: s("openai/gpt-4o-mini")}
+		}, nil},
+		{"llm model without its provider", func(r *initRequest) {
+			r.AudioToLLMConfig = &client.AudioToLLMConfig{Prompts: []string{"Summarize"}, Model: s("gpt-4o")}
+		}, []string{`audio_to_llm_config.model must have the form <provider>/<model_name> (got "gpt-4o")`}},
 
 		// model-3.
 		{"model-3 with one supported language", func(r *initRequest) {

@@ -49,9 +49,6 @@ const (
 	defaultInformal                = false
 )
 
-// llmModelPattern is the `<provider>/<model_name>` form of an LLM identifier.
-var llmModelPattern = regexp.MustCompile(`^[^/\s]+/\S+$`)
-
 // Paths the lifecycle code reads.
 var (
 	pathID                = path.Root("id")
@@ -311,7 +308,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"model": schema.StringAttribute{
 				MarkdownDescription: "LLM to use, as `<provider>/<model_name>` from the list of the service's LLM routing provider. When not set, the service uses a small default model.",
 				Optional:            true,
-				Validators:          []validator.String{validators.StringMatches(llmModelPattern, "must have the form <provider>/<model_name>")},
+				Validators:          []validator.String{validators.StringMatches(client.LLMModelPattern, "must have the form <provider>/<model_name>")},
 			},
 		}),
 
@@ -496,7 +493,9 @@ func intensityBounds() validator.Float64 {
 	return validators.Float64Between(client.MinIntensity, client.MaxIntensity)
 }
 
-var notBlankPattern = regexp.MustCompile(`\S`)
+// notBlankPattern matches a character that is not white space as Unicode
+// (and the service, trimming values) defines it; RE2's \S knows only ASCII.
+var notBlankPattern = regexp.MustCompile(`[^\t\n\v\f\r\x{85}\p{Z}]`)
 
 func notBlank() validator.String {
 	return validators.StringMatches(notBlankPattern, "must not be empty or blank")

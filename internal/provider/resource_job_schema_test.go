@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -88,4 +90,18 @@ func testJobConfig(t *testing.T, values map[string]tftypes.Value) tfsdk.Config {
 func testObject(t *testing.T, name string, values map[string]tftypes.Value) tftypes.Value {
 	t.Helper()
 	return frameworktest.Object(t, jobAttrTypes()[name], values)
+}
+
+// A vocabulary value is blank for the plan exactly when it is for the
+// service, which trims white space as Unicode defines it: anything the
+// validator lets through must not be refused after the job is billed.
+func TestNotBlankPattern_isTheServicesRule(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		if got, want := notBlankPattern.MatchString(string(r)), !unicode.IsSpace(r); got != want {
+			t.Errorf("%U: not blank = %v, the service's strings.TrimSpace says %v", r, got, want)
+		}
+	}
 }
