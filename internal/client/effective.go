@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/json"
 	"maps"
+	"net/http"
 	"slices"
 )
 
@@ -78,7 +79,13 @@ func fill[T any](field **T, value T) {
 //   - lists whose order means nothing (languages, subtitle formats,
 //     translation targets, PII entity types) are sorted;
 //   - code_switching is false when exactly one language is set (the service
-//     ignores it then).
+//     ignores it then);
+//   - the callback is its target (CallbackTarget), kept in callback_config
+//     with callback true, whichever fields named it;
+//   - the spellings under a key and an entry's pronunciations are sorted
+//     and without repeats (each is one of a set of alternatives);
+//   - an entry's intensity left out is default_intensity, which is then
+//     dropped: no entry is left to use it.
 //
 // custom_metadata is kept: it is attached to the job.
 func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
@@ -129,9 +136,27 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 		cc := *c
 		cc.Vocabulary = slices.Clone(cc.Vocabulary)
 		for i := range cc.Vocabulary {
-			cc.Vocabulary[i].Pronunciations = nilIfEmpty(cc.Vocabulary[i].Pronunciations)
+			e := &cc.Vocabulary[i]
+			e.Pronunciations = sortedSetOrNil(e.Pronunciations)
+			if e.Intensity == nil {
+				e.Intensity = cc.DefaultIntensity
+			}
 		}
+		cc.DefaultIntensity = nil
 		out.CustomVocabularyConfig = &cc
+	}
+	if c := out.CustomSpellingConfig; c != nil {
+		cc := *c
+		cc.SpellingDictionary = make(map[string][]string, len(c.SpellingDictionary))
+		for key, spellings := range c.SpellingDictionary {
+			cc.SpellingDictionary[key] = sortedSetOrNil(spellings)
+		}
+		out.CustomSpellingConfig = &cc
+	}
+	out.Callback, out.CallbackConfig, out.CallbackURL = new(bool), nil, nil
+	if url, method, ok := r.CallbackTarget(); ok {
+		*out.Callback = true
+		out.CallbackConfig = &CallbackConfig{URL: url, Method: &method}
 	}
 	// Unused configurations last: dropping them must not depend on their
 	// content.
@@ -164,12 +189,32 @@ func sortedOrNil(s []string) []string {
 	return out
 }
 
-func nilIfEmpty[T any](s []T) []T {
-	if len(s) == 0 {
-		return nil
-	}
-	return s
+func sortedSetOrNil(s []string) []string {
+	return slices.Compact(sortedOrNil(s))
 }
+
+// CallbackTarget returns where and how the service sends a job's result:
+// to callback_config (POST unless its method says otherwise) when callback
+// is true, else to the deprecated callback_url with a POST. ok is false
+// when the request asks for no callback.
+func (r *InitTranscriptionRequest) CallbackTarget() (url, method string, ok bool) {
+	if r.Callback != nil && *r.Callback && r.CallbackConfig != nil {
+		method = DefaultCallbackMethod
+		if r.CallbackConfig.Method != nil {
+			method = *r.CallbackConfig.Method
+		}
+		return r.CallbackConfig.URL, method, true
+	}
+	if r.CallbackURL != nil {
+		return *r.CallbackURL, http.MethodPost, true
+	}
+	return "", "", false
+}
+
+// readTogether are fields the service reads as one: a job's fields are
+// compared as what they make together, so that a change of what they make
+// names each of them.
+var readTogether = [][]string{{"callback", "callback_config", "callback_url"}}
 
 var defaultSubtitleStyle = DefaultSubtitleStyle
 
@@ -197,6 +242,16 @@ func (r *InitTranscriptionRequest) EffectiveFields() map[string]string {
 	out := make(map[string]string, len(fields))
 	for name, value := range fields {
 		out[name] = string(value)
+	}
+	for _, group := range readTogether {
+		together := make([]string, len(group))
+		for i, name := range group {
+			together[i] = out[name]
+		}
+		joined, _ := json.Marshal(together) // strings always encode
+		for _, name := range group {
+			out[name] = string(joined)
+		}
 	}
 	return out
 }

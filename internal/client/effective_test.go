@@ -67,6 +67,32 @@ func TestEffective_sameJob(t *testing.T) {
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": []}]}}`},
 		"config of a switch that is off": {`{` + url + `}`,
 			`{` + url + `, "diarization_config": {"number_of_speakers": 3}, "translation": false, "translation_config": {"target_languages": ["de"]}}`},
+
+		// One callback is sent: to callback_config when callback is true,
+		// else to callback_url with a POST.
+		"callback_url moved to callback_config": {`{` + url + `, "callback_url": "https://hooks.example.com/a"}`,
+			`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/a"}}`},
+		"callback_url moved, kept beside": {`{` + url + `, "callback_url": "https://hooks.example.com/a"}`,
+			`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/a", "method": "POST"}, "callback_url": "https://hooks.example.com/a"}`},
+		"callback switched on for callback_url": {`{` + url + `, "callback_url": "https://hooks.example.com/a"}`,
+			`{` + url + `, "callback": true, "callback_url": "https://hooks.example.com/a"}`},
+		"callback_config of a callback that is off": {`{` + url + `}`,
+			`{` + url + `, "callback": false, "callback_config": {"url": "https://hooks.example.com/x", "method": "PUT"}}`},
+		"callback_url beside a callback_config in use": {`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/a"}}`,
+			`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/a"}, "callback_url": "https://hooks.example.com/old"}`},
+
+		// Every spelling under a key is replaced by the key; pronunciations
+		// are alternatives.
+		"spellings reordered": {`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}}}`,
+			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["getleman", "gettleman", "getleman"]}}}`},
+		"pronunciations reordered": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": ["koo", "kube"]}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": ["kube", "koo", "kube"]}]}}`},
+
+		// An entry's intensity defaults to default_intensity.
+		"intensity of the default written out": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "intensity": 0.5}]}}`},
+		"default_intensity no entry uses": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.7, "vocabulary": [{"value": "K", "intensity": 0.5}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.2, "vocabulary": [{"value": "K", "intensity": 0.5}]}}`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			a, b := request(t, pair[0]), request(t, pair[1])
@@ -77,21 +103,37 @@ func TestEffective_sameJob(t *testing.T) {
 	}
 }
 
+var callbackFields = []string{"callback", "callback_config", "callback_url"}
+
 func TestEffective_anotherJob(t *testing.T) {
 	const url = `"audio_url": "https://example.com/a.wav"`
 	for name, tc := range map[string]struct {
 		a, b string
 		want []string
 	}{
-		"audio":           {`{` + url + `}`, `{"audio_url": "https://example.com/b.wav"}`, []string{"audio_url"}},
-		"model":           {`{` + url + `}`, `{` + url + `, "model": "model-fusion"}`, []string{"model"}},
-		"language":        {`{` + url + `, "language_config": {"languages": ["en"]}}`, `{` + url + `, "language_config": {"languages": ["fr"]}}`, []string{"language_config"}},
-		"code switching":  {`{` + url + `}`, `{` + url + `, "language_config": {"code_switching": true}}`, []string{"language_config"}},
-		"metadata":        {`{` + url + `}`, `{` + url + `, "custom_metadata": {"team": "a"}}`, []string{"custom_metadata"}},
-		"summary type":    {`{` + url + `, "summarization": true}`, `{` + url + `, "summarization": true, "summarization_config": {"type": "concise"}}`, []string{"summarization_config"}},
-		"switch on":       {`{` + url + `}`, `{` + url + `, "sentences": true}`, []string{"sentences"}},
-		"speakers":        {`{` + url + `, "diarization": true}`, `{` + url + `, "diarization": true, "diarization_config": {"number_of_speakers": 2}}`, []string{"diarization_config"}},
-		"callback_url":    {`{` + url + `}`, `{` + url + `, "callback_url": "https://hooks.example.com/x"}`, []string{"callback_url"}},
+		"audio":          {`{` + url + `}`, `{"audio_url": "https://example.com/b.wav"}`, []string{"audio_url"}},
+		"model":          {`{` + url + `}`, `{` + url + `, "model": "model-fusion"}`, []string{"model"}},
+		"language":       {`{` + url + `, "language_config": {"languages": ["en"]}}`, `{` + url + `, "language_config": {"languages": ["fr"]}}`, []string{"language_config"}},
+		"code switching": {`{` + url + `}`, `{` + url + `, "language_config": {"code_switching": true}}`, []string{"language_config"}},
+		"metadata":       {`{` + url + `}`, `{` + url + `, "custom_metadata": {"team": "a"}}`, []string{"custom_metadata"}},
+		"summary type":   {`{` + url + `, "summarization": true}`, `{` + url + `, "summarization": true, "summarization_config": {"type": "concise"}}`, []string{"summarization_config"}},
+		"switch on":      {`{` + url + `}`, `{` + url + `, "sentences": true}`, []string{"sentences"}},
+		"speakers":       {`{` + url + `, "diarization": true}`, `{` + url + `, "diarization": true, "diarization_config": {"number_of_speakers": 2}}`, []string{"diarization_config"}},
+		// The three callback fields make one target together: a new target
+		// names them all (Terraform keeps those whose values changed).
+		"callback_url": {`{` + url + `}`, `{` + url + `, "callback_url": "https://hooks.example.com/x"}`, callbackFields},
+		"callback turned on": {`{` + url + `, "callback_config": {"url": "https://hooks.example.com/x"}}`,
+			`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/x"}}`, callbackFields},
+		"callback method": {`{` + url + `, "callback_url": "https://hooks.example.com/x"}`,
+			`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/x", "method": "PUT"}}`, callbackFields},
+		"callback_url in use": {`{` + url + `, "callback": true, "callback_url": "https://hooks.example.com/x"}`,
+			`{` + url + `, "callback": true, "callback_url": "https://hooks.example.com/y"}`, callbackFields},
+		"spelling": {`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"G": ["g"]}}}`,
+			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"G": ["g", "j"]}}}`, []string{"custom_spelling_config"}},
+		"intensity": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "K", "intensity": 0.6}]}}`, []string{"custom_vocabulary_config"}},
+		"intensity left to the service": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "intensity": 0.5}]}}`, []string{"custom_vocabulary_config"}},
 		"another format":  {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt"]}}`, []string{"subtitles_config"}},
 		"switch and more": {`{` + url + `}`, `{` + url + `, "diarization": true, "diarization_config": {"max_speakers": 4}}`, []string{"diarization", "diarization_config"}},
 	} {

@@ -17,21 +17,14 @@ type callbackTarget struct {
 	method string
 }
 
-// callbackFor reads the callback a request asks for: with callback true,
-// callback_config (method POST by default) or else callback_url; the
-// deprecated callback_url alone is POSTed to as well.
+// callbackFor reads the callback a request asks for, as the client's
+// CallbackTarget describes the service's choice.
 func callbackFor(req *client.InitTranscriptionRequest) *callbackTarget {
-	if isOn(req.Callback) && req.CallbackConfig != nil {
-		method := client.DefaultCallbackMethod
-		if req.CallbackConfig.Method != nil {
-			method = *req.CallbackConfig.Method
-		}
-		return &callbackTarget{url: req.CallbackConfig.URL, method: method}
+	url, method, ok := req.CallbackTarget()
+	if !ok {
+		return nil
 	}
-	if req.CallbackURL != nil {
-		return &callbackTarget{url: *req.CallbackURL, method: http.MethodPost}
-	}
-	return nil
+	return &callbackTarget{url: url, method: method}
 }
 
 // delivery is one callback to send, its body built when the job became final.

@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -178,6 +179,7 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 		}
 		switching = optOn(lc.CodeSwitching)
 	}
+	slices.Sort(langs) // candidates, not a preference: their order changes nothing
 	switch {
 	case len(langs) == 0:
 		o.langs.fixed = "en"
@@ -197,7 +199,12 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 		}
 	}
 	if o.spelling = optOn(req.CustomSpelling); o.spelling && req.CustomSpellingConfig != nil {
-		o.spellingDict = req.CustomSpellingConfig.SpellingDictionary
+		// The spellings of a key are alternatives: neither their order nor a
+		// repeat changes which words are inserted and then replaced.
+		o.spellingDict = make(map[string][]string, len(req.CustomSpellingConfig.SpellingDictionary))
+		for key, spellings := range req.CustomSpellingConfig.SpellingDictionary {
+			o.spellingDict[key] = slices.Compact(slices.Sorted(slices.Values(spellings)))
+		}
 	}
 	o.enhanced = optOn(req.PunctuationEnhanced)
 

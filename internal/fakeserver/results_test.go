@@ -163,6 +163,53 @@ func checkTranscript(t *testing.T, utts []client.Utterance, full string, duratio
 	}
 }
 
+// The provider replaces a job only when client.Effective differs, so what
+// Effective keeps must make the job the request makes: the same result, the
+// same callback. Each case writes something Effective rewrites.
+func TestEffectiveRequestMakesTheSameJob(t *testing.T) {
+	audio := Audio{Duration: 75, Channels: 2, Filename: "a.wav"}
+	cases := map[string]func(r *client.InitTranscriptionRequest){
+		"every option": func(r *client.InitTranscriptionRequest) {},
+		"spellings reordered and repeated": func(r *client.InitTranscriptionRequest) {
+			r.CustomSpellingConfig.SpellingDictionary = map[string][]string{"SQL": {"sequel", "seekwel", "sequel"}, "crew": {"team", "squad"}}
+		},
+		"pronunciations and intensities": func(r *client.InitTranscriptionRequest) {
+			r.CustomVocabularyConfig.DefaultIntensity = resPtr(0.4)
+			r.CustomVocabularyConfig.Vocabulary[0].Pronunciations = []string{"koo", "kube", "koo"}
+			r.CustomVocabularyConfig.Vocabulary[1].Intensity = resPtr(0.9)
+		},
+		"languages reordered, code switching": func(r *client.InitTranscriptionRequest) {
+			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"fr", "en", "de"}, CodeSwitching: resPtr(true)}
+		},
+		"configurations of switches that are off": func(r *client.InitTranscriptionRequest) {
+			r.Diarization, r.Translation, r.CustomSpelling, r.PIIRedaction = resPtr(false), nil, resPtr(false), nil
+		},
+		"callback_url": func(r *client.InitTranscriptionRequest) { r.CallbackURL = resPtr("https://hooks.example.com/a") },
+		"callback_config while callback is off": func(r *client.InitTranscriptionRequest) {
+			r.CallbackConfig = &client.CallbackConfig{URL: "https://hooks.example.com/b", Method: resPtr("PUT")}
+			r.CallbackURL = resPtr("https://hooks.example.com/a")
+		},
+		"callback_config in use beside callback_url": func(r *client.InitTranscriptionRequest) {
+			r.Callback = resPtr(true)
+			r.CallbackConfig = &client.CallbackConfig{URL: "https://hooks.example.com/b", Method: resPtr("PUT")}
+			r.CallbackURL = resPtr("https://hooks.example.com/a")
+		},
+	}
+	for name, change := range cases {
+		t.Run(name, func(t *testing.T) {
+			req := everyOption()
+			change(req)
+			effective := req.Effective()
+			if got, want := generateResult(effective, audio, req.AudioURL), generateResult(req, audio, req.AudioURL); !reflect.DeepEqual(got, want) {
+				t.Error("the effective request makes another result")
+			}
+			if got, want := callbackFor(effective), callbackFor(req); !reflect.DeepEqual(got, want) {
+				t.Errorf("the effective request calls back %+v, the request %+v", got, want)
+			}
+		})
+	}
+}
+
 func TestResultDeterministic(t *testing.T) {
 	audio := Audio{Duration: 75, Channels: 2, Filename: "a.wav"}
 	a := generateResult(everyOption(), audio, "https://example.com/a.wav")

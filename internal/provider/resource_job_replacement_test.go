@@ -94,6 +94,46 @@ summarization_config = { type = "concise" }`),
 	})
 }
 
+// TestAccJob_sameCallbackAndAlternativesIsNoReplacement: the deprecated
+// callback_url moved to callback_config as its deprecation advises (the same
+// POST to the same URL), alternatives reordered (spellings of a key,
+// pronunciations) and an intensity equal to default_intensity written out
+// change the job in place; another callback method replaces it.
+func TestAccJob_sameCallbackAndAlternativesIsNoReplacement(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	hook := hooks + "/moved?token=s3cr3t"
+	const options = `audio_url = "https://example.com/moved.wav"
+custom_spelling = true
+custom_vocabulary = true
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", options+fmt.Sprintf(`callback_url = %q
+custom_spelling_config = { spelling_dictionary = { Gettleman = ["gettleman", "getleman"] } }
+custom_vocabulary_config = { default_intensity = 0.5, vocabulary = [{ value = "Kubernetes", pronunciations = ["koo", "kube"] }] }`, hook)),
+				Check: acctest.JobsCreated(fs, 1),
+			},
+			sameJobStep(fs, url, options+fmt.Sprintf(`callback = true
+callback_config = { url = %q }
+custom_spelling_config = { spelling_dictionary = { Gettleman = ["getleman", "gettleman"] } }
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0.5, pronunciations = ["kube", "koo"] }] }`, hook)),
+			{
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", options+fmt.Sprintf(`callback = true
+callback_config = { url = %q, method = "PUT" }
+custom_spelling_config = { spelling_dictionary = { Gettleman = ["getleman", "gettleman"] } }
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0.5, pronunciations = ["kube", "koo"] }] }`, hook)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionReplace),
+				}},
+				Check: acctest.JobsCreated(fs, 2),
+			},
+		},
+	})
+}
+
 // TestAccJob_unknownRequestValueReplaces: a request value known only at
 // apply might differ, so the job is replaced.
 func TestAccJob_unknownRequestValueReplaces(t *testing.T) {
