@@ -132,8 +132,9 @@
 // # Zero data retention
 //
 // With Options.ZeroDataRetention, POST /v2/upload, GET /v2/pre-recorded,
-// GET /v2/pre-recorded/{id}, GET /v2/transcription/{id} and both file
-// downloads answer 403, and the server forgets a job as
+// GET /v2/pre-recorded/{id}, GET /v2/live, GET /v2/live/{id},
+// GET /v2/transcription/{id} and both file downloads answer 403 (the spec:
+// no transcripts or metadata can be retrieved through the API), and the server forgets a job as
 // soon as its callback has been delivered (or finally failed), or as soon as
 // it is final when it has no callback.
 //

@@ -217,8 +217,7 @@ func (s *Server) handleGetTranscription(w http.ResponseWriter, r *http.Request, 
 // 404 with notFound when none does; under zero data retention there is no
 // record to serve.
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, notFound string, lookups ...func() (any, bool)) {
-	if s.opts.ZeroDataRetention {
-		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
+	if s.zdrRefuses(w, r, zdrRetrievalMessage) {
 		return
 	}
 	for _, lookup := range lookups {
@@ -228,6 +227,16 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, notFound st
 		}
 	}
 	s.writeError(w, r, http.StatusNotFound, notFound)
+}
+
+// zdrRefuses answers 403 with message when the account has zero data
+// retention, and reports whether it did.
+func (s *Server) zdrRefuses(w http.ResponseWriter, r *http.Request, message string) bool {
+	if !s.opts.ZeroDataRetention {
+		return false
+	}
+	s.writeError(w, r, http.StatusForbidden, message)
+	return true
 }
 
 const zdrRetrievalMessage = "zero data retention is enabled for this account: results are not stored and are delivered only by callback"
@@ -273,8 +282,7 @@ func (s *Server) deleteJob(id string) (found bool, status string) {
 // handleListPreRecorded answers GET /v2/pre-recorded: a page of job records,
 // newest first, with the filters and page shape of GET /v2/live.
 func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _ string) {
-	if s.opts.ZeroDataRetention {
-		s.writeError(w, r, http.StatusForbidden, zdrRetrievalMessage)
+	if s.zdrRefuses(w, r, zdrRetrievalMessage) {
 		return
 	}
 	f, ok := s.listFilter(w, r)
@@ -312,8 +320,7 @@ func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _
 // of the uploaded file the job transcribed, or for external audio a silent
 // WAV of the simulated duration and channels.
 func (s *Server) handleGetPreRecordedFile(w http.ResponseWriter, r *http.Request, id string) {
-	if s.opts.ZeroDataRetention {
-		s.writeError(w, r, http.StatusForbidden, zdrFileMessage)
+	if s.zdrRefuses(w, r, zdrFileMessage) {
 		return
 	}
 	s.mu.Lock()

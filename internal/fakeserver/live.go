@@ -124,6 +124,9 @@ func (s *Server) lookupLiveBody(id string) (json.RawMessage, bool) {
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
+	if s.zdrRefuses(w, r, zdrRetrievalMessage) {
+		return
+	}
 	f, ok := s.listFilter(w, r)
 	if !ok {
 		return
@@ -218,18 +221,13 @@ func listPage[T any](f listFilter, r *http.Request, path string, matching int, i
 
 // handleGetLive answers GET /v2/live/{id}: the live job's record.
 func (s *Server) handleGetLive(w http.ResponseWriter, r *http.Request, id string) {
-	if rec, ok := s.lookupLiveBody(id); ok {
-		writeJSON(w, http.StatusOK, rec)
-		return
-	}
-	s.writeError(w, r, http.StatusNotFound, "no live job with id "+id)
+	s.serveRecord(w, r, "no live job with id "+id, func() (any, bool) { return s.lookupLiveBody(id) })
 }
 
 // handleGetLiveFile answers GET /v2/live/{id}/file: a silent WAV of the
 // session's duration and channels. A job with no file yet (queued) has none.
 func (s *Server) handleGetLiveFile(w http.ResponseWriter, r *http.Request, id string) {
-	if s.opts.ZeroDataRetention {
-		s.writeError(w, r, http.StatusForbidden, zdrFileMessage)
+	if s.zdrRefuses(w, r, zdrFileMessage) {
 		return
 	}
 	rec, ok := s.lookupLiveJob(id)

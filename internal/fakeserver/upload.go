@@ -30,8 +30,7 @@ type upload struct {
 var errUploadTooLarge = errors.New("upload too large")
 
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) {
-	if s.opts.ZeroDataRetention {
-		s.writeError(w, r, http.StatusForbidden, "zero data retention is enabled for this account: uploads are disabled; pass an external audio_url instead")
+	if s.zdrRefuses(w, r, "zero data retention is enabled for this account: uploads are disabled; pass an external audio_url instead") {
 		return
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "multipart/form-data" {

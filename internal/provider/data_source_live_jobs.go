@@ -36,7 +36,8 @@ func NewLiveJobsDataSource() datasource.DataSource { return &liveJobsDataSource{
 
 // liveJobsDataSource lists live jobs (GET /v2/live).
 type liveJobsDataSource struct {
-	client *client.Client
+	client            *client.Client
+	zeroDataRetention bool
 }
 
 // liveJobsDataSourceModel is the data source's configuration and state.
@@ -58,7 +59,8 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 		MarkdownDescription: "Lists live (streaming) transcription jobs, newest first, with every field of their records. " +
 			"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
 			"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small: " +
-			"an item with its transcript takes tens of kilobytes, ten thousand of them hundreds of megabytes.",
+			"an item with its transcript takes tens of kilobytes, ten thousand of them hundreds of megabytes.\n\n" +
+			"**Zero data retention.** With the provider's `zero_data_retention = true` the service discloses no job, so the data source is refused before any request is made.",
 		Attributes: map[string]schema.Attribute{
 			"include_transcript": schema.BoolAttribute{
 				MarkdownDescription: includeTranscriptDescription + " Defaults to `false`.",
@@ -117,7 +119,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 
 func (d *liveJobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	if data := providerDataFrom(req.ProviderData, &resp.Diagnostics); data != nil {
-		d.client = data.Client
+		d.client, d.zeroDataRetention = data.Client, data.ZeroDataRetention
 	}
 }
 
@@ -125,6 +127,12 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	var state liveJobsDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if d.zeroDataRetention {
+		resp.Diagnostics.AddError("Cannot list live jobs under zero data retention",
+			"The provider has zero_data_retention = true, and the service discloses no transcript or metadata of such an account through its API (GET /v2/live answers 403). "+
+				"Remove this data source; results reach only the callbacks of the sessions.")
 		return
 	}
 	opts, diags := state.listOptions(ctx)

@@ -702,7 +702,8 @@ func doneOffset(all []client.LiveJob, id string) int {
 
 // TestAccLiveJobsDataSource_invalidArguments: each invalid argument is
 // refused at plan time with a message naming the attribute and the rule,
-// before any request; a service error becomes a diagnostic with its status,
+// before any request, and so is the listing under zero data retention; a
+// service error becomes a diagnostic with its status,
 // message and request_id.
 func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
@@ -726,6 +727,12 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 		step(`before_date = "2025-03-06T25:00:00Z"`, `Attribute before_date value must be an RFC 3339 date-time`, `not a real date and time`),
 		step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
 		step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
+		{
+			// The service discloses nothing under zero data retention.
+			Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + "data \"transcription_live_jobs\" \"private\" {}\n",
+			PlanOnly:    true,
+			ExpectError: diagnosticPattern("Cannot list live jobs under zero data retention", "zero_data_retention = true", "GET /v2/live answers 403"),
+		},
 		{
 			PreConfig: func() {
 				if n := len(fs.Requests()); n != 0 {
