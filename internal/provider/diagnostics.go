@@ -58,24 +58,31 @@ func apiErrorDetail(err error) string {
 
 // addCreateJobError adds the error diagnostic of a failed job creation. When
 // the request may have been carried out all the same (a 500, 502 or 504, a
-// connection lost after sending, an interrupt), it says so: the client does
-// not retry such a failure, and nothing is saved in state.
+// connection lost after sending, an interrupt, a success answer that could
+// not be read), it says so: the client does not retry such a failure, and
+// nothing is saved in state.
 func addCreateJobError(diags *diag.Diagnostics, err error) {
 	detail := apiErrorDetail(err)
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
-			"Nothing is saved in state, so the next apply submits the job again; a job the service did create is not tracked by Terraform."
+			"Nothing is saved in state, so the next apply submits the job again; a job the service did create is not tracked by Terraform: " +
+			"`terraform query` with the transcription_job list resource finds it (newest first) to import or delete."
 	}
 	diags.AddError("Cannot create the transcription job", detail)
 }
 
 // createMayHaveSucceeded reports whether the service may have created a job
-// although the create failed.
+// although the create failed. An answer of success that could not be read
+// (cut short, not JSON, without an id) may come from the service having
+// created the job, or from something else at base_url.
 func createMayHaveSucceeded(err error) bool {
 	var apiErr *client.APIError
 	var transportErr *client.TransportError
+	var decodeErr *client.DecodeError
 	switch {
+	case errors.As(err, &decodeErr):
+		return true
 	case errors.As(err, &apiErr):
 		switch apiErr.StatusCode {
 		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:

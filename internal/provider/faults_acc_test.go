@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"sort"
 	"strings"
@@ -477,7 +478,8 @@ func TestAddCreateJobError(t *testing.T) {
 		"connection lost, sent":    {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Err: errors.New("EOF")}, true},
 		"connection refused":       {&client.TransportError{Op: "POST /v2/pre-recorded", Err: errors.New("connection refused")}, false},
 		"interrupted":              {fmt.Errorf("wrapped: %w", errInterrupted), true},
-		"unreadable answer (2xx)":  {&client.DecodeError{Op: "POST /v2/pre-recorded", Reason: "no id"}, false},
+		"unreadable answer (2xx)":  {&client.DecodeError{Op: "POST /v2/pre-recorded", Reason: "no id"}, true},
+		"answer cut (2xx)":         {&client.DecodeError{Op: "POST /v2/pre-recorded", Reason: "reading response body: connection reset by peer"}, true},
 		"wrapped 500 is ambiguous": {fmt.Errorf("creating: %w", &client.APIError{StatusCode: 500}), true},
 	} {
 		var diags diag.Diagnostics
@@ -488,6 +490,45 @@ func TestAddCreateJobError(t *testing.T) {
 		if got := ambiguity.MatchString(diags.Errors()[0].Detail()); got != c.ambiguous {
 			t.Errorf("%s: says the job may exist: %v, want %v\n%s", name, got, c.ambiguous, diags.Errors()[0].Detail())
 		}
+	}
+}
+
+// A 201 whose body is cut (or is not the service's JSON) created a job the
+// provider never learns the id of: the diagnostic must say a job may exist.
+func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
+	for name, answer := range map[string]func(w http.ResponseWriter){
+		"cut": func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Length", "200")
+			w.WriteHeader(http.StatusCreated)
+			_, _ = io.WriteString(w, `{"id":"1b2c`) // the handler returns: the connection closes short
+		},
+		"not json": func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusCreated)
+			_, _ = io.WriteString(w, `{"id":"abc","result_url":`)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				answer(w)
+			}))
+			t.Cleanup(srv.Close)
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+			if err == nil {
+				t.Fatal("the create succeeded")
+			}
+			var diags diag.Diagnostics
+			addCreateJobError(&diags, err)
+			if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, "may have created the job") {
+				t.Errorf("no warning that a job may exist:\n%s", detail)
+			}
+		})
 	}
 }
 
