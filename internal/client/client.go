@@ -144,11 +144,17 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("base URL %q is not a URL: %w", raw, err)
 	}
+	shown := *u // the URL as errors name it, without credentials
+	shown.User = nil
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", raw)
+		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown.String())
 	}
 	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("base URL %q must not have a query or fragment", raw)
+		return nil, fmt.Errorf("base URL %q must not have a query or fragment", shown.String())
+	}
+	if u.User != nil {
+		// They would be logged with every request URL, and kept in result_url.
+		return nil, fmt.Errorf("base URL %q must not hold credentials (user:password@): the service is authenticated with the API key", shown.String())
 	}
 	// The interface's version prefix is the client's to add: a base URL
 	// given with it (".../v2", as the service's own URLs read) must not make

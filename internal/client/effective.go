@@ -211,6 +211,19 @@ func (r *InitTranscriptionRequest) CallbackTarget() (url, method string, ok bool
 	return "", "", false
 }
 
+// CallbackURLs returns the callback URLs the request holds, which may carry
+// a token.
+func (r *InitTranscriptionRequest) CallbackURLs() []string {
+	var urls []string
+	if r.CallbackConfig != nil && r.CallbackConfig.URL != "" {
+		urls = append(urls, r.CallbackConfig.URL)
+	}
+	if r.CallbackURL != nil && *r.CallbackURL != "" {
+		urls = append(urls, *r.CallbackURL)
+	}
+	return urls
+}
+
 // readTogether are fields the service reads as one: a job's fields are
 // compared as what they make together, so that a change of what they make
 // names each of them.

@@ -26,3 +26,21 @@ func TestTflogLogger_masksTheKey(t *testing.T) {
 		t.Fatalf("the key appears in the log:\n%s", logged)
 	}
 }
+
+// A record logged at TRACE holds its callback URLs (request_params), whose
+// query or path may carry a token: they are masked, whole or cut short.
+func TestTflogLogger_masksCallbackURLs(t *testing.T) {
+	const token = "cbtok_s3cr3t"
+	var out bytes.Buffer
+	ctx := tflogtest.RootLogger(context.Background(), &out)
+	l := tflogLogger{secret: "sk-unrelated-key"}
+	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"id":"1","audio_url":"https://example.com/a.wav","request_params":{"callback_url":"https://h.example.com/x?token=` + token + `","callback_config":{"url" : "https:\/\/h.example.com\/` + token + `\"q","method":"PUT"}}}`})
+	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"request_params":{"callback_config":{"url":"https://h.example.com/?t=` + token})
+	logged := out.String()
+	if strings.Contains(logged, token) {
+		t.Fatalf("a callback token appears in the log:\n%s", logged)
+	}
+	if !strings.Contains(logged, "https://example.com/a.wav") || !strings.Contains(logged, "PUT") {
+		t.Fatalf("more than the callback URLs was masked:\n%s", logged)
+	}
+}

@@ -218,7 +218,8 @@ var liveJobsItemsView = viewObjectList("items", "The live jobs, newest first. Va
 	fileView,
 	viewJSON("request_params", "Parameters the session was started with, as JSON text, as the service sent them: "+
 		"`encoding`, `bit_depth`, `sample_rate`, `channels`, `model`, `endpointing`, `maximum_duration_without_endpointing`, `language_config`, "+
-		"`pre_processing`, `realtime_processing`, `post_processing`, `messages_config`, `callback` and `callback_config`. "+
+		"`pre_processing`, `realtime_processing`, `post_processing`, `messages_config`, `callback` and `callback_config` "+
+		"(without its `url`, which may carry a token: a value inside `items` cannot be marked sensitive on its own). "+
 		"For example `jsondecode(data.transcription_live_jobs.example.items[0].request_params).sample_rate`."),
 	resultView,
 )
@@ -260,7 +261,18 @@ func (f *flattener) liveJob(ctx context.Context, j *client.LiveJob, content resu
 		"error_code":            types.Int64PointerValue(j.ErrorCode),
 		"post_session_metadata": flattenJSON(j.PostSessionMetadata),
 		"file":                  flattenFile(j.File),
-		"request_params":        f.jsonOrNull(j.RequestParams == nil, j.RequestParams),
+		"request_params":        f.jsonOrNull(j.RequestParams == nil, withoutCallbackURL(j.RequestParams)),
 		"result":                result,
 	})
+}
+
+// withoutCallbackURL returns the parameters without callback_config.url.
+func withoutCallbackURL(p *client.LiveRequestParams) *client.LiveRequestParams {
+	if p == nil || p.CallbackConfig == nil || p.CallbackConfig.URL == nil {
+		return p
+	}
+	out, config := *p, *p.CallbackConfig
+	config.URL = nil
+	out.CallbackConfig = &config
+	return &out
 }

@@ -61,8 +61,14 @@ func apiErrorDetail(err error) string {
 // connection lost after sending, an interrupt, a success answer that could
 // not be read), it says so: the client does not retry such a failure, and
 // nothing is saved in state.
-func addCreateJobError(diags *diag.Diagnostics, err error) {
+//
+// The service may quote the request in its answer: each of secrets (the
+// request's callback URLs) is masked in the detail.
+func addCreateJobError(diags *diag.Diagnostics, err error, secrets ...string) {
 	detail := apiErrorDetail(err)
+	for _, secret := range secrets {
+		detail = strings.ReplaceAll(detail, secret, "***")
+	}
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +

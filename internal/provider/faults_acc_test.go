@@ -493,6 +493,19 @@ func TestAddCreateJobError(t *testing.T) {
 	}
 }
 
+// The service may quote the request in an error: the request's callback
+// URLs never reach the diagnostic.
+func TestAddCreateJobError_masksCallbackURLs(t *testing.T) {
+	const hook = "https://hooks.example.com/x?token=cbtok_s3cr3t"
+	err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422, Message: `callback_url is not reachable (got "` + hook + `")`,
+		ValidationErrors: []string{"callback_config.url " + hook + " refused"}}
+	var diags diag.Diagnostics
+	addCreateJobError(&diags, err, hook, "https://other.example.com/unused")
+	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "cbtok_s3cr3t") || !strings.Contains(detail, "callback_url is not reachable") {
+		t.Errorf("the detail shows the callback URL, or lost the message:\n%s", detail)
+	}
+}
+
 // A 201 whose body is cut (or is not the service's JSON) created a job the
 // provider never learns the id of: the diagnostic must say a job may exist.
 func TestAddCreateJobError_successAnswerUnread(t *testing.T) {

@@ -227,9 +227,14 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, d
 	if diags.HasError() {
 		return ctx, nil
 	}
+	// The service may quote the request in an error: its callback URLs, which
+	// may carry a token, are masked in what follows.
+	secrets := body.CallbackURLs()
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, secrets...)
+	ctx = tflog.MaskMessageStrings(ctx, secrets...)
 	created, err := c.CreatePreRecorded(ctx, body)
 	if err != nil {
-		addCreateJobError(diags, err)
+		addCreateJobError(diags, err, secrets...)
 		return ctx, nil
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -67,7 +68,9 @@ func (c captured) names(filter func(string) bool) []string {
 // they wrote (standard output and error, the TF_LOG_PATH log, the state
 // files, the saved plan as show -json renders it) for the secrets.
 func TestAccSecrets_notInOutputLogsStateOrPlan(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: testAccProcessingTime})
+	// Jobs long enough to be read while processing: a record without its
+	// result logs its request_params, callback URL included, at TRACE.
+	fs, url := acctest.FakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: 2 * time.Second})
 	// Another service, which does not know the key: every request gets 401.
 	_, otherURL := acctest.FakeServer(t, fakeserver.Options{APIKey: "some-other-key"})
 	rcv, hooks := newCallbackReceiver(t)
