@@ -41,6 +41,10 @@ var vocabularyEntryType = reflect.TypeFor[client.VocabularyEntry]()
 // client's types) an array per prompt. client.AudioToLLMConfig reads both.
 var audioToLLMConfigType = reflect.TypeFor[client.AudioToLLMConfig]()
 
+// piiRedactionConfigType holds entity_types that may be one value or an
+// array ("value(s)" in the spec; one value in the official client's types).
+var piiRedactionConfigType = reflect.TypeFor[client.PIIRedactionConfig]()
+
 // decodeCreateRequest turns a create body into a request, or says why the
 // body is malformed: not JSON, not one object, a field of the wrong type, an
 // unknown field at any depth, or a required field missing. Rules about
@@ -165,6 +169,10 @@ func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]st
 			// null is the same as leaving the field out.
 		case t == audioToLLMConfigType && k == "prompts":
 			checkPrompts(obj[k], fieldPath, problems)
+		case t == piiRedactionConfigType && k == "entity_types":
+			if _, one := obj[k].(string); !one {
+				checkShape(obj[k], ft, fieldPath, problems)
+			}
 		default:
 			checkShape(obj[k], ft, fieldPath, problems)
 		}

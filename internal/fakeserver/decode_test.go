@@ -172,3 +172,27 @@ func TestPromptsInEitherForm(t *testing.T) {
 		})
 	}
 }
+
+// entity_types may be one value ("value(s)" in the spec, one
+// PiiRedactionEntityType in the official client's types) or an array (the
+// spec's samples); request_params gives them back as an array, and a value
+// of another type is still malformed.
+func TestEntityTypesInEitherForm(t *testing.T) {
+	h := newHarness(t, Options{})
+	for _, c := range []struct {
+		entityTypes string
+		want        []string
+	}{
+		{`"GDPR"`, []string{"GDPR"}},
+		{`["NAME", "EMAIL_ADDRESS"]`, []string{"NAME", "EMAIL_ADDRESS"}},
+	} {
+		t.Run(c.entityTypes, func(t *testing.T) {
+			id := h.create(`{"audio_url":"https://e.com/a.wav","pii_redaction":true,"pii_redaction_config":{"entity_types":` + c.entityTypes + `}}`).ID
+			if got := h.job(id).RequestParams.PIIRedactionConfig.EntityTypes; !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("request_params entity_types %q, want %q", got, c.want)
+			}
+		})
+	}
+	resp := h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(`{"audio_url":"https://e.com/a.wav","pii_redaction_config":{"entity_types":3}}`), nil)
+	requireError(t, resp, http.StatusBadRequest, "/v2/pre-recorded")
+}

@@ -383,10 +383,26 @@ func (f listFilter) matches(createdAt time.Time, status string, customMetadata m
 		return false
 	}
 	for k, want := range f.metadata {
-		got, ok := customMetadata[k]
-		if !ok || got == nil || fmt.Sprint(got) != want {
+		if !metadataValueIs(customMetadata[k], want) {
 			return false
 		}
 	}
 	return true
+}
+
+// metadataValueIs reports whether a custom_metadata value is the one a
+// filter writes as text: a string as it is, a number by its value (the
+// official client writes String(12345678), not Go's 1.2345678e+07), a
+// boolean as true or false.
+func metadataValueIs(got any, want string) bool {
+	switch got := got.(type) {
+	case string:
+		return got == want
+	case float64:
+		w, err := strconv.ParseFloat(want, 64)
+		return err == nil && w == got
+	case bool:
+		return strconv.FormatBool(got) == want
+	}
+	return false
 }

@@ -25,7 +25,7 @@ func liveFixtures(h *harness) {
 	for _, j := range []client.LiveJob{
 		liveFixture("a", "2025-03-12T08:00:00.000Z", "done", map[string]any{"team": "alpha", "env": "prod"}),
 		liveFixture("b", "2025-03-12T23:59:59.999Z", "error", map[string]any{"team": "bravo", "env": "prod", "priority": 2.0}),
-		liveFixture("c", "2025-03-13T00:00:00.000Z", "done", map[string]any{"team": "alpha", "env": "staging", "urgent": true}),
+		liveFixture("c", "2025-03-13T00:00:00.000Z", "done", map[string]any{"team": "alpha", "env": "staging", "urgent": true, "ticket": 12345678.0, "ratio": 0.00001}),
 		liveFixture("d", "2025-03-13T12:00:00.000Z", "processing", nil),
 		liveFixture("e", "2025-03-14T09:00:00.000Z", "queued", map[string]any{"team": "alpha", "env": "prod", "priority": 1.5}),
 		liveFixture("f", "2025-03-13T12:00:00.000Z", "done", map[string]any{"team": "bravo"}), // same time as d: ordered by id
@@ -74,6 +74,10 @@ func TestLiveFilters(t *testing.T) {
 		{"?custom_metadata[priority]=2", "b"},
 		{"?custom_metadata[priority]=1.5", "e"},
 		{"?custom_metadata[urgent]=true", "c"},
+		// Numbers as the official client writes them (String(value)).
+		{"?custom_metadata[ticket]=12345678", "c"},
+		{"?custom_metadata[ratio]=0.00001", "c"},
+		{"?custom_metadata[ticket]=12345679", ""},
 		{"?custom_metadata[team]=charlie", ""},
 		{"?custom_metadata[missing]=x", ""},
 		{"?status=done&custom_metadata[team]=alpha&date=2025-03-13", "c"},
