@@ -134,9 +134,10 @@
 // With Options.ZeroDataRetention, POST /v2/upload, GET /v2/pre-recorded,
 // GET /v2/pre-recorded/{id}, GET /v2/live, GET /v2/live/{id},
 // GET /v2/transcription/{id} and both file downloads answer 403 (the spec:
-// no transcripts or metadata can be retrieved through the API), and the server forgets a job as
-// soon as its callback has been delivered (or finally failed), or as soon as
-// it is final when it has no callback.
+// no transcripts or metadata can be retrieved through the API), a create
+// without a callback answers 422 (results are delivered only by callback),
+// and the server forgets a job as soon as its callback has been delivered
+// (or finally failed).
 //
 // # Live jobs
 //

@@ -96,9 +96,8 @@ func (j *job) record(now time.Time) client.PreRecordedJob {
 func (j *job) completedAt() time.Time { return j.createdAt.Add(j.processing) }
 
 // advance makes the job final when its processing time has elapsed at now:
-// it builds the result, queues the callback, schedules the job's expiry when
-// a retention is set, and under zero data retention forgets a job that has
-// no callback to wait for. Callers hold s.mu.
+// it builds the result, queues the callback and schedules the job's expiry
+// when a retention is set. Callers hold s.mu.
 func (s *Server) advance(j *job, now time.Time) {
 	if j.final || now.Before(j.completedAt()) {
 		return
@@ -111,10 +110,8 @@ func (s *Server) advance(j *job, now time.Time) {
 	if s.opts.Retention > 0 {
 		s.expiries.add(j.completedAt().Add(s.opts.Retention), expiringJob, j.id)
 	}
-	if j.callback != nil {
+	if j.callback != nil { // always, under zero data retention
 		s.pending = append(s.pending, newDelivery(j))
-	} else if s.opts.ZeroDataRetention {
-		s.forget(j.id)
 	}
 }
 
@@ -158,7 +155,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		s.writeError(w, r, http.StatusBadRequest, bad.message, bad.problems...)
 		return
 	}
-	if problems := validateRequest(req); len(problems) > 0 {
+	problems := validateRequest(req)
+	if s.opts.ZeroDataRetention && callbackFor(req) == nil {
+		// The spec: results are delivered only through callbacks, so a
+		// callback URL must be configured in each request.
+		problems = append(problems, "a callback is required under zero data retention (callback_config.url with callback true, or callback_url): results are delivered only by callback")
+	}
+	if len(problems) > 0 {
 		s.writeError(w, r, http.StatusUnprocessableEntity, "the given parameters are incorrect", problems...)
 		return
 	}

@@ -53,8 +53,9 @@ type Options struct {
 	// plans retain data for a period: afterwards GET answers 404 and the
 	// listing leaves them out. Live jobs are not affected.
 	Retention time.Duration
-	// ZeroDataRetention disables upload and result retrieval and drops a job
-	// once its callback is delivered.
+	// ZeroDataRetention disables upload and result retrieval, requires a
+	// callback in every create and drops a job once its callback is
+	// delivered.
 	ZeroDataRetention bool
 	// Clock is the time source; nil means real time.
 	Clock Clock

@@ -72,12 +72,11 @@ func TestZeroDataRetentionForgetsAJobOnceItsCallbackIsDelivered(t *testing.T) {
 	requireError(t, h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil), http.StatusNotFound, "/v2/pre-recorded/"+id)
 }
 
-func TestZeroDataRetentionForgetsAFailedDeliveryAndCallbacklessJobs(t *testing.T) {
+func TestZeroDataRetentionForgetsAFailedDelivery(t *testing.T) {
 	h := newHarness(t, Options{ZeroDataRetention: true, ProcessingTime: time.Second})
-	h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"http://127.0.0.1:1/unreachable"}`)
-	quiet := h.create(`{"audio_url":"https://example.com/b.wav"}`).ID
+	id := h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"http://127.0.0.1:1/unreachable"}`).ID
 	h.clock.Advance(500 * time.Millisecond)
-	if resp := h.do(http.MethodDelete, "/v2/pre-recorded/"+quiet, "", nil, nil); resp.status != http.StatusForbidden {
+	if resp := h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil); resp.status != http.StatusForbidden {
 		t.Fatalf("DELETE while processing: %d", resp.status)
 	}
 	h.clock.Advance(500 * time.Millisecond)
@@ -87,5 +86,26 @@ func TestZeroDataRetentionForgetsAFailedDeliveryAndCallbacklessJobs(t *testing.T
 	}
 	if st := h.srv.Stats(); st.CallbackFailures != 1 {
 		t.Fatalf("stats %+v", st)
+	}
+}
+
+// Results are delivered only through callbacks under zero data retention,
+// so a callback must be configured in each request (the spec): a request
+// without one, or whose callback_config is unused (callback false), is
+// refused before any job is made.
+func TestZeroDataRetentionRequiresACallback(t *testing.T) {
+	h := newHarness(t, Options{ZeroDataRetention: true})
+	for _, body := range []string{
+		`{"audio_url":"https://example.com/a.wav"}`,
+		`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"https://hooks.example.com/x"}}`,
+	} {
+		resp := h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(body), nil)
+		e := requireError(t, resp, http.StatusUnprocessableEntity, "/v2/pre-recorded")
+		if !strings.Contains(strings.Join(e.ValidationErrors, "\n"), "a callback is required under zero data retention") {
+			t.Errorf("%s: %+v", body, e)
+		}
+	}
+	if n := h.srv.JobCount(); n != 0 {
+		t.Fatalf("JobCount %d, want 0", n)
 	}
 }
