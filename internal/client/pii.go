@@ -16,9 +16,7 @@ func (c *PIIRedactionConfig) UnmarshalJSON(data []byte) error {
 		EntityTypes       json.RawMessage `json:"entity_types"`
 		ProcessedTextType *string         `json:"processed_text_type"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
+	if err := decodeStrictly(data, &raw); err != nil {
 		return err
 	}
 	var types []string

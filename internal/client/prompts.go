@@ -21,9 +21,7 @@ func (c *AudioToLLMConfig) UnmarshalJSON(data []byte) error {
 		Prompts []json.RawMessage `json:"prompts"`
 		Model   *string           `json:"model"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
+	if err := decodeStrictly(data, &raw); err != nil {
 		return err
 	}
 	var prompts []string

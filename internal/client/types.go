@@ -77,9 +77,7 @@ func (e *VocabularyEntry) UnmarshalJSON(data []byte) error {
 	}
 	type plain VocabularyEntry
 	var p plain
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
+	if err := decodeStrictly(trimmed, &p); err != nil {
 		return err
 	}
 	*e = VocabularyEntry(p)
@@ -414,3 +412,11 @@ const (
 	EventTranscriptionSuccess = "transcription.success"
 	EventTranscriptionError   = "transcription.error"
 )
+
+// decodeStrictly decodes data into v with unknown fields an error, as the
+// service reads its DTOs.
+func decodeStrictly(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
