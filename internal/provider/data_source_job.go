@@ -65,7 +65,7 @@ func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataReque
 const jobDataSourceDescription = `Reads a pre-recorded transcription job by its ` + "`id`" + `, typically one created outside Terraform (by an application, a script, another configuration). ` +
 	`It exposes the same view of the job as the ` + "`transcription_job`" + ` resource: status, file, typed result, ` + "`result_json`" + `, the parameters the service applied (` + "`request_params`" + `) and ` + "`custom_metadata`" + `.
 
-The job is read as it is at that moment; the data source does not wait for a running job to end.
+The job is read as it is at that moment, unless ` + "`wait_for_completion = true`" + `, which waits (up to ` + "`timeout`" + `) for a running job to end.
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
 

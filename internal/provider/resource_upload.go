@@ -81,7 +81,7 @@ func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataReques
 
 const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
 
-The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan, naming the path. The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply is uploaded as edited. An upload stops, before it completes, if the file changes while it is read.
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan, naming the path. The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file fails the plan. An upload stops, before it completes, if the file changes while it is read.
 
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
@@ -222,9 +222,14 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 
 	source := plan.Source.ValueString()
-	sum, _, err := fileSHA256(source)
+	sum, size, err := fileSHA256(source)
 	if err != nil {
 		addSourceError(&resp.Diagnostics, source, err)
+		return
+	}
+	if size == 0 {
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is empty",
+			fmt.Sprintf("The file %q has no bytes, so no audio: the service would refuse it. Point source at a recording.", source))
 		return
 	}
 	// A new digest is known only once uploaded: Terraform plans again at

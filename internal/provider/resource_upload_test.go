@@ -363,14 +363,17 @@ func (e editFile) CheckPlan(context.Context, plancheck.CheckPlanRequest, *planch
 	writeFile(e.t, e.path, e.data)
 }
 
-// TestAccUpload_unreadableSource: a missing file, a directory, and a file
-// that vanished after its upload all fail the plan, naming the path.
+// TestAccUpload_unreadableSource: a missing file, a directory, an empty
+// file and a file that vanished after its upload all fail the plan, naming
+// the path.
 func TestAccUpload_unreadableSource(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "absent.wav")
 	source := filepath.Join(dir, "call.wav")
 	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	empty := filepath.Join(dir, "empty.wav")
+	writeFile(t, empty, nil)
 	unreadable := func(path, reason string) *regexp.Regexp {
 		return acctest.ExpectError(`(?s)Cannot read the file to upload .*` + regexp.QuoteMeta(fmt.Sprintf("%q", path)) + ` cannot be read: ` + reason)
 	}
@@ -386,6 +389,12 @@ func TestAccUpload_unreadableSource(t *testing.T) {
 				Config:      acctest.ProviderConfig(url) + uploadConfig("call", dir),
 				PlanOnly:    true,
 				ExpectError: unreadable(dir, "is a directory"),
+			},
+			{
+				// No bytes, no audio: refused at plan, not by the service.
+				Config:      acctest.ProviderConfig(url) + uploadConfig("call", empty),
+				PlanOnly:    true,
+				ExpectError: acctest.ExpectError(`(?s)The file to upload is empty .*` + regexp.QuoteMeta(fmt.Sprintf("%q", empty)) + ` has no bytes`),
 			},
 			{
 				Config: acctest.ProviderConfig(url) + uploadConfig("call", source),
