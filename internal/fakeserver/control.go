@@ -292,7 +292,7 @@ func requestToWire(rec RecordedRequest) requestWire {
 	for _, name := range secretHeaders {
 		h.Del(name)
 	}
-	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: rec.RawQuery, Status: rec.Status, Header: h, BodyBytes: len(rec.Body)}
+	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: rec.RawQuery, Status: rec.Status, Header: h, BodyBytes: rec.BodyBytes}
 	if body, ok := redactBody(rec.Body); ok {
 		out.Body = body
 	}

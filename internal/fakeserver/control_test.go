@@ -315,3 +315,18 @@ func TestControl_downRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestControl_requestsUploadSize: the listing gives an upload's size as
+// received, however large the file.
+func TestControl_requestsUploadSize(t *testing.T) {
+	h := newHarness(t, Options{})
+	body, ct := multipartFile(t, "audio", "long.wav", buildWAV(100, 1, 8000)) // 1.6 MB
+	if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", resp.status, resp.body)
+	}
+	var page controlPage
+	decodeInto(t, h.control(http.MethodGet, "/requests", "").body, &page)
+	if len(page.Requests) != 1 || page.Requests[0].BodyBytes != len(body) {
+		t.Fatalf("upload listed as %+v, want body_bytes %d", page.Requests, len(body))
+	}
+}

@@ -17,7 +17,10 @@ type RecordedRequest struct {
 	RawQuery string
 	Header   http.Header
 	Body     []byte
-	Status   int
+	// BodyBytes is the size of the whole body the server read, which Body
+	// may hold only the start of.
+	BodyBytes int
+	Status    int
 }
 
 // Stats counts what the server did.

@@ -359,7 +359,7 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	} else {
 		head, _ := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
 		_, _ = captured.Write(head) // a cappedBuffer never fails
-		r.Body = readCloser{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
+		r.Body = readCloser{io.MultiReader(bytes.NewReader(head), io.TeeReader(r.Body, captured)), r.Body}
 	}
 
 	s.mu.Lock()
@@ -372,6 +372,7 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 		s.mu.Lock()
 		rec.Status = status
 		rec.Body = captured.Bytes()
+		rec.BodyBytes = captured.written
 		s.mu.Unlock()
 	}
 }
@@ -381,13 +382,16 @@ type readCloser struct {
 	io.Closer
 }
 
-// cappedBuffer keeps the first limit bytes written to it and drops the rest.
+// cappedBuffer keeps the first limit bytes written to it and drops the
+// rest, counting them all.
 type cappedBuffer struct {
 	bytes.Buffer
-	limit int
+	limit   int
+	written int
 }
 
 func (b *cappedBuffer) Write(p []byte) (int, error) {
+	b.written += len(p)
 	if room := b.limit - b.Len(); room > 0 {
 		b.Buffer.Write(p[:min(room, len(p))])
 	}
