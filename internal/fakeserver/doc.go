@@ -201,6 +201,7 @@
 // with callback_url's and callback_config.url's query values, audio_url's
 // query values (but duration and channels) and any URL's user information
 // and fragment replaced by REDACTED; other bodies (uploads, malformed JSON)
-// are left out, their size given. Server.Requests keeps everything, the key
-// masked, for Go tests.
+// are left out, their size given. Server.Requests keeps the bodies (of an
+// upload, its first 4 KiB: the part's headers and the file's header), the
+// key masked, for Go tests.
 package fakeserver

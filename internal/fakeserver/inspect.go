@@ -8,7 +8,7 @@ import (
 
 // RecordedRequest is one request the server received. The x-service-key
 // header value is replaced by "<masked>". Body holds at most the first MiB
-// the client sent (for uploads: what the server read). Status is 0 while the
+// the client sent, and of an upload its first 4 KiB. Status is 0 while the
 // request is in flight or when the client went away before an answer.
 type RecordedRequest struct {
 	Seq      int // its arrival number: 1 for the server's first request

@@ -3,6 +3,7 @@ package fakeserver
 import (
 	"fmt"
 	"net/http"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -299,4 +300,34 @@ func TestExpiryQueuePopsInTimeOrder(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) || len(q) != 4 {
 		t.Fatalf("popped %v (left %d), want %v (left 4)", got, len(q), want)
 	}
+}
+
+// TestRetention_uploadsLeaveLittleInTheRequestLog: with retention and the
+// command's request log, uploads that have expired leave only their first
+// bytes behind, not a mebibyte each.
+func TestRetention_uploadsLeaveLittleInTheRequestLog(t *testing.T) {
+	h := newHarness(t, Options{Retention: time.Minute, RequestLogLimit: 10000})
+	body, ct := multipartFile(t, "audio", "a.wav", buildWAV(64, 1, 8000)) // 1 MB
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	const uploads = 40
+	for range uploads {
+		if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
+			t.Fatalf("upload: %d %s", resp.status, resp.body)
+		}
+	}
+	h.clock.Advance(2 * time.Minute)
+	if n := h.srv.UploadCount(); n != 0 {
+		t.Fatalf("%d uploads kept past retention", n)
+	}
+	after := heap()
+	if grown := int64(after) - int64(before); grown > 8<<20 {
+		t.Errorf("the heap grew by %d MiB for %d expired uploads of %d KiB", grown>>20, uploads, len(body)>>10)
+	}
+	runtime.KeepAlive(body)
 }

@@ -26,8 +26,13 @@ const (
 	// maxRecordedBodyBytes bounds what Requests keeps of one body, so large
 	// uploads are not held twice.
 	maxRecordedBodyBytes = 1 << 20
-	settleInterval       = 20 * time.Millisecond
-	maskedKey            = "<masked>"
+	// maxRecordedUploadBytes bounds what Requests keeps of an upload: the
+	// part's headers and the file's own header, not the file. The log keeps
+	// up to twice Options.RequestLogLimit requests (20,000 in the command),
+	// which a mebibyte each made gigabytes, the files long expired.
+	maxRecordedUploadBytes = 4 << 10
+	settleInterval         = 20 * time.Millisecond
+	maskedKey              = "<masked>"
 )
 
 // Options configure a Server. The zero value is usable: key "test-key",
@@ -355,6 +360,7 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	}
 	captured := &cappedBuffer{limit: maxRecordedBodyBytes}
 	if r.URL.Path == "/v2/upload" {
+		captured.limit = maxRecordedUploadBytes
 		r.Body = readCloser{io.TeeReader(r.Body, captured), r.Body}
 	} else {
 		head, _ := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
