@@ -95,9 +95,31 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 	case rest == "stats" && route(http.MethodGet):
 		writeControlJSON(w, http.StatusOK, statsToWire(s.Stats()))
 	default:
+		if allowed := controlMethods(rest); len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+			s.writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on "+r.URL.Path+"; the control interface has:\n"+
+				strings.Join(controlEndpoints, "\n"))
+			return
+		}
 		s.writeError(w, r, http.StatusNotFound, "no such control endpoint: "+r.Method+" "+r.URL.Path+"; the control interface has:\n"+
 			strings.Join(controlEndpoints, "\n"))
 	}
+}
+
+// controlMethods returns, sorted, the methods controlEndpoints lists for
+// the control path rest (trimmed of slashes, as serveControl has it).
+func controlMethods(rest string) []string {
+	var methods []string
+	for _, line := range controlEndpoints {
+		f := strings.Fields(line)
+		pattern := strings.Trim(strings.TrimPrefix(f[1], ControlPrefix), "/")
+		prefix, hasID := strings.CutSuffix(pattern, "{id}")
+		if rest == pattern || hasID && strings.HasPrefix(rest, prefix) && len(rest) > len(prefix) {
+			methods = append(methods, f[0])
+		}
+	}
+	slices.Sort(methods)
+	return methods
 }
 
 // controlSettings is what GET /_emulator shows of the emulator's options.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -241,8 +242,6 @@ func TestControl_statsIndexAndUnknown(t *testing.T) {
 	}
 	for _, c := range []struct{ method, path string }{
 		{http.MethodGet, "/nope"},
-		{http.MethodPost, "/faults"},
-		{http.MethodGet, "/jobs/x"},
 		{http.MethodDelete, "/jobs/"},
 	} {
 		body := requireError(t, h.control(c.method, c.path, ""), http.StatusNotFound, ControlPrefix+c.path)
@@ -329,4 +328,32 @@ func TestControl_requestsUploadSize(t *testing.T) {
 	if len(page.Requests) != 1 || page.Requests[0].BodyBytes != len(body) {
 		t.Fatalf("upload listed as %+v, want body_bytes %d", page.Requests, len(body))
 	}
+}
+
+// TestControl_methodNotAllowed: a control path called with a method it does
+// not take is answered 405 with Allow and the error body, as the service's
+// paths are; a path it does not have stays 404.
+func TestControl_methodNotAllowed(t *testing.T) {
+	h := newHarness(t, Options{})
+	allowed := map[string][]string{}
+	for _, line := range ControlEndpoints() {
+		f := strings.Fields(line)
+		path := strings.Replace(strings.TrimPrefix(f[1], ControlPrefix), "{id}", "some-id", 1)
+		allowed[path] = append(allowed[path], f[0])
+	}
+	for path, methods := range allowed {
+		slices.Sort(methods)
+		for _, m := range []string{http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete, http.MethodPatch} {
+			if slices.Contains(methods, m) {
+				continue
+			}
+			resp := h.control(m, path, "")
+			requireError(t, resp, http.StatusMethodNotAllowed, ControlPrefix+path)
+			if got, want := resp.header.Get("Allow"), strings.Join(methods, ", "); got != want {
+				t.Errorf("%s %s: Allow %q, want %q", m, path, got, want)
+			}
+		}
+	}
+	requireError(t, h.control(http.MethodGet, "/nope", ""), http.StatusNotFound, ControlPrefix+"/nope")
+	requireError(t, h.control(http.MethodDelete, "/jobs/", ""), http.StatusNotFound, ControlPrefix+"/jobs/")
 }
