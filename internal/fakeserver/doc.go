@@ -31,6 +31,13 @@
 // Every request needs the x-service-key header (401 otherwise, on every path).
 // Every error answer carries the service's JSON error body.
 //
+// A web page may call the server (the official client runs in browsers):
+// a request with an Origin header is answered with
+// Access-Control-Allow-Origin: * and Retry-After and Content-Disposition
+// exposed, and a CORS preflight (OPTIONS with Access-Control-Request-Method,
+// which carries no key) is answered 204, before recording, faults and
+// authentication.
+//
 // The listings take offset, limit (default 20), date (YYYY-MM-DD, the UTC
 // day of created_at), after_date and before_date (ISO 8601, strict),
 // status (repeated) and custom_metadata[key]=value; they answer {first,

@@ -207,10 +207,13 @@ func (s *Server) routes() []endpoint {
 	}
 }
 
-// ServeHTTP records the request, then applies faults, authentication and
-// routing, in that order. Requests to the control interface (under
+// ServeHTTP answers a browser's CORS preflight (cors), else records the
+// request, then applies faults, authentication and routing, in that order. Requests to the control interface (under
 // ControlPrefix) are authenticated alike but neither recorded nor faulted.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if cors(w, r) {
+		return
+	}
 	if isControlPath(r.URL.Path) {
 		if !s.authorized(r) {
 			s.writeError(w, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
@@ -231,6 +234,32 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.route(sw, r)
+}
+
+// cors lets a web page call the server, as the service's official client
+// does from a browser: a request with an Origin is answered with any origin
+// allowed and Retry-After and Content-Disposition readable; a preflight
+// (OPTIONS with Access-Control-Request-Method, which a browser sends without
+// the key) is answered 204 here, neither recorded, faulted nor
+// authenticated, and cors reports it as answered.
+func cors(w http.ResponseWriter, r *http.Request) (answered bool) {
+	if r.Header.Get("Origin") == "" {
+		return false
+	}
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "Retry-After, Content-Disposition")
+	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
+	if asked := r.Header.Get("Access-Control-Request-Headers"); asked != "" {
+		h.Set("Access-Control-Allow-Headers", asked)
+	}
+	h.Set("Access-Control-Max-Age", "600")
+	h.Add("Vary", "Access-Control-Request-Headers")
+	w.WriteHeader(http.StatusNoContent)
+	return true
 }
 
 func (s *Server) authorized(r *http.Request) bool {

@@ -198,3 +198,45 @@ func TestWriteJSON_asMarshal(t *testing.T) {
 		t.Errorf("a value that does not encode: %d", rec.Code)
 	}
 }
+
+// TestCORS: a web page can use the server, as the official client does from
+// a browser: the preflight (which carries no key) is answered, and every
+// answer, errors included, lets the page read it and its Retry-After.
+func TestCORS(t *testing.T) {
+	h := newHarness(t, Options{LiveJobs: 3})
+	const origin = "http://localhost:5173"
+	preflight := h.do(http.MethodOptions, "/v2/pre-recorded", "", nil, http.Header{
+		"Origin":                                         {origin},
+		"Access-Control-Request-Method":                  {http.MethodPost},
+		"Access-Control-Request-Headers":                 {"content-type,x-gladia-version,x-service-key"},
+		http.CanonicalHeaderKey(client.ServiceKeyHeader): nil, // a browser sends none with a preflight
+	})
+	if preflight.status != http.StatusNoContent ||
+		preflight.header.Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(preflight.header.Get("Access-Control-Allow-Methods"), http.MethodPost) ||
+		preflight.header.Get("Access-Control-Allow-Headers") != "content-type,x-gladia-version,x-service-key" {
+		t.Fatalf("preflight answered %d %v %s", preflight.status, preflight.header, preflight.body)
+	}
+	if n := len(h.srv.Requests()); n != 0 {
+		t.Errorf("the preflight was recorded as a request of the service (%d)", n)
+	}
+
+	for _, c := range []struct {
+		name   string
+		header http.Header
+		status int
+	}{
+		{"answer", http.Header{"Origin": {origin}}, http.StatusOK},
+		{"error", http.Header{"Origin": {origin}, http.CanonicalHeaderKey(client.ServiceKeyHeader): {"wrong"}}, http.StatusUnauthorized},
+	} {
+		resp := h.do(http.MethodGet, "/v2/live?limit=1", "", nil, c.header)
+		if resp.status != c.status || resp.header.Get("Access-Control-Allow-Origin") != "*" ||
+			!strings.Contains(resp.header.Get("Access-Control-Expose-Headers"), "Retry-After") {
+			t.Errorf("%s: %d %v", c.name, resp.status, resp.header)
+		}
+	}
+	// Without Origin (not a browser), nothing changes.
+	if resp := h.get("/v2/live?limit=1"); resp.header.Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("CORS headers without an Origin: %v", resp.header)
+	}
+}
