@@ -181,6 +181,22 @@ func TestAccDemo_success(t *testing.T) {
 	expectCleanedUp(t, out, tempRoot, fake)
 }
 
+// TestAccDemo_workspaceInTheEnvironment: a TF_WORKSPACE the user exported
+// (for their own configurations) does not move the demo's state away from
+// where the demo looks for it: what the apply made is destroyed.
+func TestAccDemo_workspaceInTheEnvironment(t *testing.T) {
+	t.Setenv("TF_WORKSPACE", "ci")
+	fake := newDemoServer(t, 200*time.Millisecond)
+	o, out, tempRoot := demoOptions(t, fake)
+	if err := run(t.Context(), o); err != nil {
+		t.Fatalf("demo failed: %v\n%s", err, out)
+	}
+	if text := out.String(); !strings.Contains(text, "Destroy complete! Resources: 2 destroyed.") {
+		t.Errorf("the output lacks the destroy:\n%s", text)
+	}
+	expectCleanedUp(t, out, tempRoot, fake)
+}
+
 // TestAccDemo_failedApply: a job that ends in error fails the apply; the
 // demo still destroys what was created and removes everything.
 func TestAccDemo_failedApply(t *testing.T) {

@@ -116,13 +116,15 @@ type CLI struct {
 // Environment returns the current environment with the settings every run
 // needs: the CLI configuration at rcFile, no checkpoint calls, automation
 // mode, plus extra ("KEY=value") entries, which win over inherited ones.
+// An inherited TF_WORKSPACE is dropped: a run's working directory is its
+// own, its state in terraform.tfstate where callers look for it.
 func Environment(rcFile string, extra ...string) []string {
 	set := append([]string{
 		"TF_CLI_CONFIG_FILE=" + rcFile,
 		"CHECKPOINT_DISABLE=1",
 		"TF_IN_AUTOMATION=1",
 	}, extra...)
-	override := map[string]bool{}
+	override := map[string]bool{"TF_WORKSPACE": true}
 	for _, kv := range set {
 		k, _, _ := strings.Cut(kv, "=")
 		override[k] = true

@@ -11,6 +11,7 @@ func TestEnvironment_extraEntriesWinOverInherited(t *testing.T) {
 	t.Setenv("TF_CLI_CONFIG_FILE", "/nonexistent/.terraformrc")
 	t.Setenv("TRANSCRIPTION_API_KEY", "inherited")
 	t.Setenv("TFCLI_TEST_KEPT", "kept")
+	t.Setenv("TF_WORKSPACE", "ci")
 
 	env := Environment("/tmp/x.tfrc", "TRANSCRIPTION_API_KEY=chosen")
 	got := map[string][]string{}
@@ -28,6 +29,9 @@ func TestEnvironment_extraEntriesWinOverInherited(t *testing.T) {
 		if len(got[key]) != 1 || got[key][0] != want {
 			t.Errorf("%s = %q, want exactly %q", key, got[key], want)
 		}
+	}
+	if v, ok := got["TF_WORKSPACE"]; ok {
+		t.Errorf("TF_WORKSPACE = %q inherited: the run's state would not be in terraform.tfstate", v)
 	}
 }
 
