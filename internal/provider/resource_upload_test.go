@@ -482,8 +482,8 @@ func TestAccUpload_tooLarge(t *testing.T) {
 	if len(ups) != 1 || ups[0].Status != http.StatusRequestEntityTooLarge {
 		t.Fatalf("uploads %+v, want one answered 413", ups)
 	}
-	if len(ups[0].Body) >= len(data) {
-		t.Errorf("the service read %d bytes of a %d-byte file past its bound", len(ups[0].Body), len(data))
+	if read := ups[0].BodyBytes; read == 0 || read >= len(data) {
+		t.Errorf("the service read %d bytes of a %d-byte file, want it to stop past its bound", read, len(data))
 	}
 }
 
