@@ -196,10 +196,24 @@ func (c *Client) GetPreRecorded(ctx context.Context, id string, detail ...Detail
 	if err := c.do(ctx, call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent, detail: firstDetail(detail)}, &out); err != nil {
 		return nil, err
 	}
-	if out.ID == "" || out.Status == "" {
-		return nil, &DecodeError{Op: "GET /v2/pre-recorded/" + id, Reason: "job record lacks id or status"}
+	if err := checkJobRecord("GET /v2/pre-recorded/"+id, id, out.ID, out.Status); err != nil {
+		return nil, err
 	}
 	return &out, nil
+}
+
+// checkJobRecord refuses a job record that does not say which job it is
+// and in what status, or that is another job's than the one asked for: its
+// id would replace the asked one in state, and the job asked for would be
+// lost. Ids are compared as UUIDs are, whatever the case of their digits.
+func checkJobRecord(op, asked, id, status string) error {
+	switch {
+	case id == "" || status == "":
+		return &DecodeError{Op: op, Reason: "job record lacks id or status"}
+	case !strings.EqualFold(id, asked):
+		return &DecodeError{Op: op, Reason: fmt.Sprintf("the service answered with the record of job %q, not of job %q", id, asked)}
+	}
+	return nil
 }
 
 // GetPreRecordedStatus fetches a pre-recorded job's record (GET
@@ -229,8 +243,8 @@ func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, e
 		return "", readFailure(op, readErr)
 	}
 	status := members["status"]
-	if members["id"] == "" || status == "" {
-		return "", &DecodeError{Op: op, Reason: "job record lacks id or status"}
+	if err := checkJobRecord(op, id, members["id"], status); err != nil {
+		return "", err
 	}
 	return status, nil
 }

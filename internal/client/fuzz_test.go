@@ -310,7 +310,8 @@ func validFakeBodies(tb testing.TB) fakeBodies {
 		if err := json.Unmarshal(fakeBodiesVal.create, &created); err != nil {
 			panic(err)
 		}
-		fakeBodiesVal.job = do(http.MethodGet, "/v2/pre-recorded/"+created.ID, "", nil)
+		// The job's record as the one the fuzz targets ask for (fuzzJobID).
+		fakeBodiesVal.job = bytes.ReplaceAll(do(http.MethodGet, "/v2/pre-recorded/"+created.ID, "", nil), []byte(created.ID), []byte(fuzzJobID))
 		fakeBodiesVal.livePage = do(http.MethodGet, "/v2/live?limit=1", "", nil)
 		var mp bytes.Buffer
 		mp.WriteString("--B\r\nContent-Disposition: form-data; name=\"audio\"; filename=\"a.wav\"\r\n\r\n")
@@ -344,11 +345,14 @@ func FuzzGetPreRecordedResponse(f *testing.F) {
 	b := validFakeBodies(f)
 	fuzzResponse(f, responseShape[client.PreRecordedJob]{
 		call: func(ctx context.Context, c *client.Client) (*client.PreRecordedJob, error) {
-			return c.GetPreRecorded(ctx, "job-1")
+			return c.GetPreRecorded(ctx, fuzzJobID)
 		},
 		complete: func(j *client.PreRecordedJob) string {
-			if j.ID == "" || j.Status == "" {
+			switch {
+			case j.ID == "" || j.Status == "":
 				return "id or status"
+			case !strings.EqualFold(j.ID, fuzzJobID):
+				return "the id asked for"
 			}
 			return ""
 		},
@@ -361,15 +365,18 @@ func FuzzGetPreRecordedStatusResponse(f *testing.F) {
 	b := validFakeBodies(f)
 	fuzzResponse(f, responseShape[jobStatus]{
 		call: func(ctx context.Context, c *client.Client) (*jobStatus, error) {
-			status, err := c.GetPreRecordedStatus(ctx, "job-1")
+			status, err := c.GetPreRecordedStatus(ctx, fuzzJobID)
 			if err != nil {
 				return nil, err
 			}
-			return &jobStatus{ID: "-", Status: status}, nil
+			return &jobStatus{ID: fuzzJobID, Status: status}, nil
 		},
 		complete: func(j *jobStatus) string {
-			if j.ID == "" || j.Status == "" {
+			switch {
+			case j.ID == "" || j.Status == "":
 				return "id or status"
+			case j.ID != fuzzJobID:
+				return "the id asked for"
 			}
 			return ""
 		},
@@ -378,25 +385,29 @@ func FuzzGetPreRecordedStatusResponse(f *testing.F) {
 		[]byte(`{"id":"x","result":null,"status":"error"}`), []byte(`{"status":"done","id":""}`), []byte(`{"id":"0","stAtus":"0","0000000":{}}`))
 }
 
+// fuzzJobID is the id the fuzz targets ask for, and the id of the records
+// they are seeded with.
+const fuzzJobID = "x"
+
 // jobStatus is what GetPreRecordedStatus reads of a record: it requires
-// an id but returns the status alone, so the id is compared only as
-// present or not.
+// the id asked for but returns the status alone, so the id is compared
+// only as that one (up to case, as the client compares ids) or not.
 type jobStatus struct {
-	ID     presence `json:"id"`
-	Status string   `json:"status"`
+	ID     askedID `json:"id"`
+	Status string  `json:"status"`
 }
 
-// presence is a JSON string read as "-" when it is not empty.
-type presence string
+// askedID is a JSON string read as fuzzJobID when it names that job.
+type askedID string
 
-func (p *presence) UnmarshalJSON(data []byte) error {
+func (p *askedID) UnmarshalJSON(data []byte) error {
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {
 		return err
 	}
-	*p = ""
-	if s != "" {
-		*p = "-"
+	*p = askedID(s)
+	if strings.EqualFold(s, fuzzJobID) {
+		*p = fuzzJobID
 	}
 	return nil
 }
@@ -818,7 +829,7 @@ func FuzzRawResponse(f *testing.F) {
 		mu.Lock()
 		answer = raw
 		mu.Unlock()
-		job, err := newClient(t).GetPreRecorded(context.Background(), "job-1")
+		job, err := newClient(t).GetPreRecorded(context.Background(), fuzzJobID)
 		switch {
 		case job == nil && err == nil:
 			t.Fatal("neither a job nor an error")
