@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -203,15 +204,19 @@ func (c *Client) GetPreRecorded(ctx context.Context, id string, detail ...Detail
 }
 
 // checkJobRecord refuses a job record that does not say which job it is
-// and in what status, or that is another job's than the one asked for: its
-// id would replace the asked one in state, and the job asked for would be
-// lost. Ids are compared as UUIDs are, whatever the case of their digits.
+// and in what status, that is another job's than the one asked for (its id
+// would replace the asked one in state, and the job asked for would be
+// lost), or whose status is none of the four a job has (a wait could not
+// tell whether it has ended, and would last until its timeout). Ids are
+// compared as UUIDs are, whatever the case of their digits.
 func checkJobRecord(op, asked, id, status string) error {
 	switch {
 	case id == "" || status == "":
 		return &DecodeError{Op: op, Reason: "job record lacks id or status"}
 	case !strings.EqualFold(id, asked):
 		return &DecodeError{Op: op, Reason: fmt.Sprintf("the service answered with the record of job %q, not of job %q", id, asked)}
+	case !slices.Contains(JobStatuses, status):
+		return &DecodeError{Op: op, Reason: fmt.Sprintf("job record has status %q, not one of %s", status, strings.Join(JobStatuses, ", "))}
 	}
 	return nil
 }

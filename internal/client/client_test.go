@@ -539,6 +539,7 @@ func TestResponses_hostileBodies(t *testing.T) {
 		{"wrong type", 200, "application/json", `{"id": 5, "status": "done"}`, "invalid JSON"},
 		{"missing fields", 200, "application/json", `{"kind": "pre-recorded"}`, "lacks id or status"},
 		{"another job's record", 200, "application/json", `{"id": "y", "status": "done"}`, `record of job "y", not of job "x"`},
+		{"unknown status", 200, "application/json", `{"id": "x", "status": "cancelled"}`, `status "cancelled"`},
 		{"wrong content type", 200, "text/plain", `{"id": "x", "status": "done"}`, "Content-Type"},
 		{"huge body", 200, "application/json", `{"id":"x","request_id":"` + strings.Repeat("a", 2<<20) + `","status":"done"}`, "exceeds"},
 		{"not an object", 200, "application/json", `["x", "done"]`, "invalid JSON"},

@@ -23,6 +23,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -353,6 +354,8 @@ func FuzzGetPreRecordedResponse(f *testing.F) {
 				return "id or status"
 			case !strings.EqualFold(j.ID, fuzzJobID):
 				return "the id asked for"
+			case !slices.Contains(client.JobStatuses, j.Status):
+				return "a job status"
 			}
 			return ""
 		},
@@ -377,6 +380,8 @@ func FuzzGetPreRecordedStatusResponse(f *testing.F) {
 				return "id or status"
 			case j.ID != fuzzJobID:
 				return "the id asked for"
+			case !slices.Contains(client.JobStatuses, j.Status):
+				return "a job status"
 			}
 			return ""
 		},
