@@ -314,6 +314,27 @@ func TestAccJobDataSource_notFound(t *testing.T) {
 	})
 }
 
+// TestAccJobDataSource_idNotAUUID: an id that is not a UUID, as every job's
+// is, is refused at validation, naming the attribute, before any request.
+func TestAccJobDataSource_idNotAUUID(t *testing.T) {
+	for _, id := range []string{"my-job", " 0badc0de-0000-4000-8000-000000000000", "0badc0de000040008000000000000000"} {
+		t.Run(id, func(t *testing.T) {
+			fs, url := acctest.FakeServer(t, fakeserver.Options{})
+			tfresource.ParallelTest(t, tfresource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []tfresource.TestStep{{
+					Config:      acctest.ProviderConfig(url) + jobDataSourceConfig("typo", fmt.Sprintf("id = %q", id)),
+					PlanOnly:    true,
+					ExpectError: acctest.ExpectError(`(?s)Attribute id must be a UUID`),
+				}},
+			})
+			if n := len(fs.Requests()); n != 0 {
+				t.Errorf("the refused plan sent %d requests to the service", n)
+			}
+		})
+	}
+}
+
 // TestAccJobDataSource_zeroDataRetention: the data source is refused at
 // plan time, before any request.
 func TestAccJobDataSource_zeroDataRetention(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -26,8 +25,6 @@ import (
 // Terraform 1.12 and 1.14; the tests of these features skip older engines
 // (Terraform 1.8.5, OpenTofu 1.12.6) with the version check's message.
 var currentTerraformOnly = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
-
-var jobIDPattern = regexp.MustCompile(`^[0-9a-f-]{36}$`)
 
 // TestAccJob_identity: a job's identity is its id, set on create and read;
 // an import block with identity = { id = ... } imports it with no change.
