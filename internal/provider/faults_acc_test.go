@@ -291,6 +291,78 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 	})
 }
 
+// failFirstRead answers 503, before the fake server sees it, the first
+// GET of a pre-recorded job's record.
+type failFirstRead struct {
+	mu     sync.Mutex
+	failed bool
+}
+
+func (f *failFirstRead) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") {
+			f.mu.Lock()
+			fail := !f.failed
+			f.failed = true
+			f.mu.Unlock()
+			if fail {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_ = json.NewEncoder(w).Encode(client.ErrorBody{Path: r.URL.Path, RequestID: "unavailable-1", StatusCode: 503,
+					Message: "the service is temporarily unable to handle the request", Timestamp: time.Now().UTC().Format(time.RFC3339)})
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TestAccFaults_readFailsAfterSubmitWithoutWaiting: a job submitted with
+// wait_for_completion = false whose first read fails is submitted all the
+// same: the apply succeeds with a warning and the job stays in state, not
+// tainted (a replacement would bill it again); the next refresh reads it.
+func TestAccFaults_readFailsAfterSubmitWithoutWaiting(t *testing.T) {
+	const addr = "transcription_job.unwaited"
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, (&failFirstRead{}).wrap)
+	config := acctest.ProviderConfig(l.URL(), "max_retries = 0") + acctest.JobConfig("unwaited", `audio_url = "https://example.com/unwaited.wav"
+wait_for_completion = false`)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
+					func(s *terraform.State) error {
+						if _, tainted := stateJobIDs(s); tainted[addr] {
+							return fmt.Errorf("%s is tainted: the next apply would replace it", addr)
+						}
+						return nil
+					},
+					acctest.JobsCreated(fs, 1),
+				),
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(addr, "id", func(v string) error {
+						if v != id {
+							return fmt.Errorf("id %q, want the submitted job %q", v, id)
+						}
+						return nil
+					}),
+					resource.TestCheckResourceAttrSet(addr, "status"),
+					acctest.JobsCreated(fs, 1),
+				),
+			},
+		},
+	})
+}
+
 // TestAccFaults_serviceDownAtStart: with the service unreachable when the
 // apply starts, creates fail with an error saying so and nothing enters
 // state; once the service is back on the same address, the next apply

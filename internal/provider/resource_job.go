@@ -200,7 +200,10 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	} else {
 		job, err = r.data.Client.GetPreRecorded(ctx, created.ID, resultDetail(plan.resultContent()))
 		if err != nil {
-			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+created.ID, err)
+			// Not waiting, the job is submitted: an error would taint it,
+			// and the next apply would replace it (billed again).
+			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job "+created.ID, apiErrorDetail(err)+
+				"\n\nThe job is submitted and saved in state; the next refresh fills in its status and result.")
 			return
 		}
 	}
