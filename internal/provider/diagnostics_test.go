@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -57,6 +58,41 @@ func TestAddAPIError(t *testing.T) {
 			}
 			if name == "server error" && strings.Contains(detail, "request_id") {
 				t.Errorf("no request_id was given, detail %q mentions one", detail)
+			}
+		})
+	}
+}
+
+// A wait that the service's failure ends says, as one a timeout or an
+// interrupt ends, what becomes of the job; not when the job is gone.
+func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
+	const aftermath = "The job stays in state, tainted."
+	last := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: "j1", Status: client.StatusProcessing}}
+	for name, c := range map[string]struct {
+		err          error
+		want         []string
+		sayAftermath bool
+	}{
+		"timeout":     {err: fmt.Errorf("%w: %w", errJobNotFinal, context.DeadlineExceeded), want: []string{"still processing after 1m0s"}, sayAftermath: true},
+		"interrupted": {err: fmt.Errorf("%w: %w", errJobNotFinal, context.Canceled), want: []string{"was processing when Terraform was interrupted"}, sayAftermath: true},
+		"unreachable": {err: &client.TransportError{Op: "GET /v2/pre-recorded/j1", Sent: true, Err: errors.New("connection refused")}, want: []string{"connection refused"}, sayAftermath: true},
+		"unavailable": {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503}, want: []string{"status 503"}, sayAftermath: true},
+		"gone":        {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 404, Message: "no pre-recorded job with id j1"}, want: []string{"status 404", "no pre-recorded job"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var diags diag.Diagnostics
+			addWaitError(&diags, "j1", last, time.Minute, c.err, "timeouts.create", aftermath)
+			if diags.ErrorsCount() != 1 {
+				t.Fatalf("got %v", diags)
+			}
+			detail := diags.Errors()[0].Detail()
+			for _, w := range c.want {
+				if !strings.Contains(detail, w) {
+					t.Errorf("detail %q lacks %q", detail, w)
+				}
+			}
+			if got := strings.Contains(detail, aftermath); got != c.sayAftermath {
+				t.Errorf("detail %q: says what becomes of the job %t, want %t", detail, got, c.sayAftermath)
 			}
 		})
 	}

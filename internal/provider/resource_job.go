@@ -257,7 +257,7 @@ func (r *jobResource) saveRecord(ctx context.Context, plan jobResourceModel, job
 
 // addWaitError explains why waiting for a job stopped before it ended:
 // limit names the setting that bounded the wait, aftermath what becomes of
-// the job.
+// the job (unless the service no longer has it).
 func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit, aftermath string) {
 	status := "not yet seen"
 	if last != nil {
@@ -270,8 +270,10 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	case errors.Is(err, context.Canceled):
 		diags.AddError("Interrupted while waiting for the transcription job",
 			fmt.Sprintf("Job %s was %s when Terraform was interrupted. %s", id, status, aftermath))
-	default:
+	case client.IsNotFound(err):
 		addAPIError(diags, "Cannot read the transcription job "+id, err)
+	default:
+		diags.AddError("Cannot read the transcription job "+id, apiErrorDetail(err)+"\n\n"+aftermath)
 	}
 }
 
