@@ -39,7 +39,7 @@ func apiErrorDetail(err error) string {
 				b.WriteString("\n  - " + v)
 			}
 		}
-		if hint := statusHint(apiErr.StatusCode); hint != "" {
+		if hint := statusHint(apiErr.Op, apiErr.StatusCode); hint != "" {
 			b.WriteString("\n\n" + hint)
 		}
 		if apiErr.RequestID != "" {
@@ -101,12 +101,18 @@ func createMayHaveSucceeded(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
-// statusHint suggests what to do about the statuses a user can act on.
-func statusHint(status int) string {
-	switch status {
-	case http.StatusUnauthorized:
+// statusHint suggests what to do about the statuses a user can act on; op
+// is the request answered ("GET /v2/live").
+func statusHint(op string, status int) string {
+	switch {
+	case status == http.StatusUnauthorized:
 		return "Check the provider's api_key (or the " + EnvAPIKey + " environment variable)."
-	case http.StatusTooManyRequests:
+	case status == http.StatusForbidden && !strings.HasPrefix(op, http.MethodDelete+" "):
+		// A 403 to a DELETE is a job not deletable yet; to any other
+		// request, the refusal of an account with zero data retention.
+		return "The service refuses this request to accounts with zero data retention. If the account has it, set zero_data_retention = true in the provider configuration: " +
+			"the provider then refuses at plan time what the service would refuse, and never reads jobs."
+	case status == http.StatusTooManyRequests:
 		return "The service kept limiting the request rate after every retry; try again later."
 	}
 	if status >= 500 {

@@ -27,6 +27,10 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 401, Message: "bad key", RequestID: "r"},
 			want: []string{"status 401", "bad key", "api_key", EnvAPIKey, "request_id: r"},
 		},
+		"read refused": {
+			err:  &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 403, Message: "forbidden", RequestID: "r"},
+			want: []string{"status 403 (Forbidden): forbidden.", "zero_data_retention = true", "request_id: r"},
+		},
 		"server error": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 503},
 			want: []string{"status 503 (Service Unavailable).", "try again later"},
