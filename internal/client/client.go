@@ -535,6 +535,21 @@ func shouldRetryStatus(p retryPolicy, status int) bool {
 	return false
 }
 
+// IsTransient reports whether err is a failure that a later read may not
+// meet: the service turned the request away or failed it (429, 500, 502,
+// 503, 504), or the connection failed. These are what reads are retried on.
+func IsTransient(err error) bool {
+	var apiErr *APIError
+	var transportErr *TransportError
+	switch {
+	case errors.As(err, &apiErr):
+		return shouldRetryStatus(retryIdempotent, apiErr.StatusCode)
+	case errors.As(err, &transportErr):
+		return true
+	}
+	return false
+}
+
 // backoff is exponential with full jitter: a random wait in [min, min·2^attempt], capped.
 func (c *Client) backoff(attempt int) time.Duration {
 	ceil := c.cfg.MinBackoff << min(attempt, 20)

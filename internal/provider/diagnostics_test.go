@@ -79,6 +79,10 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 	}{
 		"timeout":     {err: fmt.Errorf("%w: %w", errJobNotFinal, context.DeadlineExceeded), want: []string{"still processing after 1m0s"}, sayAftermath: true},
 		"interrupted": {err: fmt.Errorf("%w: %w", errJobNotFinal, context.Canceled), want: []string{"was processing when Terraform was interrupted"}, sayAftermath: true},
+		"timeout while the service failed": {
+			err:  jobNotFinal(context.DeadlineExceeded, &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"}),
+			want: []string{"still processing after 1m0s", "The service was failing when the wait ended", "status 503", "overloaded"}, sayAftermath: true,
+		},
 		"unreachable": {err: &client.TransportError{Op: "GET /v2/pre-recorded/j1", Sent: true, Err: errors.New("connection refused")}, want: []string{"connection refused"}, sayAftermath: true},
 		"unavailable": {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503}, want: []string{"status 503"}, sayAftermath: true},
 		"gone":        {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 404, Message: "no pre-recorded job with id j1"}, want: []string{"status 404", "no pre-recorded job"}},

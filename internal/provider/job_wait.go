@@ -45,36 +45,64 @@ func (s pollSchedule) delay(elapsed time.Duration) time.Duration {
 var errJobNotFinal = errors.New("the job has not ended")
 
 // waitForFinalJob polls the job until its status is final, ctx ends, or the
-// service fails. It returns the last record seen, which is the final one when
-// the error is nil. ctx carries the deadline of timeouts.create and is
-// cancelled when Terraform is interrupted: both stop the wait at once.
+// service fails for good. It returns the last record seen, which is the final
+// one when the error is nil. ctx carries the deadline of timeouts.create and
+// is cancelled when Terraform is interrupted: both stop the wait at once.
+//
+// A look the service fails transiently, after the client's own retries
+// (client.IsTransient: 429, 5xx, a lost connection), does not end the wait:
+// the job goes on at the service, and ending the wait would taint it, to be
+// replaced and billed again. The wait looks again on its schedule, and if
+// ctx ends first its error carries the service's last failure.
 //
 // onStatus, unless nil, is told each status the job is seen in, once.
 func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onStatus func(status string)) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
+	var failing error // the service's failure of the last look, if it failed
 	start := time.Now()
 	for {
 		job, err := c.GetPreRecorded(ctx, id, detail)
-		if err != nil {
-			if ctxErr := ctx.Err(); ctxErr != nil {
-				return last, fmt.Errorf("%w: %w", errJobNotFinal, ctxErr)
-			}
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return last, jobNotFinal(ctx.Err(), failing)
+		case err != nil && !client.IsTransient(err):
 			return last, err
-		}
-		if last == nil || last.Status != job.Status {
-			tflog.Debug(ctx, "transcription job status", map[string]any{"id": id, "status": job.Status})
-			if onStatus != nil {
-				onStatus(job.Status)
+		case err != nil:
+			failing = err
+			tflog.Warn(ctx, "transcription service failed a look at the job; waiting goes on", map[string]any{"id": id, "error": err.Error()})
+		default:
+			failing = nil
+			if last == nil || last.Status != job.Status {
+				tflog.Debug(ctx, "transcription job status", map[string]any{"id": id, "status": job.Status})
+				if onStatus != nil {
+					onStatus(job.Status)
+				}
 			}
-		}
-		last = job
-		if client.IsFinal(job.Status) {
-			return job, nil
+			last = job
+			if client.IsFinal(job.Status) {
+				return job, nil
+			}
 		}
 		if err := client.Sleep(ctx, schedule.delay(time.Since(start))); err != nil {
-			return last, fmt.Errorf("%w: %w", errJobNotFinal, err)
+			return last, jobNotFinal(err, failing)
 		}
 	}
+}
+
+// serviceFailingError is the service's failure of the last look at a job
+// whose wait ended (ctx) while the service was failing.
+type serviceFailingError struct{ err error }
+
+func (e *serviceFailingError) Error() string { return "the service's last answer: " + e.err.Error() }
+func (e *serviceFailingError) Unwrap() error { return e.err }
+
+// jobNotFinal is the error of a wait that ended, by ctxErr, before the job
+// did; failing, unless nil, is how the service failed the last look.
+func jobNotFinal(ctxErr, failing error) error {
+	if failing == nil {
+		return fmt.Errorf("%w: %w", errJobNotFinal, ctxErr)
+	}
+	return fmt.Errorf("%w: %w (%w)", errJobNotFinal, ctxErr, &serviceFailingError{failing})
 }
 
 // deleteJob deletes the job, counting a job the service no longer has as

@@ -136,6 +136,48 @@ func TestWaitForFinalJob_stopsAtDeadline(t *testing.T) {
 	}
 }
 
+// TestWaitForFinalJob_ridesOutTransientFailures: looks the service fails
+// (503, past the client's retries) do not end the wait, which would taint
+// a job the service is still processing.
+func TestWaitForFinalJob_ridesOutTransientFailures(t *testing.T) {
+	c, fs := testClient(t, fakeserver.Options{ProcessingTime: 200 * time.Millisecond})
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
+	recovered := time.AfterFunc(100*time.Millisecond, func() { fs.SetFaults(fakeserver.Faults{}) })
+	defer recovered.Stop()
+	job, err := waitForFinalJob(context.Background(), c, id, testPollSchedule, client.FullDetail, nil)
+	if err != nil {
+		t.Fatalf("the wait ended on a transient failure: %v", err)
+	}
+	if job.Status != client.StatusDone {
+		t.Errorf("status %s, want done", job.Status)
+	}
+	failed := 0
+	for _, rec := range fs.Requests() {
+		if rec.Status == http.StatusServiceUnavailable {
+			failed++
+		}
+	}
+	if failed < 2 {
+		t.Errorf("%d looks failed, want the wait to have looked again after a failure", failed)
+	}
+}
+
+// TestWaitForFinalJob_deadlineWhileFailing: a wait that runs out while the
+// service fails says so, with the service's last answer.
+func TestWaitForFinalJob_deadlineWhileFailing(t *testing.T) {
+	c, fs := testClient(t, fakeserver.Options{ProcessingTime: time.Hour})
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := waitForFinalJob(ctx, c, id, testPollSchedule, client.FullDetail, nil)
+	var failing *serviceFailingError
+	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) || !errors.As(err, &failing) || !client.IsStatus(failing, http.StatusServiceUnavailable) {
+		t.Fatalf("err = %v, want errJobNotFinal, DeadlineExceeded and the service's 503", err)
+	}
+}
+
 func TestWaitForFinalJob_missingJob(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{})
 	if _, err := waitForFinalJob(context.Background(), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail, nil); !client.IsNotFound(err) {

@@ -263,13 +263,17 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	if last != nil {
 		status = last.Status
 	}
+	failing := ""
+	if f := (*serviceFailingError)(nil); errors.As(err, &f) {
+		failing = "\n\nThe service was failing when the wait ended: " + apiErrorDetail(f.err)
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		diags.AddError("Timed out waiting for the transcription job",
-			fmt.Sprintf("Job %s was still %s after %s (%s). %s For long recordings raise %s.", id, status, timeout, limit, aftermath, limit))
+			fmt.Sprintf("Job %s was still %s after %s (%s). %s For long recordings raise %s.%s", id, status, timeout, limit, aftermath, limit, failing))
 	case errors.Is(err, context.Canceled):
 		diags.AddError("Interrupted while waiting for the transcription job",
-			fmt.Sprintf("Job %s was %s when Terraform was interrupted. %s", id, status, aftermath))
+			fmt.Sprintf("Job %s was %s when Terraform was interrupted. %s%s", id, status, aftermath, failing))
 	case client.IsNotFound(err):
 		addAPIError(diags, "Cannot read the transcription job "+id, err)
 	default:

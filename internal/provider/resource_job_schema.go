@@ -506,6 +506,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		Create: true,
 		Delete: true,
 		CreateDescription: fmt.Sprintf("How long creation waits for the job to end, as a Go duration such as `30m` or `2h`. Defaults to `%s`. "+
+			"Failures of the service while waiting (429, 5xx, a lost connection), past the retries of one request (`max_retries`), do not end the wait before this. "+
 			"When it runs out the apply fails, the job stays in state tainted, and the service goes on processing it.", formatDuration(defaultCreateTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion waits for a job that is still running to become deletable, as a Go duration. Defaults to `%s`.", formatDuration(defaultDeleteTimeout)),
 	}).(schema.SingleNestedAttribute)
