@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -154,7 +155,8 @@ func (c *Client) EachLivePage(ctx context.Context, opts ListOptions, maxItems, p
 
 // eachPage follows a listing's pages from opts.Offset until maxItems items
 // are handed to use (maxItems ≤ 0: every matching item) or there is no next
-// page; an error of use stops it. The next page is asked for before use gets
+// page; an error of use stops it. An item already handed is not handed
+// again (see unseen). The next page is asked for before use gets
 // the current one, so that the service's answer overlaps the caller's work;
 // one request is in flight at a time, as without it.
 func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]T) error) (int, error) {
@@ -164,6 +166,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // stops a page asked for in advance that use's error leaves unread
 	seen, pages := 0, 0
+	ids := map[string]bool{} // of the items handed to use
 	fetch := func() <-chan pageResult[T] {
 		opts.Limit = pageSize
 		if maxItems > 0 && maxItems-seen < pageSize {
@@ -184,7 +187,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		}
 		pages++
 		page := r.page
-		items := page.Items
+		items := unseen(page.Items, common, ids)
 		if maxItems > 0 && seen+len(items) > maxItems {
 			items = items[:maxItems-seen]
 		}
@@ -210,6 +213,29 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 			return pages, nextErr
 		}
 	}
+}
+
+// unseen returns the items whose ids are not in ids, in their order, and
+// adds theirs. A job created while a listing is followed shifts the later
+// pages' items by one (the listing is newest first), so that the last item
+// of a page comes again at the start of the next one: it is handed once.
+func unseen[T any](items []T, common func(*T) *JobCommon, ids map[string]bool) []T {
+	var kept []T // nil until an item is left out
+	for i := range items {
+		id := common(&items[i]).ID
+		switch {
+		case ids[id] && kept == nil:
+			kept = slices.Clone(items[:i:i])
+		case ids[id]:
+		case kept != nil:
+			kept = append(kept, items[i])
+		}
+		ids[id] = true
+	}
+	if kept == nil {
+		return items
+	}
+	return kept
 }
 
 // pageResult is a page asked for, or why it could not be had.

@@ -130,3 +130,39 @@ func TestEachLivePage_asksForTheNextPageAhead(t *testing.T) {
 	expectAsked("0")
 	expectNothingMore()
 }
+
+// A job created while a listing is followed shifts the items of the later
+// pages by one (the listing is newest first): the item at the end of a page
+// comes again at the start of the next. It is handed once.
+func TestEachLivePage_jobCreatedWhileListingIsHandedOnce(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 25})
+	var added atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.ServeHTTP(w, r)
+		if r.URL.Query().Get("offset") == "" && !added.Swap(true) {
+			fs.AddLiveJob(client.LiveJob{JobCommon: client.JobCommon{ID: "00000000-0000-0000-0000-00000000000a", Status: client.StatusDone, CreatedAt: time.Now().Add(time.Hour).UTC().Format(time.RFC3339Nano)}})
+		}
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	c := newClient(t, srv.URL, testKey)
+
+	seen := map[string]int{}
+	var count int
+	if _, err := c.EachLivePage(context.Background(), client.ListOptions{}, 0, 10, client.WithoutUtterances, func(items []client.LiveJob) error {
+		for _, j := range items {
+			seen[j.ID]++
+			count++
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for id, n := range seen {
+		if n > 1 {
+			t.Errorf("job %s handed %d times", id, n)
+		}
+	}
+	if count != 25 {
+		t.Errorf("%d items handed, want the 25 jobs there were when the listing started", count)
+	}
+}
