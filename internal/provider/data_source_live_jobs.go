@@ -4,9 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -80,7 +77,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				MarkdownDescription: listStatusDescription,
 				Optional:            true,
 				ElementType:         types.StringType,
-				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))},
+				Validators:          listStatusValidators(),
 			},
 			"date": schema.StringAttribute{
 				MarkdownDescription: listDateDescription,
@@ -104,7 +101,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				MarkdownDescription: listCustomMetadataDescription,
 				Optional:            true,
 				ElementType:         types.StringType,
-				Validators:          []validator.Map{mapvalidator.KeysAre(metadataKey())},
+				Validators:          listCustomMetadataValidators(),
 			},
 			"ids": schema.ListAttribute{
 				MarkdownDescription: "Identifiers of the returned jobs, in the order of `items`; handy for `for_each`.",

@@ -4,6 +4,9 @@ import (
 	"context"
 	"regexp"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -49,6 +52,17 @@ var (
 	listCustomMetadataDescription = "Keep jobs whose `custom_metadata` has every one of these pairs. Non-string metadata values match their JSON text (`2`, `true`). " +
 		"Keys cannot contain square brackets, which the query encoding `custom_metadata[key]=value` cannot carry."
 )
+
+// Validators of the filters, the same in every schema that has them. A null
+// element or value has no form in the query string: it is refused rather
+// than left to fail the conversion after planning.
+func listStatusValidators() []validator.List {
+	return []validator.List{listvalidator.NoNullValues(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))}
+}
+
+func listCustomMetadataValidators() []validator.Map {
+	return []validator.Map{mapvalidator.NoNullValues(), mapvalidator.KeysAre(metadataKey())}
+}
 
 // metadataKeyPattern matches the custom metadata keys the query encoding
 // custom_metadata[key]=value can carry.

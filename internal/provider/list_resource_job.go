@@ -5,9 +5,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -57,7 +54,7 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 				MarkdownDescription: listStatusDescription,
 				Optional:            true,
 				ElementType:         types.StringType,
-				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))},
+				Validators:          listStatusValidators(),
 			},
 			"date": listschema.StringAttribute{
 				MarkdownDescription: listDateDescription,
@@ -78,7 +75,7 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 				MarkdownDescription: listCustomMetadataDescription,
 				Optional:            true,
 				ElementType:         types.StringType,
-				Validators:          []validator.Map{mapvalidator.KeysAre(metadataKey())},
+				Validators:          listCustomMetadataValidators(),
 			},
 		},
 	}

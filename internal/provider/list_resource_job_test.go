@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -90,6 +92,42 @@ list "transcription_job" "all" {
 					querycheck.ExpectIdentity("transcription_job.alpha", map[string]knownvalue.Check{"id": knownvalue.StringExact(alpha[0])}),
 					querycheck.ExpectIdentity("transcription_job.alpha", map[string]knownvalue.Check{"id": knownvalue.StringExact(alpha[1])}),
 					querycheck.ExpectLength("transcription_job.all", 4),
+				},
+			},
+		},
+	})
+}
+
+// TestAccJobList_invalidFilters: each invalid filter is refused before any
+// request, naming the attribute and the rule.
+func TestAccJobList_invalidFilters(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	step := func(config string, wantError ...string) resource.TestStep {
+		return resource.TestStep{
+			Query:       true,
+			Config:      "list \"transcription_job\" \"bad\" {\n  provider = transcription\n  config {\n" + config + "\n  }\n}\n",
+			ExpectError: diagnosticPattern(wantError...),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   currentTerraformOnly,
+		Steps: []resource.TestStep{
+			{Config: acctest.ProviderConfig(url)},
+			step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `got: "finished"`),
+			step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`),
+			step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute after_date must be earlier than before_date`),
+			step(`status = ["done", null]`, `Null List Value`, `This attribute contains a null value`),
+			step(`custom_metadata = { team = null }`, `Null Map Value`, `This attribute contains a null value`),
+			{
+				Config: acctest.ProviderConfig(url),
+				Check: func(*terraform.State) error {
+					for _, r := range fs.Requests() {
+						if r.Path == "/v2/pre-recorded" {
+							return fmt.Errorf("an invalid filter reached the service: %s %s?%s", r.Method, r.Path, r.RawQuery)
+						}
+					}
+					return nil
 				},
 			},
 		},
