@@ -78,6 +78,10 @@ var (
 // audio-to-LLM model identifier.
 var LLMModelPattern = regexp.MustCompile(`^[^/\s]+/\S+$`)
 
+// JobIDPattern is the form of a job's id: a UUID, as the spec gives it, in
+// either case.
+var JobIDPattern = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
+
 // Job statuses. A job moves queued → processing → done or error, and never
 // leaves done or error.
 const (

@@ -617,6 +617,13 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 		return
 	}
 	resource.ImportStatePassthroughWithIdentity(ctx, path.Root("id"), path.Root("id"), req, resp)
+	// An id the service cannot have issued is refused before it is asked.
+	var id types.String
+	resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	if !resp.Diagnostics.HasError() && !client.JobIDPattern.MatchString(id.ValueString()) {
+		resp.Diagnostics.AddError("Invalid job id",
+			fmt.Sprintf("A transcription job's id is the UUID the service assigned to it, such as 3fa85f64-5717-4562-b3fc-2c963f66afa6; got %q.", id.ValueString()))
+	}
 }
 
 // configured reports whether the provider gave this resource its client.

@@ -858,6 +858,36 @@ timeouts = { create = "2s" }`),
 	})
 }
 
+// TestAccJob_importMalformedID: an id that is not a UUID, as the service's
+// ids are, is refused naming the rule, before any request; with terraform
+// import and with an import block.
+func TestAccJob_importMalformedID(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("adopted", `audio_url = "https://example.com/adopted.wav"`)
+	step := func(kind resource.ImportStateKind, id string) resource.TestStep {
+		return resource.TestStep{
+			Config:          config,
+			ResourceName:    "transcription_job.adopted",
+			ImportState:     true,
+			ImportStateKind: kind,
+			ImportStateId:   id,
+			ExpectError:     diagnosticPattern(`Invalid job id`, `UUID`, fmt.Sprintf("got %q", id)),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			// An import block's step must come first: a later one copies the state.
+			step(resource.ImportBlockWithID, "3fa85f64-5717-4562-b3fc-2c963f66afa6/file"),
+			step(resource.ImportCommandWithID, "job-42"),
+			step(resource.ImportCommandWithID, " 3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+		},
+	})
+	for _, r := range fs.Requests() {
+		t.Errorf("a malformed id reached the service: %s %s", r.Method, r.Path)
+	}
+}
+
 // TestAccJob_zeroDataRetention: under zero data retention the job is
 // submitted with its callback, never read, and cannot be imported.
 func TestAccJob_zeroDataRetention(t *testing.T) {
