@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -48,6 +49,7 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Finds existing pre-recorded transcription jobs on the service, newest first, for `terraform query`: " +
 			"each with its identity (`id`), and with `-generate-config-out`, the `transcription_job` resource block and import block that bring it under management with no change. " +
+			"A result's resource object (`include_resource`) leaves out `callback_config.url` and `callback_url`, which may carry a token and which `terraform query -json` would print: the generated configuration cannot hold them either (fill in `callback_config.url`), and the import reads the job again. " +
 			"Every filter is optional; without any, every job the service holds is listed (up to the query's `limit`).",
 		Attributes: map[string]listschema.Attribute{
 			"status": listschema.ListAttribute{
@@ -122,7 +124,7 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 			result.DisplayName = jobDisplayName(job)
 			result.Diagnostics.Append(result.Identity.Set(ctx, jobIdentityModel{ID: types.StringValue(job.ID)})...)
 			if req.IncludeResource {
-				state, diags := importedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
+				state, diags := listedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
 				result.Diagnostics.Append(diags...)
 				if !diags.HasError() {
 					result.Diagnostics.Append(result.Resource.Set(ctx, state)...)
@@ -133,6 +135,27 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 			}
 		}
 	}
+}
+
+// listedJob is the state an import of job builds, without its callback
+// URLs, which may carry a token: terraform query -json prints a result's
+// state whole, sensitive values included. Nothing is lost: the
+// configuration Terraform generates cannot hold sensitive values anyway,
+// and the import that follows reads the job again.
+func listedJob(ctx context.Context, job *client.PreRecordedJob, resultURL string, timeoutsValue timeouts.Value) (jobResourceModel, diag.Diagnostics) {
+	state, diags := importedJob(ctx, job, resultURL, timeoutsValue)
+	if diags.HasError() {
+		return state, diags
+	}
+	state.CallbackURL = types.StringNull()
+	if !state.CallbackConfig.IsNull() && !state.CallbackConfig.IsUnknown() {
+		attrs := state.CallbackConfig.Attributes() // a copy
+		attrs["url"] = types.StringNull()
+		var d diag.Diagnostics
+		state.CallbackConfig, d = types.ObjectValue(state.CallbackConfig.AttributeTypes(ctx), attrs)
+		diags.Append(d...)
+	}
+	return state, diags
 }
 
 // jobDisplayName names a listed job for people: its file, status and date.

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -92,6 +93,48 @@ list "transcription_job" "all" {
 					querycheck.ExpectIdentity("transcription_job.alpha", map[string]knownvalue.Check{"id": knownvalue.StringExact(alpha[0])}),
 					querycheck.ExpectIdentity("transcription_job.alpha", map[string]knownvalue.Check{"id": knownvalue.StringExact(alpha[1])}),
 					querycheck.ExpectLength("transcription_job.all", 4),
+				},
+			},
+		},
+	})
+}
+
+// TestAccJobList_resourceLeavesOutCallbackURLs: the resource objects of a
+// query (include_resource, which terraform query -json prints whole) hold
+// no callback URL, which may carry a token: the generated configuration
+// cannot hold them either, and the import that follows reads the job again.
+func TestAccJobList_resourceLeavesOutCallbackURLs(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	configured := createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/cb.wav", Callback: ptr(true),
+		CallbackConfig: &client.CallbackConfig{URL: hooks + "/hook?token=s3cr3t", Method: ptr("PUT")}})
+	legacy := createJobDirectly(t, url, &client.InitTranscriptionRequest{AudioURL: "https://example.com/legacy.wav", CallbackURL: ptr(hooks + "/legacy?token=s3cr3t")})
+	byID := func(id string) queryfilter.QueryFilter {
+		return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   currentTerraformOnly,
+		Steps: []resource.TestStep{
+			{Config: acctest.ProviderConfig(url)},
+			{
+				Query: true,
+				Config: `
+list "transcription_job" "all" {
+  provider         = transcription
+  include_resource = true
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("transcription_job.all", 2),
+					querycheck.ExpectResourceKnownValues("transcription_job.all", byID(configured), []querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("callback_config").AtMapKey("url"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("callback_config").AtMapKey("method"), KnownValue: knownvalue.StringExact("PUT")},
+						{Path: tfjsonpath.New("callback"), KnownValue: knownvalue.Bool(true)},
+					}),
+					querycheck.ExpectResourceKnownValues("transcription_job.all", byID(legacy), []querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("callback_url"), KnownValue: knownvalue.Null()},
+					}),
 				},
 			},
 		},
