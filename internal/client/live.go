@@ -72,8 +72,8 @@ func (c *Client) ListLive(ctx context.Context, opts ListOptions, detail ...Detai
 // are still wanted.
 //
 // The next page is requested with this client's own filters and the offset
-// taken from the service's `next` link, so filters survive whatever form the
-// link has. A Detail, when given, leaves part of the items' results out.
+// taken from the service's `next` link (never past the items received), so
+// filters survive whatever form the link has. A Detail, when given, leaves part of the items' results out.
 func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail ...Detail) ([]LiveJob, int, error) {
 	return listAll(ctx, c, "/v2/live", liveCommon, opts, maxItems, pageSize, firstDetail(detail))
 }
@@ -195,7 +195,13 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 
 		more, nextErr := false, error(nil)
 		if (maxItems <= 0 || seen < maxItems) && page.Next != nil && *page.Next != "" && len(page.Items) > 0 {
-			next, err := nextOffset(*page.Next, opts.Offset+len(page.Items))
+			received := opts.Offset + len(page.Items)
+			next, err := nextOffset(*page.Next, received)
+			// A link past the items received (a service sending fewer than
+			// asked for, its next link advanced by the limit asked for) would
+			// skip those in between: the listing goes on after the last one
+			// received. An item received twice is handed once.
+			next = min(next, received)
 			switch {
 			case err != nil:
 				nextErr = &DecodeError{Op: "GET " + path, Reason: err.Error()}

@@ -2,7 +2,9 @@ package client_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -164,5 +166,42 @@ func TestEachLivePage_jobCreatedWhileListingIsHandedOnce(t *testing.T) {
 	}
 	if count != 25 {
 		t.Errorf("%d items handed, want the 25 jobs there were when the listing started", count)
+	}
+}
+
+// A service that sends fewer items than asked for (a page size of its own)
+// while its next link advances by the limit asked for would skip the items
+// in between: the listing goes on from the last item received instead.
+func TestEachLivePage_nextLinkPastTheItemsReceived(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 25})
+	const served = 7 // the service's own page size
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		asked, _ := strconv.Atoi(q.Get("limit"))
+		offset, _ := strconv.Atoi(q.Get("offset"))
+		q.Set("limit", strconv.Itoa(served))
+		r.URL.RawQuery = q.Encode()
+		rec := httptest.NewRecorder()
+		fs.ServeHTTP(rec, r)
+		var page client.Page[json.RawMessage]
+		if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+			t.Error(err)
+		}
+		if page.Next != nil {
+			next := fmt.Sprintf("http://%s/v2/live?offset=%d&limit=%d", r.Host, offset+asked, asked)
+			page.Next = &next
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(page)
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	c := newClient(t, srv.URL, testKey)
+
+	all, _, err := c.ListAllLive(context.Background(), client.ListOptions{}, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 25 {
+		t.Fatalf("%d items listed, want the 25 jobs", len(all))
 	}
 }
