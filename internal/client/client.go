@@ -44,7 +44,8 @@ type Config struct {
 	UserAgent string
 	// HTTPClient, when set, replaces the client built from the timeouts
 	// below; its transport then bounds connecting and waiting for headers,
-	// and StallTimeout still applies.
+	// and StallTimeout still applies. Whichever client, a redirect to
+	// another origin is not followed (it would take the API key there).
 	HTTPClient *http.Client
 
 	// No timeout bounds a whole request: an upload of a large recording
@@ -113,6 +114,9 @@ func New(cfg Config) (*Client, error) {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{Transport: newTransport(cfg)}
 	}
+	hc := *cfg.HTTPClient // a copy: a client given is left as it is
+	hc.CheckRedirect = sameOriginRedirects(hc.CheckRedirect)
+	cfg.HTTPClient = &hc
 	if cfg.MaxRetries == 0 {
 		cfg.MaxRetries = DefaultMaxRetries
 	}

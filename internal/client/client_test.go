@@ -612,3 +612,41 @@ func TestLogging_neverTheKey(t *testing.T) {
 		t.Fatal("the API key appears in the logs")
 	}
 }
+
+// A redirect to another origin (another host, port or scheme) would take
+// the API key, which Go's client sends along with every header it does not
+// know to be a credential: it is not followed. One within the service's
+// origin is.
+func TestRedirects_neverTakeTheKeyElsewhere(t *testing.T) {
+	var leaked atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get(client.ServiceKeyHeader) != "" {
+			leaked.Add(1)
+		}
+		http.Error(w, `{"message":"not the service"}`, http.StatusNotFound)
+	}))
+	t.Cleanup(other.Close)
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 3})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/old/v2/live":
+			http.Redirect(w, r, "/v2/live?"+r.URL.RawQuery, http.StatusFound)
+		case "/moved/v2/live":
+			http.Redirect(w, r, other.URL+"/v2/live?"+r.URL.RawQuery, http.StatusFound)
+		default:
+			fs.ServeHTTP(w, r)
+		}
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+
+	if _, err := newClient(t, srv.URL+"/old", testKey).ListLive(context.Background(), client.ListOptions{}); err != nil {
+		t.Fatalf("a redirect within the service's origin was not followed: %v", err)
+	}
+	_, err := newClient(t, srv.URL+"/moved", testKey).ListLive(context.Background(), client.ListOptions{})
+	if n := leaked.Load(); n > 0 {
+		t.Fatalf("the API key was sent to another origin %d times", n)
+	}
+	if !client.IsStatus(err, http.StatusFound) {
+		t.Fatalf("a redirect to another origin: %v, want the 302 as an error", err)
+	}
+}

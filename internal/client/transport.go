@@ -26,6 +26,30 @@ func newTransport(cfg Config) *http.Transport {
 	return t
 }
 
+// maxRedirects is how many redirects a request follows, as Go's client
+// does by default.
+const maxRedirects = 10
+
+// sameOriginRedirects wraps a client's redirect policy (nil: Go's default)
+// so that a redirect to another origin (scheme, host and port) is not
+// followed: Go's client would send it every header it does not know to be
+// a credential, the API key among them. The redirect is then the answer,
+// an error.
+func sameOriginRedirects(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if first := via[0].URL; req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
+			return http.ErrUseLastResponse
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= maxRedirects {
+			return fmt.Errorf("stopped after %d redirects", maxRedirects)
+		}
+		return nil
+	}
+}
+
 func orDefault(d, def time.Duration) time.Duration {
 	if d <= 0 {
 		return def
