@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"regexp"
 	"slices"
 	"sync"
 
@@ -69,9 +68,6 @@ The job is read as it is at that moment, unless ` + "`wait_for_completion = true
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
 
-// jobIDPattern matches a job's id: the service identifies jobs by UUIDs.
-var jobIDPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-
 func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = dschema.Schema{
 		MarkdownDescription: jobDataSourceDescription,
@@ -79,7 +75,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			"id": dschema.StringAttribute{
 				MarkdownDescription: "Identifier of the job (a UUID), as returned when it was created.",
 				Required:            true,
-				Validators:          []validator.String{validators.StringMatches(jobIDPattern, "must be a UUID (8-4-4-4-12 hexadecimal digits, as the service gives jobs)")},
+				Validators:          []validator.String{validators.StringMatches(client.JobIDPattern, "must be a UUID (8-4-4-4-12 hexadecimal digits, as the service gives jobs)")},
 			},
 			"include_transcript": dschema.BoolAttribute{
 				MarkdownDescription: includeTranscriptDescription + " Defaults to `false`.",

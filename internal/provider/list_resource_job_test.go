@@ -43,7 +43,7 @@ func TestAccJob_identity(t *testing.T) {
 summarization = true
 custom_metadata = { team = "alpha" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity(addr, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(jobIDPattern)}),
+					statecheck.ExpectIdentity(addr, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(client.JobIDPattern)}),
 					statecheck.ExpectIdentityValueMatchesState(addr, tfjsonpath.New("id")),
 				},
 			},
