@@ -45,14 +45,20 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	if requestUnchanged(plan.Raw, state.Raw) {
 		return // the usual plan: reading both requests would find them equal
 	}
+	known, diags := fullyKnownAttributes(plan.Raw)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// An attribute not wholly known replaces the job whatever it becomes;
+	// the requests compared leave it out, as a list or map holding an
+	// unknown value cannot become the client's request.
 	var planned, applied jobResourceModel
-	resp.Diagnostics.Append(plan.Get(ctx, &planned)...)
+	resp.Diagnostics.Append(tfsdk.Plan{Schema: plan.Schema, Raw: withoutUnknownAttributes(plan.Raw, known)}.Get(ctx, &planned)...)
 	resp.Diagnostics.Append(state.Get(ctx, &applied)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	known, diags := fullyKnownAttributes(plan.Raw)
-	resp.Diagnostics.Append(diags...)
 	wanted, diags := planned.createRequest(ctx)
 	resp.Diagnostics.Append(diags...)
 	had, diags := applied.createRequest(ctx)
@@ -100,4 +106,22 @@ func fullyKnownAttributes(v tftypes.Value) (map[string]bool, diag.Diagnostics) {
 		out[name] = a.IsFullyKnown()
 	}
 	return out, nil
+}
+
+// withoutUnknownAttributes is the object value v with each top-level
+// attribute that known does not say is wholly known made null.
+func withoutUnknownAttributes(v tftypes.Value, known map[string]bool) tftypes.Value {
+	var attrs map[string]tftypes.Value
+	typ, ok := v.Type().(tftypes.Object)
+	if !ok || v.As(&attrs) != nil {
+		return v
+	}
+	out := make(map[string]tftypes.Value, len(attrs)) // As shares v's map
+	for name, a := range attrs {
+		if !known[name] {
+			a = tftypes.NewValue(typ.AttributeTypes[name], nil)
+		}
+		out[name] = a
+	}
+	return tftypes.NewValue(typ, out)
 }

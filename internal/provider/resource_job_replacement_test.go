@@ -226,3 +226,46 @@ func TestRequestUnchanged(t *testing.T) {
 		})
 	}
 }
+
+// TestAccJob_partlyUnknownValuesOnUpdate: when an applied job's request
+// holds values known only after apply (a list element, a map value, a whole
+// nested list), the plan replaces it instead of failing on them.
+func TestAccJob_partlyUnknownValuesOnUpdate(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := func(input string) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "word" {
+  input = %q
+}
+resource "terraform_data" "entries" {
+  input = [{ value = %q }]
+}
+`, input, input) + acctest.JobConfig("partly", `audio_url = "https://example.com/partly.wav"
+language_config = { languages = ["en"] }
+translation = true
+translation_config = { target_languages = ["fr"] }
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", pronunciations = [terraform_data.word.output] }] }
+custom_spelling = true
+custom_spelling_config = { spelling_dictionary = { Gettleman = [terraform_data.word.output] } }
+audio_to_llm = true
+audio_to_llm_config = { prompts = ["Summarize ${terraform_data.word.output}"] }
+custom_metadata = { build = terraform_data.word.output }`) + acctest.JobConfig("whole", `audio_url = "https://example.com/whole.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = terraform_data.entries.output }`)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("one"), Check: acctest.JobsCreated(fs, 2)},
+			{
+				Config: config("two"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.partly", plancheck.ResourceActionReplace),
+					plancheck.ExpectResourceAction("transcription_job.whole", plancheck.ResourceActionReplace),
+				}},
+				Check: acctest.JobsCreated(fs, 4),
+			},
+		},
+	})
+}
