@@ -48,6 +48,7 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"https://api.example.com?x=1":           "must not have a query or fragment",
 		"https://user:s3cr3t@api.example.com":   "must not hold credentials",
 		"https://token-s3cr3t@api.example.com/": "must not hold credentials",
+		"https://user:s3cr3t@[::1":              "is not a URL",
 	} {
 		_, err := ParseBaseURL(raw)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -147,7 +147,12 @@ func New(cfg Config) (*Client, error) {
 func ParseBaseURL(raw string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimRight(raw, "/"))
 	if err != nil {
-		return nil, fmt.Errorf("base URL %q is not a URL: %w", raw, err)
+		// url.Error quotes the whole text, credentials included: only why.
+		var parseErr *url.Error
+		if errors.As(err, &parseErr) {
+			err = parseErr.Err
+		}
+		return nil, fmt.Errorf("base URL is not a URL: %w", err)
 	}
 	shown := *u // the URL as errors name it, without credentials
 	shown.User = nil

@@ -85,7 +85,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable.",
 				Optional:            true,
-				Validators:          []validator.String{validators.AbsoluteHTTPURL()},
+				Validators:          []validator.String{validators.BaseURL()},
 			},
 			"zero_data_retention": schema.BoolAttribute{
 				MarkdownDescription: "Set to `true` when the account has zero data retention (ZDR) enabled. The service then disables uploads and result retrieval: results arrive only by callback, so every job must configure one. The provider refuses at plan time what ZDR would make fail, and does not poll. Defaults to `false`.",

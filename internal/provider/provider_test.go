@@ -15,6 +15,7 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
@@ -171,5 +172,69 @@ func TestProviderSchemas_described(t *testing.T) {
 	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 || len(resp.ListResourceSchemas) == 0 || len(resp.ActionSchemas) == 0 {
 		t.Fatalf("schemas missing: %d resources, %d data sources, %d list resources, %d actions",
 			len(resp.ResourceSchemas), len(resp.DataSourceSchemas), len(resp.ListResourceSchemas), len(resp.ActionSchemas))
+	}
+}
+
+// TestProviderBaseURL_validatedOffline: terraform validate (which does not
+// configure the provider) refuses every base_url the provider cannot use,
+// naming the attribute and the rule, and never shows the credentials a URL
+// holds.
+func TestProviderBaseURL_validatedOffline(t *testing.T) {
+	server, err := providerserver.NewProtocol6WithError(New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"api_key": tftypes.String, "base_url": tftypes.String, "zero_data_retention": tftypes.Bool, "max_retries": tftypes.Number,
+	}}
+	tests := map[string]struct {
+		baseURL   tftypes.Value
+		wantError string
+	}{
+		"https":                   {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com")},
+		"trailing slash":          {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com/")},
+		"path prefix and /v2":     {baseURL: tftypes.NewValue(tftypes.String, "http://gateway.internal/speech/v2/")},
+		"IPv6 and port":           {baseURL: tftypes.NewValue(tftypes.String, "http://[::1]:8080")},
+		"unknown":                 {baseURL: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"null":                    {baseURL: tftypes.NewValue(tftypes.String, nil)},
+		"no scheme":               {baseURL: tftypes.NewValue(tftypes.String, "api.example.com"), wantError: "absolute http or https URL"},
+		"query":                   {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
+		"fragment":                {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com/#top"), wantError: "must not have a query or fragment"},
+		"credentials":             {baseURL: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
+		"credentials, bad scheme": {baseURL: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
+		"credentials, not a URL":  {baseURL: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			config, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, map[string]tftypes.Value{
+				"api_key": tftypes.NewValue(tftypes.String, nil), "base_url": tc.baseURL,
+				"zero_data_retention": tftypes.NewValue(tftypes.Bool, nil), "max_retries": tftypes.NewValue(tftypes.Number, nil),
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := server.ValidateProviderConfig(context.Background(), &tfprotov6.ValidateProviderConfigRequest{Config: &config})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var errs []string
+			for _, d := range resp.Diagnostics {
+				if d.Severity == tfprotov6.DiagnosticSeverityError {
+					errs = append(errs, d.Summary+": "+d.Detail)
+				}
+			}
+			if tc.wantError == "" {
+				if len(errs) != 0 {
+					t.Fatalf("unexpected errors: %v", errs)
+				}
+				return
+			}
+			if len(errs) != 1 || !strings.Contains(errs[0], tc.wantError) || !strings.Contains(errs[0], "base_url") {
+				t.Fatalf("errors %q, want one naming base_url and saying %q", errs, tc.wantError)
+			}
+			if strings.Contains(errs[0], "s3cr3t") {
+				t.Errorf("the diagnostic shows the URL's password: %s", errs[0])
+			}
+		})
 	}
 }

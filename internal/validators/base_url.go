@@ -1,0 +1,38 @@
+package validators
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var _ validator.String = baseURLValidator{}
+
+// baseURLValidator requires a base address the client accepts
+// (client.ParseBaseURL), so that terraform validate refuses what the
+// provider's configuration would. Its messages never show the credentials
+// a URL holds.
+type baseURLValidator struct{}
+
+// BaseURL returns a validator requiring a base URL the client accepts.
+func BaseURL() validator.String { return baseURLValidator{} }
+
+func (v baseURLValidator) Description(_ context.Context) string {
+	return "value must be an absolute http or https URL without query, fragment or credentials"
+}
+
+func (v baseURLValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v baseURLValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, err := client.ParseBaseURL(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL", fmt.Sprintf("Attribute %s %s: %s.", req.Path, v.Description(ctx), err))
+	}
+}

@@ -1,0 +1,41 @@
+package validators
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestBaseURL(t *testing.T) {
+	tests := map[string]struct {
+		value     types.String
+		wantError string
+	}{
+		"https":               {value: types.StringValue("https://api.example.com")},
+		"trailing slash":      {value: types.StringValue("https://api.example.com/")},
+		"path prefix and /v2": {value: types.StringValue("http://gateway.internal/speech/v2/")},
+		"IPv6 and port":       {value: types.StringValue("http://[::1]:8080")},
+		"no scheme":           {value: types.StringValue("api.example.com"), wantError: "must be an absolute http or https URL"},
+		"query":               {value: types.StringValue("https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
+		"credentials":         {value: types.StringValue("https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
+		"bad scheme, secret":  {value: types.StringValue("ftp://user:s3cr3t@api.example.com"), wantError: "must be an absolute http or https URL"},
+		"not a URL, secret":   {value: types.StringValue("https://user:s3cr3t@[::1"), wantError: "is not a URL"},
+		"null":                {value: types.StringNull()},
+		"unknown":             {value: types.StringUnknown()},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			diags := validateValue(BaseURL(), path.Root("base_url"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
+			for _, d := range diags {
+				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
+					t.Errorf("the diagnostic shows the URL's password: %s", d.Detail())
+				}
+			}
+		})
+	}
+}
