@@ -97,8 +97,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if a.data == nil || a.data.Client == nil {
-		resp.Diagnostics.AddError("Provider not configured", "The transcription provider was not configured before the transcription_transcribe action ran. This is a bug in the provider; please report it.")
+	if a.data.clientFor("the transcription_transcribe action", &resp.Diagnostics) == nil {
 		return
 	}
 	wait := !a.data.ZeroDataRetention

@@ -149,9 +149,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if d.data == nil || d.data.Client == nil {
-		resp.Diagnostics.AddError("Provider not configured",
-			"The transcription provider was not configured before the transcription_job data source was read. This is a bug in the provider; please report it.")
+	if d.data.clientFor("the transcription_job data source", &resp.Diagnostics) == nil {
 		return
 	}
 	id := config.ID.ValueString()

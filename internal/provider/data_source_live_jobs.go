@@ -33,8 +33,7 @@ func NewLiveJobsDataSource() datasource.DataSource { return &liveJobsDataSource{
 
 // liveJobsDataSource lists live jobs (GET /v2/live).
 type liveJobsDataSource struct {
-	client            *client.Client
-	zeroDataRetention bool
+	data *ProviderData
 }
 
 // liveJobsDataSourceModel is the data source's configuration and state.
@@ -115,9 +114,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *liveJobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if data := providerDataFrom(req.ProviderData, &resp.Diagnostics); data != nil {
-		d.client, d.zeroDataRetention = data.Client, data.ZeroDataRetention
-	}
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
@@ -126,12 +123,13 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if d.zeroDataRetention {
+	if d.data != nil && d.data.ZeroDataRetention {
 		resp.Diagnostics.AddError("Cannot list live jobs under zero data retention",
 			"The provider has zero_data_retention = true, and the service discloses no transcript or metadata of such an account through its API (GET /v2/live answers 403). "+
 				"Remove this data source; results reach only the callbacks of the sessions.")
 		return
 	}
+	c := d.data.clientFor("the transcription_live_jobs data source", &resp.Diagnostics)
 	opts, diags := state.listOptions(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -150,7 +148,7 @@ func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	// thousands of sessions holds one page of decoded records at a time.
 	f := &flattener{}
 	var ids, items []tftypes.Value
-	pages, err := d.client.EachLivePage(ctx, opts, maxItems, liveJobsPageSize, resultDetail(content), func(jobs []client.LiveJob) error {
+	pages, err := c.EachLivePage(ctx, opts, maxItems, liveJobsPageSize, resultDetail(content), func(jobs []client.LiveJob) error {
 		for i := range jobs {
 			item, err := terraformValue(ctx, liveJobTerraformType, f.liveJob(ctx, &jobs[i], content))
 			if err != nil {

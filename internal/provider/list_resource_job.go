@@ -93,8 +93,8 @@ const jobListPageSize = 100
 func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
 	var config jobListConfigModel
 	diags := req.Config.Get(ctx, &config)
-	if !diags.HasError() && (r.data == nil || r.data.Client == nil) {
-		diags.AddError("Provider not configured", "The transcription provider was not configured before the transcription_job list resource was used. This is a bug in the provider; please report it.")
+	if !diags.HasError() {
+		r.data.clientFor("the transcription_job list resource", &diags)
 	}
 	if !diags.HasError() && r.data.ZeroDataRetention {
 		diags.AddError("Cannot list jobs under zero data retention",

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -59,6 +60,29 @@ const maxMaxRetries = 50
 type ProviderData struct {
 	Client            *client.Client
 	ZeroDataRetention bool
+	// pending names the arguments known only after apply, as in the plan
+	// of a configuration that creates what they come from: Client is then
+	// nil, and nothing asks the service until they are known.
+	pending []string
+}
+
+// clientFor returns the client, or nil with diags saying why what (such
+// as "the transcription_job data source") cannot reach the service: the
+// provider's arguments are known only after apply, or it was not
+// configured at all (a bug).
+func (d *ProviderData) clientFor(what string, diags *diag.Diagnostics) *client.Client {
+	switch {
+	case d != nil && len(d.pending) > 0:
+		diags.AddError("Provider configuration known only after apply",
+			fmt.Sprintf("The provider's configuration is known only after apply (%s), so %s cannot reach the service during this plan. "+
+				"Apply what it comes from first (terraform apply -target=...), or set those arguments to values known at plan time.", strings.Join(d.pending, ", "), what))
+	case d == nil || d.Client == nil:
+		diags.AddError("Provider not configured",
+			"The transcription provider was not configured before "+what+" was used. This is a bug in the provider; please report it.")
+	default:
+		return d.Client
+	}
+	return nil
 }
 
 // New returns a function creating the provider, as providerserver expects.
@@ -111,33 +135,48 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 		return
 	}
 
-	// An unknown value (from a resource not yet created) cannot configure a
-	// client; say which argument, as the framework's guidance recommends.
-	unknown := map[string]bool{"api_key": cfg.APIKey.IsUnknown(), "base_url": cfg.BaseURL.IsUnknown(),
-		"zero_data_retention": cfg.ZeroDataRetention.IsUnknown(), "max_retries": cfg.MaxRetries.IsUnknown()}
-	for _, name := range []string{"api_key", "base_url", "zero_data_retention", "max_retries"} {
-		if unknown[name] {
-			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown provider argument "+name,
-				"The provider cannot be configured because "+name+" depends on a value known only after apply. Set it to a static value, or use the environment variable instead.")
+	// zero_data_retention decides what a plan may hold (waits, uploads,
+	// callbacks), so it must be known at plan time.
+	if cfg.ZeroDataRetention.IsUnknown() {
+		resp.Diagnostics.AddAttributeError(path.Root("zero_data_retention"), "Unknown provider argument zero_data_retention",
+			"The provider cannot plan because zero_data_retention depends on a value known only after apply, and it decides what a plan may hold (waits, uploads, callbacks). Set it to a static value.")
+		return
+	}
+	// The other arguments may come from a resource created in the same
+	// apply: until they are known the provider plans without its client,
+	// and Terraform configures it again, with their values, for the apply.
+	var pending []string
+	for _, a := range []struct {
+		name    string
+		unknown bool
+	}{{"api_key", cfg.APIKey.IsUnknown()}, {"base_url", cfg.BaseURL.IsUnknown()}, {"max_retries", cfg.MaxRetries.IsUnknown()}} {
+		if a.unknown {
+			pending = append(pending, a.name)
+		}
+	}
+
+	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
+	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
+	if apiKey == "" && !cfg.APIKey.IsUnknown() {
+		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing API key",
+			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
+	}
+	switch {
+	case cfg.BaseURL.IsUnknown():
+	case baseURL == "":
+		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing base URL",
+			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable.")
+	default:
+		if _, err := client.ParseBaseURL(baseURL); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
 		}
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
-	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
-	if apiKey == "" {
-		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing API key",
-			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
-	}
-	if baseURL == "" {
-		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing base URL",
-			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable.")
-	} else if _, err := client.ParseBaseURL(baseURL); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
-	}
-	if resp.Diagnostics.HasError() {
+	if len(pending) > 0 {
+		tflog.Debug(ctx, "provider arguments known only after apply: planning without a client", map[string]any{"pending": pending})
+		handOver(resp, &ProviderData{ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), pending: pending})
 		return
 	}
 
@@ -155,7 +194,12 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	}
 	tflog.Debug(ctx, "configured transcription client", map[string]any{"base_url": baseURL, "zero_data_retention": cfg.ZeroDataRetention.ValueBool(), "max_retries": clientMaxRetries(cfg.MaxRetries)})
 
-	data := &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool()}
+	handOver(resp, &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool()})
+}
+
+// handOver gives data to every resource, data source, list resource and
+// action.
+func handOver(resp *provider.ConfigureResponse, data *ProviderData) {
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data

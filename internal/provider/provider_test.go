@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -237,4 +238,52 @@ func TestProviderBaseURL_validatedOffline(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAccProvider_knownOnlyAfterApply: a provider whose api_key and
+// base_url come from a resource not yet created plans offline and applies
+// in one run; when they are unknown again, the jobs in state are planned as
+// they are and the apply uses the values once known.
+func TestAccProvider_knownOnlyAfterApply(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := func(generation string) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "service" {
+  input            = { url = %q, key = %q }
+  triggers_replace = %q
+}
+
+provider "transcription" {
+  base_url    = terraform_data.service.output.url
+  api_key     = terraform_data.service.output.key
+  max_retries = length(terraform_data.service.id)
+}
+`, url, acctest.APIKey, generation) + acctest.JobConfig("later", `audio_url = "https://example.com/later.wav"`)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.later", plancheck.ResourceActionCreate),
+				}},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+			{
+				Config: config("2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("terraform_data.service", plancheck.ResourceActionReplace),
+					plancheck.ExpectResourceAction("transcription_job.later", plancheck.ResourceActionNoop),
+				}},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+			{
+				// A data source must ask the service at plan time: it says why it cannot.
+				Config:      config("3") + testAccAnyDataSource,
+				PlanOnly:    true,
+				ExpectError: acctest.ExpectError(`(?s)Provider configuration known only after apply.*\(api_key, base_url, max_retries\), so the transcription_live_jobs data source cannot reach the service`),
+			},
+		},
+	})
 }

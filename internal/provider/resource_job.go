@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -291,14 +292,17 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	var state jobResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+	// audio_url is required, so only an import leaves it null.
+	importing := state.AudioURL.IsNull()
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Jobs in state from before identities existed get theirs here.
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
+	if r.notRefreshed(state, importing, &resp.Diagnostics) || !r.configured(&resp.Diagnostics) {
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
-	// Jobs in state from before identities existed get theirs here.
-	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
-	// audio_url is required, so only an import leaves it null.
-	importing := state.AudioURL.IsNull()
 
 	if r.data.ZeroDataRetention {
 		if importing {
@@ -626,14 +630,22 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 	}
 }
 
-// configured reports whether the provider gave this resource its client.
-func (r *jobResource) configured(diags *diag.Diagnostics) bool {
-	if r.data == nil || r.data.Client == nil {
-		diags.AddError("Provider not configured",
-			"The transcription provider was not configured before the transcription_job resource was used. This is a bug in the provider; please report it.")
+// notRefreshed reports whether a job in state is planned as last read,
+// with a warning saying why: the provider's arguments are known only after
+// apply, so the service cannot be asked. An import cannot do without it.
+func (r *jobResource) notRefreshed(state jobResourceModel, importing bool, diags *diag.Diagnostics) bool {
+	if importing || r.data == nil || len(r.data.pending) == 0 {
 		return false
 	}
+	diags.AddWarning("Transcription job not refreshed",
+		fmt.Sprintf("The provider's configuration is known only after apply (%s), so job %s was not read from the service: this plan uses its last known state. "+
+			"The next plan with that configuration known refreshes it.", strings.Join(r.data.pending, ", "), state.ID.ValueString()))
 	return true
+}
+
+// configured reports whether the provider gave this resource its client.
+func (r *jobResource) configured(diags *diag.Diagnostics) bool {
+	return r.data.clientFor("the transcription_job resource", diags) != nil
 }
 
 // callbackTargets are the attributes that say where results are sent.

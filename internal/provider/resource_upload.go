@@ -383,10 +383,5 @@ func (r *uploadResource) ImportState(_ context.Context, _ resource.ImportStateRe
 
 // configured reports whether the provider gave this resource its client.
 func (r *uploadResource) configured(diags *diag.Diagnostics) bool {
-	if r.data == nil || r.data.Client == nil {
-		diags.AddError("Provider not configured",
-			"The transcription provider was not configured before the transcription_upload resource was used. This is a bug in the provider; please report it.")
-		return false
-	}
-	return true
+	return r.data.clientFor("the transcription_upload resource", diags) != nil
 }
