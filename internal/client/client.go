@@ -142,6 +142,22 @@ func New(cfg Config) (*Client, error) {
 	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger}, nil
 }
 
+// CheckAPIKey reports why key cannot be sent as the x-service-key header,
+// without quoting it: white space around it (such as the newline file()
+// keeps from a key file) or a control character in it. Go's HTTP client
+// refuses such a header only when sending, as if the service were down.
+func CheckAPIKey(key string) error {
+	if strings.TrimSpace(key) != key {
+		return errors.New("the API key begins or ends with white space (a newline read from a file?): remove it, for example with trimspace()")
+	}
+	for _, r := range key {
+		if r < ' ' || r == 0x7f {
+			return errors.New("the API key holds a control character, which an HTTP header cannot carry")
+		}
+	}
+	return nil
+}
+
 // ParseBaseURL checks that raw is an absolute http(s) URL and returns it
 // without a trailing slash or /v2 prefix.
 func ParseBaseURL(raw string) (*url.URL, error) {

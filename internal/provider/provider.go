@@ -105,6 +105,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable. Sensitive: it never appears in plan output, state or logs.",
 				Optional:            true,
 				Sensitive:           true,
+				Validators:          []validator.String{validators.APIKey()},
 			},
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable.",
@@ -157,9 +158,15 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 
 	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
 	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
-	if apiKey == "" && !cfg.APIKey.IsUnknown() {
+	switch {
+	case cfg.APIKey.IsUnknown():
+	case apiKey == "":
 		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing API key",
 			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
+	default:
+		if err := client.CheckAPIKey(apiKey); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Invalid API key", err.Error()+" (from the api_key argument or "+EnvAPIKey+").")
+		}
 	}
 	switch {
 	case cfg.BaseURL.IsUnknown():

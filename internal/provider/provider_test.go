@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -77,6 +78,13 @@ func TestAccProvider_configErrors(t *testing.T) {
 				Config:      "provider \"transcription\" {\n  api_key = \"k\"\n}\n" + testAccAnyDataSource,
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)Missing base URL.*` + EnvBaseURL),
+			},
+			{
+				// A key file's newline, through the environment: refused before any request.
+				PreConfig:   func() { t.Setenv(EnvAPIKey, acctest.APIKey+"\n") },
+				Config:      fmt.Sprintf("provider \"transcription\" {\n  base_url = %q\n  max_retries = 0\n}\n", url) + testAccAnyDataSource,
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid API key.*white space.*` + EnvAPIKey),
 			},
 		},
 	})
@@ -181,13 +189,6 @@ func TestProviderSchemas_described(t *testing.T) {
 // naming the attribute and the rule, and never shows the credentials a URL
 // holds.
 func TestProviderBaseURL_validatedOffline(t *testing.T) {
-	server, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"api_key": tftypes.String, "base_url": tftypes.String, "zero_data_retention": tftypes.Bool, "max_retries": tftypes.Number,
-	}}
 	tests := map[string]struct {
 		baseURL   tftypes.Value
 		wantError string
@@ -207,23 +208,7 @@ func TestProviderBaseURL_validatedOffline(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			config, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, map[string]tftypes.Value{
-				"api_key": tftypes.NewValue(tftypes.String, nil), "base_url": tc.baseURL,
-				"zero_data_retention": tftypes.NewValue(tftypes.Bool, nil), "max_retries": tftypes.NewValue(tftypes.Number, nil),
-			}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp, err := server.ValidateProviderConfig(context.Background(), &tfprotov6.ValidateProviderConfigRequest{Config: &config})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var errs []string
-			for _, d := range resp.Diagnostics {
-				if d.Severity == tfprotov6.DiagnosticSeverityError {
-					errs = append(errs, d.Summary+": "+d.Detail)
-				}
-			}
+			errs := validateProviderConfig(t, map[string]tftypes.Value{"base_url": tc.baseURL})
 			if tc.wantError == "" {
 				if len(errs) != 0 {
 					t.Fatalf("unexpected errors: %v", errs)
@@ -286,4 +271,72 @@ provider "transcription" {
 			},
 		},
 	})
+}
+
+// TestProviderAPIKey_validatedOffline: terraform validate refuses an
+// api_key that cannot be sent in a header (a newline from file(), say),
+// without showing it.
+func TestProviderAPIKey_validatedOffline(t *testing.T) {
+	tests := map[string]struct {
+		apiKey    tftypes.Value
+		wantError string
+	}{
+		"key":              {apiKey: tftypes.NewValue(tftypes.String, "s3cr3t-key")},
+		"unknown":          {apiKey: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"null":             {apiKey: tftypes.NewValue(tftypes.String, nil)},
+		"trailing newline": {apiKey: tftypes.NewValue(tftypes.String, "s3cr3t-key\n"), wantError: "white space"},
+		"leading space":    {apiKey: tftypes.NewValue(tftypes.String, " s3cr3t-key"), wantError: "white space"},
+		"control inside":   {apiKey: tftypes.NewValue(tftypes.String, "s3cr3t\x00key"), wantError: "control character"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			errs := validateProviderConfig(t, map[string]tftypes.Value{"api_key": tc.apiKey})
+			if tc.wantError == "" {
+				if len(errs) != 0 {
+					t.Fatalf("unexpected errors: %v", errs)
+				}
+				return
+			}
+			if len(errs) != 1 || !strings.Contains(errs[0], tc.wantError) || !strings.Contains(errs[0], "api_key") {
+				t.Fatalf("errors %q, want one naming api_key and saying %q", errs, tc.wantError)
+			}
+			if strings.Contains(errs[0], "s3cr3t") {
+				t.Errorf("the diagnostic shows the key: %s", errs[0])
+			}
+		})
+	}
+}
+
+// validateProviderConfig runs the provider's ValidateProviderConfig, as
+// terraform validate does, on a configuration holding values (every other
+// argument null), and returns its errors as "summary: detail".
+func validateProviderConfig(t *testing.T, values map[string]tftypes.Value) []string {
+	t.Helper()
+	server, err := providerserver.NewProtocol6WithError(New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"api_key": tftypes.String, "base_url": tftypes.String, "zero_data_retention": tftypes.Bool, "max_retries": tftypes.Number,
+	}}
+	attrs := map[string]tftypes.Value{}
+	for name, at := range typ.AttributeTypes {
+		attrs[name] = tftypes.NewValue(at, nil)
+	}
+	maps.Copy(attrs, values)
+	config, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := server.ValidateProviderConfig(context.Background(), &tfprotov6.ValidateProviderConfigRequest{Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []string
+	for _, d := range resp.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs = append(errs, d.Summary+": "+d.Detail)
+		}
+	}
+	return errs
 }

@@ -1,0 +1,37 @@
+package validators
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+func TestAPIKey(t *testing.T) {
+	tests := map[string]struct {
+		value     types.String
+		wantError string
+	}{
+		"key":              {value: types.StringValue("s3cr3t-key")},
+		"trailing newline": {value: types.StringValue("s3cr3t-key\n"), wantError: "white space"},
+		"leading tab":      {value: types.StringValue("\ts3cr3t-key"), wantError: "white space"},
+		"NUL inside":       {value: types.StringValue("s3cr3t\x00key"), wantError: "control character"},
+		"DEL inside":       {value: types.StringValue("s3cr3t\x7fkey"), wantError: "control character"},
+		"null":             {value: types.StringNull()},
+		"unknown":          {value: types.StringUnknown()},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			diags := validateValue(APIKey(), path.Root("api_key"), tc.value)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
+			for _, d := range diags {
+				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
+					t.Errorf("the diagnostic shows the key: %s", d.Detail())
+				}
+			}
+		})
+	}
+}
