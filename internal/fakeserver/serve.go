@@ -60,8 +60,19 @@ func Serve(addr string, handler http.Handler) (*Listener, error) {
 	return l, nil
 }
 
-// URL is the base URL to give clients: http://host:port, with no trailing slash.
-func (l *Listener) URL() string { return "http://" + l.Addr() }
+// URL is the base URL to give clients: http://host:port, with no trailing
+// slash. A Listener on every interface (":8080", "0.0.0.0:0") is named by
+// the loopback address, which a client on this machine reaches, where "[::]"
+// or "0.0.0.0" is no address to send a request to.
+func (l *Listener) URL() string {
+	addr := l.Addr()
+	if host, port, err := net.SplitHostPort(addr); err == nil {
+		if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+			addr = net.JoinHostPort("127.0.0.1", port)
+		}
+	}
+	return "http://" + addr
+}
 
 // Addr is the host:port the Listener serves on, up or down.
 func (l *Listener) Addr() string {
@@ -91,7 +102,7 @@ func (l *Listener) Up() error {
 	}
 	ln, err := net.Listen("tcp", l.addr)
 	if err != nil {
-		return fmt.Errorf("fakeserver: listening on %s: %w", l.addr, err)
+		return fmt.Errorf("listening on %s: %w", l.addr, err)
 	}
 	l.addr = ln.Addr().String()
 	srv := &http.Server{Handler: l.handler, ReadHeaderTimeout: readHeaderTimeout}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -162,6 +163,27 @@ func TestServe_upFailsWhenAddressTaken(t *testing.T) {
 	}
 	if l.IsUp() {
 		t.Fatal("IsUp after a failed Up")
+	}
+}
+
+// TestServe_urlOfEveryInterface: a Listener on every interface gives
+// clients the loopback address, which they can send requests to.
+func TestServe_urlOfEveryInterface(t *testing.T) {
+	for _, addr := range []string{":0", "0.0.0.0:0", "[::]:0"} {
+		fake := New(Options{APIKey: testKey})
+		defer fake.Close()
+		l, err := Serve(addr, fake)
+		if err != nil {
+			t.Skipf("cannot listen on %s: %v", addr, err)
+		}
+		defer l.Close()
+		if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+$`).MatchString(l.URL()) {
+			t.Errorf("Serve(%q).URL() = %q, want http://127.0.0.1:PORT", addr, l.URL())
+			continue
+		}
+		if _, err := noRetryClient(t, l).GetPreRecorded(context.Background(), "any"); !client.IsNotFound(err) {
+			t.Errorf("a request to %s: %v, want the server's 404", l.URL(), err)
+		}
 	}
 }
 

@@ -163,6 +163,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		handler = logRequests(logger, fake)
 	}
 	l, err := fakeserver.Serve(cfg.addr, handler)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w (-addr 127.0.0.1:0 picks a free port)", err)
+	}
 	if err != nil {
 		return err
 	}

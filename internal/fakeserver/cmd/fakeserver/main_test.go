@@ -10,6 +10,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -141,6 +142,21 @@ func TestRunRejectsBadFlags(t *testing.T) {
 		if stdout.String() != "" {
 			t.Fatalf("%v: printed %q", args, stdout.String())
 		}
+	}
+}
+
+// TestRunOnABusyPort: the error names the address and how to get a free
+// port, and says "fakeserver:" once (main adds it).
+func TestRunOnABusyPort(t *testing.T) {
+	squatter, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer squatter.Close()
+	var stdout, stderr testutil.SyncBuffer
+	err = run(context.Background(), []string{"-addr", squatter.Addr().String()}, &stdout, &stderr, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), squatter.Addr().String()) || !strings.Contains(err.Error(), "-addr 127.0.0.1:0 picks a free port") || strings.Contains(err.Error(), "fakeserver:") {
+		t.Fatalf("run on a busy port: %v, want its address, the hint, and no prefix of its own", err)
 	}
 }
 
