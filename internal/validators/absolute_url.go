@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
@@ -46,7 +47,21 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
 		return
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), req.ConfigValue.ValueString(), err))
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), withoutCredentials(req.ConfigValue.ValueString()), err))
+}
+
+// userInfo and queryAndFragment are the parts of a URL that carry
+// credentials: a user and password before the host, and the query and
+// fragment, where presigned storage URLs keep their signatures.
+var (
+	userInfo         = regexp.MustCompile(`^([^:/?#]*:)?//[^/?#]*@`)
+	queryAndFragment = regexp.MustCompile(`[?#].*$`)
+)
+
+// withoutCredentials is a URL as a diagnostic may show it: without user
+// information, and with "?…" for a query or fragment.
+func withoutCredentials(raw string) string {
+	return queryAndFragment.ReplaceAllString(userInfo.ReplaceAllString(raw, "${1}//"), "?…")
 }
 
 func checkAbsoluteHTTPURL(raw string) error {

@@ -42,3 +42,24 @@ func TestSensitiveAbsoluteHTTPURL_redacts(t *testing.T) {
 		t.Errorf("diagnostic shows the sensitive value: %s", d.Detail())
 	}
 }
+
+// A URL that is not sensitive is shown without the parts that carry
+// credentials: user information, and the query and fragment (a presigned
+// URL's signature).
+func TestAbsoluteHTTPURL_showsNoCredentials(t *testing.T) {
+	for value, want := range map[string]string{
+		"ftp://bucket.example.com/a.wav?X-Amz-Signature=s3cr3t": `got "ftp://bucket.example.com/a.wav?…"`,
+		"ftp://user:s3cr3t@example.com/a.wav":                   `got "ftp://example.com/a.wav"`,
+		"example.com/a.wav#s3cr3t":                              `got "example.com/a.wav?…"`,
+		"https:///a.wav?sig=s3cr3t":                             `got "https:///a.wav?…"`,
+	} {
+		diags := validateValue(AbsoluteHTTPURL(), path.Root("audio_url"), types.StringValue(value))
+		if diags.ErrorsCount() != 1 {
+			t.Fatalf("%s: %v, want one error", value, diags)
+		}
+		d := diags.Errors()[0]
+		if detail := d.Detail(); strings.Contains(detail+d.Summary(), "s3cr3t") || !strings.Contains(detail, want) {
+			t.Errorf("%s: detail %q, want %s and no credentials", value, detail, want)
+		}
+	}
+}
