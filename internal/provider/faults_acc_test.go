@@ -406,18 +406,76 @@ func TestAccFaults_serviceDownAtStart(t *testing.T) {
 	})
 }
 
-// TestAccFaults_serviceDiesWhileWaiting: the service goes down once every
-// job is created and being waited on. The apply fails saying the service
-// cannot be reached; every job is in state, tainted. Once the service is
-// back, the next apply replaces them: each old job is deleted on the
+// TestAccFaults_serviceFailsWhileWaiting: the service fails every request
+// (503) once every job is created and being waited on, for longer than one
+// request's retries, then recovers. The waits ride the failures out: the
+// apply succeeds with each job created once, none tainted or replaced.
+func TestAccFaults_serviceFailsWhileWaiting(t *testing.T) {
+	const jobs, retries = 3, 1
+	clock := fakeserver.NewManualClock(time.Now())
+	// The clock stands still until the recovery: jobs stay queued meanwhile.
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	failedLooks := func() int {
+		n := 0
+		for _, r := range fs.Requests() {
+			if r.Method == http.MethodGet && strings.HasPrefix(r.Path, "/v2/pre-recorded/") && r.Status == http.StatusServiceUnavailable {
+				n++
+			}
+		}
+		return n
+	}
+	// More failed looks than the tries of one look at each job: waits went
+	// on past a look that failed for good.
+	const outlasting = jobs*(1+retries) + jobs
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			PreConfig: func() {
+				whenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() {
+					fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
+					whenTrue(t, func() bool { return failedLooks() >= outlasting }, func() {
+						fs.SetFaults(fakeserver.Faults{})
+						clock.Advance(2 * time.Hour)
+					})
+				})
+			},
+			Config: acctest.ProviderConfig(url, fmt.Sprintf("max_retries = %d", retries)) + countedJobs("waiting", jobs),
+			Check: resource.ComposeTestCheckFunc(
+				checkOneJobPerResource(fs, jobs),
+				resource.TestCheckResourceAttr("transcription_job.waiting.0", "status", client.StatusDone),
+				func(s *terraform.State) error {
+					if _, tainted := stateJobIDs(s); tainted["transcription_job.waiting.0"] {
+						return errors.New("a job is tainted")
+					}
+					if n := fs.Stats().JobsCreated; n != jobs {
+						return fmt.Errorf("%d jobs created, want %d", n, jobs)
+					}
+					if n := failedLooks(); n < outlasting {
+						return fmt.Errorf("%d looks failed, want at least %d", n, outlasting)
+					}
+					return nil
+				},
+			),
+		}},
+	})
+}
+
+// TestAccFaults_serviceDownWhenTheWaitEnds: the service goes down once
+// every job is created and being waited on, and is still down when
+// timeouts.create runs out. The apply fails saying so and quoting the
+// service's last failure; every job is in state, tainted. Once the service
+// is back, the next apply replaces them: each old job is deleted on the
 // service and exactly one new job per resource remains.
-func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
+func TestAccFaults_serviceDownWhenTheWaitEnds(t *testing.T) {
 	const jobs = 3
 	clock := fakeserver.NewManualClock(time.Now())
 	// The clock stands still until the recovery: jobs stay queued, so the
-	// wait can only end through the outage.
+	// wait can only end by its timeout.
 	fs, l := accListener(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	config := acctest.ProviderConfig(l.URL(), "max_retries = 1") + countedJobs("waiting", jobs)
+	jobsConfig := func(timeout string) string {
+		return acctest.ProviderConfig(l.URL(), "max_retries = 1") + acctest.JobConfig("waiting",
+			fmt.Sprintf("count = %d\naudio_url = \"https://example.com/waiting-${count.index}.wav\"\ntimeouts = { create = %q }", jobs, timeout))
+	}
 	var firstIDs map[string]string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -439,8 +497,8 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 				PreConfig: func() {
 					whenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() { mustDo(t, l.Down) })
 				},
-				Config:      config,
-				ExpectError: acctest.ExpectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*cannot reach the transcription service.*connection refused`),
+				Config:      jobsConfig("3s"),
+				ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*still queued after 3s.*The service was failing when the wait ended.*cannot reach the transcription service.*connection refused`),
 			},
 			{
 				PreConfig:          func() { mustDo(t, l.Up) },
@@ -459,7 +517,7 @@ func TestAccFaults_serviceDiesWhileWaiting(t *testing.T) {
 			},
 			{
 				PreConfig: func() { advanceClockUntilCleanup(t, clock) },
-				Config:    config,
+				Config:    jobsConfig("1h"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("transcription_job.waiting[0]", plancheck.ResourceActionDestroyBeforeCreate),
 					plancheck.ExpectResourceAction("transcription_job.waiting[1]", plancheck.ResourceActionDestroyBeforeCreate),
