@@ -184,10 +184,7 @@ func (f *failCreates) wrap(next http.Handler) http.Handler {
 				f.armed = false
 				f.mu.Unlock()
 				if fail {
-					w.Header().Set("Content-Type", "application/json")
-					w.WriteHeader(http.StatusInternalServerError)
-					_ = json.NewEncoder(w).Encode(client.ErrorBody{Path: r.URL.Path, RequestID: "ambiguous-1", StatusCode: 500,
-						Message: "upstream connection reset", Timestamp: time.Now().UTC().Format(time.RFC3339)})
+					writeErrorBody(w, r, http.StatusInternalServerError, "ambiguous-1", "upstream connection reset")
 					return
 				}
 			}
@@ -306,10 +303,7 @@ func (f *failFirstRead) wrap(next http.Handler) http.Handler {
 			f.failed = true
 			f.mu.Unlock()
 			if fail {
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusServiceUnavailable)
-				_ = json.NewEncoder(w).Encode(client.ErrorBody{Path: r.URL.Path, RequestID: "unavailable-1", StatusCode: 503,
-					Message: "the service is temporarily unable to handle the request", Timestamp: time.Now().UTC().Format(time.RFC3339)})
+				writeErrorBody(w, r, http.StatusServiceUnavailable, "unavailable-1", "the service is temporarily unable to handle the request")
 				return
 			}
 		}
@@ -721,6 +715,15 @@ func advanceClockUntilCleanup(t *testing.T, clock *fakeserver.ManualClock) {
 	t.Helper()
 	clock.Advance(24 * time.Hour)
 	whenTrue(t, func() bool { clock.Advance(time.Hour); return false }, func() {})
+}
+
+// writeErrorBody answers as the service does when it fails: status, with
+// the spec's error body.
+func writeErrorBody(w http.ResponseWriter, r *http.Request, status int, requestID, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(client.ErrorBody{Path: r.URL.Path, RequestID: requestID, StatusCode: status,
+		Message: message, Timestamp: time.Now().UTC().Format(time.RFC3339)})
 }
 
 // mustDo calls f and fails the test if it fails.

@@ -189,40 +189,21 @@ func TestProviderSchemas_described(t *testing.T) {
 // naming the attribute and the rule, and never shows the credentials a URL
 // holds.
 func TestProviderBaseURL_validatedOffline(t *testing.T) {
-	tests := map[string]struct {
-		baseURL   tftypes.Value
-		wantError string
-	}{
-		"https":                   {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com")},
-		"trailing slash":          {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com/")},
-		"path prefix and /v2":     {baseURL: tftypes.NewValue(tftypes.String, "http://gateway.internal/speech/v2/")},
-		"IPv6 and port":           {baseURL: tftypes.NewValue(tftypes.String, "http://[::1]:8080")},
-		"unknown":                 {baseURL: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
-		"null":                    {baseURL: tftypes.NewValue(tftypes.String, nil)},
-		"no scheme":               {baseURL: tftypes.NewValue(tftypes.String, "api.example.com"), wantError: "absolute http or https URL"},
-		"query":                   {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
-		"fragment":                {baseURL: tftypes.NewValue(tftypes.String, "https://api.example.com/#top"), wantError: "must not have a query or fragment"},
-		"credentials":             {baseURL: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
-		"credentials, bad scheme": {baseURL: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
-		"credentials, not a URL":  {baseURL: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
+	tests := map[string]argumentCase{
+		"https":                   {value: tftypes.NewValue(tftypes.String, "https://api.example.com")},
+		"trailing slash":          {value: tftypes.NewValue(tftypes.String, "https://api.example.com/")},
+		"path prefix and /v2":     {value: tftypes.NewValue(tftypes.String, "http://gateway.internal/speech/v2/")},
+		"IPv6 and port":           {value: tftypes.NewValue(tftypes.String, "http://[::1]:8080")},
+		"unknown":                 {value: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"null":                    {value: tftypes.NewValue(tftypes.String, nil)},
+		"no scheme":               {value: tftypes.NewValue(tftypes.String, "api.example.com"), wantError: "absolute http or https URL"},
+		"query":                   {value: tftypes.NewValue(tftypes.String, "https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
+		"fragment":                {value: tftypes.NewValue(tftypes.String, "https://api.example.com/#top"), wantError: "must not have a query or fragment"},
+		"credentials":             {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
+		"credentials, bad scheme": {value: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
+		"credentials, not a URL":  {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
 	}
-	for name, tc := range tests {
-		t.Run(name, func(t *testing.T) {
-			errs := validateProviderConfig(t, map[string]tftypes.Value{"base_url": tc.baseURL})
-			if tc.wantError == "" {
-				if len(errs) != 0 {
-					t.Fatalf("unexpected errors: %v", errs)
-				}
-				return
-			}
-			if len(errs) != 1 || !strings.Contains(errs[0], tc.wantError) || !strings.Contains(errs[0], "base_url") {
-				t.Fatalf("errors %q, want one naming base_url and saying %q", errs, tc.wantError)
-			}
-			if strings.Contains(errs[0], "s3cr3t") {
-				t.Errorf("the diagnostic shows the URL's password: %s", errs[0])
-			}
-		})
-	}
+	testArgumentValidatedOffline(t, "base_url", tests)
 }
 
 // TestAccProvider_knownOnlyAfterApply: a provider whose api_key and
@@ -277,31 +258,43 @@ provider "transcription" {
 // api_key that cannot be sent in a header (a newline from file(), say),
 // without showing it.
 func TestProviderAPIKey_validatedOffline(t *testing.T) {
-	tests := map[string]struct {
-		apiKey    tftypes.Value
-		wantError string
-	}{
-		"key":              {apiKey: tftypes.NewValue(tftypes.String, "s3cr3t-key")},
-		"unknown":          {apiKey: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
-		"null":             {apiKey: tftypes.NewValue(tftypes.String, nil)},
-		"trailing newline": {apiKey: tftypes.NewValue(tftypes.String, "s3cr3t-key\n"), wantError: "white space"},
-		"leading space":    {apiKey: tftypes.NewValue(tftypes.String, " s3cr3t-key"), wantError: "white space"},
-		"control inside":   {apiKey: tftypes.NewValue(tftypes.String, "s3cr3t\x00key"), wantError: "control character"},
+	tests := map[string]argumentCase{
+		"key":              {value: tftypes.NewValue(tftypes.String, "s3cr3t-key")},
+		"unknown":          {value: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"null":             {value: tftypes.NewValue(tftypes.String, nil)},
+		"trailing newline": {value: tftypes.NewValue(tftypes.String, "s3cr3t-key\n"), wantError: "white space"},
+		"leading space":    {value: tftypes.NewValue(tftypes.String, " s3cr3t-key"), wantError: "white space"},
+		"control inside":   {value: tftypes.NewValue(tftypes.String, "s3cr3t\x00key"), wantError: "control character"},
 	}
+	testArgumentValidatedOffline(t, "api_key", tests)
+}
+
+// argumentCase is a value of one provider argument and the error
+// validation gives it ("" for none).
+type argumentCase struct {
+	value     tftypes.Value
+	wantError string
+}
+
+// testArgumentValidatedOffline validates each value of argument as
+// terraform validate does: an error must name the argument and say
+// wantError, and no diagnostic may show a secret (the values' "s3cr3t").
+func testArgumentValidatedOffline(t *testing.T, argument string, tests map[string]argumentCase) {
+	t.Helper()
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			errs := validateProviderConfig(t, map[string]tftypes.Value{"api_key": tc.apiKey})
+			errs := validateProviderConfig(t, map[string]tftypes.Value{argument: tc.value})
 			if tc.wantError == "" {
 				if len(errs) != 0 {
 					t.Fatalf("unexpected errors: %v", errs)
 				}
 				return
 			}
-			if len(errs) != 1 || !strings.Contains(errs[0], tc.wantError) || !strings.Contains(errs[0], "api_key") {
-				t.Fatalf("errors %q, want one naming api_key and saying %q", errs, tc.wantError)
+			if len(errs) != 1 || !strings.Contains(errs[0], tc.wantError) || !strings.Contains(errs[0], argument) {
+				t.Fatalf("errors %q, want one naming %s and saying %q", errs, argument, tc.wantError)
 			}
 			if strings.Contains(errs[0], "s3cr3t") {
-				t.Errorf("the diagnostic shows the key: %s", errs[0])
+				t.Errorf("the diagnostic shows a secret: %s", errs[0])
 			}
 		})
 	}
