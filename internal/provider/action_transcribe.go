@@ -7,7 +7,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -91,6 +94,25 @@ func (a *transcribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlan
 	refuseUnderZeroDataRetention(ctx, req.Config, true, &resp.Diagnostics)
 }
 
+// checkFinalConfig checks the configuration the action is invoked with as
+// its plan did. Terraform validates and plans an action only with the
+// values known at plan time (an action_trigger's configuration may use the
+// triggering resource's computed values), and invokes it with the final
+// ones unchecked: what was unknown then is checked here, before any request.
+func (a *transcribeAction) checkFinalConfig(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
+	var schemaResp action.SchemaResponse
+	a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
+	validateActionAttributes(ctx, config, schemaResp.Schema.Attributes, path.Empty(), diags)
+	for _, v := range a.ConfigValidators(ctx) {
+		resp := &action.ValidateConfigResponse{}
+		v.ValidateAction(ctx, action.ValidateConfigRequest{Config: config}, resp)
+		diags.Append(resp.Diagnostics...)
+	}
+	if a.data.ZeroDataRetention {
+		refuseUnderZeroDataRetention(ctx, config, true, diags)
+	}
+}
+
 func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var config transcribeActionModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
@@ -98,6 +120,9 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 	if a.data.clientFor("the transcription_transcribe action", &resp.Diagnostics) == nil {
+		return
+	}
+	if a.checkFinalConfig(ctx, req.Config, &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	wait := !a.data.ZeroDataRetention

@@ -138,3 +138,71 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 		})
 	}
 }
+
+// TestAccTranscribe_refusedAtInvoke: Terraform checks an action's
+// configuration (ValidateActionConfig, PlanAction) only with the values
+// known at plan, and invokes it with the final ones without checking them
+// again. A value unknown at plan (here the triggering resource's output) is
+// checked when the action is invoked, before any call to the service.
+func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
+	requireCurrentTerraform(t)
+	for name, tc := range map[string]struct {
+		provider, input, config, want string
+	}{
+		"a language known only at apply": {
+			input:  `"xx"`,
+			config: "language_config = { languages = [caller.output] }",
+			want:   `Attribute language_config.languages[0] value must be one of`,
+		},
+		"a vocabulary entry known only at apply": {
+			input:  "2",
+			config: "custom_vocabulary = true\n    custom_vocabulary_config = { vocabulary = [{ value = \"Kubernetes\", intensity = caller.output }] }",
+			want:   "Attribute custom_vocabulary_config.vocabulary[0].intensity value must be between 0 and 1, got: 2",
+		},
+		"zero data retention, callback known only at apply": {
+			provider: "zero_data_retention = true",
+			input:    "false",
+			config:   "callback = caller.output\n    callback_config = { url = \"https://hooks.example.com/x\" }",
+			want:     "A callback is required under zero data retention",
+		},
+		"zero data retention, waiting known only at apply": {
+			provider: "zero_data_retention = true",
+			input:    "true",
+			config:   "callback = true\n    callback_config = { url = \"https://hooks.example.com/x\" }\n    wait_for_completion = caller.output",
+			want:     "Cannot wait for a job under zero data retention",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})
+			config := fmt.Sprintf(`provider "transcription" {
+  %s
+}
+
+resource "terraform_data" "trigger" {
+  input = %s
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.transcription_transcribe.x]
+    }
+  }
+}
+
+action "transcription_transcribe" "x" {
+  config {
+    audio_url = "https://example.com/a.wav"
+    %s
+  }
+}
+`, tc.provider, tc.input, tc.config)
+			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+			out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
+			if err == nil || !strings.Contains(strings.Join(strings.Fields(errOut), " "), tc.want) {
+				t.Fatalf("apply: err %v, want an error saying %q\n%s\n%s", err, tc.want, out, errOut)
+			}
+			if reqs := fs.Requests(); len(reqs) != 0 {
+				t.Errorf("the refused invocation sent %d requests to the service", len(reqs))
+			}
+		})
+	}
+}
