@@ -53,10 +53,13 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 	}
 	assignSpeakers(utts, resultRand(seed, "speakers"), o.diarize, o.speakers, o.channels)
 
+	// Every channel is billed: billing_time is audio_duration ×
+	// number_of_distinct_channels, as the official client's
+	// TranscriptionMetadata describes it.
 	res := &client.Result{Metadata: client.ResultMetadata{
 		AudioDuration:            audio.Duration,
 		NumberOfDistinctChannels: o.channels,
-		BillingTime:              o.duration,
+		BillingTime:              o.duration * float64(o.channels),
 		TranscriptionTime:        roundTo3(0.5 + o.duration/60),
 	}}
 

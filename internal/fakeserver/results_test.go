@@ -260,7 +260,9 @@ func TestResultTimingsWithinBounds(t *testing.T) {
 				req := &client.InitTranscriptionRequest{Diarization: resPtr(diar)}
 				r := generateResult(req, Audio{Duration: tt.duration, Channels: tt.channels}, "bounds")
 				m := r.Metadata
-				if m.AudioDuration != tt.duration || m.BillingTime != tt.duration || m.NumberOfDistinctChannels != tt.wantChan {
+				// billing_time is audio_duration × number_of_distinct_channels (the
+				// official client's TranscriptionMetadata says so).
+				if m.AudioDuration != tt.duration || m.BillingTime != tt.duration*float64(tt.wantChan) || m.NumberOfDistinctChannels != tt.wantChan {
 					t.Fatalf("metadata %+v", m)
 				}
 				if m.TranscriptionTime <= 0 || m.TranscriptionTime > tt.duration/10+1 {

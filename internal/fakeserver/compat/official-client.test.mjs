@@ -130,6 +130,8 @@ describe('pre-recorded', () => {
     )
     assert.equal(polled.status, 'done')
     assert.equal(polled.result.metadata.number_of_distinct_channels, 2)
+    // TranscriptionMetadata: billing_time = audio_duration * number_of_distinct_channels.
+    assert.equal(polled.result.metadata.billing_time, 12)
     assert.equal(polled.result.sentences.success, true)
 
     const polledUntyped = await preRecorded.createAndPollUntyped(
