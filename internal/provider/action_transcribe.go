@@ -134,7 +134,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 
-	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, &resp.Diagnostics)
+	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionNextTry, &resp.Diagnostics)
 	if created == nil {
 		return
 	}

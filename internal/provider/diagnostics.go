@@ -64,7 +64,14 @@ func apiErrorDetail(err error) string {
 //
 // The service may quote the request in its answer: each of secrets (the
 // request's callback URLs) is masked in the detail.
-func addCreateJobError(diags *diag.Diagnostics, err error, secrets ...string) {
+// What follows a failed create, for the resource and for the action, which
+// keeps nothing in state.
+const (
+	resourceNextTry = "Nothing is saved in state, so the next apply submits the job again"
+	actionNextTry   = "The action keeps nothing and does not run again by itself: invoking it again submits another job"
+)
+
+func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, secrets ...string) {
 	detail := apiErrorDetail(err)
 	for _, secret := range secrets {
 		detail = strings.ReplaceAll(detail, secret, "***")
@@ -72,7 +79,7 @@ func addCreateJobError(diags *diag.Diagnostics, err error, secrets ...string) {
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
-			"Nothing is saved in state, so the next apply submits the job again; a job the service did create is not tracked by Terraform: " +
+			nextTry + "; a job the service did create is not tracked by Terraform: " +
 			"`terraform query` with the transcription_job list resource finds it (newest first) to import or delete."
 	}
 	diags.AddError("Cannot create the transcription job", detail)

@@ -607,12 +607,25 @@ func TestAddCreateJobError(t *testing.T) {
 		"wrapped 500 is ambiguous": {fmt.Errorf("creating: %w", &client.APIError{StatusCode: 500}), true},
 	} {
 		var diags diag.Diagnostics
-		addCreateJobError(&diags, c.err)
+		addCreateJobError(&diags, c.err, resourceNextTry)
 		if diags.ErrorsCount() != 1 || diags.Errors()[0].Summary() != "Cannot create the transcription job" {
 			t.Fatalf("%s: got %v", name, diags)
 		}
 		if got := ambiguity.MatchString(diags.Errors()[0].Detail()); got != c.ambiguous {
 			t.Errorf("%s: says the job may exist: %v, want %v\n%s", name, got, c.ambiguous, diags.Errors()[0].Detail())
+		}
+	}
+}
+
+// What follows an ambiguous failure is said for the caller: the action
+// keeps nothing in state, so no next apply submits its job again.
+func TestAddCreateJobError_saysWhatFollows(t *testing.T) {
+	err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 502}
+	for nextTry, unsaid := range map[string]string{resourceNextTry: "invoking it again", actionNextTry: "next apply"} {
+		var diags diag.Diagnostics
+		addCreateJobError(&diags, err, nextTry)
+		if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, nextTry) || strings.Contains(detail, unsaid) {
+			t.Errorf("detail %q: want %q and not %q", detail, nextTry, unsaid)
 		}
 	}
 }
@@ -624,7 +637,7 @@ func TestAddCreateJobError_masksCallbackURLs(t *testing.T) {
 	err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422, Message: `callback_url is not reachable (got "` + hook + `")`,
 		ValidationErrors: []string{"callback_config.url " + hook + " refused"}}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err, hook, "https://other.example.com/unused")
+	addCreateJobError(&diags, err, resourceNextTry, hook, "https://other.example.com/unused")
 	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "cbtok_s3cr3t") || !strings.Contains(detail, "callback_url is not reachable") {
 		t.Errorf("the detail shows the callback URL, or lost the message:\n%s", detail)
 	}
@@ -661,7 +674,7 @@ func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
 				t.Fatal("the create succeeded")
 			}
 			var diags diag.Diagnostics
-			addCreateJobError(&diags, err)
+			addCreateJobError(&diags, err, resourceNextTry)
 			if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, "may have created the job") {
 				t.Errorf("no warning that a job may exist:\n%s", detail)
 			}

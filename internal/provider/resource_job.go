@@ -158,7 +158,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 
-	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, &resp.Diagnostics)
+	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, resourceNextTry, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
@@ -225,7 +225,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 // configuration says: the service applies its own defaults); the context it
 // returns carries the job's id for the logs that follow. created is nil
 // when diags says why.
-func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
+func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, nextTry string, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
 	body, d := request.createRequest(ctx)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -238,7 +238,7 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, d
 	ctx = tflog.MaskMessageStrings(ctx, secrets...)
 	created, err := c.CreatePreRecorded(ctx, body)
 	if err != nil {
-		addCreateJobError(diags, err, secrets...)
+		addCreateJobError(diags, err, nextTry, secrets...)
 		return ctx, nil
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)
