@@ -11,15 +11,25 @@ import (
 	"time"
 )
 
+// maxIdleConns is how many connections the default transport keeps open
+// between calls. A client talks to one host, so all of them may be that
+// host's: Go's default of 2 per host closed, after each round of Terraform's
+// ten parallel operations (-parallelism), eight connections that the next
+// round opened again (and their TLS handshakes, and sockets left in
+// TIME_WAIT).
+const maxIdleConns = 100
+
 // newTransport is the default transport: http.DefaultTransport's settings
 // (proxy from the environment, keep-alives, HTTP/2) with the stages of a
-// request bounded by cfg, and no bound on a whole request.
+// request bounded by cfg, no bound on a whole request, and a connection
+// kept for each call made at once (up to maxIdleConns).
 func newTransport(cfg Config) *http.Transport {
 	t, ok := http.DefaultTransport.(*http.Transport)
 	if !ok { // replaced by the program: start from Go's defaults
-		t = &http.Transport{Proxy: http.ProxyFromEnvironment, ForceAttemptHTTP2: true, MaxIdleConns: 100, IdleConnTimeout: 90 * time.Second, ExpectContinueTimeout: time.Second}
+		t = &http.Transport{Proxy: http.ProxyFromEnvironment, ForceAttemptHTTP2: true, MaxIdleConns: maxIdleConns, IdleConnTimeout: 90 * time.Second, ExpectContinueTimeout: time.Second}
 	}
 	t = t.Clone()
+	t.MaxIdleConnsPerHost = maxIdleConns
 	t.DialContext = (&net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}).DialContext
 	t.TLSHandshakeTimeout = cfg.TLSHandshakeTimeout
 	t.ResponseHeaderTimeout = cfg.ResponseHeaderTimeout

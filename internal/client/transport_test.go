@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -310,5 +313,51 @@ func chunks(s string, size int) func(func(string) bool) {
 			}
 			s = s[n:]
 		}
+	}
+}
+
+// The provider's calls share one client: Terraform runs ten operations at
+// once by default (-parallelism), each polling its job. Connections are
+// kept for the next call, as many as are used at once, instead of being
+// closed after each round of calls and opened again.
+func TestTransport_keepsAConnectionPerParallelCall(t *testing.T) {
+	const parallel, rounds = 10, 5
+	var connections atomic.Int64
+	var round atomic.Pointer[sync.WaitGroup]
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		// Every call of a round is answered once all are in flight, so
+		// that each round uses parallel connections at once.
+		wg := round.Load()
+		wg.Done()
+		wg.Wait()
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			connections.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range rounds {
+		wg := &sync.WaitGroup{}
+		wg.Add(parallel)
+		round.Store(wg)
+		errs := make(chan error, parallel)
+		for i := range parallel {
+			go func() { errs <- c.DeletePreRecorded(context.Background(), fmt.Sprint(i)) }()
+		}
+		for range parallel {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if got := connections.Load(); got > parallel {
+		t.Errorf("%d connections opened for %d rounds of %d calls at once, want at most %d: connections were closed between rounds", got, rounds, parallel, parallel)
 	}
 }
