@@ -119,8 +119,14 @@ func statusHint(op string, status int) string {
 		// request, the refusal of an account with zero data retention.
 		return "The service refuses this request to accounts with zero data retention. If the account has it, set zero_data_retention = true in the provider configuration: " +
 			"the provider then refuses at plan time what the service would refuse, and never reads jobs."
+	case status == http.StatusTooManyRequests && op == http.MethodPost+" /v2/pre-recorded":
+		// An account's limit of jobs running at once turns a batch's creates
+		// away until its jobs end, for longer than the retries may last.
+		return "The service kept turning the job away after every retry (the provider's max_retries): the account is at its limit of requests, or of jobs running at once. " +
+			"No job was created, so none is lost or billed: apply again to submit it. For more jobs than the account may run at once, " +
+			"apply with -parallelism at most that limit, or raise max_retries so that each create waits for a job to end."
 	case status == http.StatusTooManyRequests:
-		return "The service kept limiting the request rate after every retry; try again later."
+		return "The service kept limiting the request rate after every retry (the provider's max_retries); try again later."
 	}
 	if status >= 500 {
 		return "The service failed; try again later."

@@ -35,6 +35,17 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 503},
 			want: []string{"status 503 (Service Unavailable).", "try again later"},
 		},
+		// An account's limit of jobs at once turns a batch's creates away
+		// until its jobs end: what to do is to send fewer at once or to
+		// retry longer, not only to try again later.
+		"create rate-limited": {
+			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429, Message: "too many jobs queued or processing", RequestID: "r"},
+			want: []string{"status 429 (Too Many Requests): too many jobs queued or processing.", "No job was created", "-parallelism", "max_retries", "request_id: r"},
+		},
+		"read rate-limited": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 429},
+			want: []string{"status 429", "max_retries", "try again later"},
+		},
 		"transport": {
 			err:  &client.TransportError{Op: "GET /v2/live", Err: errors.New("connection refused")},
 			want: []string{"cannot reach the transcription service: connection refused", "Check base_url"},
