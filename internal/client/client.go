@@ -444,16 +444,20 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		resp, sent, err := c.send(ctx, cl)
 		if err != nil {
 			if ctx.Err() != nil {
+				if !sent {
+					return nil, &InterruptedError{Op: op, Err: ctx.Err()}
+				}
 				return nil, ctx.Err()
 			}
 			retryable := cl.retry == retryIdempotent || !sent
+			transportErr := &TransportError{Op: op, Sent: sent, Err: err}
 			if !retryable || attempt >= c.cfg.MaxRetries {
-				return nil, &TransportError{Op: op, Sent: sent, Err: err}
+				return nil, transportErr
 			}
 			wait := c.backoff(attempt)
 			c.log.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
 			if err := Sleep(ctx, wait); err != nil {
-				return nil, err
+				return nil, &InterruptedError{Op: op, Last: transportErr, Err: err}
 			}
 			continue
 		}
@@ -475,7 +479,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		}
 		c.log.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
 		if err := Sleep(ctx, wait); err != nil {
-			return nil, err
+			return nil, &InterruptedError{Op: op, Last: apiErr, Err: err}
 		}
 	}
 }

@@ -87,6 +87,25 @@ func (e *TransportError) Error() string {
 
 func (e *TransportError) Unwrap() error { return e.Err }
 
+// InterruptedError is a call whose context ended while no try of it was in
+// flight: between two tries, waiting to send it again after Last, or
+// before a try's request was sent. A call retried only when the service
+// cannot have accepted it (a create) therefore carried nothing out.
+type InterruptedError struct {
+	Op   string
+	Last error // the failure of the last try, to be retried; nil when none
+	Err  error // the context's error
+}
+
+func (e *InterruptedError) Error() string {
+	if e.Last == nil {
+		return fmt.Sprintf("%s: interrupted before the request was sent: %s", e.Op, e.Err)
+	}
+	return fmt.Sprintf("%s: interrupted while waiting to send the request again after %s: %s", e.Op, e.Last, e.Err)
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
 // DecodeError is a 2xx answer the client cannot understand.
 type DecodeError struct {
 	Op     string

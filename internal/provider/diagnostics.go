@@ -25,6 +25,7 @@ func apiErrorDetail(err error) string {
 	var apiErr *client.APIError
 	var transportErr *client.TransportError
 	var decodeErr *client.DecodeError
+	var interrupted *client.InterruptedError
 	switch {
 	case errors.As(err, &apiErr):
 		var b strings.Builder
@@ -50,6 +51,8 @@ func apiErrorDetail(err error) string {
 		return transportErr.Error() + ". Check base_url and the network, then try again."
 	case errors.As(err, &decodeErr):
 		return decodeErr.Error() + ". Check that base_url points at the transcription service."
+	case errors.As(err, &interrupted) && interrupted.Last != nil:
+		return fmt.Sprintf("The operation was interrupted (%s) while waiting to send %s again; the service's last answer was %s.", interrupted.Err, interrupted.Op, interrupted.Last)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return "The operation was interrupted before the service answered: " + err.Error()
 	}
@@ -58,8 +61,8 @@ func apiErrorDetail(err error) string {
 
 // addCreateJobError adds the error diagnostic of a failed job creation. When
 // the request may have been carried out all the same (a 500, 502 or 504, a
-// connection lost after sending, an interrupt, a success answer that could
-// not be read), it says so: the client does not retry such a failure, and
+// connection lost after sending, an interrupt while a try is in flight, a
+// success answer that could not be read), it says so: the client does not retry such a failure, and
 // nothing is saved in state.
 //
 // The service may quote the request in its answer: each of secrets (the
@@ -75,6 +78,10 @@ func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, secre
 	detail := apiErrorDetail(err)
 	for _, secret := range secrets {
 		detail = strings.ReplaceAll(detail, secret, "***")
+	}
+	if errors.As(err, new(*client.InterruptedError)) {
+		detail += "\n\nNo job was created: no try of the request was in flight, and the service had turned the tries before away. " +
+			"Nothing is saved in state; the next apply submits the job again."
 	}
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
@@ -93,7 +100,12 @@ func createMayHaveSucceeded(err error) bool {
 	var apiErr *client.APIError
 	var transportErr *client.TransportError
 	var decodeErr *client.DecodeError
+	var interrupted *client.InterruptedError
 	switch {
+	case errors.As(err, &interrupted):
+		// No try was in flight, and a create is sent again only when the
+		// service cannot have accepted the one before.
+		return false
 	case errors.As(err, &decodeErr):
 		return true
 	case errors.As(err, &apiErr):

@@ -682,6 +682,39 @@ func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
 	}
 }
 
+// A create interrupted while it waits to try again after a 429 (Retry-After)
+// has no request in flight, and the service made no job for the ones it
+// turned away: the diagnostic must not send the user looking for a job
+// that may exist, as an interrupted batch under a rate limit did for every
+// resource still waiting.
+func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 1, RetryAfter: 3600})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	whenTrue(t, func() bool { return fs.Stats().RateLimited > 0 }, cancel) // an interrupt while the client waits out the 429
+	_, err = c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the create ended with %v, want an interrupt", err)
+	}
+	var diags diag.Diagnostics
+	addCreateJobError(&diags, err)
+	detail := diags.Errors()[0].Detail()
+	if strings.Contains(detail, "may have created the job") {
+		t.Errorf("says a job may exist, though the only answer was 429:\n%s", detail)
+	}
+	if !strings.Contains(detail, "interrupted") || !strings.Contains(detail, "429") {
+		t.Errorf("does not say the create was interrupted after a 429:\n%s", detail)
+	}
+	if n := fs.Stats().JobsCreated; n != 0 {
+		t.Errorf("%d jobs created", n)
+	}
+}
+
 // errInterrupted is what a create cut short by an interrupt returns.
 var errInterrupted = fmt.Errorf("POST: %w", context.Canceled)
 
