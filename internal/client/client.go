@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -502,9 +503,10 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 		}
 	}
 	tryCtx, dog := watch(ctx, c.cfg.StallTimeout)
-	wrote := false
+	// Set by the transport's writing goroutine, read here once Do returns.
+	var wrote atomic.Bool
 	trace := &httptrace.ClientTrace{
-		WroteHeaders: func() { wrote = true },
+		WroteHeaders: func() { wrote.Store(true) },
 		// The request is written whole: waiting for the answer is the
 		// transport's ResponseHeaderTimeout's business, not a stall.
 		WroteRequest: func(httptrace.WroteRequestInfo) { dog.sleep() },
@@ -543,7 +545,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 			err = stall
 		}
 		dog.release()
-		return nil, wrote, err
+		return nil, wrote.Load(), err
 	}
 	c.log.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
 	dog.arm()

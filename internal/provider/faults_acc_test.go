@@ -702,7 +702,7 @@ func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
 		t.Fatalf("the create ended with %v, want an interrupt", err)
 	}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err)
+	addCreateJobError(&diags, err, resourceNextTry)
 	detail := diags.Errors()[0].Detail()
 	if strings.Contains(detail, "may have created the job") {
 		t.Errorf("says a job may exist, though the only answer was 429:\n%s", detail)
