@@ -85,7 +85,9 @@ func fill[T any](field **T, value T) {
 //   - the spellings under a key and an entry's pronunciations are sorted
 //     and without repeats (each is one of a set of alternatives);
 //   - an entry's intensity left out is default_intensity, which is then
-//     dropped: no entry is left to use it.
+//     dropped: no entry is left to use it;
+//   - an entry's language that is the transcription language (the one
+//     language set) is left out, as it defaults to it.
 //
 // custom_metadata is kept: it is attached to the job.
 func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
@@ -135,11 +137,15 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	if c := out.CustomVocabularyConfig; c != nil {
 		cc := *c
 		cc.Vocabulary = slices.Clone(cc.Vocabulary)
+		language := out.transcriptionLanguage()
 		for i := range cc.Vocabulary {
 			e := &cc.Vocabulary[i]
 			e.Pronunciations = sortedSetOrNil(e.Pronunciations)
 			if e.Intensity == nil {
 				e.Intensity = cc.DefaultIntensity
+			}
+			if e.Language != nil && language != "" && *e.Language == language {
+				e.Language = nil
 			}
 		}
 		cc.DefaultIntensity = nil
@@ -178,6 +184,15 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 		}
 	}
 	return out
+}
+
+// transcriptionLanguage is the language the service transcribes in when the
+// request sets exactly one, else "" (the model detects it).
+func (r *InitTranscriptionRequest) transcriptionLanguage() string {
+	if r.LanguageConfig == nil || len(r.LanguageConfig.Languages) != 1 {
+		return ""
+	}
+	return r.LanguageConfig.Languages[0]
 }
 
 func sortedOrNil(s []string) []string {

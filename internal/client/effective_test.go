@@ -93,6 +93,11 @@ func TestEffective_sameJob(t *testing.T) {
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "intensity": 0.5}]}}`},
 		"default_intensity no entry uses": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.7, "vocabulary": [{"value": "K", "intensity": 0.5}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.2, "vocabulary": [{"value": "K", "intensity": 0.5}]}}`},
+
+		// An entry's language defaults to the transcription language, which
+		// one language set is.
+		"entry language of the one language written out": {`{` + url + `, "language_config": {"languages": ["en"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "language_config": {"languages": ["en"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "language": "en"}]}}`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			a, b := request(t, pair[0]), request(t, pair[1])
@@ -134,6 +139,10 @@ func TestEffective_anotherJob(t *testing.T) {
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "K", "intensity": 0.6}]}}`, []string{"custom_vocabulary_config"}},
 		"intensity left to the service": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "intensity": 0.5}]}}`, []string{"custom_vocabulary_config"}},
+		"entry language while detecting": {`{` + url + `, "language_config": {"languages": ["en", "fr"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "language_config": {"languages": ["en", "fr"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "language": "en"}]}}`, []string{"custom_vocabulary_config"}},
+		"entry language not the one language": {`{` + url + `, "language_config": {"languages": ["en"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "language_config": {"languages": ["en"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "language": "fr"}]}}`, []string{"custom_vocabulary_config"}},
 		"another format":  {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt"]}}`, []string{"subtitles_config"}},
 		"switch and more": {`{` + url + `}`, `{` + url + `, "diarization": true, "diarization_config": {"max_speakers": 4}}`, []string{"diarization", "diarization_config"}},
 	} {
