@@ -29,7 +29,9 @@ var (
 //
 // dependsOn lists attributes that change how the value is rendered (such as
 // include_raw_result): when one of them changes, the value is re-read and so
-// stays unknown even for a final job.
+// stays unknown even for a final job, unless the service no longer has the
+// job (the resource's `retained` is false): nothing can be read then, and
+// the value stays as it is.
 type FinalJobValueModifier struct {
 	dependsOn []path.Path
 }
@@ -55,6 +57,10 @@ func (m FinalJobValueModifier) keep(ctx context.Context, state tfsdk.State, plan
 	var status types.String
 	if diags := state.GetAttribute(ctx, path.Root("status"), &status); diags.HasError() || !client.IsFinal(status.ValueString()) {
 		return false
+	}
+	var retained types.Bool
+	if diags := state.GetAttribute(ctx, path.Root("retained"), &retained); !diags.HasError() && !retained.IsNull() && !retained.ValueBool() {
+		return true // gone from the service: nothing is read again
 	}
 	for _, p := range m.dependsOn {
 		var before, after types.Bool

@@ -19,12 +19,18 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		"status":             schema.StringAttribute{Computed: true},
 		"completed_at":       schema.StringAttribute{Computed: true},
 		"include_raw_result": schema.BoolAttribute{Optional: true},
+		"retained":           schema.BoolAttribute{Computed: true},
 	}}
 	state := func(status string, raw bool) tfsdk.State {
 		return tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
 			"status": frameworktest.String(status), "include_raw_result": frameworktest.Bool(raw), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
 		})}
 	}
+	// gone is a done job the service no longer has.
+	gone := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+		"status": frameworktest.String("done"), "include_raw_result": frameworktest.Bool(false), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
+		"retained": frameworktest.Bool(false),
+	})}
 	plan := func(raw bool) tfsdk.Plan {
 		return tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": frameworktest.Bool(raw)})}
 	}
@@ -34,13 +40,15 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		planned  types.String
 		wantKept bool
 	}{
-		"done":                {state: state("done", false), plan: plan(false), planned: types.StringUnknown(), wantKept: true},
-		"error":               {state: state("error", false), plan: plan(false), planned: types.StringUnknown(), wantKept: true},
-		"processing":          {state: state("processing", false), plan: plan(false), planned: types.StringUnknown()},
-		"queued":              {state: state("queued", false), plan: plan(false), planned: types.StringUnknown()},
-		"dependency changed":  {state: state("done", false), plan: plan(true), planned: types.StringUnknown()},
-		"creation":            {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},
-		"planned value known": {state: state("done", false), plan: plan(false), planned: types.StringValue("x")},
+		"done":               {state: state("done", false), plan: plan(false), planned: types.StringUnknown(), wantKept: true},
+		"error":              {state: state("error", false), plan: plan(false), planned: types.StringUnknown(), wantKept: true},
+		"processing":         {state: state("processing", false), plan: plan(false), planned: types.StringUnknown()},
+		"queued":             {state: state("queued", false), plan: plan(false), planned: types.StringUnknown()},
+		"dependency changed": {state: state("done", false), plan: plan(true), planned: types.StringUnknown()},
+		// Nothing can be read again.
+		"dependency changed, job gone": {state: gone, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
+		"creation":                     {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},
+		"planned value known":          {state: state("done", false), plan: plan(false), planned: types.StringValue("x")},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

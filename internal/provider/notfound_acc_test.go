@@ -27,7 +27,7 @@ import (
 
 // TestAccJob_expiredDone: once the service's retention of a done job ends,
 // a provider-side change applies without a new job (the raw result cannot
-// be fetched any more, and state keeps the last result), importing its id
+// be fetched any more, and the plan and state keep the last result), importing its id
 // fails naming it, and destroying it succeeds although DELETE answers 404.
 func TestAccJob_expiredDone(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
@@ -50,6 +50,10 @@ include_transcript = true`
 				Config:    acctest.ProviderConfig(url) + acctest.JobConfig("expiring", body+"\ninclude_raw_result = true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					// Nothing can be read: the plan knows what the apply keeps.
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.Null()),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.NotNull()),

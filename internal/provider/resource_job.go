@@ -553,7 +553,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
 
-	if plan.computedUnknown() && !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.resultContent() > state.resultContent() {
+	if !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.resultContent() > state.resultContent() {
 		resp.Diagnostics.AddWarning("Result not available",
 			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps the last known result.", state.ID.ValueString()))
 	}

@@ -938,8 +938,8 @@ callback_config = { url = "%s/hook" }`, hooks))
 }
 
 // A job the service no longer has cannot gain what its state did not keep:
-// turning include_transcript on warns, keeps the last known result, and
-// plans no change after.
+// turning include_transcript on plans the last known result (known), warns,
+// keeps it, and plans no change after.
 func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	j := newJobBench(t, shortAudio, "")
 	attrs := func(v *tfprotov6.DynamicValue) map[string]tftypes.Value {
@@ -973,6 +973,12 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
 	proposedValue := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
 	planned := j.plan(state, &proposedValue, &config).PlannedState
+	// Nothing can be read, so the plan already knows what the apply keeps.
+	for _, name := range []string{"result", "retained", "result_json"} {
+		if got := attrs(planned)[name]; !got.Equal(attrs(state)[name]) {
+			t.Errorf("planned %s (known: %t) is not its last known value", name, got.IsFullyKnown())
+		}
+	}
 	resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
 	warned := hasWarning(resp.Diagnostics, "Result not available", id)
 	if !warned {
