@@ -429,9 +429,10 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 }
 
 // planSmallerResult plans the result of a final job that keeps less of it
-// (include_transcript or include_raw_result turned off) as it will be: the
-// prior result without what is no longer kept. Nothing needs reading, so
-// outputs of the result stay known and the plan does not show the old
+// (include_transcript or include_raw_result turned off), or as much
+// (include_transcript toggled beside include_raw_result), as it will be:
+// the prior result without what is no longer kept. Nothing needs reading,
+// so outputs of the result stay known and the plan does not show the old
 // transcript going to "(known after apply)". Keeping more needs a read:
 // the result stays unknown then (finalJobValueModifier).
 func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
@@ -439,7 +440,7 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathStatus, &status)...)
 	before, _ := contentIn(ctx, state, &resp.Diagnostics)
 	after, known := contentIn(ctx, resp.Plan, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) || !known || after >= before {
+	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) || !known || after > before {
 		return
 	}
 	var prior types.Object
@@ -452,7 +453,9 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResult, result)...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsonTextNull())...) // kept only with include_raw_result
+	if after < rawContent {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsonTextNull())...) // kept only with include_raw_result
+	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathRetained, retained)...)
 }
 

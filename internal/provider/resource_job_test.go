@@ -579,6 +579,24 @@ timeouts = { create = "5m", delete = "1m" }`),
 				},
 			},
 			{
+				// include_transcript beside include_raw_result keeps the same
+				// result: known at plan time, nothing read.
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("minimal", minimal+`
+include_raw_result = true
+include_transcript = true
+wait_for_completion = false
+timeouts = { create = "5m", delete = "1m" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result_json"), knownvalue.NotNull()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectJSONPresent(addr, utterances, 0, "words", 0, "word"),
+				},
+			},
+			{
 				// Keeping less is known at plan time: no "(known after
 				// apply)" for the result, nothing read.
 				Config: acctest.ProviderConfig(url) + acctest.JobConfig("minimal", minimal+`
