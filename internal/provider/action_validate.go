@@ -4,6 +4,7 @@ import (
 	"context"
 
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -22,100 +23,77 @@ func validateActionAttributes(ctx context.Context, config tfsdk.Config, attrs ma
 		p := parent.AtName(name)
 		switch a := a.(type) {
 		case actionschema.StringAttribute:
-			var v types.String
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			for _, vd := range a.Validators {
-				resp := &validator.StringResponse{}
-				vd.ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-				diags.Append(resp.Diagnostics...)
-			}
+			runValidators(ctx, config, p, a.Validators, diags, func(vd validator.String, v types.String) diag.Diagnostics {
+				var resp validator.StringResponse
+				vd.ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+				return resp.Diagnostics
+			})
 		case actionschema.BoolAttribute:
-			var v types.Bool
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			for _, vd := range a.Validators {
-				resp := &validator.BoolResponse{}
-				vd.ValidateBool(ctx, validator.BoolRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-				diags.Append(resp.Diagnostics...)
-			}
+			runValidators(ctx, config, p, a.Validators, diags, func(vd validator.Bool, v types.Bool) diag.Diagnostics {
+				var resp validator.BoolResponse
+				vd.ValidateBool(ctx, validator.BoolRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+				return resp.Diagnostics
+			})
 		case actionschema.Int64Attribute:
-			var v types.Int64
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			for _, vd := range a.Validators {
-				resp := &validator.Int64Response{}
-				vd.ValidateInt64(ctx, validator.Int64Request{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-				diags.Append(resp.Diagnostics...)
-			}
+			runValidators(ctx, config, p, a.Validators, diags, func(vd validator.Int64, v types.Int64) diag.Diagnostics {
+				var resp validator.Int64Response
+				vd.ValidateInt64(ctx, validator.Int64Request{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+				return resp.Diagnostics
+			})
 		case actionschema.Float64Attribute:
-			var v types.Float64
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			for _, vd := range a.Validators {
-				resp := &validator.Float64Response{}
-				vd.ValidateFloat64(ctx, validator.Float64Request{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-				diags.Append(resp.Diagnostics...)
-			}
-		case actionschema.ListAttribute:
-			var v types.List
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			validateActionList(ctx, config, p, v, a.Validators, diags)
+			runValidators(ctx, config, p, a.Validators, diags, func(vd validator.Float64, v types.Float64) diag.Diagnostics {
+				var resp validator.Float64Response
+				vd.ValidateFloat64(ctx, validator.Float64Request{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+				return resp.Diagnostics
+			})
 		case actionschema.MapAttribute:
-			var v types.Map
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			for _, vd := range a.Validators {
-				resp := &validator.MapResponse{}
-				vd.ValidateMap(ctx, validator.MapRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-				diags.Append(resp.Diagnostics...)
-			}
-		case actionschema.SingleNestedAttribute:
-			var v types.Object
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			for _, vd := range a.Validators {
-				resp := &validator.ObjectResponse{}
-				vd.ValidateObject(ctx, validator.ObjectRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-				diags.Append(resp.Diagnostics...)
-			}
-			if !v.IsNull() && !v.IsUnknown() {
-				validateActionAttributes(ctx, config, a.Attributes, p, diags)
-			}
+			runValidators(ctx, config, p, a.Validators, diags, func(vd validator.Map, v types.Map) diag.Diagnostics {
+				var resp validator.MapResponse
+				vd.ValidateMap(ctx, validator.MapRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+				return resp.Diagnostics
+			})
+		case actionschema.ListAttribute:
+			runValidators(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
 		case actionschema.ListNestedAttribute:
-			var v types.List
-			if !getActionValue(ctx, config, p, &v, diags) {
-				return
-			}
-			validateActionList(ctx, config, p, v, a.Validators, diags)
-			if !v.IsNull() && !v.IsUnknown() {
+			v, ok := runValidators(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
+			if ok && !v.IsNull() && !v.IsUnknown() {
 				for i := range v.Elements() {
 					validateActionAttributes(ctx, config, a.NestedObject.Attributes, p.AtListIndex(i), diags)
 				}
+			}
+		case actionschema.SingleNestedAttribute:
+			v, ok := runValidators(ctx, config, p, a.Validators, diags, func(vd validator.Object, v types.Object) diag.Diagnostics {
+				var resp validator.ObjectResponse
+				vd.ValidateObject(ctx, validator.ObjectRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+				return resp.Diagnostics
+			})
+			if ok && !v.IsNull() && !v.IsUnknown() {
+				validateActionAttributes(ctx, config, a.Attributes, p, diags)
 			}
 		}
 	}
 }
 
-func validateActionList(ctx context.Context, config tfsdk.Config, p path.Path, v types.List, validators []validator.List, diags *diag.Diagnostics) {
-	for _, vd := range validators {
-		resp := &validator.ListResponse{}
-		vd.ValidateList(ctx, validator.ListRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-		diags.Append(resp.Diagnostics...)
+// listCheck runs a list validator, for list and list-nested attributes.
+func listCheck(ctx context.Context, config tfsdk.Config, p path.Path) func(validator.List, types.List) diag.Diagnostics {
+	return func(vd validator.List, v types.List) diag.Diagnostics {
+		var resp validator.ListResponse
+		vd.ValidateList(ctx, validator.ListRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, &resp)
+		return resp.Diagnostics
 	}
 }
 
-// getActionValue reads the value at p into target, reporting whether it could.
-func getActionValue(ctx context.Context, config tfsdk.Config, p path.Path, target any, diags *diag.Diagnostics) bool {
-	d := config.GetAttribute(ctx, p, target)
+// runValidators reads the value at p and runs check with each of
+// validators on it, returning the value and whether it could be read.
+func runValidators[V attr.Value, T any](ctx context.Context, config tfsdk.Config, p path.Path, validators []T, diags *diag.Diagnostics, check func(T, V) diag.Diagnostics) (V, bool) {
+	var v V
+	d := config.GetAttribute(ctx, p, &v)
 	diags.Append(d...)
-	return !d.HasError()
+	if d.HasError() {
+		return v, false
+	}
+	for _, vd := range validators {
+		diags.Append(check(vd, v)...)
+	}
+	return v, true
 }
