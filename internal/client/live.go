@@ -73,7 +73,8 @@ func (c *Client) ListLive(ctx context.Context, opts ListOptions, detail ...Detai
 //
 // The next page is requested with this client's own filters and the offset
 // taken from the service's `next` link (never past the items received), so
-// filters survive whatever form the link has. A Detail, when given, leaves part of the items' results out.
+// filters survive whatever form the link has. A Detail, when given, leaves
+// part of the items' results out.
 func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail ...Detail) ([]LiveJob, int, error) {
 	return listAll(ctx, c, "/v2/live", liveCommon, opts, maxItems, pageSize, firstDetail(detail))
 }

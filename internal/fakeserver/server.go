@@ -208,8 +208,9 @@ func (s *Server) routes() []endpoint {
 }
 
 // ServeHTTP answers a browser's CORS preflight (cors), else records the
-// request, then applies faults, authentication and routing, in that order. Requests to the control interface (under
-// ControlPrefix) are authenticated alike but neither recorded nor faulted.
+// request, then applies faults, authentication and routing, in that order.
+// Requests to the control interface (under ControlPrefix) are
+// authenticated alike but neither recorded nor faulted.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if cors(w, r) {
 		return

@@ -59,14 +59,6 @@ func apiErrorDetail(err error) string {
 	return err.Error()
 }
 
-// addCreateJobError adds the error diagnostic of a failed job creation. When
-// the request may have been carried out all the same (a 500, 502 or 504, a
-// connection lost after sending, an interrupt while a try is in flight, a
-// success answer that could not be read), it says so: the client does not retry such a failure, and
-// nothing is saved in state.
-//
-// The service may quote the request in its answer: each of secrets (the
-// request's callback URLs) is masked in the detail.
 // What follows a failed create, for the resource and for the action, which
 // keeps nothing in state.
 const (
@@ -74,14 +66,23 @@ const (
 	actionNextTry   = "The action keeps nothing and does not run again by itself: invoking it again submits another job"
 )
 
+// addCreateJobError adds the error diagnostic of a failed job creation;
+// nextTry says what follows for its caller. When the request may have been
+// carried out all the same (a 500, 502 or 504, a connection lost after
+// sending, an interrupt while a try is in flight, a success answer that
+// could not be read), it says so: the client does not retry such a
+// failure. An interrupt while no try was in flight created nothing.
+//
+// The service may quote the request in its answer: each of secrets (the
+// request's callback URLs) is masked in the detail.
 func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, secrets ...string) {
 	detail := apiErrorDetail(err)
 	for _, secret := range secrets {
 		detail = strings.ReplaceAll(detail, secret, "***")
 	}
 	if errors.As(err, new(*client.InterruptedError)) {
-		detail += "\n\nNo job was created: no try of the request was in flight, and the service had turned the tries before away. " +
-			"Nothing is saved in state; the next apply submits the job again."
+		detail += "\n\nNo job was created: no try of the request was in flight when it was interrupted, and a create is sent again only after an answer saying the service did not take it. " +
+			nextTry + "."
 	}
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
