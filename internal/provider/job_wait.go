@@ -64,6 +64,10 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 		job, err := c.GetPreRecorded(ctx, id, detail)
 		switch {
 		case err != nil && ctx.Err() != nil:
+			var interrupted *client.InterruptedError
+			if errors.As(err, &interrupted) && interrupted.Last != nil && client.IsTransient(interrupted.Last) {
+				failing = interrupted.Last // the client was between retries of this look
+			}
 			return last, jobNotFinal(ctx.Err(), failing)
 		case err != nil && !client.IsTransient(err):
 			return last, err

@@ -178,6 +178,26 @@ func TestWaitForFinalJob_deadlineWhileFailing(t *testing.T) {
 	}
 }
 
+// TestWaitForFinalJob_deadlineWhileClientRetries: a wait that runs out while
+// the client is between retries of its first look (so no look has completed)
+// still quotes the failure being retried.
+func TestWaitForFinalJob_deadlineWhileClientRetries(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 5, MinBackoff: time.Minute, MaxBackoff: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err = waitForFinalJob(ctx, c, id, testPollSchedule, client.FullDetail, nil)
+	var failing *serviceFailingError
+	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) || !errors.As(err, &failing) || !client.IsStatus(failing, http.StatusServiceUnavailable) {
+		t.Fatalf("err = %v, want errJobNotFinal, DeadlineExceeded and the 503 the client was retrying", err)
+	}
+}
+
 func TestWaitForFinalJob_missingJob(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{})
 	if _, err := waitForFinalJob(context.Background(), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail, nil); !client.IsNotFound(err) {
