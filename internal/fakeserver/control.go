@@ -127,6 +127,7 @@ type controlSettings struct {
 	ProcessingTime    string `json:"processing_time"`
 	ProcessingTimeMax string `json:"processing_time_max"`
 	MaxConcurrentJobs int    `json:"max_concurrent_jobs"`
+	MaxProcessingJobs int    `json:"max_processing_jobs"`
 	Retention         string `json:"retention"`
 	ZeroDataRetention bool   `json:"zero_data_retention"`
 	MaxUploadBytes    int64  `json:"max_upload_bytes"`
@@ -146,6 +147,7 @@ func (s *Server) controlIndex(w http.ResponseWriter) {
 			ProcessingTime:    o.ProcessingTime.String(),
 			ProcessingTimeMax: max(o.ProcessingTimeMax, o.ProcessingTime).String(),
 			MaxConcurrentJobs: o.MaxConcurrentJobs,
+			MaxProcessingJobs: o.MaxProcessingJobs,
 			Retention:         o.Retention.String(),
 			ZeroDataRetention: o.ZeroDataRetention,
 			MaxUploadBytes:    o.MaxUploadBytes,

@@ -223,7 +223,7 @@ func TestControl_removeJob(t *testing.T) {
 }
 
 func TestControl_statsIndexAndUnknown(t *testing.T) {
-	h := newHarness(t, Options{ProcessingTime: 2 * time.Second, ProcessingTimeMax: 4 * time.Second, MaxConcurrentJobs: 1, Retention: time.Minute})
+	h := newHarness(t, Options{ProcessingTime: 2 * time.Second, ProcessingTimeMax: 4 * time.Second, MaxConcurrentJobs: 1, MaxProcessingJobs: 3, Retention: time.Minute})
 	h.create(`{"audio_url":"https://example.com/a.wav"}`)
 	h.postCreate(`{"audio_url":"https://example.com/b.wav"}`)
 	var st statsWire
@@ -236,7 +236,7 @@ func TestControl_statsIndexAndUnknown(t *testing.T) {
 		Settings  controlSettings `json:"settings"`
 	}
 	decodeInto(t, h.control(http.MethodGet, "", "").body, &index)
-	want := controlSettings{ProcessingTime: "2s", ProcessingTimeMax: "4s", MaxConcurrentJobs: 1, Retention: "1m0s", MaxUploadBytes: defaultMaxUploadBytes}
+	want := controlSettings{ProcessingTime: "2s", ProcessingTimeMax: "4s", MaxConcurrentJobs: 1, MaxProcessingJobs: 3, Retention: "1m0s", MaxUploadBytes: defaultMaxUploadBytes}
 	if index.Settings != want || len(index.Endpoints) != len(controlEndpoints) {
 		t.Fatalf("index %+v, want settings %+v", index, want)
 	}

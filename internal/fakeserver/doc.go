@@ -81,6 +81,14 @@
 // Retry-After of the seconds (at least 1) until the first of them is final.
 // No job is made; Stats.ConcurrencyLimited counts them.
 //
+// With Options.MaxProcessingJobs (-max-processing-jobs) at P, at most P jobs
+// are processed at once: a job created while P are processing stays queued,
+// first in, first out, until one of them is final, then takes its own
+// processing time (its completed_at is that much later). This is how the
+// service's public documentation describes an account's limits (25 jobs
+// processed at once on paid plans, up to 300 queued): -max-processing-jobs
+// 25 -max-concurrent-jobs 300 emulates that account.
+//
 // # Retention
 //
 // With Options.Retention (-retention), a final job is forgotten that long

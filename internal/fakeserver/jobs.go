@@ -24,7 +24,8 @@ type job struct {
 	id             string
 	requestID      string
 	createdAt      time.Time
-	processing     time.Duration                    // from creation to final
+	startedAt      time.Time                        // createdAt, or later when queued for a processing slot
+	processing     time.Duration                    // from startedAt to final
 	params         *client.InitTranscriptionRequest // as applied, defaults filled in
 	customMetadata map[string]any
 	audio          Audio
@@ -49,7 +50,7 @@ func (j *job) status(now time.Time) string {
 		return client.StatusError
 	case j.final:
 		return client.StatusDone
-	case now.Sub(j.createdAt) < j.processing/4:
+	case now.Sub(j.startedAt) < j.processing/4:
 		return client.StatusQueued
 	default:
 		return client.StatusProcessing
@@ -93,7 +94,7 @@ func (j *job) record(now time.Time) client.PreRecordedJob {
 }
 
 // completedAt is when the job is (or was) final.
-func (j *job) completedAt() time.Time { return j.createdAt.Add(j.processing) }
+func (j *job) completedAt() time.Time { return j.startedAt.Add(j.processing) }
 
 // advance makes the job final when its processing time has elapsed at now:
 // it builds the result, queues the callback and schedules the job's expiry
@@ -128,6 +129,34 @@ func (s *Server) processingTimeFor(audioURL string) time.Duration {
 	h.Write([]byte(audioURL))
 	span := uint64(hi-lo) + 1
 	return lo + time.Duration(h.Sum64()%span)
+}
+
+// processingSlot is when a job created at now, taking processing, starts:
+// at once, or with Options.MaxProcessingJobs when the first of the slots
+// frees, the jobs before it keeping theirs (first in, first out). The slot
+// is then the job's until it is final, even if the control interface
+// forgets the job earlier. Callers hold s.mu.
+func (s *Server) processingSlot(now time.Time, processing time.Duration) time.Time {
+	limit := s.opts.MaxProcessingJobs
+	if limit <= 0 {
+		return now
+	}
+	if len(s.slotsFreeAt) < limit {
+		s.slotsFreeAt = append(s.slotsFreeAt, now.Add(processing))
+		return now
+	}
+	first := 0
+	for i, free := range s.slotsFreeAt {
+		if free.Before(s.slotsFreeAt[first]) {
+			first = i
+		}
+	}
+	start := now
+	if s.slotsFreeAt[first].After(now) {
+		start = s.slotsFreeAt[first]
+	}
+	s.slotsFreeAt[first] = start.Add(processing)
+	return start
 }
 
 // forget drops every trace of a job. Callers hold s.mu.
@@ -187,6 +216,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		return
 	}
 	j.createdAt = now
+	j.startedAt = s.processingSlot(now, j.processing)
 	audio, fileID, uploaded, missing := s.resolveAudio(req.AudioURL, r.Host)
 	j.audio, j.fileID, j.uploaded = audio, fileID, uploaded
 	if j.failure == nil {

@@ -109,6 +109,71 @@ func TestConcurrencyLimitOffByDefault(t *testing.T) {
 	}
 }
 
+// TestProcessingLimitQueues: past Options.MaxProcessingJobs, a job waits
+// queued, first in first out, until one ends, and then takes its own
+// processing time, as the service queues jobs past an account's processing
+// concurrency.
+func TestProcessingLimitQueues(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 10 * time.Second, MaxProcessingJobs: 2})
+	created := h.clock.Now()
+	var ids []string
+	for i := range 5 {
+		ids = append(ids, h.create(fmt.Sprintf(`{"audio_url":"https://example.com/%d.wav"}`, i)).ID)
+	}
+	// Jobs 0 and 1 start at once and end at 10 s; 2 and 3 start then and
+	// end at 20 s; 4 starts at 20 s and ends at 30 s.
+	for _, c := range []struct {
+		at   time.Duration
+		want []string
+	}{
+		{3 * time.Second, []string{"processing", "processing", "queued", "queued", "queued"}},
+		{9 * time.Second, []string{"processing", "processing", "queued", "queued", "queued"}},
+		{10 * time.Second, []string{"done", "done", "queued", "queued", "queued"}},
+		{13 * time.Second, []string{"done", "done", "processing", "processing", "queued"}},
+		{20 * time.Second, []string{"done", "done", "done", "done", "queued"}},
+		{23 * time.Second, []string{"done", "done", "done", "done", "processing"}},
+		{30 * time.Second, []string{"done", "done", "done", "done", "done"}},
+	} {
+		h.clock.Set(created.Add(c.at))
+		for i, id := range ids {
+			if got := h.job(id).Status; got != c.want[i] {
+				t.Errorf("at %s: job %d is %s, want %s", c.at, i, got, c.want[i])
+			}
+		}
+	}
+	if got, want := *h.job(ids[4]).CompletedAt, formatTimestamp(created.Add(30*time.Second)); got != want {
+		t.Errorf("the last job completed_at %s, want %s (queued 20 s, then its 10 s)", got, want)
+	}
+	// Nothing is refused: the queue is bounded only by MaxConcurrentJobs.
+	if st := h.srv.Stats(); st.ConcurrencyLimited != 0 || st.JobsCreated != 5 {
+		t.Errorf("stats %+v: want 5 jobs, none refused", st)
+	}
+}
+
+// TestProcessingLimitWithQueueCap: with both limits, as a paid account
+// (25 processing, 300 queued or processing), creates past the queue's cap
+// are refused until the first job ends.
+func TestProcessingLimitWithQueueCap(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 10 * time.Second, MaxProcessingJobs: 1, MaxConcurrentJobs: 2})
+	h.create(`{"audio_url":"https://example.com/1.wav"}`)
+	h.create(`{"audio_url":"https://example.com/2.wav"}`) // queued until 10 s, ends at 20 s
+	resp := h.postCreate(`{"audio_url":"https://example.com/3.wav"}`)
+	requireError(t, resp, http.StatusTooManyRequests, "/v2/pre-recorded")
+	if got := resp.header.Get("Retry-After"); got != "10" {
+		t.Errorf("Retry-After %q, want 10 (the first job ends then)", got)
+	}
+	h.clock.Advance(10 * time.Second)
+	id := h.create(`{"audio_url":"https://example.com/3.wav"}`).ID // starts when the second ends
+	h.clock.Advance(10*time.Second + 2*time.Second)
+	if got := h.job(id).Status; got != "queued" {
+		t.Errorf("the third job at 22 s is %s, want queued (it starts at 20 s)", got)
+	}
+	h.clock.Advance(8 * time.Second)
+	if got := h.job(id).Status; got != "done" {
+		t.Errorf("the third job at 30 s is %s, want done", got)
+	}
+}
+
 func TestRetentionExpiresJobs(t *testing.T) {
 	const processing, retention = 10 * time.Second, time.Minute
 	cases := []struct {

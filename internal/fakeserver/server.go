@@ -53,6 +53,13 @@ type Options struct {
 	// it is answered 429 with Retry-After (when the first of them will be
 	// final) and the error body.
 	MaxConcurrentJobs int
+	// MaxProcessingJobs, when above 0, is how many jobs are processed at
+	// once, as the service processes an account's jobs (25 on its paid
+	// plans): a job created while that many are processing stays queued,
+	// first in, first out, until one of them is final, then takes its own
+	// processing time. Nothing is refused for it; MaxConcurrentJobs bounds
+	// the queue (300 on the service's paid plans).
+	MaxProcessingJobs int
 	// Retention, when above 0, is how long a final job (from its
 	// completed_at) and an upload (from its upload) are kept, as the service's
 	// plans retain data for a period: afterwards GET answers 404 and the
@@ -94,6 +101,7 @@ type Server struct {
 	mu           sync.Mutex
 	jobs         map[string]*job // pre-recorded jobs by id
 	unsettled    map[string]*job // jobs not yet final
+	slotsFreeAt  []time.Time     // with Options.MaxProcessingJobs: when each processing slot frees
 	uploads      map[string]*upload
 	live         liveStore
 	pending      []*delivery // callbacks waiting to be sent
@@ -125,6 +133,7 @@ func New(opts Options) *Server {
 	opts.ProcessingTime = max(opts.ProcessingTime, 0)
 	opts.ProcessingTimeMax = max(opts.ProcessingTimeMax, 0)
 	opts.MaxConcurrentJobs = max(opts.MaxConcurrentJobs, 0)
+	opts.MaxProcessingJobs = max(opts.MaxProcessingJobs, 0)
 	opts.Retention = max(opts.Retention, 0)
 	opts.RequestLogLimit = max(opts.RequestLogLimit, 0)
 	s := &Server{

@@ -73,6 +73,7 @@ type config struct {
 	zdr               bool
 	maxUploadMB       int64
 	maxConcurrentJobs int
+	maxProcessingJobs int
 	retention         time.Duration
 	faults            fakeserver.Faults
 	requestLog        int
@@ -148,6 +149,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		ProcessingTime:    cfg.processing.lo,
 		ProcessingTimeMax: cfg.processing.hi,
 		MaxConcurrentJobs: cfg.maxConcurrentJobs,
+		MaxProcessingJobs: cfg.maxProcessingJobs,
 		Retention:         cfg.retention,
 		ZeroDataRetention: cfg.zdr,
 		LiveJobs:          cfg.liveJobs,
@@ -194,6 +196,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.BoolVar(&cfg.zdr, "zero-data-retention", false, "emulate an account with zero data retention")
 	flags.Int64Var(&cfg.maxUploadMB, "max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
 	flags.IntVar(&cfg.maxConcurrentJobs, "max-concurrent-jobs", 0, "jobs that may be queued or processing at once, as an account's concurrency limit; creates beyond it get 429 with Retry-After (0: no limit)")
+	flags.IntVar(&cfg.maxProcessingJobs, "max-processing-jobs", 0, "jobs processed at once, as the service processes an account's jobs (25 on its paid plans); later ones wait queued, first in first out, until one ends (0: no limit)")
 	flags.DurationVar(&cfg.retention, "retention", 0, "how long final jobs (from completion) and uploads are kept; afterwards GET answers 404 and listings leave them out (0: kept until deleted)")
 	flags.DurationVar(&cfg.faults.Latency, "latency", 0, "latency added to every request")
 	flags.Float64Var(&cfg.faults.RateLimitRatio, "rate-limit-ratio", 0, "share of requests answered 429 with Retry-After (0 to 1)")
@@ -261,6 +264,8 @@ func (cfg config) validate(rest []string) error {
 		return errors.New("-max-upload-mb must be from 1 to 1048576")
 	case cfg.maxConcurrentJobs < 0:
 		return errors.New("-max-concurrent-jobs must not be negative")
+	case cfg.maxProcessingJobs < 0:
+		return errors.New("-max-processing-jobs must not be negative")
 	case cfg.retention < 0:
 		return errors.New("-retention must not be negative")
 	case cfg.requestLog < 0:

@@ -202,7 +202,8 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 		"FAKESERVER_PROCESSING_TIME":     "5s-30s",
 		"FAKESERVER_ZERO_DATA_RETENTION": "true",
 		"FAKESERVER_MAX_UPLOAD_MB":       "1000",
-		"FAKESERVER_MAX_CONCURRENT_JOBS": "25",
+		"FAKESERVER_MAX_CONCURRENT_JOBS": "300",
+		"FAKESERVER_MAX_PROCESSING_JOBS": "25",
 		"FAKESERVER_RETENTION":           "10m",
 		"FAKESERVER_LATENCY":             "150ms",
 		"FAKESERVER_RATE_LIMIT_RATIO":    "0.2",
@@ -216,7 +217,7 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 	fromEnv := config{
 		addr: "127.0.0.1:9999", apiKey: "env-key", liveJobs: 12,
 		processing: processingRange{5 * time.Second, 30 * time.Second}, zdr: true, maxUploadMB: 1000,
-		maxConcurrentJobs: 25, retention: 10 * time.Minute,
+		maxConcurrentJobs: 300, maxProcessingJobs: 25, retention: 10 * time.Minute,
 		faults:     fakeserver.Faults{Latency: 150 * time.Millisecond, RateLimitRatio: 0.2, RetryAfter: 3, ServerErrorRatio: 0.1, ServerErrorStatus: 502, Seed: 42},
 		requestLog: 500, quiet: true,
 	}
@@ -270,6 +271,7 @@ func TestParseConfigRejects(t *testing.T) {
 		{nil, []string{"-processing-time", "-1s"}, "negative"},
 		{nil, []string{"-processing-time", "5s-x"}, "invalid"},
 		{nil, []string{"-max-concurrent-jobs", "-1"}, "-max-concurrent-jobs"},
+		{nil, []string{"-max-processing-jobs", "-1"}, "-max-processing-jobs"},
 		{nil, []string{"-retention", "-1m"}, "-retention"},
 		{nil, []string{"-request-log", "-1"}, "-request-log"},
 		{nil, []string{"-retry-after", "0"}, "-retry-after"},
