@@ -92,6 +92,15 @@ func (c *Client) ListAllPreRecorded(ctx context.Context, opts ListOptions, maxIt
 	return listAll(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, maxItems, pageSize, firstDetail(detail))
 }
 
+// EachPreRecordedPage follows the pages of pre-recorded jobs as
+// EachLivePage follows those of live jobs, handing each page's items to use
+// as they come: the transcription_job list resource hands them on to
+// Terraform while the next page is on its way. It returns the number of
+// pages read.
+func (c *Client) EachPreRecordedPage(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]PreRecordedJob) error) (int, error) {
+	return eachPage(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, maxItems, pageSize, detail, use)
+}
+
 // GetLive fetches a live job record (GET /v2/live/{id}). A Detail, when
 // given, leaves part of the result's transcripts out.
 func (c *Client) GetLive(ctx context.Context, id string, detail ...Detail) (*LiveJob, error) {

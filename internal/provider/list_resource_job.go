@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -106,35 +107,55 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-	// Only what state would keep by default: the import that follows reads
-	// the job again anyway.
-	jobs, pages, err := r.data.Client.ListAllPreRecorded(ctx, opts, int(req.Limit), jobListPageSize, resultDetail(summaryContent))
-	if err != nil {
-		addAPIError(&diags, "Cannot list transcription jobs", err)
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	tflog.Debug(ctx, "listed transcription jobs", map[string]any{"jobs": len(jobs), "pages": pages})
-
-	nullTimeouts := nullJobTimeouts()
+	// The pages are fetched as Terraform takes the results: each page's jobs
+	// are pushed as it arrives (the next one already asked for), so that a
+	// listing of thousands of jobs holds about two pages of records at a
+	// time, and no page is asked for once Terraform has stopped taking
+	// results (an interruption: push returns false). No more than the
+	// query's limit is asked for anyway.
 	stream.Results = func(push func(list.ListResult) bool) {
-		for i := range jobs {
-			job := &jobs[i]
-			result := req.NewListResult(ctx)
-			result.DisplayName = jobDisplayName(job)
-			result.Diagnostics.Append(result.Identity.Set(ctx, jobIdentityModel{ID: types.StringValue(job.ID)})...)
-			if req.IncludeResource {
-				state, diags := listedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
-				result.Diagnostics.Append(diags...)
-				if !diags.HasError() {
-					result.Diagnostics.Append(result.Resource.Set(ctx, state)...)
+		nullTimeouts := nullJobTimeouts()
+		pushed := 0
+		// Only what state would keep by default: the import that follows
+		// reads the job again anyway.
+		pages, err := r.data.Client.EachPreRecordedPage(ctx, opts, int(req.Limit), jobListPageSize, resultDetail(summaryContent), func(jobs []client.PreRecordedJob) error {
+			for i := range jobs {
+				if !push(r.listResult(ctx, req, &jobs[i], nullTimeouts)) {
+					return errListingStopped
 				}
+				pushed++
 			}
-			if !push(result) {
-				return
-			}
+			return nil
+		})
+		tflog.Debug(ctx, "listed transcription jobs", map[string]any{"jobs": pushed, "pages": pages})
+		if err != nil && !errors.Is(err, errListingStopped) {
+			// After the results already pushed: a result holding only the
+			// error diagnostic, which ends the listing (list.ListResultsStream).
+			var diags diag.Diagnostics
+			addAPIError(&diags, "Cannot list transcription jobs", err)
+			push(list.ListResult{Diagnostics: diags})
 		}
 	}
+}
+
+// errListingStopped stops the pages' walk when Terraform takes no more
+// results.
+var errListingStopped = errors.New("terraform takes no more results")
+
+// listResult is the result of one listed job: its identity and name, and
+// with include_resource the state an import builds.
+func (r *jobListResource) listResult(ctx context.Context, req list.ListRequest, job *client.PreRecordedJob, nullTimeouts timeouts.Value) list.ListResult {
+	result := req.NewListResult(ctx)
+	result.DisplayName = jobDisplayName(job)
+	result.Diagnostics.Append(result.Identity.Set(ctx, jobIdentityModel{ID: types.StringValue(job.ID)})...)
+	if req.IncludeResource {
+		state, diags := listedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
+		result.Diagnostics.Append(diags...)
+		if !diags.HasError() {
+			result.Diagnostics.Append(result.Resource.Set(ctx, state)...)
+		}
+	}
+	return result
 }
 
 // listedJob is the state an import of job builds, without its callback

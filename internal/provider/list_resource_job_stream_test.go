@@ -1,0 +1,258 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// The in-process tests of the transcription_job list resource's stream:
+// the provider behind its protocol-6 server, called as Terraform calls
+// ListResource, against a fake server holding more jobs than one page
+// (jobListPageSize) through a handler of the test's.
+
+// newJobListHarness serves a fake server holding jobs pre-recorded jobs
+// through wrap (nil: as it is) to a configured provider.
+func newJobListHarness(tb testing.TB, jobs int, wrap func(fs *fakeserver.Server) http.Handler) *protoHarness {
+	tb.Helper()
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
+	var handler http.Handler = fs
+	if wrap != nil {
+		handler = wrap(fs)
+	}
+	srv := httptest.NewServer(handler)
+	tb.Cleanup(func() { srv.Close(); fs.Close() })
+	seedPreRecordedJobs(tb, srv.URL, jobs)
+	fs.ResetRequests()
+	return newProtoHarnessAt(tb, fs, srv.URL)
+}
+
+// seedPreRecordedJobs creates n jobs through the API, without waiting for
+// them: the listing shows them whatever their status.
+func seedPreRecordedJobs(tb testing.TB, baseURL string, n int) {
+	tb.Helper()
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey, UserAgent: "other-application/1.0"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := range n {
+		if _, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: fmt.Sprintf("https://example.com/listed-%d.wav", i)}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// listJobs calls ListResource for transcription_job with no filter, as
+// terraform query does with the limit given, and returns its results.
+func (h *protoHarness) listJobs(ctx context.Context, limit int64) iter.Seq[tfprotov6.ListResourceResult] {
+	h.tb.Helper()
+	server, ok := h.server.(tfprotov6.ListResourceServer)
+	if !ok {
+		h.tb.Fatal("the provider's server does not serve list resources")
+	}
+	schema, ok := h.schemas.ListResourceSchemas[jobResourceTypeName]
+	if !ok {
+		h.tb.Fatalf("no list resource %s", jobResourceTypeName)
+	}
+	typ, ok := schema.ValueType().(tftypes.Object)
+	if !ok {
+		h.tb.Fatalf("list resource %s's configuration is not an object", jobResourceTypeName)
+	}
+	config := dynamicValue(h.tb, typ, objectValue(typ, nil))
+	stream, err := server.ListResource(ctx, &tfprotov6.ListResourceRequest{TypeName: jobResourceTypeName, Config: &config, Limit: limit})
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	return stream.Results
+}
+
+// listedPageOffsets are the offsets of the pages of GET /v2/pre-recorded
+// the fake server was asked for, in order.
+func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
+	tb.Helper()
+	var offsets []int
+	for _, r := range fs.Requests() {
+		if r.Method != http.MethodGet || r.Path != "/v2/pre-recorded" {
+			continue
+		}
+		offsets = append(offsets, pageOffset(tb, r.RawQuery))
+	}
+	return offsets
+}
+
+func pageOffset(tb testing.TB, rawQuery string) int {
+	tb.Helper()
+	q := strings.Split(rawQuery, "&")
+	for _, kv := range q {
+		if v, ok := strings.CutPrefix(kv, "offset="); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				tb.Fatalf("offset in %q: %v", rawQuery, err)
+			}
+			return n
+		}
+	}
+	return 0
+}
+
+// errorDiagnostics are the error diagnostics of a result.
+func errorDiagnostics(result tfprotov6.ListResourceResult) []*tfprotov6.Diagnostic {
+	var errs []*tfprotov6.Diagnostic
+	for _, d := range result.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs = append(errs, d)
+		}
+	}
+	return errs
+}
+
+// The first job is pushed while the second page is still on its way: a
+// handler holds page 2's answer until the test has seen a result. Before,
+// List read every page before pushing anything.
+func TestJobList_firstResultBeforeTheSecondPageArrives(t *testing.T) {
+	firstResult := make(chan struct{})
+	heldUntilFirstResult := make(chan bool, 1) // whether page 2 waited for the first result
+	h := newJobListHarness(t, jobListPageSize+50, func(fs *fakeserver.Server) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(jobListPageSize) {
+				select {
+				case <-firstResult:
+					heldUntilFirstResult <- true
+				case <-time.After(10 * time.Second): // the old List waits for this answer before it returns a stream
+					heldUntilFirstResult <- false
+				}
+			}
+			fs.ServeHTTP(w, r)
+		})
+	})
+
+	n := 0
+	for result := range h.listJobs(context.Background(), 1000) {
+		if errs := errorDiagnostics(result); len(errs) > 0 {
+			t.Fatalf("result %d: %s: %s", n, errs[0].Summary, errs[0].Detail)
+		}
+		if n == 0 {
+			close(firstResult)
+		}
+		n++
+	}
+	if n != jobListPageSize+50 {
+		t.Fatalf("%d results, want %d", n, jobListPageSize+50)
+	}
+	if !<-heldUntilFirstResult {
+		t.Fatal("the second page was answered before the first result was pushed: the listing fetched every page first")
+	}
+}
+
+// When Terraform takes no more results (push returns false: its limit, an
+// interruption), no page is asked for past the one the last result came
+// from and the one asked for in advance.
+func TestJobList_stopsAskingForPagesWhenTerraformStopsTakingResults(t *testing.T) {
+	for _, tc := range []struct {
+		take        int
+		wantOffsets []int // the pages the results taken come from
+		mayAlsoAsk  int   // the page asked for in advance
+	}{
+		{take: 1, wantOffsets: []int{0}, mayAlsoAsk: jobListPageSize},
+		{take: jobListPageSize + 50, wantOffsets: []int{0, jobListPageSize}, mayAlsoAsk: 2 * jobListPageSize},
+	} {
+		t.Run(strconv.Itoa(tc.take), func(t *testing.T) {
+			// A harness of its own: the page asked for in advance by
+			// another run may reach the server after it stopped.
+			h := newJobListHarness(t, 3*jobListPageSize+50, nil)
+			taken := 0
+			for result := range h.listJobs(context.Background(), 1000) {
+				if errs := errorDiagnostics(result); len(errs) > 0 {
+					t.Fatalf("result %d: %s: %s", taken, errs[0].Summary, errs[0].Detail)
+				}
+				if taken++; taken == tc.take {
+					break
+				}
+			}
+			offsets := listedPageOffsets(t, h.fake)
+			if len(offsets) < len(tc.wantOffsets) || !slices.Equal(offsets[:len(tc.wantOffsets)], tc.wantOffsets) {
+				t.Fatalf("pages at offsets %v asked for, want %v first", offsets, tc.wantOffsets)
+			}
+			for _, extra := range offsets[len(tc.wantOffsets):] {
+				if extra != tc.mayAlsoAsk {
+					t.Fatalf("pages at offsets %v asked for after %d results: at most %v and the next one (%d) in advance",
+						offsets, tc.take, tc.wantOffsets, tc.mayAlsoAsk)
+				}
+			}
+		})
+	}
+}
+
+// An interruption (the request's context cancelled) stops the fetching: no
+// page after the one asked for in advance is asked for, and the stream ends
+// with the interruption.
+func TestJobList_interruptionStopsTheFetching(t *testing.T) {
+	h := newJobListHarness(t, 3*jobListPageSize+50, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	var last tfprotov6.ListResourceResult
+	for result := range h.listJobs(ctx, 1000) {
+		if n == 0 {
+			cancel()
+		}
+		n++
+		last = result
+	}
+	if offsets := listedPageOffsets(t, h.fake); slices.ContainsFunc(offsets, func(o int) bool { return o > jobListPageSize }) {
+		t.Fatalf("pages at offsets %v asked for after an interruption during the first page's results", offsets)
+	}
+	// The page asked for in advance may have come before the interruption.
+	errs := errorDiagnostics(last)
+	if n > 2*jobListPageSize+1 || len(errs) != 1 || !strings.Contains(errs[0].Detail, "interrupted") {
+		t.Fatalf("%d results, the last with errors %v: want at most two pages' and the interruption", n, errs)
+	}
+}
+
+// A page that fails after results were pushed ends the stream with a
+// result holding only the error diagnostic, after those results.
+func TestJobList_errorOnALaterPageFollowsTheEarlierResults(t *testing.T) {
+	h := newJobListHarness(t, 2*jobListPageSize+50, func(fs *fakeserver.Server) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(jobListPageSize) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				_ = json.NewEncoder(w).Encode(client.ErrorBody{StatusCode: http.StatusBadRequest, Path: r.URL.Path, Message: "offset past the listing"})
+				return
+			}
+			fs.ServeHTTP(w, r)
+		})
+	})
+	var results []tfprotov6.ListResourceResult
+	for result := range h.listJobs(context.Background(), 1000) {
+		results = append(results, result)
+	}
+	if len(results) != jobListPageSize+1 {
+		t.Fatalf("%d results, want the first page's %d and the error", len(results), jobListPageSize)
+	}
+	for i, result := range results[:jobListPageSize] {
+		if result.Identity == nil || len(result.Diagnostics) > 0 {
+			t.Fatalf("result %d: identity %v, diagnostics %v", i, result.Identity, result.Diagnostics)
+		}
+	}
+	last := results[jobListPageSize]
+	errs := errorDiagnostics(last)
+	if last.Identity != nil || len(errs) != 1 || errs[0].Summary != "Cannot list transcription jobs" || !strings.Contains(errs[0].Detail, "offset past the listing") {
+		t.Fatalf("last result: identity %v, errors %v; want only the error of page 2", last.Identity, errs)
+	}
+}
