@@ -104,7 +104,8 @@ func (v *validator) transcriptionLanguage(path, code string) {
 
 func (v *validator) absoluteURL(path, raw string) {
 	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	// A port without a host name ("https://:8080/a.wav") names no host.
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
 		v.add("%s must be an absolute http or https URL (got %q)", path, raw)
 	}
 }

@@ -72,7 +72,9 @@ func checkAbsoluteHTTPURL(raw string) error {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return fmt.Errorf("the scheme must be http or https")
 	}
-	if u.Host == "" {
+	// Host alone is not enough: "https://:8080/a.wav" has a port and no
+	// host name, which no one can fetch from.
+	if u.Hostname() == "" {
 		return fmt.Errorf("it has no host")
 	}
 	return nil

@@ -15,15 +15,19 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 		value     types.String
 		wantError string
 	}{
-		"https":        {value: types.StringValue("https://example.com/a.wav?x=1")},
-		"http":         {value: types.StringValue("http://127.0.0.1:8080/a")},
-		"no scheme":    {value: types.StringValue("example.com/a.wav"), wantError: "the scheme must be http or https"},
-		"other scheme": {value: types.StringValue("ftp://example.com/a.wav"), wantError: "the scheme must be http or https"},
-		"no host":      {value: types.StringValue("https:///a.wav"), wantError: "it has no host"},
-		"not a URL":    {value: types.StringValue("http://exa mple.com/%zz"), wantError: "it does not parse as a URL"},
-		"empty":        {value: types.StringValue(""), wantError: "the scheme must be http or https"},
-		"null":         {value: types.StringNull()},
-		"unknown":      {value: types.StringUnknown()},
+		"https":          {value: types.StringValue("https://example.com/a.wav?x=1")},
+		"http":           {value: types.StringValue("http://127.0.0.1:8080/a")},
+		"no scheme":      {value: types.StringValue("example.com/a.wav"), wantError: "the scheme must be http or https"},
+		"other scheme":   {value: types.StringValue("ftp://example.com/a.wav"), wantError: "the scheme must be http or https"},
+		"no host":        {value: types.StringValue("https:///a.wav"), wantError: "it has no host"},
+		"port, no host":  {value: types.StringValue("https://:8080/a.wav"), wantError: "it has no host"},
+		"colon, no host": {value: types.StringValue("http://:/a.wav"), wantError: "it has no host"},
+		"user, no host":  {value: types.StringValue("https://user@:443/a.wav"), wantError: "it has no host"},
+		"IPv6 host":      {value: types.StringValue("http://[::1]:8080/a.wav")},
+		"not a URL":      {value: types.StringValue("http://exa mple.com/%zz"), wantError: "it does not parse as a URL"},
+		"empty":          {value: types.StringValue(""), wantError: "the scheme must be http or https"},
+		"null":           {value: types.StringNull()},
+		"unknown":        {value: types.StringUnknown()},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
