@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -324,7 +325,7 @@ func parseListFilter(q url.Values) (listFilter, []string) {
 				f.echo.Set(key, v)
 			}
 		case key == "after_date" || key == "before_date":
-			t, err := time.Parse(time.RFC3339Nano, v)
+			t, err := parseDateTime(v)
 			if err != nil {
 				bad("%s must be an ISO 8601 date-time such as 2024-05-01T12:00:00Z (got %q)", key, v)
 				continue
@@ -353,6 +354,18 @@ func parseListFilter(q url.Values) (listFilter, []string) {
 	}
 	return f, problems
 }
+
+// parseDateTime reads an after_date or before_date: an RFC 3339 date-time,
+// whose offset's hours end at 23 and minutes at 59 (time.Parse takes up to
+// ±24:60).
+func parseDateTime(v string) (time.Time, error) {
+	if offset := dateTimeOffset.FindStringSubmatch(v); offset != nil && (offset[1] > "23" || offset[2] > "59") {
+		return time.Time{}, fmt.Errorf("offset out of range")
+	}
+	return time.Parse(time.RFC3339Nano, v)
+}
+
+var dateTimeOffset = regexp.MustCompile(`[+-](\d{2}):(\d{2})$`)
 
 // customMetadataKey reads the key of a custom_metadata[key] parameter.
 func customMetadataKey(param string) (string, bool) {

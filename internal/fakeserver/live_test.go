@@ -188,6 +188,8 @@ func TestLiveQueryErrors(t *testing.T) {
 		{"?after_date=yesterday", "after_date must be an ISO 8601 date-time"},
 		{"?before_date=2025-03-14T00:00:00", "before_date must be an ISO 8601 date-time"},
 		{"?before_date=2025-03-14%2000:00:00Z", "before_date must be an ISO 8601 date-time"},
+		{"?before_date=2025-03-14T00:00:00%2B24:00", "before_date must be an ISO 8601 date-time"},
+		{"?after_date=2025-03-14T00:00:00-01:60", "after_date must be an ISO 8601 date-time"},
 		{"?status=finished", `status must be one of: queued, processing, done, error (got "finished")`},
 		{"?status=done&status=DONE", `(got "DONE")`},
 		{"?status=", `(got "")`},

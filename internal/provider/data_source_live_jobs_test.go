@@ -725,6 +725,7 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 		step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`, `no such day in the calendar`),
 		step(`after_date = "2025-03-06"`, `Attribute after_date value must be an RFC 3339 date-time`, `not written`),
 		step(`before_date = "2025-03-06T25:00:00Z"`, `Attribute before_date value must be an RFC 3339 date-time`, `not a real date and time`),
+		step(`before_date = "2025-03-06T12:00:00+24:00"`, `Attribute before_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
 		step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
 		step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
 		step(`status = ["done", null]`, `Null List Value`, `status = ["done", null]`, `This attribute contains a null value`),

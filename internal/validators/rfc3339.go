@@ -45,9 +45,17 @@ func parseRFC3339(s string) (time.Time, error) {
 	if !rfc3339Pattern.MatchString(s) {
 		return time.Time{}, fmt.Errorf("it is not written YYYY-MM-DDThh:mm:ss with an optional fraction and a Z or ±hh:mm offset")
 	}
+	// time.Parse takes offsets up to ±24:60; RFC 3339's hours end at 23
+	// and its minutes at 59.
+	if offset := rfc3339Offset.FindStringSubmatch(s); offset != nil && (offset[1] > "23" || offset[2] > "59") {
+		return time.Time{}, fmt.Errorf("its offset is not a time of day: hours from 00 to 23, minutes from 00 to 59")
+	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("it is not a real date and time")
 	}
 	return t, nil
 }
+
+// rfc3339Offset captures the hours and minutes of a numeric offset.
+var rfc3339Offset = regexp.MustCompile(`[+-](\d{2}):(\d{2})$`)
