@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -64,7 +63,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 		MarkdownDescription: fmt.Sprintf("How long to wait for the job, as a Go duration such as `30m`. Defaults to `%s`. "+
 			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
 		Optional:   true,
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1), validators.PositiveDuration()},
+		Validators: []validator.String{validators.Duration(), validators.PositiveDuration()},
 	}
 	resp.Schema = actionschema.Schema{
 		MarkdownDescription: "Transcribes a recording without keeping a resource in state: the action creates a pre-recorded job with the options given " +

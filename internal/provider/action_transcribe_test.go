@@ -119,6 +119,10 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-3\"",
 			want:   "model-3 needs one language",
 		},
+		"timeout that is not a duration": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"30 minutes\"",
+			want:   `Attribute timeout value must be a Go duration`,
+		},
 		"timeout of zero": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"0s\"",
 			want:   "Timeout must be greater than zero",

@@ -91,7 +91,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			"timeout": dschema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long `wait_for_completion` waits, as a Go duration such as `30m`. Defaults to `%s`.", formatDuration(defaultCreateTimeout)),
 				Optional:            true,
-				Validators:          []validator.String{validators.PositiveDuration()},
+				Validators:          []validator.String{validators.Duration(), validators.PositiveDuration()},
 			},
 			"include_raw_result": dschema.BoolAttribute{
 				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +

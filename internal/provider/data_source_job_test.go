@@ -335,6 +335,27 @@ func TestAccJobDataSource_idNotAUUID(t *testing.T) {
 	}
 }
 
+// TestAccJobDataSource_timeoutNotADuration: a timeout that is not a Go
+// duration is refused at validation, naming the attribute, before any
+// request, where the read failed on it after looking the job up.
+func TestAccJobDataSource_timeoutNotADuration(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config: acctest.ProviderConfig(url) + jobDataSourceConfig("slow",
+				`id = "0badc0de-0000-4000-8000-000000000000"
+wait_for_completion = true
+timeout = "30 minutes"`),
+			PlanOnly:    true,
+			ExpectError: acctest.ExpectError(`(?s)Attribute timeout value must be a Go duration.*got "30 minutes"`),
+		}},
+	})
+	if n := len(fs.Requests()); n != 0 {
+		t.Errorf("the refused plan sent %d requests to the service", n)
+	}
+}
+
 // TestAccJobDataSource_zeroDataRetention: the data source is refused at
 // plan time, before any request.
 func TestAccJobDataSource_zeroDataRetention(t *testing.T) {
