@@ -58,3 +58,24 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		}
 	}
 }
+
+// OnServiceHost tells the files uploaded to the service (on the base URL's
+// host) from external ones.
+func TestOnServiceHost(t *testing.T) {
+	c, err := New(Config{BaseURL: "https://API.example.com:8443/v2", APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for raw, want := range map[string]bool{
+		"https://api.example.com:8443/file/abc": true,
+		"http://api.example.com:8443/file/abc":  true,
+		"https://api.example.com/file/abc":      false, // another port
+		"https://cdn.example.com/a.wav":         false,
+		"https://example.com/a.wav":             false,
+		"http://[::1/a.wav":                     false,
+	} {
+		if got := c.OnServiceHost(raw); got != want {
+			t.Errorf("OnServiceHost(%q) = %v, want %v", raw, got, want)
+		}
+	}
+}

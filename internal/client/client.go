@@ -209,6 +209,14 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 	return &out, nil
 }
 
+// OnServiceHost reports whether rawURL is on the host of the base URL, where
+// the service keeps the files uploaded to it (POST /v2/upload answers
+// {base_url}/file/{id} URLs).
+func (c *Client) OnServiceHost(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	return err == nil && strings.EqualFold(u.Host, c.baseURL.Host)
+}
+
 // ResultURL is the URL the service gives as result_url for a job: its record
 // at the legacy path GET /v2/transcription/{id}. The job record itself does
 // not carry it, so an imported job gets it from here.

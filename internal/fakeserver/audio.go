@@ -40,6 +40,14 @@ func failureFor(audioURL string) *jobFailure {
 // uploaded is then true), or audio described by the URL itself. A URL of this
 // server naming no upload (never made, or expired) yields a failure. Callers
 // hold s.mu.
+// isUploadURL reports whether audioURL names a file uploaded to this server
+// (POST /v2/upload answers {base_url}/file/{id}), host being the address the
+// request was sent to.
+func isUploadURL(audioURL, host string) bool {
+	u, err := url.Parse(audioURL)
+	return err == nil && strings.HasPrefix(u.Path, "/file/") && u.Host == host
+}
+
 func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string, uploaded bool, failure *jobFailure) {
 	u, err := url.Parse(audioURL)
 	if err != nil {

@@ -151,7 +151,8 @@
 // GET /v2/transcription/{id} and both file downloads answer 403 (the spec:
 // no transcripts or metadata can be retrieved through the API), a create
 // without a callback answers 422 (results are delivered only by callback),
-// and the server forgets a job as soon as its callback has been delivered
+// and so does one whose audio_url names a file uploaded to this server
+// (audio_url must be an external URL), and the server forgets a job as soon as its callback has been delivered
 // (or finally failed).
 //
 // # Live jobs

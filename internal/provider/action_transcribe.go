@@ -85,12 +85,13 @@ func (a *transcribeAction) Configure(_ context.Context, req action.ConfigureRequ
 }
 
 // ModifyPlan refuses at plan time, before any call, what zero data
-// retention makes impossible: waiting, and a job without a callback.
+// retention makes impossible: waiting, a job without a callback, and an
+// uploaded audio_url.
 func (a *transcribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	if a.data == nil || !a.data.ZeroDataRetention {
 		return
 	}
-	refuseUnderZeroDataRetention(ctx, req.Config, true, &resp.Diagnostics)
+	refuseUnderZeroDataRetention(ctx, req.Config, true, a.data.Client, &resp.Diagnostics)
 }
 
 // checkFinalConfig checks the configuration the action is invoked with as
@@ -108,7 +109,7 @@ func (a *transcribeAction) checkFinalConfig(ctx context.Context, config tfsdk.Co
 		diags.Append(resp.Diagnostics...)
 	}
 	if a.data.ZeroDataRetention {
-		refuseUnderZeroDataRetention(ctx, config, true, diags)
+		refuseUnderZeroDataRetention(ctx, config, true, a.data.Client, diags)
 	}
 }
 

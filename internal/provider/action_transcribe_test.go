@@ -111,6 +111,11 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config:   "audio_url = \"https://example.com/private.wav\"\n    callback = true\n    callback_config = { url = \"https://hooks.example.com/x\" }\n    wait_for_completion = true",
 			want:     "Cannot wait for a job under zero data retention",
 		},
+		"zero data retention with an uploaded file": {
+			provider: "zero_data_retention = true",
+			config:   "audio_url = \"SERVICE/file/0badc0de-0000-4000-8000-000000000000\"\n    callback = true\n    callback_config = { url = \"https://hooks.example.com/x\" }",
+			want:     "audio_url must be an external URL under zero data retention",
+		},
 		"a switch without its configuration": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    translation = true",
 			want:   "translation = true needs translation_config",
@@ -130,7 +135,8 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})
-			config := fmt.Sprintf("provider \"transcription\" {\n  %s\n}\n\naction \"transcription_transcribe\" \"x\" {\n  config {\n    %s\n  }\n}\n", tc.provider, tc.config)
+			// SERVICE stands for the fake server's address, known only here.
+			config := fmt.Sprintf("provider \"transcription\" {\n  %s\n}\n\naction \"transcription_transcribe\" \"x\" {\n  config {\n    %s\n  }\n}\n", tc.provider, strings.ReplaceAll(tc.config, "SERVICE", url))
 			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 			out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.x")
 			if err == nil || !strings.Contains(strings.Join(strings.Fields(errOut), " "), tc.want) {

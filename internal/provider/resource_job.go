@@ -124,7 +124,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 // they will be: the provider sees nothing of a job after submitting it.
 func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	creating := req.State.Raw.IsNull()
-	wait := refuseUnderZeroDataRetention(ctx, req.Config, creating, &resp.Diagnostics)
+	wait := refuseUnderZeroDataRetention(ctx, req.Config, creating, r.data.Client, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -493,10 +493,12 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 }
 
 // refuseUnderZeroDataRetention refuses, at plan time, what cannot work when
-// the service keeps nothing: waiting for a job, and (for a new job) no
-// callback to deliver its result. It returns the configured
+// the service keeps nothing: waiting for a job, and for a new job no
+// callback to deliver its result or an audio_url uploaded to the service
+// (uploads are disabled; c, nil while the provider's arguments are not
+// known, tells the service's host). It returns the configured
 // wait_for_completion. The resource and the action share it.
-func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, creating bool, diags *diag.Diagnostics) types.Bool {
+func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, creating bool, c *client.Client, diags *diag.Diagnostics) types.Bool {
 	var wait types.Bool
 	diags.Append(config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
 	if wait.ValueBool() {
@@ -513,6 +515,13 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 		diags.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
 			"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
 				"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")
+	}
+	var audioURL types.String
+	diags.Append(config.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
+	if c != nil && !audioURL.IsNull() && !audioURL.IsUnknown() && c.OnServiceHost(audioURL.ValueString()) {
+		diags.AddAttributeError(path.Root("audio_url"), "audio_url must be an external URL under zero data retention",
+			"The provider has zero_data_retention = true: the service disables uploads and keeps no file, so audio_url must be an external URL "+
+				"(publicly reachable, or signed such as a presigned object-storage URL), and this one is on the service's own host (base_url), where uploaded files are.")
 	}
 	return wait
 }

@@ -438,7 +438,7 @@ By default the apply waits until the job is ` + "`done`" + ` and its result is i
 
 **Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A ` + "`done`" + ` job the service no longer has stays in state with its last known results and ` + "`retained = false`" + `, and a warning says why: transcribing the recording again would be billed again and change everything that uses the result. A job that vanished before it completed is created again by the next apply. Set ` + "`recreate_when_missing = true`" + ` to create again any job the service no longer has.
 
-**Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service stores nothing and disables result retrieval: every job must send its result to a callback (` + "`callback = true`" + ` with ` + "`callback_config`" + `, or ` + "`callback_url`" + `), the provider does not wait nor refresh, ` + "`status` and `result`" + ` stay null, and jobs cannot be imported.
+**Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service stores nothing and disables uploads and result retrieval: every job must send its result to a callback (` + "`callback = true`" + ` with ` + "`callback_config`" + `, or ` + "`callback_url`" + `) and read an external ` + "`audio_url`" + ` (one on the host of the provider's ` + "`base_url`" + `, where uploaded files are, is refused at plan), the provider does not wait nor refresh, ` + "`status` and `result`" + ` stay null, and jobs cannot be imported.
 
 **Import.** ` + "`terraform import transcription_job.example <id>`" + ` (or an ` + "`import`" + ` block) rebuilds every request attribute from the job's record.`
 

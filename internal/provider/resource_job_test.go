@@ -956,6 +956,27 @@ callback_config = { url = "%s/hook" }`, hooks))
 	})
 }
 
+// TestAccJob_zeroDataRetentionUploadedAudio: under zero data retention the
+// service disables uploads and audio_url must be an external URL (the spec),
+// so a URL of a file uploaded to the service (on base_url's host) is refused
+// at plan, naming audio_url, before any request.
+func TestAccJob_zeroDataRetentionUploadedAudio(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: acctest.ProviderConfig(url, "zero_data_retention = true") + acctest.JobConfig("uploaded", fmt.Sprintf(`audio_url = "%s/file/0badc0de-0000-4000-8000-000000000000"
+callback = true
+callback_config = { url = "https://hooks.example.com/x" }`, url)),
+			PlanOnly:    true,
+			ExpectError: acctest.ExpectError(`(?s)audio_url must be an external URL under zero data retention.*on the service's own host`),
+		}},
+	})
+	if reqs := fs.Requests(); len(reqs) != 0 {
+		t.Errorf("the refused plan sent %d requests to the service", len(reqs))
+	}
+}
+
 // A job the service no longer has cannot gain what its state did not keep:
 // turning include_transcript on plans the last known result (known), warns,
 // keeps it, and plans no change after.
