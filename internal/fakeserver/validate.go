@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -103,6 +104,12 @@ func (v *validator) transcriptionLanguage(path, code string) {
 }
 
 func (v *validator) absoluteURL(path, raw string) {
+	if strings.ContainsFunc(raw, unicode.IsSpace) {
+		// A URI holds no white space (RFC 3986); url.Parse takes it in a
+		// path or query.
+		v.add("%s must be an absolute http or https URL without white space (got %q)", path, raw)
+		return
+	}
 	u, err := url.Parse(raw)
 	// A port without a host name ("https://:8080/a.wav") names no host.
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {

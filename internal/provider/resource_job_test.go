@@ -93,6 +93,7 @@ var jobRules = []jobRule{
 	configRule("LLM model form", "audio_to_llm", `prompts = ["Summarize"], model = "gpt-4o"`, `(?s)audio_to_llm_config.model must have the form <provider>/<model_name>`),
 	// URLs.
 	{name: "audio URL", audioURL: "example.com/a.wav", expect: `(?s)Attribute audio_url value must be an absolute http or https URL`},
+	{name: "audio URL with a space", audioURL: "https://example.com/My Recording.wav", expect: `(?s)Attribute audio_url value must be an absolute http or https URL.*holds white space`},
 	{name: "audio URL without host name", audioURL: "https://:8080/a.wav", expect: `(?s)Attribute audio_url value must be an absolute http or https URL.*it has no host`},
 	configRule("callback config URL", "callback", `url = "ftp://hooks.example.com/x?token=s3cr3t"`, `(?s)Attribute callback_config.url value must be an absolute http or https URL.*value not shown`),
 	{name: "callback URL", body: `callback_url = "/hooks/x"`, expect: `(?s)Attribute callback_url value must be an absolute http or https URL`},

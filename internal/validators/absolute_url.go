@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
@@ -65,6 +67,11 @@ func withoutCredentials(raw string) string {
 }
 
 func checkAbsoluteHTTPURL(raw string) error {
+	// url.Parse takes white space in a path or query, which no URI holds
+	// (RFC 3986): a file name with a space, or one left around the URL.
+	if i := strings.IndexFunc(raw, unicode.IsSpace); i >= 0 {
+		return fmt.Errorf("it holds white space (at byte %d), which a URL cannot: percent-encode it (a space is %%20) or remove it", i)
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return fmt.Errorf("it does not parse as a URL")
