@@ -67,12 +67,16 @@ func TestOnServiceHost(t *testing.T) {
 		t.Fatal(err)
 	}
 	for raw, want := range map[string]bool{
-		"https://api.example.com:8443/file/abc": true,
-		"http://api.example.com:8443/file/abc":  true,
-		"https://api.example.com/file/abc":      false, // another port
-		"https://cdn.example.com/a.wav":         false,
-		"https://example.com/a.wav":             false,
-		"http://[::1/a.wav":                     false,
+		"https://api.example.com:8443/file/abc":           true,
+		"http://api.example.com:8443/file/abc":            true,
+		"https://api.example.com/file/abc":                false, // another port
+		"https://cdn.example.com/a.wav":                   false,
+		"https://example.com/a.wav":                       false,
+		"http://[::1/a.wav":                               false,
+		"HTTPS://API.EXAMPLE.COM:8443/file/x":             true,
+		"https://example.com/api.example.com:8443/file/x": false,
+		"":  false,
+		"%": false,
 	} {
 		if got := c.OnServiceHost(raw); got != want {
 			t.Errorf("OnServiceHost(%q) = %v, want %v", raw, got, want)

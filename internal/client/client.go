@@ -211,7 +211,8 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 
 // OnServiceHost reports whether rawURL is on the host of the base URL, where
 // the service keeps the files uploaded to it (POST /v2/upload answers
-// {base_url}/file/{id} URLs).
+// {base_url}/file/{id} URLs): the audio_url of an upload. The scheme is
+// not compared: the host is the service's either way.
 func (c *Client) OnServiceHost(rawURL string) bool {
 	u, err := url.Parse(rawURL)
 	return err == nil && strings.EqualFold(u.Host, c.baseURL.Host)

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,4 +190,55 @@ func TestAccLiveJobsDataSource_jobDeletedOnService(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestAccJob_expiredWithItsUpload: the service deletes an upload at the end
+// of the same retention period as the job made from it, so the job created
+// again from its audio_url (recreate_when_missing, or -replace on the job)
+// would fail. The plan that finds the job gone says so and what to do; doing
+// it (-replace on the upload) makes a new upload and a job that transcribes
+// it. The warnings are the CLI's output, so the real CLI runs.
+func TestAccJob_expiredWithItsUpload(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: clock, Retention: time.Hour})
+	source := filepath.Join(t.TempDir(), "call.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+uploadConfig("call", source)+
+		acctest.JobConfig("recreated", "audio_url = transcription_upload.call.audio_url\nrecreate_when_missing = true")+
+		acctest.JobConfig("kept", "audio_url = transcription_upload.call.audio_url"))
+	if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+	}
+
+	clock.Advance(2 * time.Hour) // the jobs and the upload expire
+	stdout, stderr, err := w.run(nil, "plan", "-input=false", "-no-color")
+	if err != nil {
+		t.Fatalf("plan: %v\n%s%s", err, stdout, stderr)
+	}
+	output := stdout + stderr
+	note := acctest.ExpectError(`(?s)audio_url is a file uploaded to the service, .* terraform apply -replace=ADDRESS`)
+	for _, warning := range []string{"Transcription job no longer exists", "Transcription job no longer retained by the service"} {
+		noted := slices.ContainsFunc(strings.Split(output, "Warning: "), func(block string) bool {
+			return strings.HasPrefix(block, warning) && note.MatchString(block)
+		})
+		if !noted {
+			t.Errorf("the warning %q does not say that the upload is gone too and how to upload it again:\n%s", warning, output)
+		}
+	}
+
+	if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color", "-replace=transcription_upload.call"); err != nil {
+		t.Fatalf("apply -replace on the upload: %v\n%s%s", err, stdout, stderr)
+	}
+	if n := len(uploadRequests(fs)); n != 2 {
+		t.Errorf("the service received %d uploads, want 2", n)
+	}
+	if n := fs.Stats().JobsCreated; n != 4 {
+		t.Errorf("%d jobs created, want 4: two, then both again from the new upload", n)
+	}
+	ids, _ := w.stateJobs()
+	for addr, id := range ids {
+		if job, ok := fs.Job(id); !ok || job.Status != client.StatusDone {
+			t.Errorf("%s (job %s) is not done on the service: %+v", addr, id, job)
+		}
+	}
 }

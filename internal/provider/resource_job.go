@@ -415,7 +415,8 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
 		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
 		resp.Diagnostics.AddWarning("Transcription job no longer exists",
-			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and the next apply creates it again.", id, state.Status.ValueString()))
+			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and the next apply creates it again.", id, state.Status.ValueString())+
+				r.uploadExpiredNote(state.AudioURL))
 		resp.State.RemoveResource(ctx)
 		return
 	}
@@ -423,9 +424,23 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
 		fmt.Sprintf("The service no longer has job %s: it deletes jobs when their retention period ends (3 weeks on paid plans). "+
 			"Its last known results stay in state with retained = false, so the recording is not transcribed, and billed, again. "+
-			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id))
+			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id)+
+			r.uploadExpiredNote(state.AudioURL))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// uploadExpiredNote adds to what a refresh says of a job the service no
+// longer has, when its audio_url is on the service itself (a file uploaded
+// to it): the service deletes uploads at the end of the same retention
+// period, so a job made again from that audio_url would fail, and no
+// refresh can tell that an upload is gone (the service cannot read one back).
+func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
+	if r.data == nil || r.data.Client == nil || !r.data.Client.OnServiceHost(audioURL.ValueString()) {
+		return ""
+	}
+	return "\n\nIts audio_url is a file uploaded to the service, which deletes uploads at the end of the same retention period: a job made again from it would fail to fetch it. " +
+		"Upload the file again with the job: terraform apply -replace=ADDRESS, with the address of the transcription_upload that gives audio_url."
 }
 
 // planSmallerResult plans the result of a final job that keeps less of it

@@ -363,7 +363,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"recreate_when_missing": schema.BoolAttribute{
 			MarkdownDescription: "What to do when the service no longer has the job (it deletes jobs when their retention period ends: 3 weeks on paid plans, 1 year on the free plan). " +
 				"With `false` (the default), a job that had reached `done` stays in state with its last known results and `retained = false`, so the recording is not transcribed and billed again; " +
-				"a job that vanished before completing is removed from state and created again by the next apply. With `true`, any job the service no longer has is created again.",
+				"a job that vanished before completing is removed from state and created again by the next apply. With `true`, any job the service no longer has is created again. " +
+				"A job made from a `transcription_upload` needs its file uploaded again too (the service deletes uploads at the end of the same retention period): replace the upload with `terraform apply -replace`, which replaces its jobs.",
 			Optional: true,
 			Computed: true,
 			Default:  booldefault.StaticBool(defaultRecreateWhenMissing),
@@ -436,7 +437,7 @@ By default the apply waits until the job is ` + "`done`" + ` and its result is i
 
 **State size.** State keeps the transcript itself (text, utterances, subtitles, translations and the other values that grow with the recording) only with ` + "`include_transcript = true`" + `: an hour of audio would otherwise put about 150 KB into state for every job, and every plan reads it again. By default a job takes about 3 KB of state whatever its length, with its status, ` + "`result.metadata`" + `, the detected languages, the summary and the audio-to-LLM answers.
 
-**Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A ` + "`done`" + ` job the service no longer has stays in state with its last known results and ` + "`retained = false`" + `, and a warning says why: transcribing the recording again would be billed again and change everything that uses the result. A job that vanished before it completed is created again by the next apply. Set ` + "`recreate_when_missing = true`" + ` to create again any job the service no longer has.
+**Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A ` + "`done`" + ` job the service no longer has stays in state with its last known results and ` + "`retained = false`" + `, and a warning says why: transcribing the recording again would be billed again and change everything that uses the result. A job that vanished before it completed is created again by the next apply. Set ` + "`recreate_when_missing = true`" + ` to create again any job the service no longer has. The service deletes uploads at the end of the same retention period, and the provider cannot see that an upload is gone: to make again a job whose ` + "`audio_url`" + ` comes from a ` + "`transcription_upload`" + `, replace the upload (` + "`terraform apply -replace`" + ` on it), which replaces its jobs; a job made again from the old ` + "`audio_url`" + ` fails. The warning that reports such a job gone says so.
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service stores nothing and disables uploads and result retrieval: every job must send its result to a callback (` + "`callback = true`" + ` with ` + "`callback_config`" + `, or ` + "`callback_url`" + `) and read an external ` + "`audio_url`" + ` (one on the host of the provider's ` + "`base_url`" + `, where uploaded files are, is refused at plan), the provider does not wait nor refresh, ` + "`status` and `result`" + ` stay null, and jobs cannot be imported.
 
