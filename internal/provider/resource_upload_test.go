@@ -629,41 +629,52 @@ lifecycle {
 }
 
 // TestAccUpload_fileGoneAfterUpload: once uploaded, the local file may go
-// away. A plan warns, naming the path, and keeps the upload and the job
-// transcribing it as they are; terraform destroy, whose first step plans the
-// configuration (the pre-destroy refresh), deletes the job. terraform-plugin-
-// testing destroys with -refresh=false, which skips that plan, so the real
-// CLI runs it.
+// away, or be emptied. A plan warns, naming the path, and keeps the upload
+// and the job transcribing it as they are; terraform destroy, whose first
+// step plans the configuration (the pre-destroy refresh), deletes the job.
+// terraform-plugin-testing destroys with -refresh=false, which skips that
+// plan, so the real CLI runs it.
 func TestAccUpload_fileGoneAfterUpload(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	source := filepath.Join(t.TempDir(), "call.wav")
-	writeTestWAV(t, source, 0.5, 1, 8000, 440)
-	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+uploadConfig("call", source)+
-		acctest.JobConfig("call", "audio_url = transcription_upload.call.audio_url"))
-	if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
-		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
-	}
-	ids, _ := w.stateJobs()
-	jobID := ids["transcription_job.call"]
-	if err := os.Remove(source); err != nil {
-		t.Fatal(err)
-	}
+	for _, tc := range []struct {
+		name   string
+		remove func(path string) error
+		reason string
+	}{
+		{"removed", os.Remove, "cannot be read: no such file or directory"},
+		{"emptied", func(path string) error { return os.Truncate(path, 0) }, "has no bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+			source := filepath.Join(t.TempDir(), "call.wav")
+			writeTestWAV(t, source, 0.5, 1, 8000, 440)
+			w := newCLIWorkspace(t, acctest.ProviderConfig(url)+uploadConfig("call", source)+
+				acctest.JobConfig("call", "audio_url = transcription_upload.call.audio_url"))
+			if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+				t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+			}
+			ids, _ := w.stateJobs()
+			jobID := ids["transcription_job.call"]
+			if err := tc.remove(source); err != nil {
+				t.Fatal(err)
+			}
 
-	stdout, stderr, err := w.run(nil, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-	if err != nil {
-		t.Errorf("plan without the uploaded file: %v (exit code 2: changes planned)\n%s%s", err, stdout, stderr)
-	}
-	if !acctest.ExpectError(`(?s)The uploaded file can no longer be read.*` + regexp.QuoteMeta(fmt.Sprintf("%q", source)) + ` cannot be read: no such file or directory`).MatchString(stdout + stderr) {
-		t.Errorf("the plan does not warn that the file is gone, naming it:\n%s%s", stdout, stderr)
-	}
+			stdout, stderr, err := w.run(nil, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+			if err != nil {
+				t.Errorf("plan: %v (exit code 2: changes planned)\n%s%s", err, stdout, stderr)
+			}
+			if !acctest.ExpectError(`(?s)The uploaded file can no longer be read.*` + regexp.QuoteMeta(fmt.Sprintf("%q", source)) + " " + tc.reason).MatchString(stdout + stderr) {
+				t.Errorf("the plan does not warn that the file is %s, naming it:\n%s%s", tc.name, stdout, stderr)
+			}
 
-	if stdout, stderr, err := w.run(nil, "destroy", "-auto-approve", "-input=false", "-no-color"); err != nil {
-		t.Fatalf("destroy without the uploaded file: %v\n%s%s", err, stdout, stderr)
-	}
-	if ids, _ := w.stateJobs(); len(ids) != 0 {
-		t.Errorf("jobs left in state after destroy: %v", ids)
-	}
-	if !acctest.Deleted(fs, jobID) {
-		t.Errorf("destroy did not delete job %s", jobID)
+			if stdout, stderr, err := w.run(nil, "destroy", "-auto-approve", "-input=false", "-no-color"); err != nil {
+				t.Fatalf("destroy: %v\n%s%s", err, stdout, stderr)
+			}
+			if ids, _ := w.stateJobs(); len(ids) != 0 {
+				t.Errorf("jobs left in state after destroy: %v", ids)
+			}
+			if !acctest.Deleted(fs, jobID) {
+				t.Errorf("destroy did not delete job %s", jobID)
+			}
+		})
 	}
 }
