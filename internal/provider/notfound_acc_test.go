@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -215,16 +216,34 @@ func TestAccJob_expiredWithItsUpload(t *testing.T) {
 	if err != nil {
 		t.Fatalf("plan: %v\n%s%s", err, stdout, stderr)
 	}
-	output := stdout + stderr
 	note := acctest.ExpectError(`(?s)audio_url is a file uploaded to the service, .* terraform apply -replace=ADDRESS`)
-	for _, warning := range []string{"Transcription job no longer exists", "Transcription job no longer retained by the service"} {
-		noted := slices.ContainsFunc(strings.Split(output, "Warning: "), func(block string) bool {
-			return strings.HasPrefix(block, warning) && note.MatchString(block)
-		})
-		if !noted {
-			t.Errorf("the warning %q does not say that the upload is gone too and how to upload it again:\n%s", warning, output)
+	expectNoted := func(output string, warnings ...string) {
+		t.Helper()
+		for _, warning := range warnings {
+			noted := slices.ContainsFunc(strings.Split(output, "Warning: "), func(block string) bool {
+				return strings.HasPrefix(block, warning) && note.MatchString(block)
+			})
+			if !noted {
+				t.Errorf("the warning %q does not say that the upload is gone too and how to upload it again:\n%s", warning, output)
+			}
 		}
 	}
+	expectNoted(stdout+stderr, "Transcription job no longer exists", "Transcription job no longer retained by the service")
+
+	// Found gone and kept, then recreate_when_missing turned on, as the
+	// warning above offers: the plan that creates it again says it too.
+	if stdout, stderr, err := w.run(nil, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("apply -refresh-only: %v\n%s%s", err, stdout, stderr)
+	}
+	override := "resource \"transcription_job\" \"kept\" {\n  recreate_when_missing = true\n}\n"
+	if err := os.WriteFile(filepath.Join(w.dir, "recreate_override.tf"), []byte(override), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err = w.run(nil, "plan", "-input=false", "-no-color")
+	if err != nil {
+		t.Fatalf("plan with recreate_when_missing turned on: %v\n%s%s", err, stdout, stderr)
+	}
+	expectNoted(stdout+stderr, "Transcription job created again from its old audio_url")
 
 	if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color", "-replace=transcription_upload.call"); err != nil {
 		t.Fatalf("apply -replace on the upload: %v\n%s%s", err, stdout, stderr)

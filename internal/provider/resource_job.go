@@ -112,11 +112,26 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// A job the service no longer has is created again once
 	// recreate_when_missing is turned on, in one apply.
 	var retained, recreate types.Bool
+	var audioURL, priorAudioURL types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("retained"), &retained)...)
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("recreate_when_missing"), &recreate)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &priorAudioURL)...)
 	if !retained.IsNull() && !retained.ValueBool() && recreate.ValueBool() {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"))
+		// The refresh that found the job gone said so, perhaps long ago.
+		if note := r.uploadExpiredNote(audioURL); note != "" && audioURL.Equal(priorAudioURL) {
+			resp.Diagnostics.AddWarning("Transcription job created again from its old audio_url",
+				fmt.Sprintf("recreate_when_missing creates again job %s, which the service no longer has, from the same audio_url.", stateID(ctx, req.State))+note)
+		}
 	}
+}
+
+// stateID reads the id of the job in state.
+func stateID(ctx context.Context, state tfsdk.State) string {
+	var id types.String
+	state.GetAttribute(ctx, pathID, &id)
+	return id.ValueString()
 }
 
 // modifyPlanZeroDataRetention refuses what cannot work when the service
