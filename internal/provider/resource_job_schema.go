@@ -61,6 +61,10 @@ var (
 	pathCallbackURL       = path.Root("callback_url")
 )
 
+// callbackURLDeprecationMessage is the warning a configuration setting
+// callback_url gets.
+const callbackURLDeprecationMessage = "callback_url is deprecated by the service: set callback = true and callback_config = { url = ... } instead."
+
 // Beta and alpha features, as the spec labels them.
 const (
 	betaNote  = "**Beta** in the service: its behaviour may still change. "
@@ -168,12 +172,14 @@ func jobSchema(ctx context.Context) schema.Schema {
 				"An absolute `http` or `https` URL. Sensitive, because such a URL often carries a token. " +
 				"Leaving it out of the configuration keeps the job's: a job's callback cannot be removed, and the configuration Terraform generates for an import cannot hold sensitive values. " +
 				"To make the job again without it, run `terraform apply -replace` on the resource.",
-			DeprecationMessage: "callback_url is deprecated by the service: set callback = true and callback_config = { url = ... } instead.",
-			Optional:           true,
-			Computed:           true,
-			Sensitive:          true,
-			Validators:         []validator.String{validators.SensitiveAbsoluteHTTPURL()},
-			PlanModifiers:      []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			// Not a DeprecationMessage: OpenTofu 1.12 would warn of every
+			// reference to a whole job (for_each over jobs, an output of
+			// one), set or not. The warning is for a configuration that sets it.
+			Optional:      true,
+			Computed:      true,
+			Sensitive:     true,
+			Validators:    []validator.String{validators.SensitiveAbsoluteHTTPURL(), validators.DeprecatedWhenSet(callbackURLDeprecationMessage)},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 
 		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`; they appear in `result.transcription.subtitles`."),
