@@ -60,9 +60,12 @@ type exampleCase struct {
 	// unmanagedJobs are jobs the apply creates that no resource manages (an
 	// action's), which destroy leaves on the service.
 	unmanagedJobs int
-	// currentTerraform marks examples of features of Terraform 1.12 and 1.14
-	// (identity, actions), skipped on older engines.
+	// currentTerraform marks examples of features of Terraform 1.14
+	// (actions), skipped on older engines and on OpenTofu.
 	currentTerraform bool
+	// identityImport marks examples importing by resource identity
+	// (Terraform 1.12, OpenTofu 1.12), skipped on older engines.
+	identityImport bool
 	// outputs must be known and not empty (strings, lists, maps).
 	outputs []string
 	// checks are further state checks.
@@ -210,7 +213,7 @@ var exampleCases = map[string]exampleCase{
 		},
 	},
 	"resources/transcription_job/import-identity": {
-		currentTerraform: true,
+		identityImport: true,
 		vars: func(env *exampleEnv) config.Variables {
 			id := env.createJob(`{"audio_url":"https://media.example.com/meetings/board-2025-03.wav","summarization":true}`)
 			return config.Variables{"job_id": config.StringVariable(id)}
@@ -418,8 +421,11 @@ func testAccExample(t *testing.T, dir string, tc exampleCase) {
 		})
 	}
 	var versionChecks []tfversion.TerraformVersionCheck
-	if tc.currentTerraform {
+	switch {
+	case tc.currentTerraform:
 		versionChecks = currentTerraformOnly
+	case tc.identityImport:
+		versionChecks = identityImportEngines
 	}
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks: versionChecks,

@@ -24,10 +24,14 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
-// Resource identity, list resources (terraform query) and actions came with
-// Terraform 1.12 and 1.14; the tests of these features skip older engines
+// List resources (terraform query) and actions came with Terraform 1.14,
+// and OpenTofu (1.12.6) has neither; their tests skip the other engines
 // (Terraform 1.8.5, OpenTofu 1.12.6) with the version check's message.
 var currentTerraformOnly = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// Import blocks by resource identity came with Terraform 1.12 and OpenTofu
+// 1.12; their tests skip older engines (Terraform 1.8.5).
+var identityImportEngines = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
 
 // TestAccJob_identity: a job's identity is its id, set on create and read;
 // an import block with identity = { id = ... } imports it with no change.
@@ -36,7 +40,7 @@ func TestAccJob_identity(t *testing.T) {
 	const addr = "transcription_job.identified"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		TerraformVersionChecks:   currentTerraformOnly,
+		TerraformVersionChecks:   identityImportEngines,
 		Steps: []resource.TestStep{
 			{
 				Config: acctest.ProviderConfig(url) + acctest.JobConfig("identified", `audio_url = "https://example.com/identified.wav"

@@ -1,5 +1,6 @@
-# Terraform 1.12 and newer also import by resource identity: the job's id,
-# named as an attribute rather than given as an import string.
+# Terraform 1.12 and OpenTofu 1.12 and newer also import by resource
+# identity: the job's id, named as an attribute rather than given as an
+# import string.
 variable "job_id" {
   description = "Id of the job to import, as returned when it was created."
   type        = string
