@@ -102,7 +102,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 		MarkdownDescription: "The transcription provider declares speech-to-text work: pre-recorded transcription jobs with every option of the service, checked at plan time, and queries of live sessions.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
-				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable. Sensitive: it never appears in plan output, state or logs.",
+				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable. Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+).",
 				Optional:            true,
 				Sensitive:           true,
 				Validators:          []validator.String{validators.APIKey()},

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-version"
+
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -198,4 +200,67 @@ data "transcription_live_jobs" "recent" {
 func around(text string, i int) string {
 	start, end := max(i-60, 0), min(i+60, len(text))
 	return strings.ReplaceAll(text[start:end], "\n", "⏎")
+}
+
+// TestAccSecrets_ephemeralAPIKey: an api_key from an ephemeral variable
+// (Terraform 1.10+, OpenTofu 1.11+) configures the provider for a plan saved
+// to a file, its apply (given the variable again, as ephemeral variables
+// must be) and destroy, and the key is in none of what they wrote: the saved
+// plan (which keeps the values of other variables), the state, the output
+// and the TRACE logs.
+func TestAccSecrets_ephemeralAPIKey(t *testing.T) {
+	engine, v := engineVersion(t)
+	if minimum := map[string]string{"Terraform": "1.10.0", "OpenTofu": "1.11.0"}[engine]; minimum == "" ||
+		v.Core().LessThan(version.Must(version.NewVersion(minimum))) {
+		t.Skipf("ephemeral variables need Terraform 1.10 or OpenTofu 1.11; this engine is %s %s", engine, v)
+	}
+	fs, url := acctest.FakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: testAccProcessingTime})
+	config := `
+variable "api_key" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+
+provider "transcription" {
+  api_key = var.api_key
+}
+
+` + acctest.JobConfig("ephemeral", `audio_url = "https://example.com/ephemeral.wav"`) + `
+data "transcription_live_jobs" "recent" {
+  limit = 5
+}
+`
+	w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, "TF_VAR_api_key="+secretAPIKey, "TF_LOG=TRACE")
+	logs := t.TempDir()
+	out := captured{}
+	run := func(name string, args ...string) {
+		t.Helper()
+		logPath := filepath.Join(logs, name+".log")
+		stdout, stderr, err := w.run([]string{"TF_LOG_PATH=" + logPath}, args...)
+		out.add(name+" stdout", stdout)
+		out.add(name+" stderr", stderr)
+		out.addFile(t, name+" TF_LOG_PATH", logPath)
+		if err != nil {
+			t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", name, err, stdout, stderr)
+		}
+	}
+	run("plan", "plan", "-input=false", "-no-color", "-out=tfplan")
+	out.addFile(t, "saved plan", filepath.Join(w.dir, "tfplan"))
+	run("show -json plan", "show", "-json", "tfplan")
+	run("apply", "apply", "-input=false", "-no-color", "tfplan")
+	out.addFile(t, "state", filepath.Join(w.dir, "terraform.tfstate"))
+	run("destroy", "destroy", "-auto-approve", "-input=false", "-no-color")
+
+	// The key was used: the service, which knows no other, made the job.
+	if n := fs.Stats().JobsCreated; n != 1 {
+		t.Fatalf("%d jobs created, want 1: the key did not reach the service", n)
+	}
+	for _, name := range out.names(func(string) bool { return true }) {
+		for _, secret := range []string{secretAPIKey, secretKeyPart} {
+			if i := strings.Index(out[name], secret); i >= 0 {
+				t.Errorf("%s holds the API key (%q) at byte %d: …%s…", name, secret, i, around(out[name], i))
+			}
+		}
+	}
 }
