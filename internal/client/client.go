@@ -73,7 +73,8 @@ type Config struct {
 	MaxResponseBytes int64
 
 	// Logger receives the client's log lines (requests, retries, answers;
-	// never the API key); nil discards them.
+	// never the API key, masked even where an answer quotes it, as in the
+	// client's errors); nil discards them.
 	Logger Logger
 }
 
@@ -97,6 +98,8 @@ type Client struct {
 	cfg     Config
 	http    *http.Client
 	log     Logger
+	// hide is the API key, masked in what the client makes of answers.
+	hide secrets
 }
 
 // New returns a Client for cfg.
@@ -140,7 +143,7 @@ func New(cfg Config) (*Client, error) {
 	if logger == nil {
 		logger = discardLogger{}
 	}
-	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger}, nil
+	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey)}, nil
 }
 
 // CheckAPIKey reports why key cannot be sent as the x-service-key header,
@@ -273,12 +276,12 @@ func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, e
 	if !isJSON(contentType) {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxLoggedBodyBytes))
 		finishBody(resp.Body)
-		c.logResponse(ctx, op, resp, int64(len(data)), data)
-		return "", notJSONError(op, contentType, data)
+		c.logResponse(ctx, op, resp, int64(len(data)), data, c.hide)
+		return "", notJSONError(op, contentType, data, c.hide)
 	}
 	members, head, size, readErr := readLeadingStrings(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
 	finishBody(resp.Body)
-	c.logResponse(ctx, op, resp, size, head)
+	c.logResponse(ctx, op, resp, size, head, c.hide)
 	if readErr != nil {
 		return "", readFailure(op, readErr)
 	}
@@ -424,14 +427,15 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 		head, size = data, int64(len(data))
 	}
 	resp.Body.Close()
-	c.logResponse(ctx, op, resp, size, head)
+	hide := c.secretsOf(cl)
+	c.logResponse(ctx, op, resp, size, head, hide)
 	if readErr != nil {
 		return readFailure(op, readErr)
 	}
 	if out == nil {
 		return nil
 	}
-	return decodeJSON(op, contentType, data, out)
+	return decodeJSON(op, contentType, data, out, hide)
 }
 
 // readFailure is the error of a response whose body could not be read
@@ -450,6 +454,7 @@ func readFailure(op string, readErr error) error {
 // read here, and retried or turned into an APIError.
 func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error) {
 	op := cl.method + " " + cl.path
+	hide := c.secretsOf(cl)
 	for attempt := 0; ; attempt++ {
 		resp, sent, err := c.send(ctx, cl)
 		if err != nil {
@@ -460,12 +465,12 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				return nil, ctx.Err()
 			}
 			retryable := cl.retry == retryIdempotent || !sent
-			transportErr := &TransportError{Op: op, Sent: sent, Err: err}
+			transportErr := &TransportError{Op: op, Sent: sent, Err: err, hide: hide}
 			if !retryable || attempt >= c.cfg.MaxRetries {
 				return nil, transportErr
 			}
 			wait := c.backoff(attempt)
-			c.log.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": err.Error(), "wait": wait.String()})
+			c.log.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": hide.mask(err.Error()), "wait": wait.String()})
 			if err := Sleep(ctx, wait); err != nil {
 				return nil, &InterruptedError{Op: op, Last: transportErr, Err: err}
 			}
@@ -476,8 +481,8 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		}
 		data, _ := readBounded(resp.Body, c.cfg.MaxResponseBytes)
 		resp.Body.Close()
-		c.logResponse(ctx, op, resp, int64(len(data)), data)
-		apiErr := newAPIError(op, resp, data)
+		c.logResponse(ctx, op, resp, int64(len(data)), data, hide)
+		apiErr := newAPIError(op, resp, data, hide)
 		if !shouldRetryStatus(cl.retry, resp.StatusCode) || attempt >= c.cfg.MaxRetries {
 			return nil, apiErr
 		}
@@ -658,9 +663,9 @@ func isJSON(contentType string) bool {
 	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
 }
 
-func decodeJSON(op, contentType string, data []byte, out any) error {
+func decodeJSON(op, contentType string, data []byte, out any, hide secrets) error {
 	if !isJSON(contentType) {
-		return notJSONError(op, contentType, data)
+		return notJSONError(op, contentType, data, hide)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return &DecodeError{Op: op, Reason: "invalid JSON in response: " + err.Error()}
@@ -669,21 +674,32 @@ func decodeJSON(op, contentType string, data []byte, out any) error {
 }
 
 // notJSONError refuses an answer that is not JSON; data is its body, or
-// its first bytes.
-func notJSONError(op, contentType string, data []byte) error {
-	return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data))}
+// its first bytes, quoted without hide.
+func notJSONError(op, contentType string, data []byte, hide secrets) error {
+	return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data, hide))}
 }
 
-// logResponse logs an answer of size bytes, of which body holds the first.
-func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size int64, body []byte) {
+// logResponse logs an answer of size bytes, of which body holds the first,
+// without hide.
+func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size int64, body []byte, hide secrets) {
 	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": size}
 	c.log.Debug(ctx, "transcription API response", fields)
 	if len(body) > 0 {
-		if len(body) > maxLoggedBodyBytes {
-			body = body[:maxLoggedBodyBytes]
+		text := hide.mask(string(body))
+		if len(text) > maxLoggedBodyBytes {
+			text = text[:maxLoggedBodyBytes]
 		}
-		c.log.Trace(ctx, "transcription API response body", map[string]any{"op": op, "body": string(body)})
+		if int64(len(text)) < size { // cut short: a secret may begin at its end
+			text = hide.maskCut(text)
+		}
+		c.log.Trace(ctx, "transcription API response body", map[string]any{"op": op, "body": text})
 	}
+}
+
+// secretsOf is what the client masks in what it makes of the answers to
+// cl: its API key.
+func (c *Client) secretsOf(call) secrets {
+	return c.hide
 }
 
 // parseRetryAfter reads Retry-After as seconds or as an HTTP date.

@@ -48,7 +48,9 @@ func IsStatus(err error, status int) bool {
 // IsNotFound reports whether err is a 404 from the service.
 func IsNotFound(err error) bool { return IsStatus(err, http.StatusNotFound) }
 
-func newAPIError(op string, resp *http.Response, data []byte) *APIError {
+// newAPIError reads an error answer; what it quotes of data is without
+// hide, masked before it is cut short.
+func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *APIError {
 	e := &APIError{
 		Op:         op,
 		StatusCode: resp.StatusCode,
@@ -58,17 +60,17 @@ func newAPIError(op string, resp *http.Response, data []byte) *APIError {
 	if err := json.Unmarshal(data, &body); err == nil && (body.Message != "" || body.RequestID != "") {
 		// The fields go into diagnostics as they are: keep them printable
 		// and short whatever the server sent.
-		e.Message = printable(body.Message, maxMessageBytes)
-		e.RequestID = printable(body.RequestID, maxIdentBytes)
-		e.Path = printable(body.Path, maxIdentBytes)
-		e.Timestamp = printable(body.Timestamp, maxIdentBytes)
-		e.ValidationErrors = boundedList(body.ValidationErrors)
+		e.Message = printable(hide.mask(body.Message), maxMessageBytes)
+		e.RequestID = printable(hide.mask(body.RequestID), maxIdentBytes)
+		e.Path = printable(hide.mask(body.Path), maxIdentBytes)
+		e.Timestamp = printable(hide.mask(body.Timestamp), maxIdentBytes)
+		e.ValidationErrors = boundedList(body.ValidationErrors, hide)
 		return e
 	}
 	// Not the service's error body (a proxy's HTML page, say): show a bounded,
 	// printable snippet so the cause stays visible.
 	if len(data) > 0 {
-		e.Message = "unexpected error response: " + snippet(data)
+		e.Message = "unexpected error response: " + snippet(data, hide)
 	}
 	return e
 }
@@ -78,11 +80,12 @@ type TransportError struct {
 	Op   string
 	Sent bool // whether the request may have reached the service
 	Err  error
+	hide secrets // masked in the text of Err
 }
 
 func (e *TransportError) Error() string {
 	// net/http quotes parts of a malformed answer in its errors: bound them.
-	return fmt.Sprintf("%s: cannot reach the transcription service: %s", e.Op, printable(fmt.Sprint(e.Err), maxMessageBytes))
+	return fmt.Sprintf("%s: cannot reach the transcription service: %s", e.Op, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))
 }
 
 func (e *TransportError) Unwrap() error { return e.Err }
@@ -149,13 +152,14 @@ func truncate(s string, limit int) string {
 	return s[:cut] + "…"
 }
 
-// boundedList makes each validation error printable and short, and keeps as
-// many as fit in maxValidationErrorsBytes, saying how many were left out.
-func boundedList(items []string) []string {
+// boundedList makes each validation error printable and short, without
+// hide, and keeps as many as fit in maxValidationErrorsBytes, saying how
+// many were left out.
+func boundedList(items []string, hide secrets) []string {
 	var out []string
 	used := 0
 	for i, item := range items {
-		item = printable(item, maxValidationErrorBytes)
+		item = printable(hide.mask(item), maxValidationErrorBytes)
 		if used+len(item) > maxValidationErrorsBytes {
 			return append(out, fmt.Sprintf("… and %d more", len(items)-i))
 		}
@@ -165,15 +169,15 @@ func boundedList(items []string) []string {
 	return out
 }
 
-// snippet returns at most 200 printable characters of data.
-func snippet(data []byte) string {
+// snippet returns at most 200 printable characters of data, without hide.
+func snippet(data []byte, hide secrets) string {
 	const limit = 200
 	s := strings.Map(func(r rune) rune {
 		if unicode.IsPrint(r) {
 			return r
 		}
 		return ' '
-	}, string(data))
+	}, hide.mask(string(data)))
 	s = truncate(strings.Join(strings.Fields(s), " "), limit)
 	if s == "" {
 		return "(empty body)"

@@ -49,7 +49,7 @@ func FuzzSnippet(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := snippet(data)
+		s := snippet(data, nil)
 		if s == "" || len(s) > 200+len("…") || !utf8.ValidString(s) {
 			t.Fatalf("snippet %q of %q", s, data)
 		}

@@ -2,7 +2,9 @@ package provider
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -262,5 +264,54 @@ data "transcription_live_jobs" "recent" {
 				t.Errorf("%s holds the API key (%q) at byte %d: …%s…", name, secret, i, around(out[name], i))
 			}
 		}
+	}
+}
+
+// TestAccSecrets_keyQuotedByTheServiceNotShown: a service, or a gateway
+// before it, may quote the request it refuses, the x-service-key header
+// included. The key the answer quotes reaches neither the diagnostic nor
+// the logs, even cut short where the provider bounds what it quotes.
+func TestAccSecrets_keyQuotedByTheServiceNotShown(t *testing.T) {
+	answers := map[string]string{
+		// The service's error body, its message cut short after the key's part
+		// (messages are bounded to 512 bytes).
+		"service": fmt.Sprintf(`{"statusCode":401,"message":"%s%s","request_id":"r-echo"}`, strings.Repeat("m", 512-len(secretAPIKey)+4), secretAPIKey),
+		// A gateway's page quoting the request's headers.
+		"gateway": "<html><pre>POST /v2/pre-recorded\n" + client.ServiceKeyHeader + ": " + secretAPIKey + "\n</pre></html>",
+	}
+	for name, answer := range answers {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Header.Get(client.ServiceKeyHeader) != secretAPIKey {
+					t.Errorf("the request did not carry the key")
+				}
+				if strings.HasPrefix(answer, "{") {
+					w.Header().Set("Content-Type", "application/json")
+				}
+				w.WriteHeader(http.StatusUnauthorized)
+				_, _ = io.WriteString(w, answer)
+			}))
+			t.Cleanup(srv.Close)
+			w := newCLIWorkspace(t, acctest.JobConfig("echo", `audio_url = "https://example.com/a.wav"`),
+				EnvAPIKey+"="+secretAPIKey, EnvBaseURL+"="+srv.URL, "TF_LOG=TRACE")
+			logPath := filepath.Join(t.TempDir(), "trace.log")
+			stdout, stderr, err := w.run([]string{"TF_LOG_PATH=" + logPath}, "apply", "-auto-approve", "-input=false", "-no-color")
+			if err == nil {
+				t.Fatal("the apply succeeded against a service answering 401")
+			}
+			if !acctest.ExpectError(`status 401 \(Unauthorized\)`).MatchString(stderr) {
+				t.Fatalf("the apply does not report the 401:\n%s", stderr)
+			}
+			out := captured{"stdout": stdout, "stderr": stderr}
+			out.addFile(t, "TF_LOG_PATH", logPath)
+			if !strings.Contains(out["TF_LOG_PATH"], "transcription API response body") {
+				t.Fatal("the log lacks the answer's body: the search proves nothing")
+			}
+			for _, n := range out.names(func(string) bool { return true }) {
+				if i := strings.Index(out[n], secretKeyPart); i >= 0 {
+					t.Errorf("%s holds the API key the service quoted: …%s…", n, around(out[n], i))
+				}
+			}
+		})
 	}
 }

@@ -1,0 +1,87 @@
+package client
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// secretMask stands for a secret in the texts the client hands on.
+const secretMask = "***"
+
+// minMaskedPrefix is the shortest piece of a secret that is masked where a
+// text is cut short: shorter ones say nothing of it, and would mask
+// ordinary words.
+const minMaskedPrefix = 4
+
+// secrets are texts the client never hands on as they are: its API key, and
+// what a call's request carries that may be a credential (a create's
+// callback URLs). A service, or a gateway before it, may quote the request
+// in an answer, and the client makes errors and log lines of answers: each
+// secret is masked there, as sent and as JSON writers escape it, before the
+// text is cut short.
+type secrets []string
+
+// newSecrets returns the forms of values to mask, longest first: a secret
+// that begins another (a callback URL without its token, beside the same
+// URL with it) must not leave the rest of the longer one shown.
+func newSecrets(values ...string) secrets {
+	var out secrets
+	for _, v := range values {
+		if v == "" {
+			continue
+		}
+		for _, form := range jsonForms(v) {
+			if !slices.Contains(out, form) {
+				out = append(out, form)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	return out
+}
+
+// jsonForms are the texts a JSON writer may make of s inside a string: as
+// it is, with <, > and & escaped (Go's encoder), and either of those with
+// "/" escaped (PHP's and others').
+func jsonForms(s string) []string {
+	forms := []string{s}
+	if quoted, err := json.Marshal(s); err == nil {
+		forms = append(forms, string(quoted[1:len(quoted)-1]))
+	}
+	var plain bytes.Buffer
+	enc := json.NewEncoder(&plain)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(s) == nil {
+		quoted := bytes.TrimSpace(plain.Bytes())
+		forms = append(forms, string(quoted[1:len(quoted)-1]))
+	}
+	for _, f := range slices.Clone(forms) {
+		forms = append(forms, strings.ReplaceAll(f, "/", `\/`))
+	}
+	return forms
+}
+
+// mask replaces every secret in text.
+func (s secrets) mask(text string) string {
+	for _, secret := range s {
+		text = strings.ReplaceAll(text, secret, secretMask)
+	}
+	return text
+}
+
+// maskCut masks text that was cut short: the secrets in it, and the
+// beginning of one at its end.
+func (s secrets) maskCut(text string) string {
+	text = s.mask(text)
+	for _, secret := range s {
+		for n := min(len(secret)-1, len(text)); n >= minMaskedPrefix; n-- {
+			if strings.HasSuffix(text, secret[:n]) {
+				return text[:len(text)-n] + secretMask
+			}
+		}
+	}
+	return text
+}

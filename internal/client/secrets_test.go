@@ -1,0 +1,99 @@
+package client_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+// echoedKey is an API key a server quotes back; echoedKeyPart is a piece
+// of it that a copy cut short still holds.
+const (
+	echoedKey     = "sk_live_Echo7Pelican4Quartz_9d2e"
+	echoedKeyPart = "Pelican4Quartz"
+	// keyCut is how much of the key a copy cut just after echoedKeyPart keeps.
+	keyCut = len("sk_live_Echo7Pelican4Quartz_")
+)
+
+// recordCutInTheKey is a job record whose first 4 KiB, read to find its
+// status, end in the key.
+var recordCutInTheKey = func() string {
+	head := `{"id":"x","custom_metadata":{"note":"`
+	return head + strings.Repeat("n", 4<<10-len(head)-keyCut) + echoedKey + `"},"status":"done"}`
+}()
+
+// A service, or a gateway before it, may quote the request in its answer,
+// the x-service-key header included: the key never reaches the client's
+// errors nor its log lines, whole or cut short.
+func TestErrors_neverQuoteTheKey(t *testing.T) {
+	jsonError := func(message string, validation ...string) string {
+		b, _ := json.Marshal(client.ErrorBody{StatusCode: 401, Message: message, RequestID: "r-1", ValidationErrors: validation})
+		return string(b)
+	}
+	cases := []struct {
+		name        string
+		status      int
+		contentType string
+		body        string
+		succeeds    bool
+	}{
+		{"message", 401, "application/json", jsonError("invalid x-service-key " + echoedKey), false},
+		{"validation error", 400, "application/json", jsonError("bad request", "header x-service-key="+echoedKey+" is not allowed"), false},
+		// Cut short where the message is bounded (512 bytes), after the
+		// key's part.
+		{"message cut in the key", 401, "application/json", jsonError(strings.Repeat("m", 512-keyCut) + echoedKey), false},
+		// Cut short where a validation error is bounded (256 bytes).
+		{"validation error cut in the key", 422, "application/json", jsonError("invalid", strings.Repeat("v", 256-keyCut)+echoedKey), false},
+		{"gateway page quoting the headers", 502, "text/html", "<html><pre>X-Service-Key: " + echoedKey + "\nAccept: */*</pre></html>", false},
+		// Cut short where a snippet is bounded (200 characters).
+		{"gateway page cut in the key", 502, "text/plain", strings.Repeat("g", 200-keyCut) + echoedKey, false},
+		{"success page that is not JSON", 200, "text/html", "<p>welcome " + echoedKey + "</p>", false},
+		// Cut short where the log keeps the first 4 KiB of a body.
+		{"long answer cut in the key for the log", 401, "text/plain", strings.Repeat("l", 4<<10-keyCut) + echoedKey, false},
+		// A record read only as far as its status is logged as far as it
+		// was read.
+		{"record cut in the key for the log", 200, "application/json", recordCutInTheKey, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Header.Get(client.ServiceKeyHeader) != echoedKey {
+					t.Errorf("the request did not carry the key")
+				}
+				w.Header().Set("Content-Type", tc.contentType)
+				w.WriteHeader(tc.status)
+				_, _ = w.Write([]byte(tc.body))
+			}))
+			defer srv.Close()
+			var logs recordingLogger
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: echoedKey, MaxRetries: -1, Logger: &logs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			_, getErr := c.GetPreRecorded(ctx, "x")
+			_, statusErr := c.GetPreRecordedStatus(ctx, "x")
+			_, createErr := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+			for name, err := range map[string]error{"GetPreRecorded": getErr, "GetPreRecordedStatus": statusErr, "CreatePreRecorded": createErr} {
+				if (err == nil) != tc.succeeds {
+					t.Fatalf("%s: error %v, want success %v", name, err, tc.succeeds)
+				}
+				if err != nil && strings.Contains(err.Error(), echoedKeyPart) {
+					t.Errorf("%s: the error quotes the key: %v", name, err)
+				}
+			}
+			logged := strings.Join(logs.lines, "\n")
+			if !strings.Contains(logged, "transcription API response body") {
+				t.Fatalf("the answers were not logged:\n%s", logged)
+			}
+			if strings.Contains(logged, echoedKeyPart) {
+				t.Errorf("the logs quote the key:\n%s", logged)
+			}
+		})
+	}
+}
