@@ -203,7 +203,9 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 		return nil, fmt.Errorf("encoding request: %w", err)
 	}
 	var out InitResponse
-	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted}, &out); err != nil {
+	// The service may quote the request in an error: its callback URLs,
+	// which may carry a token, are masked there.
+	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, secrets: req.CallbackURLs()}, &out); err != nil {
 		return nil, err
 	}
 	if out.ID == "" {
@@ -396,6 +398,9 @@ type call struct {
 	accept      string // empty: application/json
 	retry       retryPolicy
 	detail      Detail // of the results in the response
+	// secrets are what the request carries that may be a credential,
+	// masked with the API key in what the client makes of the answers.
+	secrets []string
 }
 
 func (c *Client) endpoint(path string, query url.Values) string {
@@ -697,9 +702,12 @@ func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response
 }
 
 // secretsOf is what the client masks in what it makes of the answers to
-// cl: its API key.
-func (c *Client) secretsOf(call) secrets {
-	return c.hide
+// cl: its API key and the call's secrets.
+func (c *Client) secretsOf(cl call) secrets {
+	if len(cl.secrets) == 0 {
+		return c.hide
+	}
+	return newSecrets(append([]string{c.cfg.APIKey}, cl.secrets...)...)
 }
 
 // parseRetryAfter reads Retry-After as seconds or as an HTTP date.

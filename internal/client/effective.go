@@ -1,6 +1,7 @@
 package client
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
 	"net/http"
@@ -227,7 +228,8 @@ func (r *InitTranscriptionRequest) CallbackTarget() (url, method string, ok bool
 }
 
 // CallbackURLs returns the callback URLs the request holds, which may carry
-// a token.
+// a token, longest first: masked in turn, a URL that begins the other (the
+// same address without its token) must not leave the rest of it shown.
 func (r *InitTranscriptionRequest) CallbackURLs() []string {
 	var urls []string
 	if r.CallbackConfig != nil && r.CallbackConfig.URL != "" {
@@ -236,6 +238,7 @@ func (r *InitTranscriptionRequest) CallbackURLs() []string {
 	if r.CallbackURL != nil && *r.CallbackURL != "" {
 		urls = append(urls, *r.CallbackURL)
 	}
+	slices.SortStableFunc(urls, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
 	return urls
 }
 

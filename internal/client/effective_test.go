@@ -185,3 +185,24 @@ func TestWithDefaults(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", g, w)
 	}
 }
+
+// A request's callback URLs come longest first, so that masking them in
+// turn never leaves the token of one shown after the other, a part of it,
+// was masked.
+func TestCallbackURLs_longestFirst(t *testing.T) {
+	const bare, signed = "https://h.example.com/cb", "https://h.example.com/cb?token=t0k3n"
+	for name, tc := range map[string]struct {
+		body string
+		want []string
+	}{
+		"none":                          {`{"audio_url":"https://example.com/a.wav"}`, nil},
+		"callback_config only":          {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"` + signed + `"}}`, []string{signed}},
+		"callback_url only":             {`{"audio_url":"https://example.com/a.wav","callback_url":"` + signed + `"}`, []string{signed}},
+		"callback_url is the longer":    {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"` + bare + `"},"callback_url":"` + signed + `"}`, []string{signed, bare}},
+		"callback_config is the longer": {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"` + signed + `"},"callback_url":"` + bare + `"}`, []string{signed, bare}},
+	} {
+		if got := request(t, tc.body).CallbackURLs(); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", name, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -313,5 +315,59 @@ func TestAccSecrets_keyQuotedByTheServiceNotShown(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAccSecrets_callbackURLQuotedByTheServiceNotShown: a service refusing a
+// create may quote the request's callback URLs. Their tokens reach neither
+// the diagnostic nor the logs: not where the provider cuts a long
+// validation error short (a presigned URL is hundreds of bytes), nor where
+// the service's JSON escapes the URL's "&" (Go's encoder) or "/".
+func TestAccSecrets_callbackURLQuotedByTheServiceNotShown(t *testing.T) {
+	hook := "https://hooks.example.com/cb?token=" + callbackToken + "&expires=" + strings.Repeat("9", 300)
+	// The deprecated callback_url, sent beside it: the same URL without
+	// its token, which must not unmask the longer one.
+	bare := "https://hooks.example.com/cb"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req client.InitTranscriptionRequest
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.CallbackConfig == nil {
+			t.Errorf("the create carries no callback_config: %v", err)
+			return
+		}
+		got := req.CallbackConfig.URL
+		body, _ := json.Marshal(client.ErrorBody{StatusCode: 422, RequestID: "r-echo",
+			Message:          fmt.Sprintf("callback_config.url %q is not reachable; callback_url %q is deprecated", got, *req.CallbackURL),
+			ValidationErrors: []string{"callback_config.url " + got + " must answer 2xx"}})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		_, _ = w.Write(bytes.ReplaceAll(body, []byte("/"), []byte(`\/`)))
+	}))
+	t.Cleanup(srv.Close)
+	config := fmt.Sprintf(`variable "hook" {
+  type      = string
+  sensitive = true
+}
+`+acctest.JobConfig("echo", `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { url = var.hook }
+callback_url = %q`), bare)
+	w := newCLIWorkspace(t, config, EnvAPIKey+"="+secretAPIKey, EnvBaseURL+"="+srv.URL, "TF_LOG=TRACE", "TF_VAR_hook="+hook)
+	logPath := filepath.Join(t.TempDir(), "trace.log")
+	stdout, stderr, err := w.run([]string{"TF_LOG_PATH=" + logPath}, "apply", "-auto-approve", "-input=false", "-no-color")
+	if err == nil {
+		t.Fatal("the apply succeeded against a service answering 422")
+	}
+	if !acctest.ExpectError(`status 422 \(Unprocessable Entity\): callback_config.url "\*\*\*" is not reachable`).MatchString(stderr) {
+		t.Fatalf("the apply does not report the 422 with the callback URL masked:\n%s", stderr)
+	}
+	out := captured{"stdout": stdout, "stderr": stderr}
+	out.addFile(t, "TF_LOG_PATH", logPath)
+	if !strings.Contains(out["TF_LOG_PATH"], "transcription API response body") {
+		t.Fatal("the log lacks the answer's body: the search proves nothing")
+	}
+	for _, n := range out.names(func(string) bool { return true }) {
+		if i := strings.Index(out[n], callbackToken); i >= 0 {
+			t.Errorf("%s holds the callback URL's token, quoted by the service: …%s…", n, around(out[n], i))
+		}
 	}
 }
