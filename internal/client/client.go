@@ -174,23 +174,40 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("base URL is not a URL: %w", err)
 	}
-	shown := *u // the URL as errors name it, without credentials
-	shown.User = nil
+	shown := baseURLShown(u)
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown.String())
+		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown)
 	}
 	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("base URL %q must not have a query or fragment", shown.String())
+		return nil, fmt.Errorf("base URL %q must not have a query or fragment", shown)
 	}
 	if u.User != nil {
 		// They would be logged with every request URL, and kept in result_url.
-		return nil, fmt.Errorf("base URL %q must not hold credentials (user:password@): the service is authenticated with the API key", shown.String())
+		return nil, fmt.Errorf("base URL %q must not hold credentials (user:password@): the service is authenticated with the API key", shown)
 	}
 	// The interface's version prefix is the client's to add: a base URL
 	// given with it (".../v2", as the service's own URLs read) must not make
 	// every path "/v2/v2/...".
 	u.Path = strings.TrimRight(strings.TrimSuffix(u.Path, "/v2"), "/")
 	return u, nil
+}
+
+// baseURLShown is a base URL as errors name it: without what may carry a
+// credential (user information, and the query and fragment, where keys and
+// signatures go: "?…" stands for them), nor the opaque part of a URL such as
+// "https:user:password@host", which has no host.
+func baseURLShown(u *url.URL) string {
+	shown := *u
+	shown.User = nil
+	shown.RawQuery, shown.ForceQuery = "", false
+	shown.Fragment, shown.RawFragment = "", ""
+	if shown.Opaque != "" {
+		shown.Opaque = "…"
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return shown.String() + "?…"
+	}
+	return shown.String()
 }
 
 // CreatePreRecorded submits a pre-recorded job (POST /v2/pre-recorded).
