@@ -355,11 +355,15 @@ func redactURLField(obj map[string]any, key string, keep map[string]bool) {
 
 // redactURL keeps a URL's scheme, host and path, the query parameters named
 // in keep, and the names of the others; their values, user information and
-// fragment become REDACTED.
+// fragment become REDACTED, as does a parameter without "=" (all value: a
+// bare token) and the opaque part of a URL without "//" ("https:user:pw@h").
 func redactURL(raw string, keep map[string]bool) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return redacted
+	}
+	if u.Opaque != "" {
+		return (&url.URL{Scheme: u.Scheme, Opaque: redacted}).String()
 	}
 	if u.User != nil {
 		u.User = url.User(redacted)
@@ -370,7 +374,11 @@ func redactURL(raw string, keep map[string]bool) string {
 	if u.RawQuery != "" {
 		var parts []string
 		for _, p := range strings.Split(u.RawQuery, "&") {
-			name, _, _ := strings.Cut(p, "=")
+			name, _, named := strings.Cut(p, "=")
+			if !named {
+				parts = append(parts, redacted)
+				continue
+			}
 			if keep[unescapedName(name)] {
 				parts = append(parts, p)
 			} else {

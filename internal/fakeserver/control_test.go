@@ -357,3 +357,28 @@ func TestControl_methodNotAllowed(t *testing.T) {
 	requireError(t, h.control(http.MethodGet, "/nope", ""), http.StatusNotFound, ControlPrefix+"/nope")
 	requireError(t, h.control(http.MethodDelete, "/jobs/", ""), http.StatusNotFound, ControlPrefix+"/jobs/")
 }
+
+// redactURL keeps what locates a URL and what the emulator reads (its
+// scheme, host, path, the names of its query parameters and the values
+// asked for) and nothing that may be a credential: user information,
+// query values, fragment, a query parameter that is all value (a bare
+// token), the opaque part of a URL without "//".
+func TestRedactURL(t *testing.T) {
+	keep := map[string]bool{"duration": true}
+	for raw, want := range map[string]string{
+		"https://h.example.com/cb":                          "https://h.example.com/cb",
+		"https://h.example.com/cb?token=t0k3n&x=1":          "https://h.example.com/cb?token=REDACTED&x=REDACTED",
+		"https://h.example.com/a.wav?duration=12&sig=t0k3n": "https://h.example.com/a.wav?duration=12&sig=REDACTED",
+		"https://user:t0k3n@h.example.com/cb":               "https://REDACTED@h.example.com/cb",
+		"https://h.example.com/cb#t0k3n":                    "https://h.example.com/cb#REDACTED",
+		"https://h.example.com/cb?t0k3n":                    "https://h.example.com/cb?REDACTED",
+		"https://h.example.com/cb?t0k3n&duration=3":         "https://h.example.com/cb?REDACTED&duration=3",
+		"https://h.example.com/cb?=t0k3n":                   "https://h.example.com/cb?=REDACTED",
+		"https:user:t0k3n@h.example.com/cb":                 "https:REDACTED",
+		"%zz://t0k3n":                                       "REDACTED",
+	} {
+		if got := redactURL(raw, keep); got != want {
+			t.Errorf("redactURL(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}

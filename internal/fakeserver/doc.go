@@ -215,8 +215,9 @@
 // The request listing carries no secret: the x-service-key, Authorization,
 // Proxy-Authorization and Cookie headers are left out; a JSON body is shown
 // with callback_url's and callback_config.url's query values, audio_url's
-// query values (but duration and channels) and any URL's user information
-// and fragment replaced by REDACTED; other bodies (uploads, malformed JSON)
+// query values (but duration and channels), a query parameter without "="
+// (a bare token) and any URL's user information, fragment or opaque part
+// replaced by REDACTED; other bodies (uploads, malformed JSON)
 // are left out, their size given. Server.Requests keeps the bodies (of an
 // upload, its first 4 KiB: the part's headers and the file's header), the
 // key masked, for Go tests.
