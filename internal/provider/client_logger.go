@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -25,12 +26,42 @@ type tflogLogger struct {
 // cut short where a logged body ends.
 var callbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"\\]|\\.)*"?`)
 
+// urlUserInfo and urlQuery match what any URL in a logged body may carry
+// as a credential: user information (user:password@), and a query or
+// fragment (a presigned audio_url's signature, in its request_params and
+// file.source). Group 1 is what locates the URL (its scheme, host and
+// path), which stays. Slashes may be JSON-escaped (\/), and the query
+// runs to the end of the JSON string.
+var (
+	urlUserInfo = regexp.MustCompile(`(https?:(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
+	urlQuery    = regexp.MustCompile(`(https?:(?:\\?/){2}(?:[^"\\\s?#]|\\/)*)[?#](?:[^"\\\s]|\\.)*`)
+)
+
+// loggedBodyField is the field in which the client logs a response body.
+const loggedBodyField = "body"
+
 func (l tflogLogger) Debug(ctx context.Context, msg string, fields map[string]any) {
-	tflog.Debug(l.masked(ctx), msg, fields)
+	tflog.Debug(l.masked(ctx), msg, withoutURLCredentials(fields))
 }
 
 func (l tflogLogger) Trace(ctx context.Context, msg string, fields map[string]any) {
-	tflog.Trace(l.masked(ctx), msg, fields)
+	tflog.Trace(l.masked(ctx), msg, withoutURLCredentials(fields))
+}
+
+// withoutURLCredentials returns fields with the credentials of the URLs in
+// a logged body masked: a presigned audio_url is the job's input, shown by
+// plans unless it comes from a sensitive value, and Terraform cannot tell
+// the provider which. The request URLs the client logs keep their query
+// (listing filters).
+func withoutURLCredentials(fields map[string]any) map[string]any {
+	body, ok := fields[loggedBodyField].(string)
+	if !ok {
+		return fields
+	}
+	out := maps.Clone(fields)
+	body = urlUserInfo.ReplaceAllString(body, "${1}***@")
+	out[loggedBodyField] = urlQuery.ReplaceAllString(body, "${1}?***")
+	return out
 }
 
 func (l tflogLogger) masked(ctx context.Context) context.Context {

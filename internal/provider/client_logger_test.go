@@ -44,3 +44,26 @@ func TestTflogLogger_masksCallbackURLs(t *testing.T) {
 		t.Fatalf("more than the callback URLs was masked:\n%s", logged)
 	}
 }
+
+// A logged body's URLs keep what locates them and lose what may be a
+// credential (user information, query, fragment), in the forms JSON gives
+// them; other text, and the other fields, stay as they are.
+func TestWithoutURLCredentials(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"audio_url":"https://media.example.com/a.wav?X-Amz-Signature=s3cr3t"}`:              `{"audio_url":"https://media.example.com/a.wav?***"}`,
+		`{"source":"https:\/\/media.example.com\/b\/a.wav?sig=s3cr3t\u0026x=1"}`:              `{"source":"https:\/\/media.example.com\/b\/a.wav?***"}`,
+		`{"source":"https://user:s3cr3t@media.example.com/a.wav"}`:                            `{"source":"https://***@media.example.com/a.wav"}`,
+		`{"source":"https://user:p\u0026s3cr3t@media.example.com/a.wav#s3cr3t"}`:              `{"source":"https://***@media.example.com/a.wav?***"}`,
+		`{"audio_url":"http://media.example.com/a.wav","result_url":"http://h/v2/x"}`:         `{"audio_url":"http://media.example.com/a.wav","result_url":"http://h/v2/x"}`,
+		`{"full_transcript":"Is it https or not? Yes: see https://example.com/faq."}`:         `{"full_transcript":"Is it https or not? Yes: see https://example.com/faq."}`,
+		`{"a":"https://m.example.com/a.wav?sig=s3cr3t","b":"https://m.example.com/b?t=s3cr3t`: `{"a":"https://m.example.com/a.wav?***","b":"https://m.example.com/b?***`,
+	} {
+		fields := withoutURLCredentials(map[string]any{"body": body, "url": "https://api.example.com/v2/pre-recorded?status=done", "status": 200})
+		if got := fields["body"]; got != want {
+			t.Errorf("body %s\n got %s\nwant %s", body, got, want)
+		}
+		if fields["url"] != "https://api.example.com/v2/pre-recorded?status=done" || fields["status"] != 200 {
+			t.Errorf("other fields changed: %v", fields)
+		}
+	}
+}

@@ -371,3 +371,49 @@ callback_url = %q`), bare)
 		}
 	}
 }
+
+// TestAccSecrets_presignedAudioURLNotInLogs: an audio_url taken from a
+// sensitive variable (a presigned URL, whose signature is a credential) is
+// hidden by Terraform in what it prints; the provider's TRACE log, which
+// quotes the job records the service sends (their request_params.audio_url
+// and file.source), must not show its signature or user information either.
+func TestAccSecrets_presignedAudioURLNotInLogs(t *testing.T) {
+	const signature, password = "Sig7Walrus3Quill", "Pw5Otter"
+	_, url := acctest.FakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: time.Second})
+	signed := "https://reader:" + password + "@media.example.com/bucket/a.wav?X-Amz-Credential=AKIA%2F20261124&X-Amz-Signature=" + signature
+	config := `variable "signed" {
+  type      = string
+  sensitive = true
+}
+` + acctest.JobConfig("presigned", `audio_url = var.signed`)
+	w := newCLIWorkspace(t, config, EnvAPIKey+"="+secretAPIKey, EnvBaseURL+"="+url, "TF_LOG=TRACE", "TF_VAR_signed="+signed)
+	logs := t.TempDir()
+	out := captured{}
+	for _, step := range []struct {
+		name string
+		args []string
+	}{
+		{"apply", []string{"apply", "-auto-approve", "-input=false", "-no-color"}},
+		{"refresh plan", []string{"plan", "-input=false", "-no-color"}},
+	} {
+		logPath := filepath.Join(logs, step.name+".log")
+		stdout, stderr, err := w.run([]string{"TF_LOG_PATH=" + logPath}, step.args...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", step.name, err, stderr)
+		}
+		out.add(step.name+" stdout", stdout)
+		out.add(step.name+" stderr", stderr)
+		out.addFile(t, step.name+" TF_LOG_PATH", logPath)
+	}
+	// The records were logged, with what locates the audio.
+	if log := out["refresh plan TF_LOG_PATH"]; !strings.Contains(log, "transcription API response body") || !strings.Contains(log, "media.example.com/bucket/a.wav") {
+		t.Fatal("the log lacks the job's record, or the audio's address: the search proves nothing")
+	}
+	for _, n := range out.names(func(string) bool { return true }) {
+		for _, secret := range []string{signature, password} {
+			if i := strings.Index(out[n], secret); i >= 0 {
+				t.Errorf("%s holds the presigned audio_url's %q: …%s…", n, secret, around(out[n], i))
+			}
+		}
+	}
+}
