@@ -221,8 +221,10 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 	}
 	var out InitResponse
 	// The service may quote the request in an error: its callback URLs,
-	// which may carry a token, are masked there.
-	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, secrets: req.CallbackURLs()}, &out); err != nil {
+	// which may carry a token, and the credentials of a presigned
+	// audio_url are masked there.
+	secrets := append(req.CallbackURLs(), urlCredentials(req.AudioURL)...)
+	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, secrets: secrets}, &out); err != nil {
 		return nil, err
 	}
 	if out.ID == "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"net/url"
 	"slices"
 	"strings"
 )
@@ -62,6 +63,37 @@ func jsonForms(s string) []string {
 		forms = append(forms, strings.ReplaceAll(f, "/", `\/`))
 	}
 	return forms
+}
+
+// minURLCredential is the shortest part of a URL taken for a credential: a
+// shorter query ("x=1") is no signature, and masking it would garble the
+// words of a message.
+const minURLCredential = 8
+
+// urlCredentials returns the parts of a URL that may be credentials: its
+// user information and password, and its query, each query value (as sent
+// and decoded: an error may quote one alone) and its fragment, where a
+// presigned URL keeps its signature. What locates the URL (scheme, host,
+// path) is not one: an error may still say which file it was.
+func urlCredentials(raw string) []string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil
+	}
+	password, _ := u.User.Password()
+	candidates := []string{u.User.String(), password, u.RawQuery, u.EscapedFragment()}
+	for _, param := range strings.Split(u.RawQuery, "&") {
+		_, value, _ := strings.Cut(param, "=")
+		decoded, _ := url.QueryUnescape(value)
+		candidates = append(candidates, value, decoded)
+	}
+	var parts []string
+	for _, part := range candidates {
+		if len(part) >= minURLCredential && !slices.Contains(parts, part) {
+			parts = append(parts, part)
+		}
+	}
+	return parts
 }
 
 // mask replaces every secret in text.

@@ -417,3 +417,49 @@ func TestAccSecrets_presignedAudioURLNotInLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestAccSecrets_presignedAudioURLQuotedByTheServiceNotShown: a service
+// refusing a create may quote its audio_url ("cannot fetch ..."). Where the
+// configuration takes it from a sensitive value, Terraform hides it; the
+// diagnostic and the log must not show its signature or password either,
+// but may say which file it was.
+func TestAccSecrets_presignedAudioURLQuotedByTheServiceNotShown(t *testing.T) {
+	const signature, password = "Sig7Walrus3Quill", "Pw5Otter"
+	signed := "https://reader:" + password + "@media.example.com/bucket/a.wav?X-Amz-Credential=AKIA%2F20261124&X-Amz-Signature=" + signature
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req client.InitTranscriptionRequest
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			t.Errorf("decoding the create: %v", err)
+		}
+		body, _ := json.Marshal(client.ErrorBody{StatusCode: 422, RequestID: "r-echo",
+			Message:          "cannot fetch the audio at " + req.AudioURL,
+			ValidationErrors: []string{"audio_url " + req.AudioURL + " answered 403"}})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		_, _ = w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	config := `variable "signed" {
+  type      = string
+  sensitive = true
+}
+` + acctest.JobConfig("presigned", `audio_url = var.signed`)
+	w := newCLIWorkspace(t, config, EnvAPIKey+"="+secretAPIKey, EnvBaseURL+"="+srv.URL, "TF_LOG=TRACE", "TF_VAR_signed="+signed)
+	logPath := filepath.Join(t.TempDir(), "trace.log")
+	stdout, stderr, err := w.run([]string{"TF_LOG_PATH=" + logPath}, "apply", "-auto-approve", "-input=false", "-no-color")
+	if err == nil {
+		t.Fatal("the apply succeeded against a service answering 422")
+	}
+	if !acctest.ExpectError(`status 422 \(Unprocessable Entity\): cannot fetch the audio at https://\S*media.example.com/bucket/a.wav`).MatchString(stderr) {
+		t.Fatalf("the apply does not report the 422 naming the file:\n%s", stderr)
+	}
+	out := captured{"stdout": stdout, "stderr": stderr}
+	out.addFile(t, "TF_LOG_PATH", logPath)
+	for _, n := range out.names(func(string) bool { return true }) {
+		for _, secret := range []string{signature, password} {
+			if i := strings.Index(out[n], secret); i >= 0 {
+				t.Errorf("%s holds the presigned audio_url's %q, quoted by the service: …%s…", n, secret, around(out[n], i))
+			}
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package client
+
+import (
+	"slices"
+	"testing"
+)
+
+// The parts of a URL that may be credentials are masked; what locates it
+// is not, nor a part too short to be a credential.
+func TestURLCredentials(t *testing.T) {
+	for raw, want := range map[string][]string{
+		"https://media.example.com/a.wav":             nil,
+		"https://media.example.com/a.wav?x=1&fmt=wav": {"x=1&fmt=wav"},
+		"https://media.example.com/a.wav?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=5ig7w4lrus": {
+			"X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=5ig7w4lrus", "AKIA%2F2026", "AKIA/2026", "5ig7w4lrus"},
+		"https://reader:pa55w0rd@media.example.com/a.wav":   {"reader:pa55w0rd", "pa55w0rd"},
+		"https://reader:pw@media.example.com/a.wav":         {"reader:pw"},
+		"https://media.example.com/a.wav#t0k3n-in-fragment": {"t0k3n-in-fragment"},
+		"%zz://not a URL": nil,
+	} {
+		if got := urlCredentials(raw); !slices.Equal(got, want) {
+			t.Errorf("urlCredentials(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// A text that quotes a secret in any of the forms JSON gives it is
+// masked, the longest secret first, and a secret's beginning at the end
+// of a text cut short too.
+func TestSecrets_mask(t *testing.T) {
+	hide := newSecrets("https://h.example.com/cb", "https://h.example.com/cb?token=t0k3n&x=<1>", "k3y-0123")
+	for text, want := range map[string]string{
+		"hook https://h.example.com/cb?token=t0k3n&x=<1> refused":                   "hook *** refused",
+		`hook https:\/\/h.example.com\/cb?token=t0k3n\u0026x=\u003c1\u003e refused`: "hook *** refused",
+		"hook https://h.example.com/cb refused":                                     "hook *** refused",
+		"key k3y-0123.":                                                             "key ***.",
+	} {
+		if got := hide.mask(text); got != want {
+			t.Errorf("mask(%q) = %q, want %q", text, got, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"key k3y-01":   "key ***",
+		"key k3y":      "key k3y", // too short a part to say anything
+		"key k3y-0123": "key ***",
+	} {
+		if got := hide.maskCut(text); got != want {
+			t.Errorf("maskCut(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
