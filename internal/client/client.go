@@ -709,6 +709,12 @@ func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response
 	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": size}
 	c.log.Debug(ctx, "transcription API response", fields)
 	if len(body) > 0 {
+		// Masked before it is cut, so that a secret across the cut goes
+		// whole; only as much as can reach the log is read (a record may
+		// be megabytes).
+		if limit := maxLoggedBodyBytes + hide.longest(); len(body) > limit {
+			body = body[:limit]
+		}
 		text := hide.mask(string(body))
 		if len(text) > maxLoggedBodyBytes {
 			text = text[:maxLoggedBodyBytes]

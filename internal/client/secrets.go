@@ -96,6 +96,14 @@ func urlCredentials(raw string) []string {
 	return parts
 }
 
+// longest is the length of the longest secret (0 when none).
+func (s secrets) longest() int {
+	if len(s) == 0 {
+		return 0
+	}
+	return len(s[0]) // newSecrets sorts them longest first
+}
+
 // mask replaces every secret in text.
 func (s secrets) mask(text string) string {
 	for _, secret := range s {
