@@ -304,7 +304,7 @@ func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, e
 	finishBody(resp.Body)
 	c.logResponse(ctx, op, resp, size, head, c.hide)
 	if readErr != nil {
-		return "", readFailure(op, readErr)
+		return "", readFailure(ctx, op, readErr)
 	}
 	status := members["status"]
 	if err := checkJobRecord(op, id, members["id"], status); err != nil {
@@ -454,7 +454,7 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	hide := c.secretsOf(cl)
 	c.logResponse(ctx, op, resp, size, head, hide)
 	if readErr != nil {
-		return readFailure(op, readErr)
+		return readFailure(ctx, op, readErr)
 	}
 	if out == nil {
 		return nil
@@ -463,9 +463,14 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 }
 
 // readFailure is the error of a response whose body could not be read
-// whole: a stalled transfer fails as the transport, anything else as the
+// whole: an interrupt (ctx) is the context's error, as one while the request
+// is in flight (the service has carried the request out, and its answer is
+// lost), a stalled transfer fails as the transport, anything else as the
 // decoding.
-func readFailure(op string, readErr error) error {
+func readFailure(ctx context.Context, op string, readErr error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%s: interrupted while the service's answer was being read: %w", op, ctx.Err())
+	}
 	var stall *StallError
 	if errors.As(readErr, &stall) {
 		return &TransportError{Op: op, Sent: true, Err: readErr}

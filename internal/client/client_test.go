@@ -524,6 +524,70 @@ func TestRetries_stopWhenCancelled(t *testing.T) {
 	}
 }
 
+// An interrupt while the answer's body is being read is an interruption,
+// as one while the request is in flight is: not an answer the client could
+// not understand, which would send the user to check base_url. For a create
+// it is the context's error, which the provider reports as a create the
+// service may have carried out.
+func TestRetries_interruptWhileReadingTheAnswer(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		switch {
+		case r.Method == http.MethodPost:
+			_, _ = io.WriteString(w, `{"id":"3fa85f64-5717-4562-b3fc-2c963f66afa6",`)
+		case strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/"):
+			_, _ = io.WriteString(w, `{"id":"3fa85f64-5717-4562-b3fc-2c963f66afa6","result":{`)
+		default:
+			_, _ = io.WriteString(w, `{"first":"x","current":"x","next":null,"items":[`)
+		}
+		w.(http.Flusher).Flush()
+		<-release
+	}))
+	defer srv.Close()
+	defer close(release)
+	// The answer's headers are in: the client reads its body when cancel
+	// comes.
+	var cancel context.CancelFunc
+	answered := roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		resp, err := http.DefaultTransport.RoundTrip(r)
+		if err == nil {
+			cancel()
+		}
+		return resp, err
+	})
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", HTTPClient: &http.Client{Transport: answered}, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func(context.Context) error{
+		"list": func(ctx context.Context) error {
+			_, err := c.ListPreRecorded(ctx, client.ListOptions{})
+			return err
+		},
+		"create": func(ctx context.Context) error {
+			_, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+			return err
+		},
+		"status": func(ctx context.Context) error {
+			_, err := c.GetPreRecordedStatus(ctx, "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+			return err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var ctx context.Context
+			ctx, cancel = context.WithCancel(context.Background())
+			defer cancel()
+			err := call(ctx)
+			var decodeErr *client.DecodeError
+			if !errors.Is(err, context.Canceled) || errors.As(err, &decodeErr) {
+				t.Fatalf("got %v, want the context's error, not a decoding failure", err)
+			}
+		})
+	}
+}
+
 // Bodies a broken or hostile server might send fail both reads of a job
 // with an error that says what is wrong.
 func TestResponses_hostileBodies(t *testing.T) {
@@ -650,3 +714,8 @@ func TestRedirects_neverTakeTheKeyElsewhere(t *testing.T) {
 		t.Fatalf("a redirect to another origin: %v, want the 302 as an error", err)
 	}
 }
+
+// roundTripperFunc is an http.RoundTripper made of a function.
+type roundTripperFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -54,7 +54,7 @@ func apiErrorDetail(err error) string {
 	case errors.As(err, &interrupted) && interrupted.Last != nil:
 		return fmt.Sprintf("The operation was interrupted (%s) while waiting to send %s again; the service's last answer was %s.", interrupted.Err, interrupted.Op, interrupted.Last)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return "The operation was interrupted before the service answered: " + err.Error()
+		return "The operation was interrupted before the service's answer was received: " + err.Error()
 	}
 	return err.Error()
 }
