@@ -88,3 +88,26 @@ func TestOnServiceHost(t *testing.T) {
 		}
 	}
 }
+
+// RedactedURL keeps what locates a file and drops what may be a credential,
+// whether or not the text parses as a URL.
+func TestRedactedURL(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://bucket.example.com/calls/a.wav":                                  "https://bucket.example.com/calls/a.wav",
+		"https://bucket.example.com/a.wav?X-Amz-Signature=s3cr3t&X-Amz-Expires=9": "https://bucket.example.com/a.wav?…",
+		"https://user:s3cr3t@example.com/a.wav":                                   "https://example.com/a.wav",
+		"https://example.com/a.wav#s3cr3t":                                        "https://example.com/a.wav?…",
+		"https:user:s3cr3t@example.com/a.wav":                                     "https:…",
+		"https://exa mple.com/a.wav?sig=s3cr3t":                                   "https://exa mple.com/a.wav?…",
+		"http://user:s3cr3t@[::1/a.wav":                                           "[::1/a.wav",
+		"":                                                                        "",
+	} {
+		got := RedactedURL(raw)
+		if got != want {
+			t.Errorf("RedactedURL(%q) = %q, want %q", raw, got, want)
+		}
+		if strings.Contains(got, "s3cr3t") {
+			t.Errorf("RedactedURL(%q) shows the secret: %q", raw, got)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("base URL is not a URL: %w", err)
 	}
-	shown := baseURLShown(u)
+	shown := redacted(u)
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown)
 	}
@@ -192,11 +192,33 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// baseURLShown is a base URL as errors name it: without what may carry a
-// credential (user information, and the query and fragment, where keys and
-// signatures go: "?…" stands for them), nor the opaque part of a URL such as
-// "https:user:password@host", which has no host.
-func baseURLShown(u *url.URL) string {
+// RedactedURL is a URL as diagnostics, logs and state may show it: without
+// what may carry a credential (user information; the query and fragment,
+// where keys and presigned URLs' signatures go, "?…" standing for them; the
+// opaque part of a URL such as "https:user:password@host", which has no
+// host, "…" standing for it). What locates the file (scheme, host, path)
+// stays. A text that is not a URL is cut at its first "?" or "#" the same
+// way, and anything before an "@" is dropped.
+func RedactedURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		shown, cut := raw, false
+		if i := strings.IndexAny(shown, "?#"); i >= 0 {
+			shown, cut = shown[:i], true
+		}
+		if i := strings.LastIndex(shown, "@"); i >= 0 {
+			shown = shown[i+1:]
+		}
+		if cut {
+			shown += "?…"
+		}
+		return shown
+	}
+	return redacted(u)
+}
+
+// redacted is RedactedURL of a parsed URL.
+func redacted(u *url.URL) string {
 	shown := *u
 	shown.User = nil
 	shown.RawQuery, shown.ForceQuery = "", false

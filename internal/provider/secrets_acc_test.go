@@ -372,12 +372,12 @@ callback_url = %q`), bare)
 	}
 }
 
-// TestAccSecrets_presignedAudioURLNotInLogs: an audio_url taken from a
+// TestAccSecrets_presignedAudioURLNotInLogsOrShow: an audio_url taken from a
 // sensitive variable (a presigned URL, whose signature is a credential) is
 // hidden by Terraform in what it prints; the provider's TRACE log, which
 // quotes the job records the service sends (their request_params.audio_url
 // and file.source), must not show its signature or user information either.
-func TestAccSecrets_presignedAudioURLNotInLogs(t *testing.T) {
+func TestAccSecrets_presignedAudioURLNotInLogsOrShow(t *testing.T) {
 	const signature, password = "Sig7Walrus3Quill", "Pw5Otter"
 	_, url := acctest.FakeServer(t, fakeserver.Options{APIKey: secretAPIKey, ProcessingTime: time.Second})
 	signed := "https://reader:" + password + "@media.example.com/bucket/a.wav?X-Amz-Credential=AKIA%2F20261124&X-Amz-Signature=" + signature
@@ -395,6 +395,10 @@ func TestAccSecrets_presignedAudioURLNotInLogs(t *testing.T) {
 	}{
 		{"apply", []string{"apply", "-auto-approve", "-input=false", "-no-color"}},
 		{"refresh plan", []string{"plan", "-input=false", "-no-color"}},
+		// The state as people read it: audio_url is hidden, being sensitive,
+		// and file.source, which the service's record fills, must not show
+		// what Terraform hides.
+		{"show", []string{"show", "-no-color"}},
 	} {
 		logPath := filepath.Join(logs, step.name+".log")
 		stdout, stderr, err := w.run([]string{"TF_LOG_PATH=" + logPath}, step.args...)
@@ -408,6 +412,9 @@ func TestAccSecrets_presignedAudioURLNotInLogs(t *testing.T) {
 	// The records were logged, with what locates the audio.
 	if log := out["refresh plan TF_LOG_PATH"]; !strings.Contains(log, "transcription API response body") || !strings.Contains(log, "media.example.com/bucket/a.wav") {
 		t.Fatal("the log lacks the job's record, or the audio's address: the search proves nothing")
+	}
+	if !strings.Contains(out["show stdout"], "https://media.example.com/bucket/a.wav?…") {
+		t.Errorf("terraform show does not name the audio's file in file.source:\n%s", out["show stdout"])
 	}
 	for _, n := range out.names(func(string) bool { return true }) {
 		for _, secret := range []string{signature, password} {

@@ -257,7 +257,7 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 var fileView = viewObject("file", "The audio the job transcribed; may be null when the job failed.",
 	viewString("id", "Identifier of the file."),
 	viewString("filename", "Name of the file."),
-	viewString("source", "Where the audio came from."),
+	viewString("source", "Where the audio came from: the job's `audio_url` without its user information, and with `?…` for its query or fragment, where a presigned URL keeps its signature (state is read by more people than the configuration's secrets)."),
 	viewFloat64("audio_duration", "Duration of the audio, in seconds."),
 	viewInt64("number_of_channels", "Number of audio channels."),
 )
@@ -622,7 +622,7 @@ func flattenFile(fi *client.FileInfo) types.Object {
 	return types.ObjectValueMust(fileType.AttrTypes, map[string]attr.Value{
 		"id":                 types.StringValue(fi.ID),
 		"filename":           types.StringValue(fi.Filename),
-		"source":             types.StringValue(fi.Source),
+		"source":             types.StringValue(client.RedactedURL(fi.Source)),
 		"audio_duration":     types.Float64PointerValue(fi.AudioDuration),
 		"number_of_channels": types.Int64PointerValue(fi.NumberOfChannels),
 	})

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 var _ validator.String = absoluteHTTPURLValidator{}
@@ -49,21 +50,7 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
 		return
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), withoutCredentials(req.ConfigValue.ValueString()), err))
-}
-
-// userInfo and queryAndFragment are the parts of a URL that carry
-// credentials: a user and password before the host, and the query and
-// fragment, where presigned storage URLs keep their signatures.
-var (
-	userInfo         = regexp.MustCompile(`^([^:/?#]*:)?//[^/?#]*@`)
-	queryAndFragment = regexp.MustCompile(`[?#].*$`)
-)
-
-// withoutCredentials is a URL as a diagnostic may show it: without user
-// information, and with "?…" for a query or fragment.
-func withoutCredentials(raw string) string {
-	return queryAndFragment.ReplaceAllString(userInfo.ReplaceAllString(raw, "${1}//"), "?…")
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), client.RedactedURL(req.ConfigValue.ValueString()), err))
 }
 
 func checkAbsoluteHTTPURL(raw string) error {
