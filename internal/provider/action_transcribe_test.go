@@ -53,6 +53,36 @@ func TestAccTranscribe_invoke(t *testing.T) {
 	}
 }
 
+// TestAccTranscribe_rateLimited: a create the service keeps turning away
+// (429 after every retry) fails the invocation saying what follows for an
+// action, which keeps nothing and has no next apply to submit the job: it
+// said "apply again to submit it", as for the resource.
+func TestAccTranscribe_rateLimited(t *testing.T) {
+	requireCurrentTerraform(t)
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 1, RetryAfter: 1})
+	config := strings.Replace(transcribeActionConfig, `provider "transcription" {}`, `provider "transcription" {
+  max_retries = 0
+}`, 1)
+	w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.standup")
+	if err == nil {
+		t.Fatalf("the invocation succeeded under a rate limit\n%s", out)
+	}
+	detail := strings.Join(strings.Fields(errOut), " ")
+	for _, want := range []string{"Error: Cannot create the transcription job", "status 429", "No job was created", actionNextTry} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("the error does not say %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(detail, "apply again") || strings.Contains(detail, "next apply") {
+		t.Errorf("the action's error gives the resource's advice (apply again):\n%s", errOut)
+	}
+	if n := fs.Stats().JobsCreated; n != 0 {
+		t.Errorf("%d jobs created", n)
+	}
+}
+
 // serviceJobs lists the pre-recorded jobs the service holds.
 func serviceJobs(t *testing.T, baseURL string) []client.PreRecordedJob {
 	t.Helper()

@@ -84,6 +84,11 @@ func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, secre
 		detail += "\n\nNo job was created: no try of the request was in flight when it was interrupted, and a create is sent again only after an answer saying the service did not take it. " +
 			nextTry + "."
 	}
+	if client.IsStatus(err, http.StatusTooManyRequests) {
+		// Turned away for good: what follows depends on the caller (the
+		// action has no next apply to submit it).
+		detail += "\n\n" + nextTry + "."
+	}
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
@@ -136,7 +141,7 @@ func statusHint(op string, status int) string {
 		// An account's limit of jobs running at once turns a batch's creates
 		// away until its jobs end, for longer than the retries may last.
 		return "The service kept turning the job away after every retry (the provider's max_retries): the account is at its limit of requests, or of jobs running at once. " +
-			"No job was created, so none is lost or billed: apply again to submit it. For more jobs than the account may run at once, " +
+			"No job was created, so none is lost or billed. For more jobs than the account may run at once, " +
 			"apply with -parallelism at most that limit, or raise max_retries so that each create waits for a job to end."
 	case status == http.StatusTooManyRequests:
 		return "The service kept limiting the request rate after every retry (the provider's max_retries); try again later."

@@ -617,15 +617,24 @@ func TestAddCreateJobError(t *testing.T) {
 	}
 }
 
-// What follows an ambiguous failure is said for the caller: the action
-// keeps nothing in state, so no next apply submits its job again.
+// What follows an ambiguous failure, or a create turned away for good, is
+// said for the caller: the action keeps nothing in state, so no next apply
+// submits its job again.
 func TestAddCreateJobError_saysWhatFollows(t *testing.T) {
-	err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 502}
-	for nextTry, unsaid := range map[string]string{resourceNextTry: "invoking it again", actionNextTry: "next apply"} {
-		var diags diag.Diagnostics
-		addCreateJobError(&diags, err, nextTry)
-		if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, nextTry) || strings.Contains(detail, unsaid) {
-			t.Errorf("detail %q: want %q and not %q", detail, nextTry, unsaid)
+	for _, status := range []int{http.StatusBadGateway, http.StatusTooManyRequests} {
+		err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: status}
+		for nextTry, unsaid := range map[string][]string{resourceNextTry: {"invoking it again"}, actionNextTry: {"next apply", "apply again"}} {
+			var diags diag.Diagnostics
+			addCreateJobError(&diags, err, nextTry)
+			detail := diags.Errors()[0].Detail()
+			if !strings.Contains(detail, nextTry) {
+				t.Errorf("status %d: detail %q lacks %q", status, detail, nextTry)
+			}
+			for _, u := range unsaid {
+				if strings.Contains(detail, u) {
+					t.Errorf("status %d: detail %q says %q", status, detail, u)
+				}
+			}
 		}
 	}
 }
