@@ -357,6 +357,48 @@ wait_for_completion = false`)
 	})
 }
 
+// TestAccFaults_readsFailAfterABatchSubmittedWithoutWaiting: when the
+// service fails the first read of every job of a batch submitted without
+// waiting, the CLI shows one warning and counts the others, as it does for
+// warnings of one summary; the summary named each job's id, so a batch of
+// 200 jobs printed 200 warnings.
+func TestAccFaults_readsFailAfterABatchSubmittedWithoutWaiting(t *testing.T) {
+	const jobs = 3
+	failReads := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") {
+				writeErrorBody(w, r, http.StatusServiceUnavailable, "unavailable-1", "the service is temporarily unable to handle the request")
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, failReads)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(l.URL(), "max_retries = 0")+
+		acctest.JobConfig("batch", fmt.Sprintf("count = %d\naudio_url = \"https://example.com/batch-${count.index}.wav\"\nwait_for_completion = false", jobs)))
+	stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color")
+	if err != nil {
+		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+	}
+	output := stdout + stderr
+	if n := strings.Count(output, "Warning: Cannot read the submitted transcription job"); n != 1 {
+		t.Errorf("%d warnings about the failed reads, want 1 for the batch:\n%s", n, output)
+	}
+	if !strings.Contains(output, fmt.Sprintf("(and %d more similar warnings elsewhere)", jobs-1)) {
+		t.Errorf("the warning does not count the other jobs:\n%s", output)
+	}
+	ids, _ := w.stateJobs()
+	if len(ids) != jobs || fs.JobCount() != jobs {
+		t.Errorf("%d jobs in state, %d on the service, want %d", len(ids), fs.JobCount(), jobs)
+	}
+	for _, id := range ids {
+		if strings.Contains(output, "Job "+id+" is submitted and saved in state") {
+			return // the warning shown names its job
+		}
+	}
+	t.Errorf("the warning names none of the jobs in state %v:\n%s", ids, output)
+}
+
 // TestAccFaults_serviceDownAtStart: with the service unreachable when the
 // apply starts, creates fail with an error saying so and nothing enters
 // state; once the service is back on the same address, the next apply

@@ -218,8 +218,11 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		if err != nil {
 			// Not waiting, the job is submitted: an error would taint it,
 			// and the next apply would replace it (billed again).
-			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job "+created.ID, apiErrorDetail(err)+
-				"\n\nThe job is submitted and saved in state; the next refresh fills in its status and result.")
+			// One summary for every job: the CLI folds a batch's warnings
+			// into one ("and N more similar warnings") when the service
+			// fails them all.
+			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job", apiErrorDetail(err)+
+				fmt.Sprintf("\n\nJob %s is submitted and saved in state; the next refresh fills in its status and result.", created.ID))
 			return
 		}
 	}
