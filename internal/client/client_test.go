@@ -629,6 +629,49 @@ func TestResponses_hostileBodies(t *testing.T) {
 	}
 }
 
+// An HTML page in place of the service's answer (a proxy's or a gateway's
+// error page, a login page at base_url) is shown by its title, without its
+// markup: its first 200 bytes, which errors quoted, are often nothing but
+// doctype, comments and styles.
+func TestResponses_htmlPagesShowTheirTitle(t *testing.T) {
+	cdnPage := `<!DOCTYPE html>
+<!--[if lt IE 7]> <html class="no-js ie6 oldie" lang="en-US"> <![endif]-->
+<!--[if gt IE 8]><!--> <html class="no-js" lang="en-US"> <!--<![endif]-->
+<head>
+<title>api.example.com | 502: Bad gateway</title>
+<meta charset="UTF-8" /><meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />
+<style>body{margin:0;padding:0;font-family:-apple-system,system-ui,BlinkMacSystemFont,"Segoe UI",Roboto}</style>
+</head>
+<body><div id="cf-error-details"><h1>Bad gateway</h1><span>Error code 502</span></div></body></html>`
+	cases := []struct {
+		name        string
+		status      int
+		contentType string
+		body        string
+		want        string
+	}{
+		{"nginx", 502, "text/html", "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n", "HTML page: 502 Bad Gateway"},
+		{"content delivery network", 502, "text/html; charset=UTF-8", cdnPage, "HTML page: api.example.com | 502: Bad gateway"},
+		{"no title", 503, "text/html", "<html><body><h1>Service &amp; API down</h1><script>var x = '<b>';</script></body></html>", "HTML page: Service & API down"},
+		{"login page answered 200", 200, "text/html", "<!doctype html><html><head><title>Sign in &#8211; Corporate proxy</title></head><body>...</body></html>", "HTML page: Sign in – Corporate proxy"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", tc.contentType)
+				w.WriteHeader(tc.status)
+				_, _ = io.WriteString(w, tc.body)
+			}))
+			defer srv.Close()
+			c, _ := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+			_, err := c.GetPreRecorded(context.Background(), "x")
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.ContainsAny(err.Error(), "<>") {
+				t.Errorf("got %v, want an error showing %q and no markup", err, tc.want)
+			}
+		})
+	}
+}
+
 // recordingLogger keeps every line the client logs.
 type recordingLogger struct {
 	mu    sync.Mutex

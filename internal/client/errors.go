@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -170,17 +172,46 @@ func boundedList(items []string, hide secrets) []string {
 }
 
 // snippet returns at most 200 printable characters of data, without hide.
+// Of an HTML page (a proxy's or a gateway's error page, a login page) it
+// gives the title, or else the text: its first 200 bytes are markup, styles
+// and scripts that say nothing to a user.
 func snippet(data []byte, hide secrets) string {
 	const limit = 200
+	text, prefix := string(data), ""
+	if page, ok := htmlPageText(data); ok {
+		text, prefix = page, "HTML page: "
+	}
 	s := strings.Map(func(r rune) rune {
 		if unicode.IsPrint(r) {
 			return r
 		}
 		return ' '
-	}, hide.mask(string(data)))
-	s = truncate(strings.Join(strings.Fields(s), " "), limit)
-	if s == "" {
+	}, hide.mask(text))
+	s = strings.Join(strings.Fields(s), " ")
+	switch {
+	case s == "" && prefix != "":
+		return "HTML page without text"
+	case s == "":
 		return "(empty body)"
 	}
-	return s
+	return truncate(prefix+s, limit)
+}
+
+var (
+	htmlTitle  = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title\s*>`)
+	htmlUnseen = regexp.MustCompile(`(?is)<script\b.*?</script\s*>|<style\b.*?</style\s*>|<!--.*?-->|<head\b.*?</head\s*>`)
+	htmlTag    = regexp.MustCompile(`(?s)<[^>]*>`)
+)
+
+// htmlPageText returns the title of an HTML page, or its text without
+// markup when it has none; ok is false when data is not an HTML page.
+func htmlPageText(data []byte) (text string, ok bool) {
+	head := strings.ToLower(strings.TrimSpace(string(data[:min(len(data), 1024)])))
+	if !strings.HasPrefix(head, "<!doctype html") && !strings.Contains(head, "<html") {
+		return "", false
+	}
+	if m := htmlTitle.FindSubmatch(data); m != nil && strings.TrimSpace(string(m[1])) != "" {
+		return html.UnescapeString(string(htmlTag.ReplaceAll(m[1], nil))), true
+	}
+	return html.UnescapeString(string(htmlTag.ReplaceAll(htmlUnseen.ReplaceAll(data, []byte(" ")), []byte(" ")))), true
 }
