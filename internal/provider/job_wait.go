@@ -153,7 +153,7 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Transcription job %s ended with status %q", job.ID, job.Status)
 	if job.ErrorCode != nil {
-		fmt.Fprintf(&b, ", error_code %d (%s)", *job.ErrorCode, http.StatusText(int(*job.ErrorCode)))
+		b.WriteString(", " + errorCodeText(*job.ErrorCode))
 	}
 	b.WriteString(".")
 	if addons := addonFailures(job.Result); len(addons) > 0 {
@@ -163,6 +163,15 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 		fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", job.RequestID)
 	}
 	return b.String()
+}
+
+// errorCodeText names a failed job's error_code, with its meaning when it
+// is an HTTP status (the service may use others).
+func errorCodeText(code int64) string {
+	if text := http.StatusText(int(code)); text != "" {
+		return fmt.Sprintf("error_code %d (%s)", code, text)
+	}
+	return fmt.Sprintf("error_code %d", code)
 }
 
 // addonFailures lists the add-ons of a result that failed, one line each.

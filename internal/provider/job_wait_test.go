@@ -316,3 +316,14 @@ func TestJobFailureDetail(t *testing.T) {
 		}
 	}
 }
+
+// An error_code that is no HTTP status is shown without a meaning, where
+// the detail said "error_code 599 ()".
+func TestJobFailureDetail_errorCodes(t *testing.T) {
+	for code, want := range map[int64]string{404: "error_code 404 (Not Found).", 599: "error_code 599.", 1001: "error_code 1001."} {
+		job := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: "j1", Status: client.StatusError, ErrorCode: &code}}
+		if got := jobFailureDetail(job); !strings.Contains(got, want) || strings.Contains(got, "()") {
+			t.Errorf("error_code %d: detail %q, want %q", code, got, want)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
@@ -517,7 +516,7 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 	}
 	code := ""
 	if !errorCode.IsNull() {
-		code = fmt.Sprintf(", error_code %d (%s)", errorCode.ValueInt64(), http.StatusText(int(errorCode.ValueInt64())))
+		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
 	resp.Diagnostics.AddWarning("Transcription job failed",
 		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. To run it again (a new job, billed again), replace this resource: "+

@@ -1035,29 +1035,33 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 }
 
 // A job created without waiting that ends in error is reported by every
-// plan, with how to run it again, and is not replaced by itself.
+// plan, with how to run it again, and is not replaced by itself. An
+// error_code that is no HTTP status is shown without its meaning, where
+// the warning said "error_code 599 ()".
 func TestJobPlan_failedJobWarnsAtEveryPlan(t *testing.T) {
 	h := newProtoHarness(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	typ := h.resourceType(jobResourceTypeName)
 	j := &jobBench{protoHarness: h, typ: typ, null: dynamicValue(t, typ, tftypes.NewValue(typ, nil))}
-	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
-		"audio_url":           tftypes.NewValue(tftypes.String, "https://example.com/fail-503.wav"),
-		"wait_for_completion": tftypes.NewValue(tftypes.Bool, false),
-	}))
-	state := j.applyChange(&j.null, j.plan(&j.null, &config, &config).PlannedState, &config)
-	time.Sleep(2 * testAccProcessingTime) // the job ends, in error
-	state = j.read(state)
-	for plan := range 2 {
-		resp := j.plan(state, state, &config)
-		if resp.RequiresReplace != nil {
-			t.Fatalf("plan %d replaces the failed job by itself: %v", plan, resp.RequiresReplace)
-		}
-		warned := slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
-			return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Transcription job failed" &&
-				strings.Contains(d.Detail, "error_code 503 (Service Unavailable)") && strings.Contains(d.Detail, "terraform apply -replace=")
-		})
-		if !warned {
-			t.Fatalf("plan %d does not report the failed job: %v", plan, resp.Diagnostics)
+	for audio, code := range map[string]string{"fail-503": "error_code 503 (Service Unavailable);", "fail-599": "error_code 599;"} {
+		config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+			"audio_url":           tftypes.NewValue(tftypes.String, "https://example.com/"+audio+".wav"),
+			"wait_for_completion": tftypes.NewValue(tftypes.Bool, false),
+		}))
+		state := j.applyChange(&j.null, j.plan(&j.null, &config, &config).PlannedState, &config)
+		time.Sleep(2 * testAccProcessingTime) // the job ends, in error
+		state = j.read(state)
+		for plan := range 2 {
+			resp := j.plan(state, state, &config)
+			if resp.RequiresReplace != nil {
+				t.Fatalf("%s: plan %d replaces the failed job by itself: %v", audio, plan, resp.RequiresReplace)
+			}
+			warned := slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+				return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Transcription job failed" &&
+					strings.Contains(d.Detail, code) && strings.Contains(d.Detail, "terraform apply -replace=")
+			})
+			if !warned {
+				t.Fatalf("%s: plan %d does not report the failed job with %q: %v", audio, plan, code, resp.Diagnostics)
+			}
 		}
 	}
 }
