@@ -129,6 +129,11 @@ const (
 	maxValidationErrorsBytes = 2048
 )
 
+// Printable returns a text of the service's that is not an error answer
+// (such as an add-on's error in a job record) fit for a diagnostic, as the
+// messages of error answers are: printable and at most 512 bytes.
+func Printable(s string) string { return printable(s, maxMessageBytes) }
+
 // printable returns s with each unprintable rune (control and format
 // characters such as bidirectional overrides, invalid UTF-8) replaced by a
 // space, cut on a rune boundary to at most limit bytes plus "…".

@@ -160,7 +160,7 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 		b.WriteString("\n\nAdd-on errors:\n" + strings.Join(addons, "\n"))
 	}
 	if job.RequestID != "" {
-		fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", job.RequestID)
+		fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", client.Printable(job.RequestID))
 	}
 	return b.String()
 }
@@ -175,6 +175,8 @@ func errorCodeText(code int64) string {
 }
 
 // addonFailures lists the add-ons of a result that failed, one line each.
+// What the service says of each is shown as its error answers are: on one
+// line, printable and bounded (an add-on's exception may be a trace).
 func addonFailures(r *client.Result) []string {
 	if r == nil {
 		return nil
@@ -186,10 +188,10 @@ func addonFailures(r *client.Result) []string {
 		}
 		line := fmt.Sprintf("  - %s: status_code %d", name, e.StatusCode)
 		if e.Exception != "" {
-			line += ", " + e.Exception
+			line += ", " + client.Printable(e.Exception)
 		}
 		if e.Message != "" {
-			line += ": " + e.Message
+			line += ": " + client.Printable(e.Message)
 		}
 		lines = append(lines, line)
 	}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -325,5 +326,41 @@ func TestJobFailureDetail_errorCodes(t *testing.T) {
 		if got := jobFailureDetail(job); !strings.Contains(got, want) || strings.Contains(got, "()") {
 			t.Errorf("error_code %d: detail %q, want %q", code, got, want)
 		}
+	}
+}
+
+// What a job record says of a failed add-on reaches diagnostics as the
+// service's error answers do: one printable, bounded line per add-on, where
+// an exception's trace, with its newlines and terminal escapes, was shown
+// whole.
+func TestAddonFailures_printableAndBounded(t *testing.T) {
+	trace := "Traceback (most recent call last):\n" + strings.Repeat("  File \"/srv/llm/worker.py\", line 42, in run\n", 200) + "\x1b[2J\x1b[31mRuntimeError\u202e"
+	code := int64(500)
+	job := &client.PreRecordedJob{JobCommon: client.JobCommon{
+		ID: "j1", RequestID: "req-9\x1b[2J", Status: client.StatusError, ErrorCode: &code,
+		Result: &client.Result{
+			AudioToLLM:    &client.AddonResult[[]client.AudioToLLMResult]{Error: &client.AddonError{StatusCode: 500, Exception: trace, Message: "model\nfailed"}},
+			Summarization: &client.AddonResult[string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
+		},
+	}}
+	failures := addonFailures(job.Result)
+	if len(failures) != 2 {
+		t.Fatalf("%d lines, want one per failed add-on: %q", len(failures), failures)
+	}
+	for _, line := range failures {
+		if len(line) > 1200 {
+			t.Errorf("a line of %d bytes: %.200q…", len(line), line)
+		}
+	}
+	for _, text := range append(failures, jobFailureDetail(job)) {
+		for _, r := range strings.ReplaceAll(text, "\n", "") {
+			if !unicode.IsPrint(r) {
+				t.Errorf("%U in %.300q", r, text)
+				break
+			}
+		}
+	}
+	if line := failures[1]; !strings.HasPrefix(line, "  - audio_to_llm: status_code 500, Traceback (most recent call last): ") || !strings.HasSuffix(line, "…: model failed") {
+		t.Errorf("the add-on's line lost what it said: %q", line)
 	}
 }
