@@ -116,3 +116,25 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 		})
 	}
 }
+
+// A wait during which no look at the job succeeded says so, where it said
+// the job "was still not yet seen", as if that were a status.
+func TestAddWaitError_jobNeverRead(t *testing.T) {
+	failing := &client.TransportError{Op: "GET /v2/pre-recorded/j1", Sent: true, Err: errors.New("connection refused")}
+	for name, c := range map[string]struct {
+		err  error
+		want string
+	}{
+		"timeout":     {err: jobNotFinal(context.DeadlineExceeded, failing), want: "No look at job j1 succeeded in 3s (timeouts.create)."},
+		"interrupted": {err: jobNotFinal(context.Canceled, failing), want: "Job j1 had not been read yet when Terraform was interrupted."},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var diags diag.Diagnostics
+			addWaitError(&diags, "j1", nil, 3*time.Second, c.err, "timeouts.create", "The job stays in state, tainted.")
+			detail := diags.Errors()[0].Detail()
+			if !strings.Contains(detail, c.want) || strings.Contains(detail, "not yet seen") || !strings.Contains(detail, "connection refused") {
+				t.Errorf("detail %q, want %q and the service's failure", detail, c.want)
+			}
+		})
+	}
+}

@@ -277,9 +277,12 @@ func (r *jobResource) saveRecord(ctx context.Context, plan jobResourceModel, job
 // limit names the setting that bounded the wait, aftermath what becomes of
 // the job (unless the service no longer has it).
 func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit, aftermath string) {
-	status := "not yet seen"
+	// What was seen of the job: nothing when every look at it failed.
+	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, timeout, limit)
+	interrupted := fmt.Sprintf("Job %s had not been read yet when Terraform was interrupted.", id)
 	if last != nil {
-		status = last.Status
+		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, timeout, limit)
+		interrupted = fmt.Sprintf("Job %s was %s when Terraform was interrupted.", id, last.Status)
 	}
 	failing := ""
 	if f := (*serviceFailingError)(nil); errors.As(err, &f) {
@@ -288,10 +291,10 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		diags.AddError("Timed out waiting for the transcription job",
-			fmt.Sprintf("Job %s was still %s after %s (%s). %s For long recordings raise %s.%s", id, status, timeout, limit, aftermath, limit, failing))
+			fmt.Sprintf("%s %s For long recordings raise %s.%s", timedOut, aftermath, limit, failing))
 	case errors.Is(err, context.Canceled):
 		diags.AddError("Interrupted while waiting for the transcription job",
-			fmt.Sprintf("Job %s was %s when Terraform was interrupted. %s%s", id, status, aftermath, failing))
+			fmt.Sprintf("%s %s%s", interrupted, aftermath, failing))
 	case client.IsNotFound(err):
 		addAPIError(diags, "Cannot read the transcription job "+id, err)
 	default:
