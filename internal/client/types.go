@@ -254,7 +254,7 @@ type Result struct {
 	Metadata               ResultMetadata                   `json:"metadata"`
 	Transcription          *Transcription                   `json:"transcription,omitempty"`
 	Translation            *AddonResult[[]TranslationItem]  `json:"translation,omitempty"`
-	Summarization          *AddonResult[string]             `json:"summarization,omitempty"`
+	Summarization          *AddonResult[*string]            `json:"summarization,omitempty"` // results null when it failed
 	NamedEntityRecognition *AddonResult[[]NamedEntity]      `json:"named_entity_recognition,omitempty"`
 	SentimentAnalysis      *AddonResult[string]             `json:"sentiment_analysis,omitempty"`
 	AudioToLLM             *AddonResult[[]AudioToLLMResult] `json:"audio_to_llm,omitempty"`

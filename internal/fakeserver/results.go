@@ -90,7 +90,7 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 	}
 	if o.summarization {
 		text := st.summary(o.summaryType)
-		a := addonResult(&o, 1.0, text == "", text)
+		a := addonResult(&o, 1.0, text == "", &text)
 		res.Summarization = &a
 	}
 	if o.ner {

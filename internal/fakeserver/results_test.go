@@ -70,7 +70,7 @@ func allTexts(r *client.Result) []string {
 		}
 	}
 	if r.Summarization != nil {
-		out = append(out, r.Summarization.Results)
+		out = append(out, *r.Summarization.Results)
 	}
 	if r.NamedEntityRecognition != nil {
 		for _, e := range r.NamedEntityRecognition.Results {
@@ -899,24 +899,24 @@ func bankWordIn(w string, col int) string {
 
 func TestResultSummarization(t *testing.T) {
 	audio := Audio{Duration: 90, Channels: 1}
-	mk := func(cfg *client.SummarizationConfig, d float64) *client.AddonResult[string] {
+	mk := func(cfg *client.SummarizationConfig, d float64) string {
 		r := generateResult(&client.InitTranscriptionRequest{Summarization: resPtr(true), SummarizationConfig: cfg, Diarization: resPtr(true)}, Audio{Duration: d, Channels: 1}, "summary")
-		return r.Summarization
+		return *r.Summarization.Results
 	}
-	general := mk(&client.SummarizationConfig{Type: resPtr("general")}, audio.Duration).Results
+	general := mk(&client.SummarizationConfig{Type: resPtr("general")}, audio.Duration)
 	if strings.Contains(general, "\n") || strings.HasPrefix(general, "- ") || strings.Count(general, ". ") < 2 {
 		t.Errorf("general should be one paragraph of sentences: %q", general)
 	}
 	if !strings.Contains(general, "2 speakers") || !strings.Contains(general, "1 min 30 s") {
 		t.Errorf("general should describe the recording: %q", general)
 	}
-	if def := mk(nil, audio.Duration).Results; def != general {
+	if def := mk(nil, audio.Duration); def != general {
 		t.Errorf("the default type should be general: %q", def)
 	}
-	if def := mk(&client.SummarizationConfig{}, audio.Duration).Results; def != general {
+	if def := mk(&client.SummarizationConfig{}, audio.Duration); def != general {
 		t.Errorf("an unset type should be general: %q", def)
 	}
-	bullets := mk(&client.SummarizationConfig{Type: resPtr("bullet_points")}, audio.Duration).Results
+	bullets := mk(&client.SummarizationConfig{Type: resPtr("bullet_points")}, audio.Duration)
 	lines := strings.Split(bullets, "\n")
 	if len(lines) < 4 {
 		t.Errorf("bullet_points has %d lines: %q", len(lines), bullets)
@@ -926,13 +926,13 @@ func TestResultSummarization(t *testing.T) {
 			t.Errorf("bullet line %q", l)
 		}
 	}
-	concise := mk(&client.SummarizationConfig{Type: resPtr("concise")}, audio.Duration).Results
+	concise := mk(&client.SummarizationConfig{Type: resPtr("concise")}, audio.Duration)
 	if strings.Contains(concise, "\n") || !strings.HasSuffix(concise, ".") || strings.Count(concise, ".") != 1 || len(concise) > 120 || len(concise) >= len(general) {
 		t.Errorf("concise should be one short sentence: %q", concise)
 	}
-	empty := mk(nil, 0)
-	if !empty.IsEmpty || empty.Results != "" {
-		t.Errorf("summary of silence %+v", empty)
+	silence := generateResult(&client.InitTranscriptionRequest{Summarization: resPtr(true)}, Audio{Duration: 0, Channels: 1}, "summary").Summarization
+	if !silence.IsEmpty || silence.Results == nil || *silence.Results != "" {
+		t.Errorf("summary of silence %+v", silence)
 	}
 }
 

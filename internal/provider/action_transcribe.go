@@ -171,8 +171,8 @@ func jobOutcome(job *client.PreRecordedJob) string {
 		if r.Transcription != nil && len(r.Transcription.Languages) > 0 {
 			msg += fmt.Sprintf(" in %s", markdownList(r.Transcription.Languages))
 		}
-		if r.Summarization != nil && r.Summarization.Results != "" {
-			msg += ". Summary: " + r.Summarization.Results
+		if r.Summarization != nil && r.Summarization.Results != nil && *r.Summarization.Results != "" {
+			msg += ". Summary: " + *r.Summarization.Results
 		}
 	}
 	return msg + "."

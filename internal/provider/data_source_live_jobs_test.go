@@ -188,7 +188,7 @@ func fullLiveJobFixture(created time.Time) client.LiveJob {
 				Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, ExecTime: 0.4, Results: []client.TranslationItem{
 					{FullTranscript: "Bonjour. Au revoir.", Languages: []string{"fr"}, Utterances: utts},
 				}},
-				Summarization:          &client.AddonResult[string]{Success: true, ExecTime: 0.2, Results: "A short greeting."},
+				Summarization:          &client.AddonResult[*string]{Success: true, ExecTime: 0.2, Results: ptr("A short greeting.")},
 				NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{Success: true, Results: []client.NamedEntity{{EntityType: "NAME", Text: "Ada", Start: 0.1, End: 0.4}}},
 				SentimentAnalysis:      &client.AddonResult[string]{Success: false, Error: &client.AddonError{StatusCode: 503, Exception: "Unavailable", Message: "try later"}},
 				Messages:               []string{`{"type":"start_session"}`, `{"type":"end_session"}`},

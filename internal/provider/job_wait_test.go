@@ -306,7 +306,7 @@ func TestJobFailureDetail(t *testing.T) {
 	job := &client.PreRecordedJob{JobCommon: client.JobCommon{
 		ID: "j1", RequestID: "req-9", Status: client.StatusError, ErrorCode: &code,
 		Result: &client.Result{
-			Summarization: &client.AddonResult[string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
+			Summarization: &client.AddonResult[*string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
 			Translation:   &client.AddonResult[[]client.TranslationItem]{Results: []client.TranslationItem{{}, {Error: &client.AddonError{StatusCode: 400, Message: "unsupported"}}}},
 		},
 	}}

@@ -221,7 +221,7 @@ var transcriptionView = viewObject("transcription", "The transcript.", transcrip
 var translationView = addonView("translation", "translation",
 	viewJSON("results", "One translation per target language, as JSON text: a list of objects with `language` (the target language), `error` (null or `status_code`, `exception`, `message`), "+
 		"`full_transcript`, `languages`, `utterances` (as in `result.transcription.utterances`), `sentences` (texts) and `subtitles` (keyed by format). "+
-		"For example `{ for t in jsondecode(transcription_job.example.result.translation.results) : t.language => t.full_transcript }`."+transcriptSized),
+		"For example `{ for t in jsondecode(transcription_job.example.result.translation.results) : t.language => t.full_transcript }`. Null when the add-on failed."+transcriptSized),
 )
 
 var resultMetadataView = viewObject("metadata", "Figures about the processing.",
@@ -244,7 +244,7 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 	resultMetadataView,
 	transcriptionView,
 	translationView,
-	addonView("summarization", "summarization", viewString("results", "The summary.")),
+	addonView("summarization", "summarization", viewString("results", "The summary; null when the add-on failed.")),
 	addonView("named_entity_recognition", "named entity recognition", viewJSON("results", "Entities found in the transcript, as JSON text: a list of objects with `entity_type`, `text`, and `start` and `end` in seconds "+
 		"(`jsondecode(...)`)."+transcriptSized)),
 	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it."+transcriptSized)),
@@ -342,9 +342,9 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		}),
 		"transcription": f.transcription(r.Transcription, content),
 		"translation": flattenAddon(f, r.Translation, translationType, func(items []client.TranslationItem) attr.Value {
-			return grows(jsonTextNull(), func() attr.Value { return f.json(translationsJSON(items, withWords)) })
+			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(items == nil, translationsJSON(items, withWords)) })
 		}),
-		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s string) attr.Value { return types.StringValue(s) }),
+		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s *string) attr.Value { return types.StringPointerValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
 			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(ents == nil, ents) })
 		}),

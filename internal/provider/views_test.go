@@ -136,7 +136,7 @@ func fullResult() *client.Result {
 			{FullTranscript: "Bonjour. Au revoir.", Languages: []string{"fr"}, Utterances: utts, Sentences: sentences, Subtitles: subs},
 			{Error: &client.AddonError{StatusCode: 500, Exception: "TranslationError", Message: "boom"}, FullTranscript: "", Languages: []string{"de"}, Utterances: []client.Utterance{}},
 		}},
-		Summarization:          &client.AddonResult[string]{Success: true, Results: "A greeting."},
+		Summarization:          &client.AddonResult[*string]{Success: true, Results: ptr("A greeting.")},
 		NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{Success: true, Results: []client.NamedEntity{{EntityType: "NAME", Text: "Ada", Start: 1, End: 1.2}}},
 		SentimentAnalysis:      &client.AddonResult[string]{Success: false, Error: &client.AddonError{StatusCode: 503, Exception: "Unavailable", Message: "later"}},
 		AudioToLLM: &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{
@@ -452,5 +452,33 @@ func TestResultAtContent(t *testing.T) {
 	}
 	if got, _ := resultAtContent(types.ObjectNull(resultType.AttrTypes), summaryContent); !got.IsNull() {
 		t.Errorf("a null result became %s", got)
+	}
+}
+
+// TestFlattenResult_failedAddonWithoutResults: an add-on that failed has
+// `results: null` (the official client's types: translation, summarization,
+// named entity recognition, sentences). Its results stay null at every
+// content, as the views document, rather than an empty text or list.
+func TestFlattenResult_failedAddonWithoutResults(t *testing.T) {
+	const failed = `{"success": false, "is_empty": true, "exec_time": 0.1, "error": {"status_code": 502, "exception": "UpstreamError", "message": "unavailable"}, "results": null}`
+	body := `{"metadata": {"audio_duration": 1, "number_of_distinct_channels": 1, "billing_time": 1, "transcription_time": 1},
+		"translation": ` + failed + `, "summarization": ` + failed + `, "named_entity_recognition": ` + failed + `, "sentences": ` + failed + `}`
+	var r client.Result
+	if err := json.Unmarshal([]byte(body), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, content := range []resultContent{summaryContent, transcriptContent, rawContent} {
+		o, diags := flattenResult(context.Background(), &r, content)
+		if diags.HasError() {
+			t.Fatal(diags)
+		}
+		for _, addon := range []string{"translation", "summarization", "named_entity_recognition", "sentences"} {
+			if got := at(t, o, addon, "results"); !got.IsNull() {
+				t.Errorf("content %d: %s.results is %v, want null as the service sent it", content, addon, got)
+			}
+			if got := at(t, o, addon, "error", "status_code"); !got.Equal(types.Int64Value(502)) {
+				t.Errorf("content %d: %s.error.status_code is %v, want 502", content, addon, got)
+			}
+		}
 	}
 }
