@@ -179,9 +179,11 @@ type LiveJob struct {
 
 // FileInfo describes the audio a job transcribed.
 type FileInfo struct {
-	ID               string   `json:"id"`
-	Filename         string   `json:"filename"`
-	Source           string   `json:"source"`
+	ID string `json:"id"`
+	// Filename and Source are null when the service has none (a live
+	// session has no download link).
+	Filename         *string  `json:"filename"`
+	Source           *string  `json:"source"`
 	AudioDuration    *float64 `json:"audio_duration"`
 	NumberOfChannels *int64   `json:"number_of_channels"`
 }

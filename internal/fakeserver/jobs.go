@@ -84,8 +84,8 @@ func (j *job) record(now time.Time) client.PreRecordedJob {
 	}
 	rec.File = &client.FileInfo{
 		ID:               j.fileID,
-		Filename:         j.audio.Filename,
-		Source:           j.params.AudioURL,
+		Filename:         pointerTo(j.audio.Filename),
+		Source:           pointerTo(j.params.AudioURL),
 		AudioDuration:    pointerTo(j.audio.Duration),
 		NumberOfChannels: pointerTo(j.audio.Channels),
 	}

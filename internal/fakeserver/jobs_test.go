@@ -84,7 +84,7 @@ func TestJobLifecycleFollowsTheClock(t *testing.T) {
 		t.Fatalf("post_session_metadata %s", job.PostSessionMetadata)
 	}
 	f := job.File
-	if f == nil || f.Filename != "talk.wav" || f.Source != "https://example.com/talk.wav?duration=42&channels=2" ||
+	if f == nil || *f.Filename != "talk.wav" || *f.Source != "https://example.com/talk.wav?duration=42&channels=2" ||
 		*f.AudioDuration != 42 || *f.NumberOfChannels != 2 || f.ID == "" {
 		t.Fatalf("file %+v", f)
 	}
@@ -192,7 +192,7 @@ func TestDerivedAudio(t *testing.T) {
 		return h.job(h.create(`{"audio_url":"` + url + `"}`).ID).File
 	}
 	f := fileOf("https://example.com/calls/2024/support%20call.mp3?duration=12.5&channels=2")
-	if *f.AudioDuration != 12.5 || *f.NumberOfChannels != 2 || f.Filename != "support call.mp3" {
+	if *f.AudioDuration != 12.5 || *f.NumberOfChannels != 2 || *f.Filename != "support call.mp3" {
 		t.Fatalf("file %+v", f)
 	}
 	a, b := fileOf("https://example.com/a.wav"), fileOf("https://example.com/a.wav")
@@ -215,8 +215,8 @@ func TestDerivedAudio(t *testing.T) {
 	if *g.AudioDuration < 5 || *g.NumberOfChannels != 1 {
 		t.Fatalf("file %+v", g)
 	}
-	if root := fileOf("https://example.com/"); root.Filename != "audio" {
-		t.Fatalf("filename of a bare host: %q", root.Filename)
+	if root := fileOf("https://example.com/"); *root.Filename != "audio" {
+		t.Fatalf("filename of a bare host: %q", *root.Filename)
 	}
 }
 

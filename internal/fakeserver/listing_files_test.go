@@ -214,8 +214,8 @@ func TestJobFiles(t *testing.T) {
 		if info.Channels != c.channels || info.Duration() != *rec.File.AudioDuration || *rec.File.AudioDuration != c.duration {
 			t.Errorf("%s: WAV of %v s on %d channels, record says %v s", c.url, info.Duration(), info.Channels, *rec.File.AudioDuration)
 		}
-		if attachmentName(t, resp) != rec.File.Filename || int64(len(resp.body)) != 44+info.DataBytes {
-			t.Errorf("%s: named %q (record %q), %d bytes", c.url, attachmentName(t, resp), rec.File.Filename, len(resp.body))
+		if attachmentName(t, resp) != *rec.File.Filename || int64(len(resp.body)) != 44+info.DataBytes {
+			t.Errorf("%s: named %q (record %q), %d bytes", c.url, attachmentName(t, resp), *rec.File.Filename, len(resp.body))
 		}
 	}
 
@@ -242,9 +242,9 @@ func TestJobFiles(t *testing.T) {
 			continue
 		}
 		resp, info := h.getFile(path)
-		if d := info.Duration() - *j.File.AudioDuration; d > 1e-9 || d < -1e-9 || int64(info.Channels) != *j.File.NumberOfChannels || attachmentName(t, resp) != j.File.Filename {
+		if d := info.Duration() - *j.File.AudioDuration; d > 1e-9 || d < -1e-9 || int64(info.Channels) != *j.File.NumberOfChannels || attachmentName(t, resp) != *j.File.Filename {
 			t.Errorf("%s: WAV of %v s on %d channels named %q, record %v s on %d named %q", path, info.Duration(), info.Channels, attachmentName(t, resp),
-				*j.File.AudioDuration, *j.File.NumberOfChannels, j.File.Filename)
+				*j.File.AudioDuration, *j.File.NumberOfChannels, *j.File.Filename)
 		}
 		served++
 	}

@@ -242,8 +242,16 @@ func (s *Server) handleGetLiveFile(w http.ResponseWriter, r *http.Request, id st
 		if n := rec.File.NumberOfChannels; n != nil && *n >= 1 {
 			channels = *n
 		}
-		serveAudio(w, r, rec.File.Filename, newSilentWAV(*rec.File.AudioDuration, channels))
+		serveAudio(w, r, filenameOf(rec.File), newSilentWAV(*rec.File.AudioDuration, channels))
 	}
+}
+
+// filenameOf is the name of a job's file; empty when the record has none.
+func filenameOf(f *client.FileInfo) string {
+	if f.Filename == nil {
+		return ""
+	}
+	return *f.Filename
 }
 
 // handleDeleteLive answers DELETE /v2/live/{id} as DELETE /v2/pre-recorded/{id}

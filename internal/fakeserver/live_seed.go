@@ -162,8 +162,8 @@ func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
 	if e.status != client.StatusQueued {
 		job.File = &client.FileInfo{
 			ID:               uuid.NewSHA1(liveSeedNamespace, []byte("file-"+e.id)).String(),
-			Filename:         audio.Filename,
-			Source:           "live-stream",
+			Filename:         pointerTo(audio.Filename),
+			Source:           pointerTo("live-stream"),
 			AudioDuration:    pointerTo(duration),
 			NumberOfChannels: pointerTo(channels),
 		}

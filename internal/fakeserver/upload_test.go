@@ -41,8 +41,8 @@ func TestUploadThenTranscribe(t *testing.T) {
 	// A job on the uploaded file reports the file's real audio.
 	job := h.job(h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID)
 	f := job.File
-	if job.Status != client.StatusDone || f == nil || f.ID != m.ID || f.Filename != "Standup Recording.WAV" ||
-		*f.AudioDuration != 3 || *f.NumberOfChannels != 2 || f.Source != up.AudioURL {
+	if job.Status != client.StatusDone || f == nil || f.ID != m.ID || *f.Filename != "Standup Recording.WAV" ||
+		*f.AudioDuration != 3 || *f.NumberOfChannels != 2 || *f.Source != up.AudioURL {
 		t.Fatalf("status %q, file %+v", job.Status, f)
 	}
 }

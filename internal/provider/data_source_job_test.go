@@ -86,7 +86,7 @@ func preRecordedJobFixture() *client.PreRecordedJob {
 			ID: "6f1c1a2e-0000-4000-8000-000000000001", RequestID: "req-1", Version: 2,
 			Status: client.StatusDone, CreatedAt: "2026-05-04T10:00:00Z", CompletedAt: &completed, Kind: client.KindPreRecorded,
 			CustomMetadata: map[string]any{"team": "alpha", "priority": 2.0},
-			File:           &client.FileInfo{ID: "file-1", Filename: "a.wav", Source: "https://example.com/a.wav", AudioDuration: ptr(4.5), NumberOfChannels: ptr(int64(2))},
+			File:           &client.FileInfo{ID: "file-1", Filename: ptr("a.wav"), Source: ptr("https://example.com/a.wav"), AudioDuration: ptr(4.5), NumberOfChannels: ptr(int64(2))},
 			Result: &client.Result{
 				Metadata: client.ResultMetadata{AudioDuration: 4.5, NumberOfDistinctChannels: 2, BillingTime: 4.5, TranscriptionTime: 1},
 				Transcription: &client.Transcription{FullTranscript: "Hello.", Languages: []string{"en"}, Utterances: []client.Utterance{{

@@ -177,7 +177,7 @@ func fullLiveJobFixture(created time.Time) client.LiveJob {
 			Kind:                client.KindLive,
 			CustomMetadata:      map[string]any{"fixture": "full", "count": 3, "nested": map[string]any{"a": true}},
 			PostSessionMetadata: json.RawMessage(`{"duration": 12.5, "tags": ["x"]}`),
-			File:                &client.FileInfo{ID: "file-full", Filename: "full.wav", Source: "live-stream", AudioDuration: ptr(2.5), NumberOfChannels: ptr(int64(2))},
+			File:                &client.FileInfo{ID: "file-full", Filename: ptr("full.wav"), Source: ptr("live-stream"), AudioDuration: ptr(2.5), NumberOfChannels: ptr(int64(2))},
 			Result: &client.Result{
 				Metadata: client.ResultMetadata{AudioDuration: 2.5, NumberOfDistinctChannels: 2, BillingTime: 3, TranscriptionTime: 0.7},
 				Transcription: &client.Transcription{
@@ -610,7 +610,7 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		expectJSONValue(gen, itemPath("result", "transcription", "utterances"), nil, 0, "words"),
 		statecheck.ExpectKnownValue(gen, itemPath("result", "messages"), knownvalue.ListSizeExact(len(seeded.Result.Messages))),
 		expectJSONValue(gen, itemPath("request_params"), float64(*seeded.RequestParams.SampleRate), "sample_rate"),
-		statecheck.ExpectKnownValue(gen, itemPath("file", "filename"), knownvalue.StringExact(seeded.File.Filename)),
+		statecheck.ExpectKnownValue(gen, itemPath("file", "filename"), knownvalue.StringExact(*seeded.File.Filename)),
 		statecheck.ExpectKnownValue(gen, itemPath("post_session_metadata"), knownvalue.StringExact("{}")),
 		// Without include_transcript: what does not grow with the session.
 		statecheck.ExpectKnownValue(summary, itemPath("result", "metadata", "billing_time"), knownvalue.Float64Exact(3)),

@@ -340,7 +340,7 @@ func TestAddonFailures_printableAndBounded(t *testing.T) {
 		ID: "j1", RequestID: "req-9\x1b[2J", Status: client.StatusError, ErrorCode: &code,
 		Result: &client.Result{
 			AudioToLLM:    &client.AddonResult[[]client.AudioToLLMResult]{Error: &client.AddonError{StatusCode: 500, Exception: trace, Message: "model\nfailed"}},
-			Summarization: &client.AddonResult[string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
+			Summarization: &client.AddonResult[*string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
 		},
 	}}
 	failures := addonFailures(job.Result)

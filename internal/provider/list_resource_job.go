@@ -182,8 +182,8 @@ func listedJob(ctx context.Context, job *client.PreRecordedJob, resultURL string
 // jobDisplayName names a listed job for people: its file, status and date.
 func jobDisplayName(job *client.PreRecordedJob) string {
 	name := job.ID
-	if job.File != nil && job.File.Filename != "" {
-		name = job.File.Filename
+	if job.File != nil && job.File.Filename != nil && *job.File.Filename != "" {
+		name = *job.File.Filename
 	}
 	return fmt.Sprintf("%s (%s, %s)", name, job.Status, job.CreatedAt)
 }

@@ -256,8 +256,8 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 // fileView is the `file` attribute: the audio the job transcribed.
 var fileView = viewObject("file", "The audio the job transcribed; may be null when the job failed.",
 	viewString("id", "Identifier of the file."),
-	viewString("filename", "Name of the file."),
-	viewString("source", "Where the audio came from: the job's `audio_url` without its user information, and with `?…` for its query or fragment, where a presigned URL keeps its signature (state is read by more people than the configuration's secrets)."),
+	viewString("filename", "Name of the file; null when the service gives none."),
+	viewString("source", "Where the audio came from: the job's `audio_url` without its user information, and with `?…` for its query or fragment, where a presigned URL keeps its signature (state is read by more people than the configuration's secrets); null when the service gives none, as for a live session."),
 	viewFloat64("audio_duration", "Duration of the audio, in seconds."),
 	viewInt64("number_of_channels", "Number of audio channels."),
 )
@@ -621,11 +621,20 @@ func flattenFile(fi *client.FileInfo) types.Object {
 	}
 	return types.ObjectValueMust(fileType.AttrTypes, map[string]attr.Value{
 		"id":                 types.StringValue(fi.ID),
-		"filename":           types.StringValue(fi.Filename),
-		"source":             types.StringValue(client.RedactedURL(fi.Source)),
+		"filename":           types.StringPointerValue(fi.Filename),
+		"source":             redactedURLValue(fi.Source),
 		"audio_duration":     types.Float64PointerValue(fi.AudioDuration),
 		"number_of_channels": types.Int64PointerValue(fi.NumberOfChannels),
 	})
+}
+
+// redactedURLValue is a URL the service gave as state keeps it
+// (client.RedactedURL), null when it gave none.
+func redactedURLValue(raw *string) types.String {
+	if raw == nil {
+		return types.StringNull()
+	}
+	return types.StringValue(client.RedactedURL(*raw))
 }
 
 // flattenCustomMetadata converts custom metadata to a map of strings: the

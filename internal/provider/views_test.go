@@ -381,7 +381,7 @@ func TestFlattenFile(t *testing.T) {
 	if o := flattenFile(nil); !o.IsNull() || !o.Type(ctx).Equal(fileView.attrType()) {
 		t.Errorf("nil file: %v", o)
 	}
-	o := flattenFile(&client.FileInfo{ID: "f1", Filename: "a.wav", Source: "https://x/a.wav", AudioDuration: ptr(3.5)})
+	o := flattenFile(&client.FileInfo{ID: "f1", Filename: ptr("a.wav"), Source: ptr("https://x/a.wav"), AudioDuration: ptr(3.5)})
 	if !o.Type(ctx).Equal(fileView.attrType()) {
 		t.Fatalf("type %s", o.Type(ctx))
 	}
@@ -480,5 +480,26 @@ func TestFlattenResult_failedAddonWithoutResults(t *testing.T) {
 				t.Errorf("content %d: %s.error.status_code is %v, want 502", content, addon, got)
 			}
 		}
+	}
+}
+
+// TestFlattenFile_nullNameAndSource: the service sends `filename` and
+// `source` null when it has none (the official client's types: a live
+// session has no download link); they stay null rather than empty texts.
+func TestFlattenFile_nullNameAndSource(t *testing.T) {
+	var job client.LiveJob
+	body := `{"id": "11111111-1111-4111-8111-111111111111", "request_id": "r", "version": 2, "status": "done", "created_at": "2025-03-10T12:00:00Z", "kind": "live",
+		"file": {"id": "f1", "filename": null, "source": null, "audio_duration": 2.5, "number_of_channels": 1}}`
+	if err := json.Unmarshal([]byte(body), &job); err != nil {
+		t.Fatal(err)
+	}
+	o := flattenFile(job.File)
+	for _, name := range []string{"filename", "source"} {
+		if got := at(t, o, name); !got.IsNull() {
+			t.Errorf("file.%s is %v, want null as the service sent it", name, got)
+		}
+	}
+	if got := at(t, o, "id"); !got.Equal(types.StringValue("f1")) {
+		t.Errorf("file.id is %v", got)
 	}
 }
