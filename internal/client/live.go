@@ -68,12 +68,14 @@ func (c *Client) ListLive(ctx context.Context, opts ListOptions, detail ...Detai
 
 // ListAllLive follows the pages of live jobs from opts.Offset until maxItems
 // items are collected (maxItems ≤ 0: every matching item) or there is no
-// next page. Each page asks for at most pageSize items and never more than
-// are still wanted.
+// next page. Each page asks for at most pageSize new items and never more
+// than are still wanted (beside the last item received, which it starts at:
+// see eachPage).
 //
 // The next page is requested with this client's own filters and the offset
-// taken from the service's `next` link (never past the items received), so
-// filters survive whatever form the link has. A Detail, when given, leaves
+// taken from the service's `next` link (never past the items received, and
+// from the last item received: see eachPage), so filters survive whatever
+// form the link has. A Detail, when given, leaves
 // part of the items' results out.
 func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail ...Detail) ([]LiveJob, int, error) {
 	return listAll(ctx, c, "/v2/live", liveCommon, opts, maxItems, pageSize, firstDetail(detail))
@@ -165,23 +167,36 @@ func (c *Client) EachLivePage(ctx context.Context, opts ListOptions, maxItems, p
 
 // eachPage follows a listing's pages from opts.Offset until maxItems items
 // are handed to use (maxItems ≤ 0: every matching item) or there is no next
-// page; an error of use stops it. An item already handed is not handed
-// again (see unseen). The next page is asked for before use gets
+// page; an error of use stops it. The next page is asked for before use gets
 // the current one, so that the service's answer overlaps the caller's work;
 // one request is in flight at a time, as without it.
+//
+// The listing is newest first and paged by offset, so it moves under a
+// caller that follows it: a job created meanwhile shifts the later items
+// forward (an item comes again), and a job that leaves it (deleted, or
+// ended while the listing is filtered on running statuses) shifts them
+// back, past the items received. So each page after the first starts at
+// the last item received, which tells where the listing went on: the items
+// after it are handed, and a page holding no item already handed (jobs
+// left before it) is asked for again from further back. An item is handed
+// once, in the listing's order.
 func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T) *JobCommon, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]T) error) (int, error) {
 	if pageSize <= 0 {
 		pageSize = DefaultLiveListLimit
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // stops a page asked for in advance that use's error leaves unread
+	start := opts.Offset
 	seen, pages := 0, 0
 	ids := map[string]bool{} // of the items handed to use
-	fetch := func() <-chan pageResult[T] {
+	// handed: how many items already handed the page asked for starts
+	// with, asked for beside pageSize new ones (or those still wanted).
+	fetch := func(handed int) <-chan pageResult[T] {
 		opts.Limit = pageSize
-		if maxItems > 0 && maxItems-seen < pageSize {
-			opts.Limit = maxItems - seen
+		if maxItems > 0 {
+			opts.Limit = min(pageSize, maxItems-seen)
 		}
+		opts.Limit += handed
 		result := make(chan pageResult[T], 1)
 		go func(opts ListOptions) {
 			page, err := listPage(ctx, c, path, common, opts, detail)
@@ -189,7 +204,8 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		}(opts)
 		return result
 	}
-	pending := fetch()
+	overlapping := false // the page asked for starts at the last item received
+	pending := fetch(0)
 	for {
 		r := <-pending
 		if r.err != nil {
@@ -197,9 +213,20 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		}
 		pages++
 		page := r.page
-		items := unseen(page.Items, common, ids)
+		items, found := after(page.Items, common, ids)
+		if overlapping && !found && len(page.Items) > 0 && opts.Offset > start {
+			// Jobs left the listing before this page: ask again from
+			// further back, where the items already handed are.
+			back := opts.Offset - max(start, opts.Offset-pageSize)
+			opts.Offset -= back
+			pending = fetch(back)
+			continue
+		}
 		if maxItems > 0 && seen+len(items) > maxItems {
 			items = items[:maxItems-seen]
+		}
+		for i := range items {
+			ids[common(&items[i]).ID] = true
 		}
 		seen += len(items)
 
@@ -210,7 +237,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 			// A link past the items received (a service sending fewer than
 			// asked for, its next link advanced by the limit asked for) would
 			// skip those in between: the listing goes on after the last one
-			// received. An item received twice is handed once.
+			// received.
 			next = min(next, received)
 			switch {
 			case err != nil:
@@ -218,8 +245,15 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 			case next <= opts.Offset:
 				nextErr = &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("next page offset %d does not advance past %d", next, opts.Offset)}
 			default:
+				// Start at the last item received, unless that would not
+				// advance (a page of one item).
+				overlapping = next-1 > opts.Offset
+				handed := 0
 				opts.Offset = next
-				pending, more = fetch(), true
+				if overlapping {
+					opts.Offset, handed = next-1, 1
+				}
+				pending, more = fetch(handed), true
 			}
 		}
 		if err := use(items); err != nil {
@@ -231,27 +265,26 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 	}
 }
 
-// unseen returns the items whose ids are not in ids, in their order, and
-// adds theirs. A job created while a listing is followed shifts the later
-// pages' items by one (the listing is newest first), so that the last item
-// of a page comes again at the start of the next one: it is handed once.
-func unseen[T any](items []T, common func(*T) *JobCommon, ids map[string]bool) []T {
-	var kept []T // nil until an item is left out
-	for i := range items {
-		id := common(&items[i]).ID
-		switch {
-		case ids[id] && kept == nil:
-			kept = slices.Clone(items[:i:i])
-		case ids[id]:
-		case kept != nil:
-			kept = append(kept, items[i])
+// after returns the items of a page that follow the last one already
+// handed (all of them when none was), less any already handed; found
+// reports whether the page held an item already handed.
+func after[T any](items []T, common func(*T) *JobCommon, ids map[string]bool) (kept []T, found bool) {
+	from := 0
+	for i := len(items) - 1; i >= 0; i-- {
+		if ids[common(&items[i]).ID] {
+			from, found = i+1, true
+			break
 		}
-		ids[id] = true
 	}
-	if kept == nil {
-		return items
+	kept = items[from:]
+	for i := range kept {
+		id := common(&kept[i]).ID
+		if ids[id] {
+			kept = slices.DeleteFunc(slices.Clone(kept), func(item T) bool { return ids[common(&item).ID] })
+			break
+		}
 	}
-	return kept
+	return kept, found
 }
 
 // pageResult is a page asked for, or why it could not be had.

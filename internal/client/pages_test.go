@@ -114,7 +114,7 @@ func TestEachLivePage_asksForTheNextPageAhead(t *testing.T) {
 			expectAsked("0")
 		}
 		if handed < 3 { // the caller blocks here until the next page is asked for
-			expectAsked(strconv.Itoa(handed * 10))
+			expectAsked(strconv.Itoa(handed*10 - 1)) // from the last item received
 		}
 		return nil
 	})
@@ -203,5 +203,60 @@ func TestEachLivePage_nextLinkPastTheItemsReceived(t *testing.T) {
 	}
 	if len(all) != 25 {
 		t.Fatalf("%d items listed, want the 25 jobs", len(all))
+	}
+}
+
+// Jobs that leave a listing while it is followed (deleted, or ended while
+// the listing is filtered on running statuses) shift the later items back
+// (the listing is newest first): the first items of the next page were at
+// the end of the page before, past the items received. None is skipped,
+// and the items come in the listing's order.
+func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
+	for _, tc := range []struct{ leaving, maxItems int }{{1, 0}, {2, 0}, {3, 0}, {12, 0}, {3, 20}, {12, 20}} {
+		leaving := tc.leaving
+		t.Run(fmt.Sprintf("%d jobs leave, at most %d", leaving, tc.maxItems), func(t *testing.T) {
+			fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 35})
+			direct := httptest.NewServer(fs)
+			t.Cleanup(direct.Close)
+			before, _, err := newClient(t, direct.URL, testKey).ListAllLive(context.Background(), client.ListOptions{}, 0, 100)
+			if err != nil || len(before) != 35 {
+				t.Fatalf("%d jobs, %v", len(before), err)
+			}
+			var removed atomic.Bool
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				fs.ServeHTTP(w, r)
+				// Once the first page is served, jobs at its start leave.
+				if r.URL.Query().Get("offset") == "" && !removed.Swap(true) {
+					for _, j := range before[:leaving] {
+						fs.RemoveLiveJob(j.ID)
+					}
+				}
+			}))
+			t.Cleanup(func() { srv.Close(); fs.Close() })
+			c := newClient(t, srv.URL, testKey)
+
+			var ids []string
+			if _, err := c.EachLivePage(context.Background(), client.ListOptions{}, tc.maxItems, 10, client.WithoutUtterances, func(items []client.LiveJob) error {
+				for _, j := range items {
+					ids = append(ids, j.ID)
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			// The first page as it was, then every job still listed after it.
+			want := make([]string, 0, len(before))
+			for i, j := range before {
+				if i < 10 || i >= leaving {
+					want = append(want, j.ID)
+				}
+			}
+			if tc.maxItems > 0 {
+				want = want[:tc.maxItems]
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(want) {
+				t.Errorf("listed %d jobs\n%v\nwant %d\n%v", len(ids), ids, len(want), want)
+			}
+		})
 	}
 }

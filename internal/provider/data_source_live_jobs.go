@@ -23,9 +23,11 @@ var (
 	_ datasource.DataSourceWithConfigure = &liveJobsDataSource{}
 )
 
-// liveJobsPageSize is the page size asked of GET /v2/live: large enough to
-// keep the number of round trips low, small enough to keep each answer a
-// reasonable size. ListAllLive never asks for more than is still wanted.
+// liveJobsPageSize is the number of new items asked of each page of GET
+// /v2/live: large enough to keep the number of round trips low, small
+// enough to keep each answer a reasonable size. EachLivePage never asks for
+// more than are still wanted, beside the last item received, which each
+// page after the first starts at.
 const liveJobsPageSize = 100
 
 // NewLiveJobsDataSource returns the transcription_live_jobs data source.

@@ -81,6 +81,10 @@ func (h *protoHarness) listJobs(ctx context.Context, limit int64) iter.Seq[tfpro
 	return stream.Results
 }
 
+// secondPageOffset is where the second page starts: at the last item of
+// the first, which tells where the listing went on (client.EachPreRecordedPage).
+const secondPageOffset = jobListPageSize - 1
+
 // listedPageOffsets are the offsets of the pages of GET /v2/pre-recorded
 // the fake server was asked for, in order.
 func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
@@ -129,7 +133,7 @@ func TestJobList_firstResultBeforeTheSecondPageArrives(t *testing.T) {
 	heldUntilFirstResult := make(chan bool, 1) // whether page 2 waited for the first result
 	h := newJobListHarness(t, jobListPageSize+50, func(fs *fakeserver.Server) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(jobListPageSize) {
+			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(secondPageOffset) {
 				select {
 				case <-firstResult:
 					heldUntilFirstResult <- true
@@ -168,8 +172,8 @@ func TestJobList_stopsAskingForPagesWhenTerraformStopsTakingResults(t *testing.T
 		wantOffsets []int // the pages the results taken come from
 		mayAlsoAsk  int   // the page asked for in advance
 	}{
-		{take: 1, wantOffsets: []int{0}, mayAlsoAsk: jobListPageSize},
-		{take: jobListPageSize + 50, wantOffsets: []int{0, jobListPageSize}, mayAlsoAsk: 2 * jobListPageSize},
+		{take: 1, wantOffsets: []int{0}, mayAlsoAsk: secondPageOffset},
+		{take: jobListPageSize + 50, wantOffsets: []int{0, secondPageOffset}, mayAlsoAsk: secondPageOffset + jobListPageSize},
 	} {
 		t.Run(strconv.Itoa(tc.take), func(t *testing.T) {
 			// A harness of its own: the page asked for in advance by
@@ -229,7 +233,7 @@ func TestJobList_interruptionStopsTheFetching(t *testing.T) {
 func TestJobList_errorOnALaterPageFollowsTheEarlierResults(t *testing.T) {
 	h := newJobListHarness(t, 2*jobListPageSize+50, func(fs *fakeserver.Server) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(jobListPageSize) {
+			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(secondPageOffset) {
 				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(http.StatusBadRequest)
 				_ = json.NewEncoder(w).Encode(client.ErrorBody{StatusCode: http.StatusBadRequest, Path: r.URL.Path, Message: "offset past the listing"})
