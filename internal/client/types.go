@@ -204,7 +204,27 @@ type LiveRequestParams struct {
 	MessagesConfig                    *LiveMessagesConfig     `json:"messages_config,omitempty"`
 	Callback                          *bool                   `json:"callback,omitempty"`
 	CallbackConfig                    *LiveCallbackConfig     `json:"callback_config,omitempty"`
+
+	// raw is the JSON these were decoded from: the service's fields as it
+	// sent them, including forms and fields the types above do not keep.
+	raw json.RawMessage
 }
+
+// UnmarshalJSON decodes the parameters and keeps the JSON they came from.
+func (p *LiveRequestParams) UnmarshalJSON(data []byte) error {
+	type plain LiveRequestParams
+	var decoded plain
+	if err := json.Unmarshal(data, &decoded); err != nil {
+		return err
+	}
+	*p = LiveRequestParams(decoded)
+	p.raw = append(json.RawMessage(nil), data...)
+	return nil
+}
+
+// Raw is the JSON the parameters were decoded from, as the service sent
+// them; nil when they were not decoded.
+func (p *LiveRequestParams) Raw() json.RawMessage { return p.raw }
 
 // LivePreProcessing is request_params.pre_processing of a live job.
 type LivePreProcessing struct {

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -258,9 +259,46 @@ func (f *flattener) liveJob(ctx context.Context, j *client.LiveJob, content resu
 		"error_code":            types.Int64PointerValue(j.ErrorCode),
 		"post_session_metadata": flattenJSON(j.PostSessionMetadata),
 		"file":                  flattenFile(j.File),
-		"request_params":        f.jsonOrNull(j.RequestParams == nil, withoutCallbackURL(j.RequestParams)),
+		"request_params":        f.liveRequestParams(j.RequestParams),
 		"result":                result,
 	})
+}
+
+// liveRequestParams is a live job's request_params as JSON text: as the
+// service sent them (a vocabulary entry given as a bare string, an empty
+// list, a field the client's types do not know), without
+// callback_config.url.
+func (f *flattener) liveRequestParams(p *client.LiveRequestParams) jsonText {
+	if p == nil {
+		return jsonTextNull()
+	}
+	raw := p.Raw()
+	if raw == nil { // not decoded from the service's answer
+		return f.json(withoutCallbackURL(p))
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		f.diags.AddError("Cannot read a live job's request_params", "The service's request_params is not a JSON object: "+err.Error())
+		return jsonTextNull()
+	}
+	if config, ok := fields["callback_config"]; ok {
+		var configFields map[string]json.RawMessage
+		if err := json.Unmarshal(config, &configFields); err == nil && configFields != nil {
+			delete(configFields, "url")
+			fields["callback_config"] = f.rawJSON(configFields)
+		}
+	}
+	return f.json(fields)
+}
+
+// rawJSON encodes v for a JSON value built from the service's members.
+func (f *flattener) rawJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		f.diags.AddError("Cannot encode a value of a live job as JSON", err.Error())
+		return json.RawMessage("null")
+	}
+	return b
 }
 
 // withoutCallbackURL returns the parameters without callback_config.url.

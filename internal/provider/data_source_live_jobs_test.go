@@ -751,3 +751,37 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 }
+
+// TestFlattenLiveJob_requestParamsAsSent: an item's request_params is the
+// JSON the service sent, less callback_config.url: a vocabulary entry sent
+// as a bare string stays one, an empty list stays, and a field the client's
+// types do not know is kept, where they came out re-encoded from those
+// types (entries as objects, empty lists and unknown fields dropped).
+func TestFlattenLiveJob_requestParamsAsSent(t *testing.T) {
+	const params = `{"encoding": "wav/pcm", "sample_rate": 16000, "language_config": {"languages": [], "code_switching": false},
+		"realtime_processing": {"custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": ["Kubernetes", {"value": "Terraform", "intensity": 0.6}]}},
+		"audio_enhancer_model": "v2",
+		"callback": true, "callback_config": {"url": "https://hooks.example.com/live?token=s3cr3t", "receive_errors": true}}`
+	var job client.LiveJob
+	body := `{"id": "11111111-1111-4111-8111-111111111111", "request_id": "r", "version": 2, "status": "done", "created_at": "2025-03-10T12:00:00Z", "kind": "live",
+		"request_params": ` + params + `}`
+	if err := json.Unmarshal([]byte(body), &job); err != nil {
+		t.Fatal(err)
+	}
+	f := &flattener{}
+	o := f.liveJob(context.Background(), &job, summaryContent)
+	if f.diags.HasError() {
+		t.Fatal(f.diags)
+	}
+	var got, want map[string]any
+	if err := json.Unmarshal([]byte(at(t, o, "request_params").(jsonText).ValueString()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(params), &want); err != nil {
+		t.Fatal(err)
+	}
+	delete(want["callback_config"].(map[string]any), "url")
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("request_params\n%v\nwant what the service sent, without callback_config.url\n%v", got, want)
+	}
+}
