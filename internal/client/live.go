@@ -190,13 +190,14 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 	seen, pages := 0, 0
 	ids := map[string]bool{} // of the items handed to use
 	// handed: how many items already handed the page asked for starts
-	// with, asked for beside pageSize new ones (or those still wanted).
+	// with (fewer than pageSize), asked for within the page's pageSize
+	// items: the service's largest page is not known, so no page asks for
+	// more than the caller's page size.
 	fetch := func(handed int) <-chan pageResult[T] {
 		opts.Limit = pageSize
 		if maxItems > 0 {
-			opts.Limit = min(pageSize, maxItems-seen)
+			opts.Limit = min(pageSize, maxItems-seen+handed)
 		}
-		opts.Limit += handed
 		result := make(chan pageResult[T], 1)
 		go func(opts ListOptions) {
 			page, err := listPage(ctx, c, path, common, opts, detail)
@@ -217,7 +218,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		if overlapping && !found && len(page.Items) > 0 && opts.Offset > start {
 			// Jobs left the listing before this page: ask again from
 			// further back, where the items already handed are.
-			back := opts.Offset - max(start, opts.Offset-pageSize)
+			back := opts.Offset - max(start, opts.Offset-pageSize/2)
 			opts.Offset -= back
 			pending = fetch(back)
 			continue

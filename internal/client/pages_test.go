@@ -29,8 +29,9 @@ func TestEachLivePage(t *testing.T) {
 		maxItems  int
 		wantSizes []int
 	}{
-		{0, []int{10, 10, 10, 10, 5}},
-		{23, []int{10, 10, 3}},
+		// Each page after the first starts at the last item received.
+		{0, []int{10, 9, 9, 9, 8}},
+		{23, []int{10, 9, 4}},
 		{10, []int{10}},
 	} {
 		var sizes []int
@@ -114,7 +115,7 @@ func TestEachLivePage_asksForTheNextPageAhead(t *testing.T) {
 			expectAsked("0")
 		}
 		if handed < 3 { // the caller blocks here until the next page is asked for
-			expectAsked(strconv.Itoa(handed*10 - 1)) // from the last item received
+			expectAsked(strconv.Itoa(handed * 9)) // from the last item received, 10 a page
 		}
 		return nil
 	})
