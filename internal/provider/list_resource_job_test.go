@@ -165,6 +165,7 @@ func TestAccJobList_invalidFilters(t *testing.T) {
 			step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`),
 			step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute after_date must be earlier than before_date`),
 			step(`status = ["done", null]`, `Null List Value`, `This attribute contains a null value`),
+			step(`status = []`, `Attribute status list must contain at least 1 elements`),
 			step(`custom_metadata = { team = null }`, `Null Map Value`, `This attribute contains a null value`),
 			{
 				Config: acctest.ProviderConfig(url),
