@@ -11,7 +11,7 @@ data "transcription_live_jobs" "failed_in_prod" {
 output "failed_prod_sessions" {
   value = [
     for job in data.transcription_live_jobs.failed_in_prod.items :
-    format("%s  %s  error %d", job.created_at, job.id, job.error_code)
+    format("%s  %s  error %s", job.created_at, job.id, job.error_code == null ? "(no code)" : tostring(job.error_code))
   ]
 }
 
