@@ -138,7 +138,15 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	if created == nil {
 		return
 	}
-	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Created transcription job %s (%s).", created.ID, created.ResultURL)})
+	// Once ctx ends (an interrupt), terraform-plugin-go takes no more
+	// events and the framework's loop stops receiving them: a progress
+	// message, an unbuffered send, would then block this goroutine forever.
+	progress := func(format string, args ...any) {
+		if ctx.Err() == nil {
+			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
+		}
+	}
+	progress("Created transcription job %s (%s).", created.ID, created.ResultURL)
 	if !wait {
 		return
 	}
@@ -146,7 +154,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	waitCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	job, err := waitForFinalJob(waitCtx, a.data.Client, created.ID, a.poll, resultDetail(summaryContent), func(status string) {
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Transcription job %s is %s.", created.ID, status)})
+		progress("Transcription job %s is %s.", created.ID, status)
 	})
 	switch {
 	case err != nil:
@@ -154,7 +162,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	case job.Status == client.StatusError:
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job))
 	default:
-		resp.SendProgress(action.InvokeProgressEvent{Message: jobOutcome(job)})
+		progress("%s", jobOutcome(job))
 		if failures := addonFailures(job.Result); len(failures) > 0 {
 			resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed",
 				fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(failures)))

@@ -1,14 +1,23 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 const transcribeActionConfig = `provider "transcription" {}
@@ -244,5 +253,89 @@ action "transcription_transcribe" "x" {
 				t.Errorf("the refused invocation sent %d requests to the service", len(reqs))
 			}
 		})
+	}
+}
+
+// cancelWhenDoneRead is a transport that ends the call's context once the
+// body of a job record saying "done" has been read whole and closed: an
+// interrupt (Ctrl-C) landing just as the wait sees the job end.
+type cancelWhenDoneRead struct{ cancel context.CancelFunc }
+
+func (c cancelWhenDoneRead) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil || req.Method != http.MethodGet {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	if bytes.Contains(body, []byte(`"status":"done"`)) {
+		resp.Body = closeFunc{resp.Body, c.cancel}
+	}
+	return resp, nil
+}
+
+type closeFunc struct {
+	io.Reader
+	onClose func()
+}
+
+func (c closeFunc) Close() error { c.onClose(); return nil }
+
+// TestTranscribe_noProgressAfterInterrupt: once Terraform is interrupted,
+// the stream of progress events is gone (terraform-plugin-go stops taking
+// events when the context ends, and the framework's loop then stops
+// receiving them), so the action must not send another one: each is an
+// unbuffered channel send, which blocked the action's goroutine forever
+// when an interrupt landed as the wait saw the job end (its status, then
+// its outcome, were sent).
+func TestTranscribe_noProgressAfterInterrupt(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: 20 * time.Millisecond})
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, HTTPClient: &http.Client{Transport: cancelWhenDoneRead{interrupt}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	var schemaResp action.SchemaResponse
+	a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
+	config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+		"audio_url": frameworktest.String("https://example.com/standup.wav"),
+	})}
+
+	// The framework's InvokeAction: progress goes through an unbuffered
+	// channel to a loop that ends when terraform-plugin-go takes no more
+	// events, which it checks as each one comes (its context done).
+	progress := make(chan action.InvokeProgressEvent)
+	resp := &action.InvokeResponse{SendProgress: func(ev action.InvokeProgressEvent) { progress <- ev }}
+	invoked := make(chan struct{})
+	go func() {
+		defer close(invoked)
+		a.Invoke(ctx, action.InvokeRequest{Config: config}, resp)
+	}()
+	var received []string
+stream:
+	for {
+		select {
+		case <-invoked:
+			break stream
+		case ev := <-progress:
+			if ctx.Err() != nil {
+				break stream // terraform-plugin-go: "Context done"
+			}
+			received = append(received, ev.Message)
+		}
+	}
+	if ctx.Err() == nil {
+		t.Fatalf("the action ended before the interrupt: %v %v", received, resp.Diagnostics)
+	}
+	select {
+	case <-invoked:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the action is still blocked sending progress after the interrupt (received before it: %q)", received)
 	}
 }
