@@ -208,8 +208,8 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		if err != nil {
 			r.saveRecord(ctx, plan, job, resp)
 			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.create",
-				"The job stays in state, tainted: the next apply replaces it (a new job, billed again). "+
-					"The service goes on processing this one; to keep it, run `terraform untaint` on the resource and refresh, or set wait_for_completion = false.")
+				"The job stays in state, tainted: the next apply replaces it (a new job, billed again), whatever the configuration says. "+
+					"The service goes on processing this one. To keep it instead, run `terraform untaint` on the resource before the next apply, which then reads the job without waiting for it.")
 			return
 		}
 	} else {

@@ -1101,3 +1101,44 @@ func TestCallbackTargets_delivers(t *testing.T) {
 		})
 	}
 }
+
+// TestAccJob_timeoutSaysHowToKeepTheJob: the error of a wait that ended
+// early (timeouts.create, Ctrl-C) says what keeps the job. A tainted job is
+// replaced whatever the configuration says: turning wait_for_completion
+// off, which the error suggested, submitted a second job, billed again.
+func TestAccJob_timeoutSaysHowToKeepTheJob(t *testing.T) {
+	fs, url, clock := acctest.HeldFakeServer(t)
+	const addr = "transcription_job.slow"
+	// Once a job is to be deleted (its replacement, the destroy that ends
+	// the test), the jobs end, so that it may be.
+	whenTrue(t, func() bool {
+		if slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool { return r.Method == http.MethodDelete }) {
+			clock.Advance(time.Hour)
+		}
+		return false
+	}, func() {})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("slow", `audio_url = "https://example.com/slow.wav"
+timeouts = { create = "2s" }`),
+				ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*the next apply replaces it.*whatever the configuration says.*` +
+					`To keep it instead, run .terraform untaint. on the resource before the next apply`),
+			},
+			{
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("slow", `audio_url = "https://example.com/slow.wav"
+wait_for_completion = false`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				Check: func(*terraform.State) error {
+					if n := fs.Stats().JobsCreated; n != 2 {
+						return fmt.Errorf("%d jobs created, want 2: the tainted one and its replacement", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
