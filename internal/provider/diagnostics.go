@@ -52,11 +52,21 @@ func apiErrorDetail(err error) string {
 	case errors.As(err, &decodeErr):
 		return decodeErr.Error() + ". Check that base_url points at the transcription service."
 	case errors.As(err, &interrupted) && interrupted.Last != nil:
-		return fmt.Sprintf("The operation was interrupted (%s) while waiting to send %s again; the service's last answer was %s.", interrupted.Err, interrupted.Op, interrupted.Last)
+		return fmt.Sprintf("%s (%s) while waiting to send %s again; the service's last answer was %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return "The operation was interrupted before the service's answer was received: " + err.Error()
+		// In flight, or while the answer's body was being received.
+		return endedBy(err) + " before the service's answer was received: " + err.Error()
 	}
 	return err.Error()
+}
+
+// endedBy says what ended an operation whose context ended: its time limit
+// (a timeouts setting), or an interrupt (Ctrl-C, a cancelled run).
+func endedBy(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "The operation's time limit ran out"
+	}
+	return "The operation was interrupted"
 }
 
 // What follows a failed create, for the resource and for the action, which

@@ -58,6 +58,10 @@ func TestAddAPIError(t *testing.T) {
 			err:  context.Canceled,
 			want: []string{"interrupted", "context canceled"},
 		},
+		"timed out": {
+			err:  &client.InterruptedError{Op: "DELETE /v2/pre-recorded/j1", Last: &client.APIError{Op: "DELETE /v2/pre-recorded/j1", StatusCode: 503}, Err: context.DeadlineExceeded},
+			want: []string{"time limit ran out (context deadline exceeded) while waiting to send DELETE /v2/pre-recorded/j1 again", "503"},
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics

@@ -11,9 +11,14 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 var testPollSchedule = pollSchedule{initial: 5 * time.Millisecond, max: 20 * time.Millisecond}
@@ -362,5 +367,55 @@ func TestAddonFailures_printableAndBounded(t *testing.T) {
 	}
 	if line := failures[1]; !strings.HasPrefix(line, "  - audio_to_llm: status_code 500, Traceback (most recent call last): ") || !strings.HasSuffix(line, "…: model failed") {
 		t.Errorf("the add-on's line lost what it said: %q", line)
+	}
+}
+
+// TestJobDelete_timeoutWhileServiceFails: timeouts.delete running out while
+// the client waits to send the DELETE again (the service answering 503
+// with a Retry-After beyond it) is a timeout, named as such with the
+// setting to raise: it said the operation was interrupted, as if by the
+// user.
+func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	stateType, ok := s.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		t.Fatal("the job's schema is not an object")
+	}
+	timeoutsType, ok := stateType.AttributeTypes["timeouts"].(tftypes.Object)
+	if !ok {
+		t.Fatal("timeouts is not an object")
+	}
+	state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+		"id": frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+		"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{
+			"create": tftypes.NewValue(tftypes.String, nil),
+			"delete": frameworktest.String("200ms"),
+		}),
+	})}
+	var resp resource.DeleteResponse
+	r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
+	if resp.Diagnostics.ErrorsCount() != 1 {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	e := resp.Diagnostics.Errors()[0]
+	text := e.Summary() + "\n" + e.Detail()
+	for _, want := range []string{"Timed out deleting the transcription job", "200ms (timeouts.delete)", "503", "overloaded"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the error lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "interrupted") {
+		t.Errorf("the error says the deletion was interrupted:\n%s", text)
 	}
 }

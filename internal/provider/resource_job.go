@@ -653,6 +653,10 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	case errors.Is(err, errJobNotFinal):
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
 			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", id))
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		// The service failed, or did not answer, the DELETE until the deadline.
+		resp.Diagnostics.AddError("Timed out deleting the transcription job",
+			fmt.Sprintf("Job %s could not be deleted within %s (timeouts.delete): %s\n\nThe job is not deleted and stays in state. Raise timeouts.delete, or try again later.", id, timeout, apiErrorDetail(err)))
 	default:
 		addAPIError(&resp.Diagnostics, "Cannot delete the transcription job "+id, err)
 	}
