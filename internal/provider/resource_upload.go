@@ -224,7 +224,12 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 
 	source := plan.Source.ValueString()
-	sum, size, err := fileSHA256(source)
+	sum, size, err := fileSHA256(ctx, source)
+	if ctx.Err() != nil {
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while hashing the file to upload",
+			fmt.Sprintf("Terraform was interrupted while the provider hashed %q to plan its upload.", source))
+		return
+	}
 	if (err != nil || size == 0) && !creating && source == state.Source.ValueString() {
 		// The file of an upload already made may go away, or be emptied: the
 		// upload stays on the service. Terraform plans the configuration
@@ -299,8 +304,13 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	// Hash once more: the file may have changed or vanished since the plan,
 	// and the client would retry a failing open as if the network had failed.
 	// What is uploaded is checked against this digest while it is read.
-	sum, size, err := fileSHA256(source)
-	if err != nil {
+	sum, size, err := fileSHA256(ctx, source)
+	switch {
+	case ctx.Err() != nil:
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while hashing the file to upload",
+			fmt.Sprintf("Terraform was interrupted while the provider hashed %q before uploading it: nothing was uploaded or saved in state, so the next apply uploads the file.", source))
+		return
+	case err != nil:
 		addSourceError(&resp.Diagnostics, source, err)
 		return
 	}

@@ -4,6 +4,7 @@ package provider
 // and streaming it at apply time, both without holding it in memory.
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -33,19 +34,37 @@ func openSourceFile(name string) (*os.File, error) {
 }
 
 // fileSHA256 streams the file through SHA-256 and returns the hex digest
-// and the number of bytes hashed.
-func fileSHA256(name string) (string, int64, error) {
+// and the number of bytes hashed. It stops with ctx's error once ctx ends:
+// hashing a recording of several GB takes seconds, which an interrupt
+// (Ctrl-C, a cancelled CI job) must not wait for.
+func fileSHA256(ctx context.Context, name string) (string, int64, error) {
 	f, err := openSourceFile(name)
 	if err != nil {
 		return "", 0, err
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
+	n, err := io.Copy(h, contextReader{ctx: ctx, r: f})
+	switch {
+	case ctx.Err() != nil:
+		return "", 0, ctx.Err()
+	case err != nil:
 		return "", 0, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
 	}
 	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// contextReader reads r until ctx ends.
+type contextReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c contextReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // sourceChangedError reports a file whose content is no longer the one

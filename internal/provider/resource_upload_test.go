@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -36,6 +38,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
@@ -56,7 +59,7 @@ func TestFileSHA256(t *testing.T) {
 		t.Fatal(err)
 	}
 	// FIPS 180-2's example digest of "abc".
-	if got, size, err := fileSHA256(name); err != nil || got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" || size != 3 {
+	if got, size, err := fileSHA256(context.Background(), name); err != nil || got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" || size != 3 {
 		t.Errorf("fileSHA256(abc) = %q, %d, %v", got, size, err)
 	}
 
@@ -66,15 +69,15 @@ func TestFileSHA256(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := sha256.Sum256(big)
-	if got, size, err := fileSHA256(name); err != nil || got != hex.EncodeToString(want[:]) || size != int64(len(big)) {
+	if got, size, err := fileSHA256(context.Background(), name); err != nil || got != hex.EncodeToString(want[:]) || size != int64(len(big)) {
 		t.Errorf("fileSHA256(1 MiB) = %q, %d, %v", got, size, err)
 	}
 
 	missing := filepath.Join(dir, "absent.wav")
-	if _, _, err := fileSHA256(missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
+	if _, _, err := fileSHA256(context.Background(), missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, _, err := fileSHA256(dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
+	if _, _, err := fileSHA256(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("directory: %v", err)
 	}
 }
@@ -84,7 +87,7 @@ func TestVerifyingReader(t *testing.T) {
 	if err := os.WriteFile(name, []byte("planned content"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sum, _, err := fileSHA256(name)
+	sum, _, err := fileSHA256(context.Background(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -676,5 +679,73 @@ func TestAccUpload_fileGoneAfterUpload(t *testing.T) {
 				t.Errorf("destroy did not delete job %s", jobID)
 			}
 		})
+	}
+}
+
+// bytesReadByProcess is what this process has read so far (rchar in
+// /proc/self/io, Linux): files, sockets and pipes alike.
+func bytesReadByProcess(t *testing.T) int64 {
+	t.Helper()
+	data, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		t.Skipf("needs /proc/self/io (Linux): %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "rchar: "); ok {
+			var n int64
+			if _, err := fmt.Sscan(v, &n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+	}
+	t.Fatal("no rchar in /proc/self/io")
+	return 0
+}
+
+// TestUploadCreate_stopsHashingWhenInterrupted: the create of an upload
+// hashes the file before sending it, which for a recording of several GB
+// takes seconds; an interrupt (Ctrl-C) must stop it, where the whole file
+// was read before the interrupt was noticed, by the upload that followed.
+func TestUploadCreate_stopsHashingWhenInterrupted(t *testing.T) {
+	const size = 256 << 20
+	name := filepath.Join(t.TempDir(), "long-recording.wav")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil { // sparse: no disk needed
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &uploadResource{data: &ProviderData{Client: c}}
+	var schemaResp resource.SchemaResponse
+	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
+	plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+		"source": frameworktest.String(name),
+	})}
+	ctx, interrupt := context.WithCancel(context.Background())
+	interrupt()
+
+	before := bytesReadByProcess(t)
+	resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
+	r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+	read := bytesReadByProcess(t) - before
+
+	if read > size/4 {
+		t.Errorf("the interrupted create read %d MiB of the %d MiB file", read>>20, size>>20)
+	}
+	if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), "interrupted") {
+		t.Errorf("diagnostics %v, want an error saying the upload was interrupted", resp.Diagnostics)
+	}
+	if !resp.State.Raw.IsNull() {
+		t.Errorf("the interrupted create saved %v", resp.State.Raw)
 	}
 }
