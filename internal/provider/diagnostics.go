@@ -21,7 +21,16 @@ func addAPIError(diags *diag.Diagnostics, summary string, err error) {
 }
 
 // apiErrorDetail renders err for a diagnostic's detail.
-func apiErrorDetail(err error) string {
+func apiErrorDetail(err error) string { return errorDetail(err, true) }
+
+// serviceFailureDetail renders the service's failure of a look at a job
+// whose wait went on past it, until an interrupt or its timeout ended it:
+// as apiErrorDetail, without the advice meant for a call that failed for
+// good ("try again later", "after every retry"), which does not hold there.
+func serviceFailureDetail(err error) string { return errorDetail(err, false) }
+
+// errorDetail renders err; advice adds what to do about it.
+func errorDetail(err error, advice bool) string {
 	var apiErr *client.APIError
 	var transportErr *client.TransportError
 	var decodeErr *client.DecodeError
@@ -40,13 +49,15 @@ func apiErrorDetail(err error) string {
 				b.WriteString("\n  - " + v)
 			}
 		}
-		if hint := statusHint(apiErr.Op, apiErr.StatusCode); hint != "" {
+		if hint := statusHint(apiErr.Op, apiErr.StatusCode); hint != "" && advice {
 			b.WriteString("\n\n" + hint)
 		}
 		if apiErr.RequestID != "" {
 			fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", apiErr.RequestID)
 		}
 		return b.String()
+	case errors.As(err, &transportErr) && !advice:
+		return transportErr.Error() + ". Check base_url and the network."
 	case errors.As(err, &transportErr):
 		return transportErr.Error() + ". Check base_url and the network, then try again."
 	case errors.As(err, &decodeErr):

@@ -142,3 +142,33 @@ func TestAddWaitError_jobNeverRead(t *testing.T) {
 		})
 	}
 }
+
+// A wait ended by an interrupt or its timeout while the service was failing
+// shows the service's last answer as a fact, without the advice meant for a
+// call that failed for good: the wait goes on past such failures (the
+// client was perhaps between two retries), and the user interrupted it or
+// its timeout ran out, so neither "try again later" nor "after every retry
+// (max_retries)" holds.
+func TestAddWaitError_serviceFailureWithoutAdvice(t *testing.T) {
+	last := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: "j1", Status: client.StatusQueued}}
+	for name, failing := range map[string]error{
+		"503": &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"},
+		"429": &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 429, Message: "slow down"},
+	} {
+		for _, ended := range []error{context.Canceled, context.DeadlineExceeded} {
+			t.Run(name+" "+ended.Error(), func(t *testing.T) {
+				var diags diag.Diagnostics
+				addWaitError(&diags, "j1", last, time.Minute, jobNotFinal(ended, failing), "timeouts.create", "The job stays in state, tainted.")
+				detail := diags.Errors()[0].Detail()
+				if !strings.Contains(detail, "The service was failing when the wait ended") || !strings.Contains(detail, "status "+name) {
+					t.Errorf("detail %q does not show the service's last answer", detail)
+				}
+				for _, advice := range []string{"try again later", "after every retry"} {
+					if strings.Contains(detail, advice) {
+						t.Errorf("detail %q advises %q", detail, advice)
+					}
+				}
+			})
+		}
+	}
+}

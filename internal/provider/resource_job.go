@@ -286,7 +286,7 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	}
 	failing := ""
 	if f := (*serviceFailingError)(nil); errors.As(err, &f) {
-		failing = "\n\nThe service was failing when the wait ended: " + apiErrorDetail(f.err)
+		failing = "\n\nThe service was failing when the wait ended: " + serviceFailureDetail(f.err)
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
