@@ -173,7 +173,7 @@ func TestJobList_stopsAskingForPagesWhenTerraformStopsTakingResults(t *testing.T
 		mayAlsoAsk  int   // the page asked for in advance
 	}{
 		{take: 1, wantOffsets: []int{0}, mayAlsoAsk: secondPageOffset},
-		{take: jobListPageSize + 50, wantOffsets: []int{0, secondPageOffset}, mayAlsoAsk: secondPageOffset + jobListPageSize},
+		{take: jobListPageSize + 50, wantOffsets: []int{0, secondPageOffset}, mayAlsoAsk: 2 * secondPageOffset}, // 99 new items a page after the first
 	} {
 		t.Run(strconv.Itoa(tc.take), func(t *testing.T) {
 			// A harness of its own: the page asked for in advance by
