@@ -240,3 +240,67 @@ func TestAccProcess_interruptWhileWaiting(t *testing.T) {
 	sort.Strings(inState)
 	t.Logf("state after the interrupt: %s (all tainted)", strings.Join(inState, ", "))
 }
+
+// TestAccProcess_interruptWhileDeleting interrupts (SIGINT) a destroy while
+// it waits for a queued job to become deletable: the CLI stops within a
+// few seconds, says the job is not deleted, and the job stays in state and
+// on the service.
+func TestAccProcess_interruptWhileDeleting(t *testing.T) {
+	const bound = 15 * time.Second
+	fs, url, _ := acctest.HeldFakeServer(t)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+acctest.JobConfig("queued", `audio_url = "https://example.com/queued.wav"
+wait_for_completion = false`))
+	if out, errOut, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("apply: %v\n%s\n%s", err, out, errOut)
+	}
+	ids, _ := w.stateJobs()
+	id := ids["transcription_job.queued"]
+	if id == "" {
+		t.Fatalf("no job in state: %v", ids)
+	}
+
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	var stdout, stderr bytes.Buffer
+	cmd := w.command(ctx, &stdout, &stderr, "destroy", "-auto-approve", "-input=false", "-no-color")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.After(3 * time.Minute)
+	for len(acctest.DeleteAnswers(fs, id)) == 0 { // the service refused the DELETE: the job is queued
+		select {
+		case err := <-exited:
+			t.Fatalf("destroy ended before it was interrupted: %v\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
+		case <-deadline:
+			t.Fatalf("the provider never asked to delete the job\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	interruptedAt := time.Now()
+	interrupt()
+	var err error
+	select {
+	case err = <-exited:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the CLI did not exit after its interrupt (nor after the kill)")
+	}
+	stopped := time.Since(interruptedAt)
+	output := stdout.String() + stderr.String()
+	if stopped > bound {
+		t.Errorf("the CLI took %s to stop after SIGINT, more than %s", stopped, bound)
+	}
+	if err == nil {
+		t.Errorf("the interrupted destroy succeeded\n%s", output)
+	}
+	if !acctest.ExpectError(`Interrupted while deleting the transcription job`).MatchString(output) {
+		t.Errorf("the output does not say the deletion was interrupted:\n%s", output)
+	}
+	if ids, _ := w.stateJobs(); ids["transcription_job.queued"] != id {
+		t.Errorf("state holds %v after the interrupted destroy, want job %s", ids, id)
+	}
+	if _, ok := fs.Job(id); !ok {
+		t.Errorf("the service no longer has job %s", id)
+	}
+}
