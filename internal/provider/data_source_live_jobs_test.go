@@ -499,13 +499,13 @@ data "transcription_live_jobs" "nobody" {
 			ConfigStateChecks: checks,
 			Check: expectQueries(fs,
 				// Each page after the first starts at the last item received,
-				// asked for beside the new ones.
+				// which counts within the page's 100.
 				// all: three pages of at most 100; limited: 100 then the 50 still wanted.
-				"limit=100", "limit=101&offset=99", "limit=101&offset=199", "limit=51&offset=99",
+				"limit=100", "limit=100&offset=99", "limit=100&offset=198", "limit=51&offset=99",
 				// window: from offset 30, 100 then 20; tail: one short page.
 				"limit=100&offset=30", "limit=21&offset=129", "limit=20&offset=245",
 				// status repeated, two pages of finished jobs.
-				"limit=100&status=done&status=error", "limit=101&offset=99&status=done&status=error",
+				"limit=100&status=done&status=error", "limit=100&offset=99&status=done&status=error",
 				"limit=100&status=queued",
 				"date=2025-03-08&limit=100",
 				"after_date=2025-03-06T00%3A00%3A00Z&limit=5",
