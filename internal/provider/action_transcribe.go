@@ -53,6 +53,20 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	for _, name := range requestFieldNames() {
 		attrs[name] = actionAttribute(resourceAttrs[name])
 	}
+	// The resource's callback URLs are sensitive and kept in state; an
+	// action's arguments cannot be sensitive, and it keeps no job.
+	callbackURL, ok1 := attrs["callback_url"].(actionschema.StringAttribute)
+	callbackConfig, ok2 := attrs["callback_config"].(actionschema.SingleNestedAttribute)
+	callbackConfigURL, ok3 := callbackConfig.Attributes["url"].(actionschema.StringAttribute)
+	if !ok1 || !ok2 || !ok3 {
+		panic("the callback URLs are no longer string attributes of the job's schema")
+	}
+	callbackURL.MarkdownDescription = "**Deprecated**: use `callback = true` and `callback_config` instead. URL the service sends the result to with a `POST`. " +
+		"An absolute `http` or `https` URL. " + actionCallbackURLNotSensitive
+	attrs["callback_url"] = callbackURL
+	callbackConfigURL.MarkdownDescription = "URL called with the result: an absolute `http` or `https` URL. Required. " + actionCallbackURLNotSensitive
+	callbackConfig.Attributes["url"] = callbackConfigURL
+	attrs["callback_config"] = callbackConfig
 	attrs["wait_for_completion"] = actionschema.BoolAttribute{
 		MarkdownDescription: "Whether the action waits for the job to end (`done` or `error`), within `timeout`, reporting its status as it changes. " +
 			"With `false` it ends once the job is created, with its id in a progress message. " +
@@ -185,3 +199,7 @@ func jobOutcome(job *client.PreRecordedJob) string {
 	}
 	return msg + "."
 }
+
+// actionCallbackURLNotSensitive tells what the resource's "Sensitive" does
+// not hold for an action.
+const actionCallbackURLNotSensitive = "Not sensitive here, as no action argument can be: when the URL carries a token, give it from a variable or value marked `sensitive`, so that Terraform hides it."

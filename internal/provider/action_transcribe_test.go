@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
+	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -338,4 +339,55 @@ stream:
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the action is still blocked sending progress after the interrupt (received before it: %q)", received)
 	}
+}
+
+// TestTranscribe_schemaDescriptionsFitAnAction: the action's arguments come
+// from the transcription_job resource's, but an action's arguments cannot be
+// sensitive and an action keeps no job to import or replace, so no
+// description may say otherwise (the callback URLs' said "Sensitive" and
+// advised `terraform apply -replace` on the resource).
+func TestTranscribe_schemaDescriptionsFitAnAction(t *testing.T) {
+	var resp action.SchemaResponse
+	(&transcribeAction{}).Schema(context.Background(), action.SchemaRequest{}, &resp)
+	misleading := []string{"Sensitive,", "-replace", "import"}
+	var walk func(prefix string, attrs map[string]actionschema.Attribute)
+	walk = func(prefix string, attrs map[string]actionschema.Attribute) {
+		for name, a := range attrs {
+			desc := a.GetMarkdownDescription()
+			for _, s := range misleading {
+				if strings.Contains(desc, s) {
+					t.Errorf("action argument %s%s: description holds %q, which is not true of an action: %s", prefix, name, s, desc)
+				}
+			}
+			switch n := a.(type) {
+			case actionschema.SingleNestedAttribute:
+				walk(prefix+name+".", n.Attributes)
+			case actionschema.ListNestedAttribute:
+				walk(prefix+name+".", n.NestedObject.Attributes)
+			}
+		}
+	}
+	walk("", resp.Schema.Attributes)
+	for _, p := range []string{"callback_url", "callback_config.url"} {
+		if !strings.Contains(actionDescriptionAt(t, resp.Schema.Attributes, p), "`sensitive`") {
+			t.Errorf("action argument %s: its description does not say how to keep a token in it hidden", p)
+		}
+	}
+}
+
+func actionDescriptionAt(t *testing.T, attrs map[string]actionschema.Attribute, dotted string) string {
+	t.Helper()
+	name, rest, nested := strings.Cut(dotted, ".")
+	a, ok := attrs[name]
+	if !ok {
+		t.Fatalf("no action argument %s", name)
+	}
+	if !nested {
+		return a.GetMarkdownDescription()
+	}
+	n, ok := a.(actionschema.SingleNestedAttribute)
+	if !ok {
+		t.Fatalf("action argument %s is not a nested object", name)
+	}
+	return actionDescriptionAt(t, n.Attributes, rest)
 }
