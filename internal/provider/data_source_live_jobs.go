@@ -219,7 +219,8 @@ var liveJobsItemsView = viewObjectList("items", "The live jobs, newest first. Va
 		"`pre_processing`, `realtime_processing`, `post_processing`, `messages_config`, `callback` and `callback_config` "+
 		"(without its `url`, which may carry a token: a value inside `items` cannot be marked sensitive on its own). "+
 		"For example `jsondecode(data.transcription_live_jobs.example.items[0].request_params).sample_rate`."),
-	resultView,
+	// The listing keeps no word timings: no include_raw_result here.
+	resultView.withDescription("transcription.utterances", liveUtterancesDescription+transcriptSized),
 )
 
 var (

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -152,6 +153,27 @@ func (v viewAttr) docsType() string {
 	panic(fmt.Sprintf("view attribute %s: unsupported type %T", v.name, v.typ))
 }
 
+// withDescription returns a copy of the view in which the nested attribute
+// at the dotted path has the given description, for a schema where the
+// shared one does not hold.
+func (v viewAttr) withDescription(dotted, description string) viewAttr {
+	name, rest, deeper := strings.Cut(dotted, ".")
+	nested := slices.Clone(v.nested)
+	for i, a := range nested {
+		if a.name != name {
+			continue
+		}
+		if deeper {
+			nested[i] = a.withDescription(rest, description)
+		} else {
+			nested[i].description = description
+		}
+		v.nested = nested
+		return v
+	}
+	panic(fmt.Sprintf("view attribute %s has no attribute %s", v.name, name))
+}
+
 // child returns the nested attribute called name; the view tables are fixed,
 // so a missing name is a programming error.
 func (v viewAttr) child(name string) viewAttr {
@@ -199,10 +221,18 @@ var addonErrorView = viewObject("error", "Why the add-on failed; null when it di
 	viewString("message", "Description of the failure."),
 )
 
-// utterancesDescription describes the JSON of a transcript's utterances.
-const utterancesDescription = "Utterances of the transcript, in order, as JSON text: a list of objects with `start` and `end` (seconds), `confidence` (0 to 1), `channel`, `text`, `language`, " +
-	"`speaker` (with diarization) and, only with `include_raw_result = true`, `words` (each `word`, `start`, `end`, `confidence`). " +
-	"Read it with `jsondecode`, for example `[for u in jsondecode(transcription_job.example.result.transcription.utterances) : u.text]`."
+// utterancesDescription describes the JSON of a transcript's utterances
+// where include_raw_result keeps their word timings.
+const utterancesDescription = utterancesFields + " and, only with `include_raw_result = true`, `words` (each `word`, `start`, `end`, `confidence`). " + utterancesExample
+
+// liveUtterancesDescription is utterancesDescription where no setting keeps
+// word timings (transcription_live_jobs).
+const liveUtterancesDescription = utterancesFields + "; word timings (`words`) are not kept. " + utterancesExample
+
+const (
+	utterancesFields  = "Utterances of the transcript, in order, as JSON text: a list of objects with `start` and `end` (seconds), `confidence` (0 to 1), `channel`, `text`, `language`, `speaker` (with diarization)"
+	utterancesExample = "Read it with `jsondecode`, for example `[for u in jsondecode(transcription_job.example.result.transcription.utterances) : u.text]`."
+)
 
 // transcriptViews are the attributes a transcript has, in the original
 // language or in a translation.

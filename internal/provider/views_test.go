@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -501,5 +503,42 @@ func TestFlattenFile_nullNameAndSource(t *testing.T) {
 	}
 	if got := at(t, o, "id"); !got.Equal(types.StringValue("f1")) {
 		t.Errorf("file.id is %v", got)
+	}
+}
+
+// TestViews_describeOnlySettingsTheSchemaHas: the result's view is shared by
+// the resource and both data sources, so a setting it names (`include_... =
+// true`) must be an argument of each schema it appears in. The utterances'
+// description told transcription_live_jobs users that word timings come
+// with `include_raw_result = true`, which that data source does not have:
+// it keeps no word timings.
+func TestViews_describeOnlySettingsTheSchemaHas(t *testing.T) {
+	ctx := context.Background()
+	var jobDS, liveDS datasource.SchemaResponse
+	(&jobDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &jobDS)
+	(&liveJobsDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &liveDS)
+	descriptions := map[string]map[string]string{
+		"resource transcription_job":          {},
+		"data source transcription_job":       {},
+		"data source transcription_live_jobs": {},
+	}
+	for name, a := range jobSchema(ctx).Attributes {
+		descriptions["resource transcription_job"][name] = a.GetMarkdownDescription()
+	}
+	for name, a := range jobDS.Schema.Attributes {
+		descriptions["data source transcription_job"][name] = a.GetMarkdownDescription()
+	}
+	for name, a := range liveDS.Schema.Attributes {
+		descriptions["data source transcription_live_jobs"][name] = a.GetMarkdownDescription()
+	}
+	setting := regexp.MustCompile("`(include_[a-z_]+) = ")
+	for schemaName, attrs := range descriptions {
+		for name, desc := range attrs {
+			for _, m := range setting.FindAllStringSubmatch(desc, -1) {
+				if _, ok := attrs[m[1]]; !ok {
+					t.Errorf("%s: the description of %s names `%s`, which is no argument of it", schemaName, name, m[1])
+				}
+			}
+		}
 	}
 }
