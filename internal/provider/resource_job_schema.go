@@ -354,14 +354,14 @@ func jobSchema(ctx context.Context) schema.Schema {
 		},
 		"include_transcript": schema.BoolAttribute{
 			MarkdownDescription: includeTranscriptDescription + " A job then takes about 3 KB of state whatever its length. " +
-				"The service keeps the whole result at `result_url` for its retention period. Changing it re-reads the job in place. Defaults to `false`.",
+				"The service keeps the whole result at `result_url` for its retention period. " + resultSettingChange + " Defaults to `false`.",
 			Optional: true,
 			Computed: true,
 			Default:  booldefault.StaticBool(defaultIncludeTranscript),
 		},
 		"include_raw_result": schema.BoolAttribute{
 			MarkdownDescription: "Whether state keeps the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
-				"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
+				"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. " + resultSettingChange + " Defaults to `false`.",
 			Optional: true,
 			Computed: true,
 			Default:  booldefault.StaticBool(defaultIncludeRawResult),
@@ -548,3 +548,8 @@ func withObjectPlanModifiers(a schema.Attribute, modifiers ...planmodifier.Objec
 	object.PlanModifiers = append(object.PlanModifiers, modifiers...)
 	return object
 }
+
+// resultSettingChange says what changing include_transcript or
+// include_raw_result does, before and after the service's retention.
+const resultSettingChange = "Changing it re-reads the job in place while the service still has it; once it no longer does (`retained = false`), " +
+	"what state did not keep cannot be fetched, and turning it on warns and keeps the last known result."
