@@ -117,7 +117,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 				Computed:            true,
 			},
 			"error_code": dschema.Int64Attribute{
-				MarkdownDescription: "HTTP-style code of the job's failure (400 to 599) when its status is `error`; null otherwise.",
+				MarkdownDescription: "HTTP-style code of the job's failure when its status is `error`: an HTTP status such as 422 or 500, or a code of the service's own, which the provider keeps as sent; null otherwise.",
 				Computed:            true,
 			},
 			fileView.name:   fileView.dataSourceAttribute(),

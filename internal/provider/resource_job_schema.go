@@ -409,7 +409,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			PlanModifiers:       []planmodifier.String{planmodifiers.UseStateWhenJobFinal()},
 		},
 		"error_code": schema.Int64Attribute{
-			MarkdownDescription: "HTTP-style code of the job's failure (400 to 599) when its status is `error`; null otherwise.",
+			MarkdownDescription: "HTTP-style code of the job's failure when its status is `error`: an HTTP status such as 422 or 500, or a code of the service's own, which the provider keeps as sent; null otherwise.",
 			Computed:            true,
 			PlanModifiers:       []planmodifier.Int64{planmodifiers.UseStateWhenJobFinal()},
 		},
