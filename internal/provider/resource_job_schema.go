@@ -515,7 +515,8 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		CreateDescription: fmt.Sprintf("How long creation waits for the job to end, as a Go duration such as `30m` or `2h`. Defaults to `%s`. "+
 			"Failures of the service while waiting (429, 5xx, a lost connection), past the retries of one request (`max_retries`), do not end the wait before this. "+
 			"When it runs out the apply fails, the job stays in state tainted, and the service goes on processing it.", formatDuration(defaultCreateTimeout)),
-		DeleteDescription: fmt.Sprintf("How long deletion waits for a job that is still running to become deletable, as a Go duration. Defaults to `%s`.", formatDuration(defaultDeleteTimeout)),
+		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+
+			"When it runs out the destroy fails and the job stays in state and on the service.", formatDuration(defaultDeleteTimeout)),
 	}).(schema.SingleNestedAttribute)
 	if !ok {
 		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
