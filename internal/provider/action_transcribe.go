@@ -70,7 +70,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	attrs["wait_for_completion"] = actionschema.BoolAttribute{
 		MarkdownDescription: "Whether the action waits for the job to end (`done` or `error`), within `timeout`, reporting its status as it changes. " +
 			"With `false` it ends once the job is created, with its id in a progress message. " +
-			"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to wait for.",
+			"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to wait for and `true` is refused.",
 		Optional: true,
 	}
 	attrs["timeout"] = actionschema.StringAttribute{

@@ -66,7 +66,7 @@ const jobDataSourceDescription = `Reads a pre-recorded transcription job by its 
 
 The job is read as it is at that moment, unless ` + "`wait_for_completion = true`" + `, which waits (up to ` + "`timeout`" + `) for a running job to end.
 
-**Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A data source has no earlier state to fall back on, so reading a deleted job fails, and with it every plan: remove the data source once its job's values are no longer needed, or read them from the ` + "`transcription_job`" + ` resource that made the job, whose state keeps them (` + "`retained = false`" + `).
+**Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A data source has no earlier state to fall back on, so reading a deleted job fails, and with it every plan: remove the data source once its job's values are no longer needed, or read them from the ` + "`transcription_job`" + ` resource that made the job: a ` + "`done`" + ` job the service no longer has keeps in its state the values last read (` + "`retained = false`" + `), as far as its own ` + "`include_transcript`" + ` kept them, unless ` + "`recreate_when_missing`" + ` is set.
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
 
