@@ -35,25 +35,36 @@ func failureFor(audioURL string) *jobFailure {
 	}
 }
 
-// resolveAudio finds what is known of the audio at audioURL: a file uploaded
-// to this server (host is the host the caller reached this server by;
-// uploaded is then true), or audio described by the URL itself. A URL of this
-// server naming no upload (never made, or expired) yields a failure. Callers
-// hold s.mu.
 // isUploadURL reports whether audioURL names a file uploaded to this server
 // (POST /v2/upload answers {base_url}/file/{id}), host being the address the
 // request was sent to.
 func isUploadURL(audioURL, host string) bool {
 	u, err := url.Parse(audioURL)
-	return err == nil && strings.HasPrefix(u.Path, "/file/") && u.Host == host
+	if err != nil {
+		return false
+	}
+	_, ok := uploadID(u, host)
+	return ok
 }
 
+// uploadID is the id of the upload that u, a URL of this server, names (its
+// path /file/{id}, on host); ok is false for any other URL.
+func uploadID(u *url.URL, host string) (id string, ok bool) {
+	id, ok = strings.CutPrefix(u.Path, "/file/")
+	return id, ok && u.Host == host
+}
+
+// resolveAudio finds what is known of the audio at audioURL: a file uploaded
+// to this server (host is the host the caller reached this server by;
+// uploaded is then true), or audio described by the URL itself. A URL of this
+// server naming no upload (never made, or expired) yields a failure. Callers
+// hold s.mu.
 func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string, uploaded bool, failure *jobFailure) {
 	u, err := url.Parse(audioURL)
 	if err != nil {
 		return Audio{Filename: "audio"}, "", false, &jobFailure{code: http.StatusBadRequest, message: "the audio_url cannot be parsed"}
 	}
-	if id, ok := strings.CutPrefix(u.Path, "/file/"); ok && u.Host == host {
+	if id, ok := uploadID(u, host); ok {
 		if up, ok := s.uploads[id]; ok {
 			return up.audio, up.id, true, nil
 		}
