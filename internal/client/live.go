@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"sort"
 	"strconv"
 )
@@ -267,25 +266,15 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 }
 
 // after returns the items of a page that follow the last one already
-// handed (all of them when none was), less any already handed; found
+// handed (all of them when none was): none of those was handed. found
 // reports whether the page held an item already handed.
 func after[T any](items []T, common func(*T) *JobCommon, ids map[string]bool) (kept []T, found bool) {
-	from := 0
 	for i := len(items) - 1; i >= 0; i-- {
 		if ids[common(&items[i]).ID] {
-			from, found = i+1, true
-			break
+			return items[i+1:], true
 		}
 	}
-	kept = items[from:]
-	for i := range kept {
-		id := common(&kept[i]).ID
-		if ids[id] {
-			kept = slices.DeleteFunc(slices.Clone(kept), func(item T) bool { return ids[common(&item).ID] })
-			break
-		}
-	}
-	return kept, found
+	return items, false
 }
 
 // pageResult is a page asked for, or why it could not be had.
