@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -104,9 +105,19 @@ type InterruptedError struct {
 
 func (e *InterruptedError) Error() string {
 	if e.Last == nil {
-		return fmt.Sprintf("%s: interrupted before the request was sent: %s", e.Op, e.Err)
+		return fmt.Sprintf("%s: %s before the request was sent: %s", e.Op, contextEnded(e.Err), e.Err)
 	}
-	return fmt.Sprintf("%s: interrupted while waiting to send the request again after %s: %s", e.Op, e.Last, e.Err)
+	return fmt.Sprintf("%s: %s while waiting to send the request again after %s: %s", e.Op, contextEnded(e.Err), e.Last, e.Err)
+}
+
+// contextEnded says how a call's context ended: "timed out" when its
+// deadline passed (a time limit such as a timeouts setting), "interrupted"
+// otherwise (a cancellation: Ctrl-C, a cancelled run).
+func contextEnded(ctxErr error) string {
+	if errors.Is(ctxErr, context.DeadlineExceeded) {
+		return "timed out"
+	}
+	return "interrupted"
 }
 
 func (e *InterruptedError) Unwrap() error { return e.Err }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -411,6 +412,61 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 	e := resp.Diagnostics.Errors()[0]
 	text := e.Summary() + "\n" + e.Detail()
 	for _, want := range []string{"Timed out deleting the transcription job", "200ms (timeouts.delete)", "503", "overloaded"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the error lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "interrupted") {
+		t.Errorf("the error says the deletion was interrupted:\n%s", text)
+	}
+}
+
+// TestJobDelete_timeoutWhileTheAnswerIsRead: timeouts.delete running out
+// while the service's answer to the DELETE is being received is a
+// timeout: the detail said the operation's time limit ran out and, in the
+// same sentence, that it was interrupted (the client's wording for any end
+// of the context).
+func TestJobDelete_timeoutWhileTheAnswerIsRead(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusAccepted)
+		_, _ = io.WriteString(w, `{"id":`)
+		w.(http.Flusher).Flush()
+		<-release // the rest of the answer never comes before the deadline
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	stateType, ok := s.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		t.Fatal("the job's schema is not an object")
+	}
+	timeoutsType, ok := stateType.AttributeTypes["timeouts"].(tftypes.Object)
+	if !ok {
+		t.Fatal("timeouts is not an object")
+	}
+	state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+		"id": frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+		"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{
+			"create": tftypes.NewValue(tftypes.String, nil),
+			"delete": frameworktest.String("200ms"),
+		}),
+	})}
+	var resp resource.DeleteResponse
+	r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
+	if resp.Diagnostics.ErrorsCount() != 1 {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	e := resp.Diagnostics.Errors()[0]
+	text := e.Summary() + "\n" + e.Detail()
+	for _, want := range []string{"Timed out deleting the transcription job", "200ms (timeouts.delete)", "time limit ran out", "DELETE /v2/pre-recorded/"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the error lacks %q:\n%s", want, text)
 		}
