@@ -12,7 +12,9 @@ var _ validator.String = positiveDurationValidator{}
 
 // positiveDurationValidator refuses a duration of zero or less, such as a
 // timeout of "0s" or "-5m": a wait that ends before it starts. Whether the
-// text is a duration at all is the timeouts package's own check.
+// text is a duration at all is checked elsewhere: by the timeouts package
+// for its own attributes, by Duration beside this one for a timeout
+// declared as a plain string attribute.
 type positiveDurationValidator struct{}
 
 // PositiveDuration refuses a duration of zero or less.
