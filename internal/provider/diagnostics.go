@@ -94,13 +94,11 @@ const (
 // could not be read), it says so: the client does not retry such a
 // failure. An interrupt while no try was in flight created nothing.
 //
-// The service may quote the request in its answer: each of secrets (the
-// request's callback URLs) is masked in the detail.
-func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, secrets ...string) {
+// The service may quote the request in its answer: the client has masked
+// the request's callback URLs and audio_url's credentials in err
+// (client.CreatePreRecorded).
+func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string) {
 	detail := apiErrorDetail(err)
-	for _, secret := range secrets {
-		detail = strings.ReplaceAll(detail, secret, "***")
-	}
 	if errors.As(err, new(*client.InterruptedError)) {
 		detail += "\n\nNo job was created: no try of the request was in flight when it was interrupted, and a create is sent again only after an answer saying the service did not take it. " +
 			nextTry + "."

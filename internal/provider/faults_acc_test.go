@@ -682,14 +682,29 @@ func TestAddCreateJobError_saysWhatFollows(t *testing.T) {
 }
 
 // The service may quote the request in an error: the request's callback
-// URLs never reach the diagnostic.
+// URLs never reach the diagnostic (the client masks them in the errors of
+// the create that sent them).
 func TestAddCreateJobError_masksCallbackURLs(t *testing.T) {
 	const hook = "https://hooks.example.com/x?token=cbtok_s3cr3t"
-	err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422, Message: `callback_url is not reachable (got "` + hook + `")`,
-		ValidationErrors: []string{"callback_config.url " + hook + " refused"}}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		_ = json.NewEncoder(w).Encode(client.ErrorBody{Path: r.URL.Path, RequestID: "req-1", StatusCode: http.StatusUnprocessableEntity,
+			Message: `callback_url is not reachable (got "` + hook + `")`, ValidationErrors: []string{"callback_config.url " + hook + " refused"}})
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.CreatePreRecorded(t.Context(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav",
+		CallbackConfig: &client.CallbackConfig{URL: hook}})
+	if err == nil {
+		t.Fatal("the create succeeded")
+	}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err, resourceNextTry, hook, "https://other.example.com/unused")
-	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "cbtok_s3cr3t") || !strings.Contains(detail, "callback_url is not reachable") {
+	addCreateJobError(&diags, err, resourceNextTry)
+	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "cbtok_s3cr3t") || !strings.Contains(detail, "callback_url is not reachable") || !strings.Contains(detail, "refused") {
 		t.Errorf("the detail shows the callback URL, or lost the message:\n%s", detail)
 	}
 }

@@ -248,14 +248,15 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, n
 	if diags.HasError() {
 		return ctx, nil
 	}
-	// The service may quote the request in an error: its callback URLs, which
-	// may carry a token, are masked in what follows.
+	// The service may quote the request in an answer: its callback URLs,
+	// which may carry a token, are masked in the logs that follow (the
+	// client masks them in the create's own errors and log lines).
 	secrets := body.CallbackURLs()
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, secrets...)
 	ctx = tflog.MaskMessageStrings(ctx, secrets...)
 	created, err := c.CreatePreRecorded(ctx, body)
 	if err != nil {
-		addCreateJobError(diags, err, nextTry, secrets...)
+		addCreateJobError(diags, err, nextTry)
 		return ctx, nil
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)
