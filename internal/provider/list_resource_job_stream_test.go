@@ -7,6 +7,7 @@ import (
 	"iter"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,7 +87,7 @@ func (h *protoHarness) listJobs(ctx context.Context, limit int64) iter.Seq[tfpro
 const secondPageOffset = jobListPageSize - 1
 
 // listedPageOffsets are the offsets of the pages of GET /v2/pre-recorded
-// the fake server was asked for, in order.
+// the fake server was asked for, in order (0 for a request without one).
 func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
 	tb.Helper()
 	var offsets []int
@@ -94,24 +95,17 @@ func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
 		if r.Method != http.MethodGet || r.Path != "/v2/pre-recorded" {
 			continue
 		}
-		offsets = append(offsets, pageOffset(tb, r.RawQuery))
+		offset := 0
+		q, err := url.ParseQuery(r.RawQuery)
+		if v := q.Get("offset"); err == nil && v != "" {
+			offset, err = strconv.Atoi(v)
+		}
+		if err != nil {
+			tb.Fatalf("offset in %q: %v", r.RawQuery, err)
+		}
+		offsets = append(offsets, offset)
 	}
 	return offsets
-}
-
-func pageOffset(tb testing.TB, rawQuery string) int {
-	tb.Helper()
-	q := strings.Split(rawQuery, "&")
-	for _, kv := range q {
-		if v, ok := strings.CutPrefix(kv, "offset="); ok {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				tb.Fatalf("offset in %q: %v", rawQuery, err)
-			}
-			return n
-		}
-	}
-	return 0
 }
 
 // errorDiagnostics are the error diagnostics of a result.
