@@ -120,17 +120,12 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"))
 		// The refresh that found the job gone said so, perhaps long ago.
 		if note := r.uploadExpiredNote(audioURL); note != "" && audioURL.Equal(priorAudioURL) {
+			var id types.String
+			resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathID, &id)...)
 			resp.Diagnostics.AddWarning("Transcription job created again from its old audio_url",
-				fmt.Sprintf("recreate_when_missing creates again job %s, which the service no longer has, from the same audio_url.", stateID(ctx, req.State))+note)
+				fmt.Sprintf("recreate_when_missing creates again job %s, which the service no longer has, from the same audio_url.", id.ValueString())+note)
 		}
 	}
-}
-
-// stateID reads the id of the job in state.
-func stateID(ctx context.Context, state tfsdk.State) string {
-	var id types.String
-	state.GetAttribute(ctx, pathID, &id)
-	return id.ValueString()
 }
 
 // modifyPlanZeroDataRetention refuses what cannot work when the service
