@@ -475,11 +475,14 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	resp.Body.Close()
 	hide := c.secretsOf(cl)
 	c.logResponse(ctx, op, resp, size, head, hide)
+	if out == nil {
+		// Nothing of the body is wanted (a DELETE: its 2xx status is the
+		// answer): the service has carried the request out, and a body cut
+		// short after the status (an interrupt, a deadline) changes nothing.
+		return nil
+	}
 	if readErr != nil {
 		return readFailure(ctx, op, readErr)
-	}
-	if out == nil {
-		return nil
 	}
 	return decodeJSON(op, contentType, data, out, hide)
 }

@@ -421,14 +421,15 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 	}
 }
 
-// TestJobDelete_timeoutWhileTheAnswerIsRead: timeouts.delete running out
-// while the service's answer to the DELETE is being received is a
-// timeout: the detail said the operation's time limit ran out and, in the
-// same sentence, that it was interrupted (the client's wording for any end
-// of the context).
-func TestJobDelete_timeoutWhileTheAnswerIsRead(t *testing.T) {
+// TestJobDelete_deletedWhenTheAnswerIsCutShort: a DELETE the service
+// answered 202 deleted the job, even when timeouts.delete runs out while
+// the rest of the answer is on its way. The destroy failed, saying the job
+// was not deleted and stayed in state, and the next one found it gone.
+func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 	release := make(chan struct{})
+	var deletes atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		deletes.Add(1)
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusAccepted)
 		_, _ = io.WriteString(w, `{"id":`)
@@ -461,17 +462,10 @@ func TestJobDelete_timeoutWhileTheAnswerIsRead(t *testing.T) {
 	})}
 	var resp resource.DeleteResponse
 	r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
-	if resp.Diagnostics.ErrorsCount() != 1 {
-		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		t.Errorf("the job the service answered 202 for is reported not deleted: %v", resp.Diagnostics)
 	}
-	e := resp.Diagnostics.Errors()[0]
-	text := e.Summary() + "\n" + e.Detail()
-	for _, want := range []string{"Timed out deleting the transcription job", "200ms (timeouts.delete)", "time limit ran out", "DELETE /v2/pre-recorded/"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the error lacks %q:\n%s", want, text)
-		}
-	}
-	if strings.Contains(text, "interrupted") {
-		t.Errorf("the error says the deletion was interrupted:\n%s", text)
+	if n := deletes.Load(); n != 1 {
+		t.Errorf("%d DELETE requests, want 1", n)
 	}
 }
