@@ -382,30 +382,7 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
 	}))
 	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
-	s := jobSchema(ctx)
-	stateType, ok := s.Type().TerraformType(ctx).(tftypes.Object)
-	if !ok {
-		t.Fatal("the job's schema is not an object")
-	}
-	timeoutsType, ok := stateType.AttributeTypes["timeouts"].(tftypes.Object)
-	if !ok {
-		t.Fatal("timeouts is not an object")
-	}
-	state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
-		"id": frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
-		"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{
-			"create": tftypes.NewValue(tftypes.String, nil),
-			"delete": frameworktest.String("200ms"),
-		}),
-	})}
-	var resp resource.DeleteResponse
-	r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
+	resp := deleteJobWithin(t, srv.URL, "200ms")
 	if resp.Diagnostics.ErrorsCount() != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
@@ -438,7 +415,20 @@ func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(release) })
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	resp := deleteJobWithin(t, srv.URL, "200ms")
+	if resp.Diagnostics.HasError() {
+		t.Errorf("the job the service answered 202 for is reported not deleted: %v", resp.Diagnostics)
+	}
+	if n := deletes.Load(); n != 1 {
+		t.Errorf("%d DELETE requests, want 1", n)
+	}
+}
+
+// deleteJobWithin runs the job resource's Delete of a job in state, against
+// the service at baseURL, with timeouts.delete at deleteTimeout.
+func deleteJobWithin(t *testing.T, baseURL, deleteTimeout string) resource.DeleteResponse {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,15 +447,10 @@ func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 		"id": frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
 		"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{
 			"create": tftypes.NewValue(tftypes.String, nil),
-			"delete": frameworktest.String("200ms"),
+			"delete": frameworktest.String(deleteTimeout),
 		}),
 	})}
 	var resp resource.DeleteResponse
 	r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
-	if resp.Diagnostics.HasError() {
-		t.Errorf("the job the service answered 202 for is reported not deleted: %v", resp.Diagnostics)
-	}
-	if n := deletes.Load(); n != 1 {
-		t.Errorf("%d DELETE requests, want 1", n)
-	}
+	return resp
 }
