@@ -95,6 +95,51 @@ func newCLIWorkspace(t *testing.T, config string, env ...string) *cliWorkspace {
 
 // command prepares a run whose output goes to stdout and stderr; cancelling
 // ctx interrupts it as Ctrl-C does.
+// interruptedRun is how a CLI command interrupted by runInterrupted ended.
+type interruptedRun struct {
+	err                  error // the CLI's exit
+	output               string
+	started, interrupted time.Time
+	stopped              time.Duration // from the interrupt to the exit
+}
+
+// runInterrupted runs the CLI with args, sends it SIGINT (the command's
+// context) once ready reports true, polling it for at most 3 minutes, and
+// waits for it to exit. waitingFor names what ready waits for in a failure.
+func (w *cliWorkspace) runInterrupted(ready func() bool, waitingFor string, args ...string) interruptedRun {
+	w.t.Helper()
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	var stdout, stderr bytes.Buffer
+	cmd := w.command(ctx, &stdout, &stderr, args...)
+	run := interruptedRun{started: time.Now()}
+	if err := cmd.Start(); err != nil {
+		w.t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.After(3 * time.Minute)
+	for !ready() {
+		select {
+		case err := <-exited:
+			w.t.Fatalf("%s ended before it was interrupted: %v\nstdout:\n%s\nstderr:\n%s", args[0], err, &stdout, &stderr)
+		case <-deadline:
+			w.t.Fatalf("waited in vain for %s\nstdout:\n%s\nstderr:\n%s", waitingFor, &stdout, &stderr)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	run.interrupted = time.Now()
+	interrupt()
+	select {
+	case run.err = <-exited:
+	case <-time.After(2 * time.Minute):
+		w.t.Fatal("the CLI did not exit after its interrupt (nor after the kill)")
+	}
+	run.stopped = time.Since(run.interrupted)
+	run.output = stdout.String() + stderr.String()
+	return run
+}
+
 func (w *cliWorkspace) command(ctx context.Context, stdout, stderr *bytes.Buffer, args ...string) *exec.Cmd {
 	cli := w.cli
 	cli.Stdout, cli.Stderr = stdout, stderr
@@ -175,40 +220,13 @@ func TestAccProcess_interruptWhileWaiting(t *testing.T) {
 	fs, url, _ := acctest.HeldFakeServer(t)
 	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+countedJobs("interrupted", jobs))
 
-	ctx, interrupt := context.WithCancel(context.Background())
-	defer interrupt()
-	var stdout, stderr bytes.Buffer
-	cmd := w.command(ctx, &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-
 	// Interrupt once the provider waits on every job (it has read each one).
-	deadline := time.After(3 * time.Minute)
-	for len(polledJobs(fs)) < jobs {
-		select {
-		case err := <-exited:
-			t.Fatalf("apply ended before it was interrupted: %v\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
-		case <-deadline:
-			t.Fatalf("the provider never waited on %d jobs\nstdout:\n%s\nstderr:\n%s", jobs, &stdout, &stderr)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	interruptedAt := time.Now()
-	interrupt()
-	var err error
-	select {
-	case err = <-exited:
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the CLI did not exit after its interrupt (nor after the kill)")
-	}
-	stopped := time.Since(interruptedAt)
+	run := w.runInterrupted(func() bool { return len(polledJobs(fs)) >= jobs },
+		fmt.Sprintf("the provider to wait on %d jobs", jobs), "apply", "-auto-approve", "-input=false", "-no-color")
+	err, stopped := run.err, run.stopped
 	t.Logf("apply of %d jobs: interrupted %s after it started, stopped %s after SIGINT (bound %s)",
-		jobs, interruptedAt.Sub(start).Round(time.Millisecond), stopped.Round(time.Millisecond), bound)
-	output := stdout.String() + stderr.String()
+		jobs, run.interrupted.Sub(run.started).Round(time.Millisecond), stopped.Round(time.Millisecond), bound)
+	output := run.output
 	if stopped > bound {
 		t.Errorf("the CLI took %s to stop after SIGINT, more than %s", stopped, bound)
 	}
@@ -259,35 +277,11 @@ wait_for_completion = false`))
 		t.Fatalf("no job in state: %v", ids)
 	}
 
-	ctx, interrupt := context.WithCancel(context.Background())
-	defer interrupt()
-	var stdout, stderr bytes.Buffer
-	cmd := w.command(ctx, &stdout, &stderr, "destroy", "-auto-approve", "-input=false", "-no-color")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	deadline := time.After(3 * time.Minute)
-	for len(acctest.DeleteAnswers(fs, id)) == 0 { // the service refused the DELETE: the job is queued
-		select {
-		case err := <-exited:
-			t.Fatalf("destroy ended before it was interrupted: %v\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
-		case <-deadline:
-			t.Fatalf("the provider never asked to delete the job\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	interruptedAt := time.Now()
-	interrupt()
-	var err error
-	select {
-	case err = <-exited:
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the CLI did not exit after its interrupt (nor after the kill)")
-	}
-	stopped := time.Since(interruptedAt)
-	output := stdout.String() + stderr.String()
+	// Interrupt once the service has refused the DELETE: the job is queued.
+	run := w.runInterrupted(func() bool { return len(acctest.DeleteAnswers(fs, id)) > 0 },
+		"the provider to ask to delete the job", "destroy", "-auto-approve", "-input=false", "-no-color")
+	err, stopped := run.err, run.stopped
+	output := run.output
 	if stopped > bound {
 		t.Errorf("the CLI took %s to stop after SIGINT, more than %s", stopped, bound)
 	}
