@@ -610,13 +610,7 @@ func TestResponses_hostileBodies(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", tc.contentType)
-				w.WriteHeader(tc.status)
-				_, _ = io.WriteString(w, tc.body)
-			}))
-			defer srv.Close()
-			c, _ := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1, MaxResponseBytes: 1 << 20})
+			c := clientOfServerAnswering(t, tc.status, tc.contentType, tc.body, client.Config{MaxResponseBytes: 1 << 20})
 			_, err := c.GetPreRecorded(context.Background(), "x")
 			if err == nil || !strings.Contains(err.Error(), tc.wantInError) {
 				t.Errorf("GetPreRecorded: got %v, want an error containing %q", err, tc.wantInError)
@@ -657,19 +651,31 @@ func TestResponses_htmlPagesShowTheirTitle(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", tc.contentType)
-				w.WriteHeader(tc.status)
-				_, _ = io.WriteString(w, tc.body)
-			}))
-			defer srv.Close()
-			c, _ := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+			c := clientOfServerAnswering(t, tc.status, tc.contentType, tc.body, client.Config{})
 			_, err := c.GetPreRecorded(context.Background(), "x")
 			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.ContainsAny(err.Error(), "<>") {
 				t.Errorf("got %v, want an error showing %q and no markup", err, tc.want)
 			}
 		})
 	}
+}
+
+// clientOfServerAnswering is a client, configured as cfg without retries,
+// of a server that answers every request with status, contentType and body.
+func clientOfServerAnswering(t *testing.T, status int, contentType, body string, cfg client.Config) *client.Client {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	cfg.BaseURL, cfg.APIKey, cfg.MaxRetries = srv.URL, "k", -1
+	c, err := client.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // recordingLogger keeps every line the client logs.
