@@ -26,7 +26,7 @@ func main() {
 	heapfloor.Reserve(os.Getenv)
 
 	// Before the server starts: its loggers read these for every request.
-	if _, err := provider.SetSDKLogLevelsFromCLI(os.Getenv, os.Setenv); err != nil {
+	if _, err := provider.SetLogLevelsFromCLI(os.Getenv, os.Setenv); err != nil {
 		log.Fatal(err.Error())
 	}
 

@@ -488,11 +488,10 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 }
 
 // readFailure is the error of a response whose body could not be read
-// whole: an end of ctx (an interrupt, or its deadline) is the context's
-// error, as one while the request
-// is in flight (the service has carried the request out, and its answer is
-// lost), a stalled transfer fails as the transport, anything else as the
-// decoding.
+// whole. An end of ctx (an interrupt, or its deadline) is the context's
+// error, as it is while the request is in flight: the service has carried
+// the request out, and its answer is lost. A stalled transfer fails as the
+// transport; anything else as the decoding.
 func readFailure(ctx context.Context, op string, readErr error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: %s while the service's answer was being read: %w", op, contextEnded(ctx.Err()), ctx.Err())

@@ -161,7 +161,7 @@ data "transcription_live_jobs" "recent" {
 		"transcription API: retrying",
 		"status=429", "status=503", "status=401",
 		`x-service-key=<masked>`,
-		"@module=sdk.framework", // TF_LOG=TRACE keeps the framework's traces (SetSDKLogLevelsFromCLI)
+		"@module=sdk.framework", // TF_LOG=TRACE keeps the framework's traces (SetLogLevelsFromCLI)
 	} {
 		if !strings.Contains(allLogs, want) {
 			t.Errorf("the logs captured lack %q: they do not hold what the provider logs", want)
