@@ -5,6 +5,7 @@ import (
 	"maps"
 	"regexp"
 
+	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -19,6 +20,18 @@ var _ client.Logger = tflogLogger{}
 // carry a token.
 type tflogLogger struct {
 	secret string
+	// level is the provider logger's level as terraform-plugin-go set it
+	// from providerLogLevelVariable; hclog.NoLevel when the variable is
+	// unset (the logger then takes its sink's level, or TRACE). Lines below
+	// it are dropped here, before their masking: tflog masks a line's
+	// fields before its logger looks at the level.
+	level hclog.Level
+}
+
+// newTflogLogger is the client's logger for a provider configured with
+// apiKey, at the level getenv gives the provider's logger.
+func newTflogLogger(apiKey string, getenv func(string) string) tflogLogger {
+	return tflogLogger{secret: apiKey, level: hclog.LevelFromString(getenv(providerLogLevelVariable))}
 }
 
 // callbackURLMember matches a callback URL member of the service's JSON
@@ -41,11 +54,22 @@ var (
 const loggedBodyField = "body"
 
 func (l tflogLogger) Debug(ctx context.Context, msg string, fields map[string]any) {
+	if l.drops(hclog.Debug) {
+		return
+	}
 	tflog.Debug(l.masked(ctx), msg, withoutURLCredentials(fields))
 }
 
 func (l tflogLogger) Trace(ctx context.Context, msg string, fields map[string]any) {
+	if l.drops(hclog.Trace) {
+		return
+	}
 	tflog.Trace(l.masked(ctx), msg, withoutURLCredentials(fields))
+}
+
+// drops reports whether the provider's logger drops lines at level.
+func (l tflogLogger) drops(level hclog.Level) bool {
+	return l.level != hclog.NoLevel && level < l.level
 }
 
 // withoutURLCredentials returns fields with the credentials of the URLs in

@@ -67,3 +67,41 @@ func TestWithoutURLCredentials(t *testing.T) {
 		}
 	}
 }
+
+// Lines below the level the environment gives the provider's logger cost
+// nothing: tflog would mask their fields (regular expressions over a 4 KiB
+// body) before its logger dropped them. Lines at or above it are written,
+// and an unset level leaves the choice to the logger.
+func TestTflogLogger_dropsLinesBelowTheProviderLevel(t *testing.T) {
+	body := strings.Repeat(`{"audio_url":"https://media.example.com/a.wav?sig=s3cr3t"},`, 60)
+	for _, tc := range []struct {
+		env        string
+		wantTraces bool
+	}{{"", true}, {"trace", true}, {"DEBUG", false}, {"OFF", false}} {
+		t.Run("level "+tc.env, func(t *testing.T) {
+			var out bytes.Buffer
+			ctx := tflogtest.RootLogger(context.Background(), &out)
+			l := newTflogLogger("sk-key", func(name string) string {
+				if name == "TF_LOG_PROVIDER_TRANSCRIPTION" {
+					return tc.env
+				}
+				return ""
+			})
+			fields := map[string]any{"op": "GET /v2/pre-recorded/1", "body": body}
+			l.Trace(ctx, "transcription API response body", fields)
+			l.Debug(ctx, "transcription API response", map[string]any{"status": 200})
+			logged := out.String()
+			if got := strings.Contains(logged, "response body"); got != tc.wantTraces {
+				t.Errorf("trace line written: %v, want %v:\n%s", got, tc.wantTraces, logged)
+			}
+			if got, want := strings.Contains(logged, `"status":200`), tc.env != "OFF"; got != want {
+				t.Errorf("debug line written: %v, want %v:\n%s", got, want, logged)
+			}
+			if !tc.wantTraces {
+				if allocs := testing.AllocsPerRun(20, func() { l.Trace(ctx, "transcription API response body", fields) }); allocs != 0 {
+					t.Errorf("a dropped trace line allocates %v times: its fields were masked", allocs)
+				}
+			}
+		})
+	}
+}

@@ -6,12 +6,15 @@ import (
 	"strings"
 )
 
+// providerLogLevelVariable sets the level of the provider's own logger:
+// TF_LOG_PROVIDER_ and the provider's type, as terraform-plugin-go derives
+// it from the provider's address.
+var providerLogLevelVariable = "TF_LOG_PROVIDER_" + strings.ToUpper(strings.ReplaceAll(path.Base(Address), "-", "_"))
+
 // pluginLogLevelVariables set the levels of the plugin's loggers:
-// terraform-plugin-go's, the framework's, and the provider's own
-// (TF_LOG_PROVIDER_ and the provider's type, which terraform-plugin-go
-// reads). Unset, each logs everything (TRACE).
-var pluginLogLevelVariables = []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK",
-	"TF_LOG_PROVIDER_" + strings.ToUpper(strings.ReplaceAll(path.Base(Address), "-", "_"))}
+// terraform-plugin-go's, the framework's, and the provider's own. Unset,
+// each logs everything (TRACE).
+var pluginLogLevelVariables = []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", providerLogLevelVariable}
 
 // SetLogLevelsFromCLI gives each of the plugin's log level variables that
 // the environment leaves unset the level the CLI keeps of provider logs,

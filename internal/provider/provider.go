@@ -193,7 +193,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 		APIKey:     apiKey,
 		UserAgent:  "terraform-provider-transcription/" + p.version,
 		MaxRetries: clientMaxRetries(cfg.MaxRetries),
-		Logger:     tflogLogger{secret: apiKey},
+		Logger:     newTflogLogger(apiKey, os.Getenv),
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot configure the transcription client", err.Error())
