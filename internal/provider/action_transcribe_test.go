@@ -209,6 +209,11 @@ func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
 			config: "custom_vocabulary = true\n    custom_vocabulary_config = { vocabulary = [{ value = \"Kubernetes\", intensity = caller.output }] }",
 			want:   "Attribute custom_vocabulary_config.vocabulary[0].intensity value must be between 0 and 1, got: 2",
 		},
+		"a required argument null at apply": {
+			input:  "null",
+			config: "audio_to_llm = true\n    audio_to_llm_config = { prompts = caller.output }",
+			want:   "Must set a configuration value for the audio_to_llm_config.prompts attribute",
+		},
 		"zero data retention, callback known only at apply": {
 			provider: "zero_data_retention = true",
 			input:    "false",

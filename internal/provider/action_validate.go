@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -13,7 +14,8 @@ import (
 )
 
 // validateActionAttributes runs the validators of attrs, found below parent
-// in config, as the framework does for ValidateActionConfig. Terraform
+// in config, and refuses a required one that is null, as the framework does
+// for ValidateActionConfig. Terraform
 // validates and plans an action only with the values known at plan time,
 // and invokes it with the final ones unchecked: an action checks those
 // itself with this, before any request. It knows the attribute kinds
@@ -21,6 +23,9 @@ import (
 func validateActionAttributes(ctx context.Context, config tfsdk.Config, attrs map[string]actionschema.Attribute, parent path.Path, diags *diag.Diagnostics) {
 	for name, a := range attrs {
 		p := parent.AtName(name)
+		if a.IsRequired() {
+			requireValue(ctx, config, p, diags)
+		}
 		switch a := a.(type) {
 		case actionschema.StringAttribute:
 			runValidators(ctx, config, p, a.Validators, diags, func(vd validator.String, v types.String) diag.Diagnostics {
@@ -72,6 +77,20 @@ func validateActionAttributes(ctx context.Context, config tfsdk.Config, attrs ma
 			}
 		}
 	}
+}
+
+// requireValue refuses a null value at p, with the framework's words: a
+// required argument known only at apply may turn out null there.
+func requireValue(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) {
+	var v attr.Value
+	d := config.GetAttribute(ctx, p, &v)
+	diags.Append(d...)
+	if d.HasError() || v == nil || !v.IsNull() {
+		return
+	}
+	diags.AddAttributeError(p, "Missing Configuration for Required Attribute",
+		fmt.Sprintf("Must set a configuration value for the %s attribute as the provider has marked it as required.\n\n", p)+
+			"Refer to the provider documentation or contact the provider developers for additional information about configurable attributes that are required.")
 }
 
 // listCheck runs a list validator, for list and list-nested attributes.
