@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -64,6 +65,14 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	callbackURL.MarkdownDescription = "**Deprecated**: use `callback = true` and `callback_config` instead. URL the service sends the result to with a `POST`. " +
 		"An absolute `http` or `https` URL. " + actionCallbackURLNotSensitive
 	attrs["callback_url"] = callbackURL
+	// The resource checks this on its plan (checkCallbackDestination);
+	// an action has no job to keep a callback_url from.
+	callback, ok := attrs["callback"].(actionschema.BoolAttribute)
+	if !ok {
+		panic("callback is no longer a bool attribute of the job's schema")
+	}
+	callback.Validators = append(slices.Clone(callback.Validators), validators.CallbackDestination())
+	attrs["callback"] = callback
 	callbackConfigURL.MarkdownDescription = "URL called with the result: an absolute `http` or `https` URL. Required. " + actionCallbackURLNotSensitive
 	callbackConfig.Attributes["url"] = callbackConfigURL
 	attrs["callback_config"] = callbackConfig

@@ -94,6 +94,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// Before anything that needs the provider's configuration, which may be
 	// unknown yet: replacement never depends on it.
 	planReplacement(ctx, resp.Plan, req.State, resp)
+	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() || r.data == nil {
 		return
 	}
@@ -702,7 +703,27 @@ type callbackTargets struct {
 	url      types.String
 }
 
-func readCallbackTargets(ctx context.Context, config tfsdk.Config) (callbackTargets, diag.Diagnostics) {
+// checkCallbackDestination refuses callback = true with nowhere to deliver
+// the result. It reads the plan, not the configuration, as the action's
+// validator does: a callback_url left out of the configuration keeps the
+// job's (an imported job's generated configuration cannot hold it), so only
+// the plan tells whether the job has one.
+func checkCallbackDestination(ctx context.Context, plan tfsdk.Plan, diags *diag.Diagnostics) {
+	targets, d := readCallbackTargets(ctx, plan)
+	diags.Append(d...)
+	if d.HasError() || !targets.callback.ValueBool() {
+		return
+	}
+	if delivers, known := targets.delivers(); known && !delivers {
+		validators.AddCallbackWithoutDestination(diags, path.Root("callback"))
+	}
+}
+
+// readCallbackTargets reads the callback attributes of a configuration or
+// a plan.
+func readCallbackTargets(ctx context.Context, config interface {
+	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
+}) (callbackTargets, diag.Diagnostics) {
 	var t callbackTargets
 	var diags diag.Diagnostics
 	diags.Append(config.GetAttribute(ctx, path.Root("callback"), &t.callback)...)

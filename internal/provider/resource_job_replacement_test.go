@@ -165,17 +165,28 @@ resource "terraform_data" "source" {
 // TestAccJob_importGeneratedConfig: an import block with
 // -generate-config-out brings a job under management with no change
 // planned, also for a job created with the deprecated callback_url (a
-// sensitive value, which the generated configuration cannot hold).
+// sensitive value, which the generated configuration cannot hold), with
+// callback = true or without it; and leaving callback_url out of the
+// configuration of a job that has one keeps it, as documented.
 func TestAccJob_importGeneratedConfig(t *testing.T) {
 	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
+	legacy := fmt.Sprintf(`audio_url = "https://example.com/legacy.wav"
+callback_url = %q
+summarization = true`, hooks+"/legacy?token=s3cr3t")
+	switched := func(withURL bool) string {
+		body := `audio_url = "https://example.com/switched.wav"
+callback = true`
+		if withURL {
+			body += fmt.Sprintf("\ncallback_url = %q", hooks+"/switched?token=s3cr3t")
+		}
+		return body
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", fmt.Sprintf(`audio_url = "https://example.com/legacy.wav"
-callback_url = %q
-summarization = true`, hooks+"/legacy?token=s3cr3t")),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", legacy) + acctest.JobConfig("switched", switched(true)),
 			},
 			{
 				Config:          acctest.ProviderConfig(url),
@@ -183,6 +194,20 @@ summarization = true`, hooks+"/legacy?token=s3cr3t")),
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
 				GenerateConfig:  true,
+			},
+			{
+				Config:          acctest.ProviderConfig(url),
+				ResourceName:    "transcription_job.switched",
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
+			{
+				// callback = true with the job's callback_url, left out.
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", legacy) + acctest.JobConfig("switched", switched(false)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
 			},
 		},
 	})

@@ -149,9 +149,10 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"callback": withBoolValidators(requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used when `callback_config` is not set). "+
+		// callback = true needs a destination: checked on the plan
+		// (checkCallbackDestination), where a callback_url left out is the job's.
+		"callback": requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used when `callback_config` is not set). " +
 			"When `true`, `callback_config` or `callback_url` must be set. Under zero data retention a callback is the only way to receive the result, so every job needs one."),
-			validators.CallbackDestination()),
 		"callback_config": requestObject("Where and how the callback is sent.", "callback", map[string]schema.Attribute{
 			"url": schema.StringAttribute{
 				MarkdownDescription: "URL called with the result: an absolute `http` or `https` URL. Required. Sensitive, because such a URL often carries a token.",

@@ -3,6 +3,7 @@ package validators
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -38,8 +39,17 @@ func (v callbackDestinationValidator) ValidateBool(ctx context.Context, req vali
 		return
 	}
 	if config.IsNull() && url.IsNull() {
-		resp.Diagnostics.AddAttributeError(req.Path, "Callback without a destination",
-			"Attribute callback is true, but there is nowhere to deliver the result: set callback_config = { url = \"https://...\" } "+
-				"(or the deprecated callback_url). The service rejects a callback without a URL.")
+		AddCallbackWithoutDestination(&resp.Diagnostics, req.Path)
 	}
+}
+
+// AddCallbackWithoutDestination adds the error of `callback = true` with
+// nowhere to deliver the result, at the callback attribute's path. The
+// transcription_job resource checks its plan with it instead of using the
+// validator: there, a callback_url left out of the configuration keeps the
+// job's, which only the plan knows.
+func AddCallbackWithoutDestination(diags *diag.Diagnostics, p path.Path) {
+	diags.AddAttributeError(p, "Callback without a destination",
+		"Attribute callback is true, but there is nowhere to deliver the result: set callback_config = { url = \"https://...\" } "+
+			"(or the deprecated callback_url). The service rejects a callback without a URL.")
 }
