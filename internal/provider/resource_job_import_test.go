@@ -1,0 +1,393 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// importCase is a job created by Terraform with some of the request's
+// options, and what importing it gives.
+type importCase struct {
+	name string
+	body string // {hooks} is the callback receiver's base URL
+	// verifyIgnore are the attributes whose imported value differs from the
+	// created job's, each as the documentation says: provider-side
+	// settings take their defaults, and an empty list or map reads back as
+	// none, which it means.
+	verifyIgnore []string
+	// rewritten: the resource block says something another way than the
+	// job's record (a provider-side setting other than its default, an
+	// empty list for none), so importing the job with it plans an in-place
+	// update, in state only; never a replacement.
+	rewritten bool
+	// generateError: the configuration Terraform generates for the import
+	// is incomplete, as documented (it cannot hold callback_config.url).
+	generateError string
+}
+
+// importCases together set every request attribute of transcription_job,
+// the service's defaults written out, values written another way than the
+// service echoes them, and the provider-side settings.
+var importCases = []importCase{
+	{
+		name: "addons",
+		body: `audio_url = "https://example.com/addons.wav?duration=8"
+model     = "model-3"
+language_config = { languages = ["fr"] }
+custom_vocabulary = true
+custom_vocabulary_config = {
+  vocabulary = [
+    { value = "Kubernetes" },
+    { value = "Terraform", intensity = 0.1, pronunciations = ["terra form", "tera form"], language = "fr" },
+    { value = "Gladys", language = "en" },
+  ]
+  default_intensity = 0.3
+}
+subtitles = true
+subtitles_config = {
+  formats                    = ["vtt", "srt"]
+  minimum_duration           = 0.5
+  maximum_duration           = 29.5
+  maximum_characters_per_row = 40
+  maximum_rows_per_caption   = 3
+  style                      = "compliance"
+}
+diarization = true
+diarization_config = { number_of_speakers = 3 }
+translation = true
+translation_config = {
+  target_languages = ["wo", "de", "en"]
+  model            = "base"
+  context          = "A meeting about the $${budget} and 100%%{done}"
+  informal         = true
+}
+summarization = true
+summarization_config = { type = "concise" }
+named_entity_recognition = true
+custom_spelling = true
+custom_spelling_config = { spelling_dictionary = { "Gettleman" = ["gettleman", "getleman"], "SQL" = ["sequel"] } }
+sentiment_analysis = true
+audio_to_llm = true
+audio_to_llm_config = {
+  prompts = ["Summarize\nin two lines", "List the decisions"]
+  model   = "anthropic/claude-3-haiku"
+}
+pii_redaction = true
+pii_redaction_config = { entity_types = ["NAME", "EMAIL_ADDRESS", "GDPR"], processed_text_type = "MASK" }
+custom_metadata = { team = "alpha", "ticket.id" = "T-42", "with space" = "" }
+sentences = true
+punctuation_enhanced = true`,
+	},
+	{
+		name: "languages",
+		body: `audio_url = "https://example.com/languages.wav"
+language_config = { languages = ["en", "fr", "de"], code_switching = true }
+diarization = true
+diarization_config = { min_speakers = 1, max_speakers = 4 }
+subtitles = true
+include_transcript    = true
+include_raw_result    = true
+recreate_when_missing = true
+timeouts = { create = "30m", delete = "5m" }`,
+		// Provider-side settings are not part of the job: import gives
+		// them their defaults, and so keeps no transcript.
+		verifyIgnore: []string{"include_transcript", "include_raw_result", "recreate_when_missing", "timeouts", "result.transcription", "result_json"},
+		rewritten:    true,
+	},
+	{
+		name: "defaults",
+		body: `audio_url = "https://example.com/defaults.wav"
+model     = "model-1"
+language_config = { languages = [], code_switching = false }
+subtitles = true
+subtitles_config = { formats = ["srt"], style = "default" }
+translation = true
+translation_config = {
+  target_languages          = ["de"]
+  model                     = "batch"
+  match_original_utterances = true
+  lipsync                   = true
+  context_adaptation        = true
+  informal                  = false
+}
+summarization = true
+summarization_config = { type = "general" }
+diarization = true
+diarization_config = {}
+pii_redaction = true
+pii_redaction_config = {}
+custom_spelling = true
+custom_spelling_config = { spelling_dictionary = {} }
+named_entity_recognition = false
+sentiment_analysis       = false
+wait_for_completion      = true
+include_transcript       = false
+include_raw_result       = false
+recreate_when_missing    = false`,
+	},
+	{
+		name: "another_way",
+		body: `audio_url = "https://example.com/another.wav"
+language_config = { languages = ["fr", "en"] }
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", pronunciations = [] }] }
+pii_redaction = true
+pii_redaction_config = { entity_types = [], processed_text_type = "MARKER" }
+custom_metadata = {}
+audio_to_llm = false
+audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }
+callback_url = "{hooks}/another?token=s3cr3t"`,
+		// An empty list or map is the same as none (the attributes'
+		// descriptions): the service's record has none.
+		verifyIgnore: []string{"custom_vocabulary_config.vocabulary.0.pronunciations", "pii_redaction_config.entity_types", "custom_metadata"},
+		rewritten:    true,
+	},
+	{
+		name: "legacy_callback",
+		body: `audio_url = "https://example.com/legacy.wav"
+callback     = true
+callback_url = "{hooks}/legacy?token=s3cr3t"`,
+	},
+	{
+		name: "callback_config",
+		body: `audio_url = "https://example.com/hooked.wav"
+callback = true
+callback_config = { url = "{hooks}/hooked?token=s3cr3t", method = "PUT" }
+custom_metadata = { queue = "support" }`,
+		// The docs: fill in callback_config.url (Terraform asks for it).
+		generateError: `(?s)Missing Configuration for Required Attribute.*callback_config.url`,
+	},
+}
+
+// TestAccJob_importEveryOption imports jobs that together use every
+// request attribute, each in every way the engine offers: terraform import
+// (the state is the created job's, but for what verifyIgnore documents),
+// an import block with the job's resource block (no change, or an
+// in-place update when that block says something another way), and an
+// import block with the configuration Terraform generates (no change, or
+// the documented gap of callback_config.url), by id and, on engines that
+// have resource identities, by identity. No import ever replaces a job.
+func TestAccJob_importEveryOption(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	config := acctest.ProviderConfig(url)
+	for _, c := range importCases {
+		config += acctest.JobConfig(c.name, strings.ReplaceAll(c.body, "{hooks}", hooks))
+	}
+	identities := identityImportSupported(t)
+	steps := []resource.TestStep{{Config: config, Check: acctest.JobsCreated(fs, len(importCases))}}
+	for _, c := range importCases {
+		addr := "transcription_job." + c.name
+		steps = append(steps, resource.TestStep{
+			ResourceName:            addr,
+			ImportState:             true,
+			ImportStateVerify:       true,
+			ImportStateVerifyIgnore: c.verifyIgnore,
+		})
+		withBlock := resource.TestStep{
+			ResourceName:    addr,
+			ImportState:     true,
+			ImportStateKind: resource.ImportBlockWithID,
+			ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+			}},
+		}
+		if c.rewritten {
+			withBlock.ExpectNonEmptyPlan = true
+			withBlock.ImportPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)}
+		}
+		steps = append(steps, withBlock)
+		kinds := []resource.ImportStateKind{resource.ImportBlockWithID}
+		if identities {
+			kinds = append(kinds, resource.ImportBlockWithResourceIdentity)
+		}
+		for _, kind := range kinds {
+			generated := resource.TestStep{
+				Config:          acctest.ProviderConfig(url),
+				ResourceName:    addr,
+				ImportState:     true,
+				ImportStateKind: kind,
+				GenerateConfig:  true,
+			}
+			if c.generateError != "" {
+				generated.ExpectError = acctest.ExpectError(c.generateError)
+			}
+			steps = append(steps, generated)
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    steps,
+		CheckDestroy:             acctest.JobsCreated(fs, len(importCases)), // no import made a job
+	})
+}
+
+// identityImportSupported reports whether the engine the acceptance tests
+// run imports by resource identity: Terraform 1.12 and OpenTofu 1.12 on.
+func identityImportSupported(t *testing.T) bool {
+	t.Helper()
+	_, have := engineVersion(t)
+	return !have.Core().LessThan(version.Must(version.NewVersion("1.12.0")))
+}
+
+// jobsCreatedElsewhere are create bodies another application may send, in
+// forms the provider never sends: vocabulary entries as bare strings, a
+// prompt as an array of texts, entity_types as one value, custom_metadata
+// values that are not strings, configurations of switches that are off,
+// empty lists for none, callback = true with the deprecated callback_url,
+// texts that look like templates to Terraform, a job that failed, and
+// every other option as the provider sends it.
+// callback_config is left out: its url cannot be written by Terraform into
+// a generated configuration (TestAccJob_importEveryOption).
+var jobsCreatedElsewhere = []string{
+	`{"audio_url": "https://example.com/elsewhere-vocabulary.wav", "custom_vocabulary": true, "custom_vocabulary_config": {
+	  "vocabulary": ["Kubernetes", {"value": "Terraform", "intensity": 0.8, "pronunciations": ["terra form"], "language": "en"}, {"value": "X", "pronunciations": []}],
+	  "default_intensity": 0.5}}`,
+	`{"audio_url": "https://example.com/elsewhere-prompts.wav", "audio_to_llm": true, "audio_to_llm_config": {"prompts": [["Summarize", "briefly"], "List items"], "model": "openai/gpt-4o-mini"},
+	  "pii_redaction": true, "pii_redaction_config": {"entity_types": "NAME", "processed_text_type": "MASK"}}`,
+	`{"audio_url": "https://example.com/elsewhere-metadata.wav", "model": "model-3", "language_config": {"languages": ["fr"]},
+	  "diarization": true, "diarization_config": {"min_speakers": 0, "max_speakers": 0},
+	  "custom_metadata": {"n": 5, "o": {"a": 1}, "b": true, "nothing": null, "": "empty key", "${k}": "%{v}"}}`,
+	`{"audio_url": "https://example.com/elsewhere-off.wav", "subtitles_config": {"formats": ["vtt"]}, "translation_config": {"target_languages": ["de"]},
+	  "language_config": {"languages": [], "code_switching": true}, "pii_redaction": true, "pii_redaction_config": {"entity_types": []}}`,
+	`{"audio_url": "https://example.com/elsewhere-legacy.wav", "callback": true, "callback_url": "{hooks}/legacy?token=s3cr3t"}`,
+	`{"audio_url": "https://example.com/elsewhere-text.wav?x=${y}", "audio_to_llm": true, "audio_to_llm_config": {"prompts": ["Cost in ${USD} and %{if x}", "Line 1\nLine 2\n"]},
+	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"${x}": ["y"], "Empty": []}}, "sentences": true, "punctuation_enhanced": true}`,
+	`{"audio_url": "https://example.com/elsewhere-all.wav", "model": "model-1", "language_config": {"languages": ["en", "fr"], "code_switching": true},
+	  "subtitles": true, "subtitles_config": {"formats": ["srt", "vtt"], "minimum_duration": 1, "maximum_duration": 6.5, "maximum_characters_per_row": 42, "maximum_rows_per_caption": 2, "style": "compliance"},
+	  "diarization": true, "diarization_config": {"number_of_speakers": 2, "min_speakers": 1, "max_speakers": 3},
+	  "translation": true, "translation_config": {"target_languages": ["de", "wo"], "model": "enhanced", "match_original_utterances": false, "lipsync": false,
+	    "context_adaptation": false, "context": "A technical interview", "informal": true},
+	  "summarization": true, "summarization_config": {"type": "concise"}, "named_entity_recognition": true, "sentiment_analysis": true,
+	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}},
+	  "callback_url": "{hooks}/all?token=s3cr3t", "custom_metadata": {"team": "alpha"}}`,
+	`{"audio_url": "https://example.com/fail-422.wav", "summarization": true, "summarization_config": {"type": "bullet_points"}, "model": "model-fusion"}`,
+}
+
+// TestAccJob_importJobsCreatedElsewhere brings jobs another application
+// created under management the three ways that generate their
+// configuration: import blocks by id (plan -generate-config-out), by
+// resource identity (Terraform and OpenTofu 1.12 on) and terraform query
+// -generate-config-out (Terraform 1.14 on). Each generated configuration
+// is valid, holds no callback URL, and its plan imports every job with no
+// change.
+func TestAccJob_importJobsCreatedElsewhere(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	engine, have := engineVersion(t)
+	ids := make([]string, len(jobsCreatedElsewhere))
+	for i, body := range jobsCreatedElsewhere {
+		ids[i] = createJobFromJSON(t, url, strings.ReplaceAll(body, "{hooks}", hooks))
+	}
+	importBlocks := func(target func(id string) string) string {
+		var b strings.Builder
+		for i, id := range ids {
+			fmt.Fprintf(&b, "import {\n  to = transcription_job.job%d\n  %s\n}\n", i, target(id))
+		}
+		return b.String()
+	}
+	type mode struct {
+		name, config, query string
+		generate            []string
+	}
+	modes := []mode{{
+		name:     "import blocks by id",
+		config:   importBlocks(func(id string) string { return fmt.Sprintf("id = %q", id) }),
+		generate: []string{"plan", "-no-color", "-input=false", "-generate-config-out=generated.tf"},
+	}}
+	if !have.Core().LessThan(version.Must(version.NewVersion("1.12.0"))) {
+		modes = append(modes, mode{
+			name:     "import blocks by identity",
+			config:   importBlocks(func(id string) string { return fmt.Sprintf("identity = { id = %q }", id) }),
+			generate: []string{"plan", "-no-color", "-input=false", "-generate-config-out=generated.tf"},
+		})
+	}
+	if engine == "Terraform" && !have.Core().LessThan(version.Must(version.NewVersion("1.14.0"))) {
+		modes = append(modes, mode{
+			name:     "terraform query",
+			query:    "list \"transcription_job\" \"all\" {\n  provider         = transcription\n  include_resource = true\n}\n",
+			generate: []string{"query", "-no-color", "-generate-config-out=generated.tf"},
+		})
+	}
+	for _, m := range modes {
+		t.Logf("mode %s", m.name)
+		w := newCLIWorkspace(t, "provider \"transcription\" {}\n"+m.config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+		if m.query != "" {
+			if err := os.WriteFile(filepath.Join(w.dir, "all.tfquery.hcl"), []byte(m.query), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, errOut, err := w.run(nil, m.generate...)
+		generated, readErr := os.ReadFile(filepath.Join(w.dir, "generated.tf"))
+		if err != nil || readErr != nil {
+			t.Fatalf("%s: %s: %v %v\n%s\n%s\n--- generated.tf:\n%s", m.name, strings.Join(m.generate, " "), err, readErr, out, errOut, generated)
+		}
+		if n := strings.Count(string(generated), `resource "transcription_job"`); n != len(ids) {
+			t.Fatalf("%s: the generated configuration has %d transcription_job blocks, want %d:\n%s", m.name, n, len(ids), generated)
+		}
+		if strings.Contains(string(generated), "s3cr3t") {
+			t.Fatalf("%s: the generated configuration holds a callback URL's token", m.name)
+		}
+		out, errOut, err = w.run(nil, "plan", "-no-color", "-input=false")
+		want := fmt.Sprintf("Plan: %d to import, 0 to add, 0 to change, 0 to destroy.", len(ids))
+		if err != nil || !strings.Contains(out, want) {
+			t.Fatalf("%s: the plan of the generated configuration is not %q: %v\n%s\n%s\n--- generated.tf:\n%s", m.name, want, err, out, errOut, generated)
+		}
+	}
+	if n := fs.Stats().JobsCreated; n != len(ids) {
+		t.Errorf("%d jobs on the service, want the %d created before", n, len(ids))
+	}
+}
+
+// createJobFromJSON creates a job from a create body as another
+// application would send it, byte for byte (createJobDirectly re-encodes
+// a typed request, in the forms the provider sends), and waits for it to
+// end.
+func createJobFromJSON(t *testing.T, baseURL, body string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, baseURL+"/v2/pre-recorded", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("x-service-key", acctest.APIKey)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	answer, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created client.InitResponse
+	if resp.StatusCode != http.StatusCreated || json.Unmarshal(answer, &created) != nil {
+		t.Fatalf("creating a job from %s: %s %s", body, resp.Status, answer)
+	}
+	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey, UserAgent: "other-application/1.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitForFinalJob(ctx, c, created.ID, pollSchedule{initial: 50 * time.Millisecond, max: 200 * time.Millisecond}, client.FullDetail, nil); err != nil {
+		t.Fatal(err)
+	}
+	return created.ID
+}
