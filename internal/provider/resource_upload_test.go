@@ -749,3 +749,32 @@ func TestUploadCreate_stopsHashingWhenInterrupted(t *testing.T) {
 		t.Errorf("the interrupted create saved %v", resp.State.Raw)
 	}
 }
+
+// TestAccUpload_importRefusedInEveryForm: the CLI shows why an upload
+// cannot be imported and what to do instead, whichever way the import is
+// asked for (terraform import, an import block by id, with
+// -generate-config-out, by identity), and nothing is uploaded again.
+func TestAccUpload_importRefusedInEveryForm(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	const addr = "transcription_upload.note"
+	refused := acctest.ExpectError(`(?s)Uploads cannot be imported.*Declare the transcription_upload with its source instead`)
+	kinds := []tfresource.ImportStateKind{tfresource.ImportCommandWithID, tfresource.ImportBlockWithID}
+	if identityImportSupported(t) {
+		kinds = append(kinds, tfresource.ImportBlockWithResourceIdentity)
+	}
+	steps := []tfresource.TestStep{{Config: acctest.ProviderConfig(url) + uploadConfig("note", source), Check: expectUploads(fs, 1)}}
+	for _, kind := range kinds {
+		steps = append(steps, tfresource.TestStep{ResourceName: addr, ImportState: true, ImportStateKind: kind, ExpectError: refused})
+		if kind != tfresource.ImportCommandWithID {
+			steps = append(steps, tfresource.TestStep{Config: acctest.ProviderConfig(url), ResourceName: addr, ImportState: true, ImportStateKind: kind,
+				GenerateConfig: true, ExpectError: refused})
+		}
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    steps,
+		CheckDestroy:             expectUploads(fs, 1),
+	})
+}
