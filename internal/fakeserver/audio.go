@@ -35,16 +35,13 @@ func failureFor(audioURL string) *jobFailure {
 	}
 }
 
-// isUploadURL reports whether audioURL names a file uploaded to this server
-// (POST /v2/upload answers {base_url}/file/{id}), host being the address the
-// request was sent to.
-func isUploadURL(audioURL, host string) bool {
+// onOwnHost reports whether audioURL is on this server's host (the host
+// the request was sent to; host names compare without case): under zero
+// data retention the spec wants an external URL, not only one naming no
+// upload.
+func onOwnHost(audioURL, host string) bool {
 	u, err := url.Parse(audioURL)
-	if err != nil {
-		return false
-	}
-	_, ok := uploadID(u, host)
-	return ok
+	return err == nil && strings.EqualFold(u.Host, host)
 }
 
 // uploadID is the id of the upload that u, a URL of this server, names (its

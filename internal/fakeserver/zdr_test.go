@@ -112,16 +112,22 @@ func TestZeroDataRetentionRequiresACallback(t *testing.T) {
 }
 
 // Uploads are disabled under zero data retention, so audio_url must be an
-// external URL (the spec): one naming a file uploaded to this server is
-// refused before any job is made, while an external one is accepted.
+// external URL (the spec): one on this server's host (an upload's, or any
+// other path) is refused before any job is made, as
+// the provider refuses it at plan; an external one is accepted.
 func TestZeroDataRetentionRequiresAnExternalAudioURL(t *testing.T) {
 	h := newHarness(t, Options{ZeroDataRetention: true})
 	const callback = `"callback":true,"callback_config":{"url":"https://hooks.example.com/x"}`
-	body := fmt.Sprintf(`{"audio_url":%q,%s}`, h.url+"/file/0badc0de-0000-4000-8000-000000000000", callback)
-	resp := h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(body), nil)
-	e := requireError(t, resp, http.StatusUnprocessableEntity, "/v2/pre-recorded")
-	if !strings.Contains(strings.Join(e.ValidationErrors, "\n"), "audio_url must be an external URL under zero data retention") {
-		t.Errorf("%s: %+v", body, e)
+	for _, audioURL := range []string{
+		h.url + "/file/0badc0de-0000-4000-8000-000000000000",
+		h.url + "/media/a.wav",
+	} {
+		body := fmt.Sprintf(`{"audio_url":%q,%s}`, audioURL, callback)
+		resp := h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(body), nil)
+		e := requireError(t, resp, http.StatusUnprocessableEntity, "/v2/pre-recorded")
+		if !strings.Contains(strings.Join(e.ValidationErrors, "\n"), "audio_url must be an external URL under zero data retention") {
+			t.Errorf("%s: %+v", body, e)
+		}
 	}
 	if n := h.srv.JobCount(); n != 0 {
 		t.Fatalf("JobCount %d, want 0", n)
