@@ -329,10 +329,13 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 
-	// A job already known to be gone is not asked for again.
+	// A job already known to be gone is not asked for again. One that is
+	// to be created again (an update found it gone) leaves state here, with
+	// the same warning as when a refresh finds it gone: the next apply
+	// creates, and bills, a new job.
 	if !importing && !state.Retained.IsNull() && !state.Retained.ValueBool() {
 		if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
-			resp.State.RemoveResource(ctx)
+			r.jobMissing(ctx, state, resp)
 		}
 		return
 	}
@@ -432,7 +435,7 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
 		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
 		resp.Diagnostics.AddWarning("Transcription job no longer exists",
-			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and the next apply creates it again.", id, state.Status.ValueString())+
+			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and %s", id, state.Status.ValueString(), createdAgain)+
 				r.uploadExpiredNote(state.AudioURL))
 		resp.State.RemoveResource(ctx)
 		return
@@ -446,6 +449,12 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
+
+// createdAgain is what becomes of a job the service no longer has that is
+// created again: by default one that vanished before completing, any with
+// recreate_when_missing.
+const createdAgain = "the next apply creates it again (a new job, billed again). " +
+	"To keep it from being created again, remove it from the configuration."
 
 // uploadExpiredNote adds to what a refresh says of a job the service no
 // longer has, when its audio_url is on the service itself (a file uploaded
@@ -604,6 +613,12 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
 		switch {
+		case client.IsNotFound(err) && (plan.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status)):
+			// An update cannot remove the resource: the next refresh does.
+			plan.Retained = types.BoolValue(false)
+			resp.Diagnostics.AddWarning("Transcription job no longer exists",
+				fmt.Sprintf("The service no longer has job %s (status %s when last seen). The next refresh removes it from state, and %s", state.ID.ValueString(), state.Status.ValueString(), createdAgain)+
+					r.uploadExpiredNote(state.AudioURL))
 		case client.IsNotFound(err):
 			plan.Retained = types.BoolValue(false)
 			resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",

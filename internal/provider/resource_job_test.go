@@ -1034,6 +1034,61 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	}
 }
 
+// A job still running that the service no longer has when an in-place
+// update reads it (here include_transcript turned on) is created again by
+// the next apply, as any job that vanished before completing: the update's
+// warning says so, where it said the job stayed in state with retained =
+// false, and the refresh that then drops it from state warns, where it
+// dropped it silently and the next apply billed a new job unannounced.
+func TestJobUpdate_runningJobGoneIsCreatedAgainWithAWarning(t *testing.T) {
+	j := newJobBenchOn(newProtoHarness(t, fakeserver.Options{ProcessingTime: time.Hour}), shortAudio, "")
+	j.config = dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":           tftypes.NewValue(tftypes.String, shortAudio),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, false),
+	}))
+	state := j.apply(j.planCreate())
+	if got := j.stateAttribute(state, "status"); !got.Equal(tftypes.NewValue(tftypes.String, client.StatusQueued)) {
+		t.Fatalf("status %v, want a job still queued", got)
+	}
+	id := j.stateAttribute(state, "id")
+	var jobID string
+	if err := id.As(&jobID); err != nil {
+		t.Fatal(err)
+	}
+
+	config := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":           tftypes.NewValue(tftypes.String, shortAudio),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, false),
+		"include_transcript":  tftypes.NewValue(tftypes.Bool, true),
+	}))
+	decoded, err := state.Unmarshal(j.typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var proposed map[string]tftypes.Value
+	if err := decoded.As(&proposed); err != nil {
+		t.Fatal(err)
+	}
+	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
+	proposedValue := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
+	planned := j.plan(state, &proposedValue, &config).PlannedState
+
+	acctest.ExpireJob(t, j.fake, jobID)
+	applied := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
+	if !hasWarning(applied.Diagnostics, "Transcription job no longer exists", "the next apply creates it again (a new job, billed again)") {
+		t.Errorf("the update does not say that the next apply creates the job again: %v", applied.Diagnostics)
+	}
+	resp := j.readResponse(applied.NewState)
+	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+	if !hasWarning(resp.Diagnostics, "Transcription job no longer exists", jobID) ||
+		!hasWarning(resp.Diagnostics, "Transcription job no longer exists", "the next apply creates it again (a new job, billed again)") {
+		t.Errorf("the refresh drops the job without saying the next apply creates it again: %v", resp.Diagnostics)
+	}
+	if removed, err := resp.NewState.Unmarshal(j.typ); err != nil || !removed.IsNull() {
+		t.Errorf("the refresh keeps the job the service no longer has (%v)", err)
+	}
+}
+
 // A job created without waiting that ends in error is reported by every
 // plan, with how to run it again, and is not replaced by itself. An
 // error_code that is no HTTP status is shown without its meaning, where
