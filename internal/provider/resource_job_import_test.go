@@ -14,7 +14,10 @@ import (
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -390,4 +393,112 @@ func createJobFromJSON(t *testing.T, baseURL, body string) string {
 		t.Fatal(err)
 	}
 	return created.ID
+}
+
+// TestAccJob_importUnfinished imports a job another application submitted
+// while it is still queued, in every form the engine offers, then follows
+// it to its end. Import gives the provider-side settings their defaults
+// (wait_for_completion = true among them) and no apply waits for the job:
+// wait_for_completion applies to creation, and an import with no change
+// has nothing to apply. Every plan shows no change while the job runs, a
+// change of include_transcript meanwhile updates it in place, and the
+// refresh after the job ends brings its result as include_transcript
+// says. No job is ever created.
+func TestAccJob_importUnfinished(t *testing.T) {
+	fs, url, clock := acctest.HeldFakeServer(t)
+	const addr = "transcription_job.elsewhere"
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, UserAgent: "other-application/1.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(t.Context(), &client.InitTranscriptionRequest{
+		AudioURL: "https://example.com/elsewhere.wav", Sentences: ptr(true), Subtitles: ptr(true),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `audio_url = "https://example.com/elsewhere.wav"
+sentences = true
+subtitles = true`
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("elsewhere", body)
+	importBlock := fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", addr, created.ID)
+	unfinished := func(status string) []statecheck.StateCheck {
+		return []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(created.ID)),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(status)),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("result"), knownvalue.Null()),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("completed_at"), knownvalue.Null()),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_completion"), knownvalue.Bool(true)),
+		}
+	}
+	steps := []resource.TestStep{
+		{
+			Config: config + importBlock,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+			}},
+			ConfigStateChecks: unfinished(client.StatusQueued),
+			Check:             acctest.JobsCreated(fs, 1),
+		},
+		{Config: config, ResourceName: addr, ImportState: true, ImportStateVerify: true},
+	}
+	kinds := []resource.ImportStateKind{resource.ImportBlockWithID}
+	if identityImportSupported(t) {
+		kinds = append(kinds, resource.ImportBlockWithResourceIdentity)
+	}
+	for _, kind := range kinds {
+		steps = append(steps,
+			resource.TestStep{
+				Config: config, ResourceName: addr, ImportState: true, ImportStateKind: kind,
+				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+			},
+			resource.TestStep{
+				Config: acctest.ProviderConfig(url), ResourceName: addr, ImportState: true, ImportStateKind: kind, GenerateConfig: true,
+			})
+	}
+	withTranscript := acctest.ProviderConfig(url) + acctest.JobConfig("elsewhere", body+"\ninclude_transcript = true")
+	steps = append(steps,
+		resource.TestStep{
+			// The job starts processing: the refresh says so, nothing else changes.
+			PreConfig: func() { clock.Advance(20 * time.Minute) },
+			Config:    config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectEmptyPlan(),
+			}},
+			ConfigStateChecks: unfinished(client.StatusProcessing),
+		},
+		resource.TestStep{
+			// include_transcript turned on while it runs: in place, no new job.
+			Config: withTranscript,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+			}},
+			ConfigStateChecks: unfinished(client.StatusProcessing),
+			Check:             acctest.JobsCreated(fs, 1),
+		},
+		resource.TestStep{
+			// The job ends: the refresh brings its result, transcript included.
+			PreConfig: func() { clock.Advance(2 * time.Hour) },
+			Config:    withTranscript,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectEmptyPlan(),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("completed_at"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), acctest.NonEmptyString()),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("subtitles"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("sentences").AtMapKey("results"), knownvalue.NotNull()),
+			},
+			Check: acctest.JobsCreated(fs, 1),
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    steps,
+		CheckDestroy:             acctest.JobsCreated(fs, 1),
+	})
 }
