@@ -582,11 +582,12 @@ func waitTimeout(value types.String, def time.Duration, diags *diag.Diagnostics)
 }
 
 // vanishedBeforeCompleting reports whether a job the service no longer has
-// should be created again by default: one last seen queued, processing or
-// failed. A done job keeps its results; one never seen (submitted under zero
-// data retention) is not created again either.
+// should be created again by default: one last seen queued or processing.
+// A job that ended, done or in error, stays (a failed one with its warning:
+// creating it again would bill it without asking); one never seen
+// (submitted under zero data retention) is not created again either.
 func vanishedBeforeCompleting(status types.String) bool {
-	return !status.IsNull() && status.ValueString() != client.StatusDone
+	return status.ValueString() == client.StatusQueued || status.ValueString() == client.StatusProcessing
 }
 
 const zeroDataRetentionImportDetail = "The provider has zero_data_retention = true: the service disables reading jobs (GET /v2/pre-recorded/{id}), " +

@@ -748,6 +748,52 @@ wait_for_completion = false`)
 	})
 }
 
+// TestAccJob_failedJobGone: a job that ended in error and that the service
+// no longer has stays in state with retained = false, as a done one does:
+// it had ended, and creating it again would bill it without asking (the
+// failure warning says how to run it again).
+func TestAccJob_failedJobGone(t *testing.T) {
+	fs, url, clock := acctest.HeldFakeServer(t)
+	const addr = "transcription_job.failed"
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("failed", `audio_url = "https://example.com/fail-422.wav"
+wait_for_completion = false`)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
+			},
+			{
+				PreConfig: func() { clock.Advance(2 * time.Hour) },
+				Config:    config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusError)),
+				},
+			},
+			{
+				PreConfig: func() { acctest.ExpireJob(t, fs, id) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusError)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringFunc(func(got string) error {
+						if got != id {
+							return fmt.Errorf("id %s, want the failed job's %s", got, id)
+						}
+						return nil
+					})),
+				},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+		},
+	})
+}
+
 // TestAccJob_failedJob: a job that ends in error fails the apply, stays in
 // state tainted, and the next apply replaces it.
 func TestAccJob_failedJob(t *testing.T) {
