@@ -73,7 +73,10 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	}
 	callback.Validators = append(slices.Clone(callback.Validators), validators.CallbackDestination())
 	attrs["callback"] = callback
+	// The resource keeps a job's url when its configuration leaves it
+	// out; an action makes a new job each time, with none to keep.
 	callbackConfigURL.MarkdownDescription = "URL called with the result: an absolute `http` or `https` URL. Required. " + actionCallbackURLNotSensitive
+	callbackConfigURL.Required, callbackConfigURL.Optional = true, false
 	callbackConfig.Attributes["url"] = callbackConfigURL
 	attrs["callback_config"] = callbackConfig
 	attrs["wait_for_completion"] = actionschema.BoolAttribute{

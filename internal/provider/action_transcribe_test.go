@@ -160,6 +160,12 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config: "audio_url = \"https://example.com/a.wav\"\n    translation = true",
 			want:   "translation = true needs translation_config",
 		},
+		// Required here, unlike the resource's: an action has no job to
+		// keep a URL from.
+		"callback_config without url": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    callback = true\n    callback_config = { method = \"PUT\" }",
+			want:   `attribute "url" is required`,
+		},
 		"model-3 without a language": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-3\"",
 			want:   "model-3 needs one language",

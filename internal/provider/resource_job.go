@@ -95,6 +95,11 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// unknown yet: replacement never depends on it.
 	planReplacement(ctx, resp.Plan, req.State, resp)
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
+	if req.State.Raw.IsNull() {
+		// Last, so that the rules of zero data retention still say what
+		// else a new job lacks.
+		defer checkCallbackConfigURL(ctx, req.Config, &resp.Diagnostics)
+	}
 	if resp.Diagnostics.HasError() || r.data == nil {
 		return
 	}
@@ -733,6 +738,34 @@ func checkCallbackDestination(ctx context.Context, plan tfsdk.Plan, diags *diag.
 	if delivers, known := targets.delivers(); known && !delivers {
 		validators.AddCallbackWithoutDestination(diags, path.Root("callback"))
 	}
+}
+
+// pathCallbackConfigURL is callback_config.url.
+var pathCallbackConfigURL = path.Root("callback_config").AtName("url")
+
+// checkCallbackConfigURL refuses a new job whose callback_config has no url.
+// The url left out of the configuration keeps an existing job's (an
+// imported job's generated configuration cannot hold it), so the schema
+// cannot require it: a new job, created or made again by a replacement
+// (which Terraform plans with no prior state), has none to keep. It is
+// required whether callback is on or off, as the service checks a
+// callback_config it is sent even when it ignores it.
+func checkCallbackConfigURL(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
+	var callbackConfig types.Object
+	var url types.String
+	d := config.GetAttribute(ctx, path.Root("callback_config"), &callbackConfig)
+	if !d.HasError() && !callbackConfig.IsNull() && !callbackConfig.IsUnknown() {
+		d.Append(config.GetAttribute(ctx, pathCallbackConfigURL, &url)...)
+	}
+	diags.Append(d...)
+	if d.HasError() || callbackConfig.IsNull() || callbackConfig.IsUnknown() || !url.IsNull() {
+		return
+	}
+	diags.AddAttributeError(pathCallbackConfigURL, "Missing callback_config.url for a new job",
+		"callback_config is set without url, and this plan creates a job: a new one, or one made again because a change replaces it. "+
+			"callback_config.url is required for a new job: set it to the absolute http or https URL the service calls with the result. "+
+			"It may be left out only for an existing job, which keeps its own (the configuration Terraform generates for an import cannot hold this sensitive value), "+
+			"and only as long as no change replaces the job.")
 }
 
 // readCallbackTargets reads the callback attributes of a configuration or

@@ -39,9 +39,6 @@ type importCase struct {
 	// empty list for none), so importing the job with it plans an in-place
 	// update, in state only; never a replacement.
 	rewritten bool
-	// generateError: the configuration Terraform generates for the import
-	// is incomplete, as documented (it cannot hold callback_config.url).
-	generateError string
 }
 
 // importCases together set every request attribute of transcription_job,
@@ -173,8 +170,6 @@ callback_url = "{hooks}/legacy?token=s3cr3t"`,
 callback = true
 callback_config = { url = "{hooks}/hooked?token=s3cr3t", method = "PUT" }
 custom_metadata = { queue = "support" }`,
-		// The docs: fill in callback_config.url (Terraform asks for it).
-		generateError: `(?s)Missing Configuration for Required Attribute.*callback_config.url`,
 	},
 }
 
@@ -183,9 +178,10 @@ custom_metadata = { queue = "support" }`,
 // (the state is the created job's, but for what verifyIgnore documents),
 // an import block with the job's resource block (no change, or an
 // in-place update when that block says something another way), and an
-// import block with the configuration Terraform generates (no change, or
-// the documented gap of callback_config.url), by id and, on engines that
-// have resource identities, by identity. No import ever replaces a job.
+// import block with the configuration Terraform generates (no change:
+// callback_config.url, which it writes as null, keeps the job's), by id
+// and, on engines that have resource identities, by identity. No import
+// ever replaces a job.
 func TestAccJob_importEveryOption(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
@@ -228,9 +224,6 @@ func TestAccJob_importEveryOption(t *testing.T) {
 				ImportStateKind: kind,
 				GenerateConfig:  true,
 			}
-			if c.generateError != "" {
-				generated.ExpectError = acctest.ExpectError(c.generateError)
-			}
 			steps = append(steps, generated)
 		}
 	}
@@ -255,9 +248,8 @@ func identityImportSupported(t *testing.T) bool {
 // values that are not strings, configurations of switches that are off,
 // empty lists for none, callback = true with the deprecated callback_url,
 // texts that look like templates to Terraform, a job that failed, and
-// every other option as the provider sends it.
-// callback_config is left out: its url cannot be written by Terraform into
-// a generated configuration (TestAccJob_importEveryOption).
+// every other option as the provider sends it, and a callback_config,
+// whose url the generated configuration leaves out (it keeps the job's).
 var jobsCreatedElsewhere = []string{
 	`{"audio_url": "https://example.com/elsewhere-vocabulary.wav", "custom_vocabulary": true, "custom_vocabulary_config": {
 	  "vocabulary": ["Kubernetes", {"value": "Terraform", "intensity": 0.8, "pronunciations": ["terra form"], "language": "en"}, {"value": "X", "pronunciations": []}],
@@ -270,6 +262,7 @@ var jobsCreatedElsewhere = []string{
 	`{"audio_url": "https://example.com/elsewhere-off.wav", "subtitles_config": {"formats": ["vtt"]}, "translation_config": {"target_languages": ["de"]},
 	  "language_config": {"languages": [], "code_switching": true}, "pii_redaction": true, "pii_redaction_config": {"entity_types": []}}`,
 	`{"audio_url": "https://example.com/elsewhere-legacy.wav", "callback": true, "callback_url": "{hooks}/legacy?token=s3cr3t"}`,
+	`{"audio_url": "https://example.com/elsewhere-hooked.wav", "callback": true, "callback_config": {"url": "{hooks}/hooked?token=s3cr3t", "method": "PUT"}}`,
 	`{"audio_url": "https://example.com/elsewhere-text.wav?x=${y}", "audio_to_llm": true, "audio_to_llm_config": {"prompts": ["Cost in ${USD} and %{if x}", "Line 1\nLine 2\n"]},
 	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"${x}": ["y"], "Empty": []}}, "sentences": true, "punctuation_enhanced": true}`,
 	`{"audio_url": "https://example.com/elsewhere-all.wav", "model": "model-1", "language_config": {"languages": ["en", "fr"], "code_switching": true},

@@ -8,7 +8,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
@@ -164,10 +166,11 @@ resource "terraform_data" "source" {
 
 // TestAccJob_importGeneratedConfig: an import block with
 // -generate-config-out brings a job under management with no change
-// planned, also for a job created with the deprecated callback_url (a
-// sensitive value, which the generated configuration cannot hold), with
-// callback = true or without it; and leaving callback_url out of the
-// configuration of a job that has one keeps it, as documented.
+// planned, also for a job created with the deprecated callback_url or with
+// callback_config (sensitive URLs, which the generated configuration cannot
+// hold), with callback = true or without it; and leaving callback_url or
+// callback_config.url out of the configuration of a job that has one keeps
+// it, as documented.
 func TestAccJob_importGeneratedConfig(t *testing.T) {
 	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	_, hooks := newCallbackReceiver(t)
@@ -182,11 +185,20 @@ callback = true`
 		}
 		return body
 	}
+	hooked := func(withURL bool) string {
+		body := `audio_url = "https://example.com/hooked.wav"
+callback = true`
+		if withURL {
+			return body + fmt.Sprintf("\ncallback_config = { url = %q, method = \"PUT\" }", hooks+"/hooked?token=s3cr3t")
+		}
+		return body + "\ncallback_config = { method = \"PUT\" }"
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", legacy) + acctest.JobConfig("switched", switched(true)),
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", legacy) + acctest.JobConfig("switched", switched(true)) +
+					acctest.JobConfig("hooked", hooked(true)),
 			},
 			{
 				Config:          acctest.ProviderConfig(url),
@@ -203,11 +215,137 @@ callback = true`
 				GenerateConfig:  true,
 			},
 			{
-				// callback = true with the job's callback_url, left out.
-				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", legacy) + acctest.JobConfig("switched", switched(false)),
+				Config:          acctest.ProviderConfig(url),
+				ResourceName:    "transcription_job.hooked",
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
+			{
+				// callback = true with the job's callback_url, and the
+				// job's callback_config.url, left out.
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("legacy", legacy) + acctest.JobConfig("switched", switched(false)) +
+					acctest.JobConfig("hooked", hooked(false)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},
+			},
+		},
+	})
+}
+
+// TestAccJob_callbackConfigURLLeftOut: callback_config.url left out of the
+// configuration of an existing job keeps the job's (no change planned), but
+// a change that replaces the job (another callback method) makes a new job,
+// which has none to keep: the plan is refused, naming callback_config.url,
+// before any request, and the job is neither destroyed nor made again.
+// With the url written out, the same change replaces the job as before.
+// The same holds under zero data retention.
+func TestAccJob_callbackConfigURLLeftOut(t *testing.T) {
+	for _, zdr := range []bool{false, true} {
+		t.Run(fmt.Sprintf("zero_data_retention=%t", zdr), func(t *testing.T) {
+			fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime, ZeroDataRetention: zdr})
+			_, hooks := newCallbackReceiver(t)
+			const addr = "transcription_job.hooked"
+			provider := acctest.ProviderConfig(url)
+			if zdr {
+				provider = acctest.ProviderConfig(url, "zero_data_retention = true")
+			}
+			config := func(callbackConfig string) string {
+				return provider + acctest.JobConfig("hooked", `audio_url = "https://example.com/hooked.wav"
+callback = true
+callback_config = `+callbackConfig)
+			}
+			hook := fmt.Sprintf("%q", hooks+"/hooked?token=s3cr3t")
+			var id string
+			unchanged := func(*terraform.State) error {
+				if n := fs.Stats().JobsCreated; n != 1 {
+					return fmt.Errorf("%d jobs created, want 1", n)
+				}
+				if acctest.Deleted(fs, id) {
+					return fmt.Errorf("job %s was deleted", id)
+				}
+				return nil
+			}
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{
+					{
+						Config: config(`{ url = ` + hook + `, method = "POST" }`),
+						Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
+					},
+					{
+						Config: config(`{ method = "POST" }`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectEmptyPlan(),
+						}},
+					},
+					{
+						Config:      config(`{ method = "PUT" }`),
+						ExpectError: acctest.ExpectError(callbackConfigURLMissing),
+					},
+					{
+						Config: config(`{}`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectEmptyPlan(),
+						}},
+						Check: unchanged,
+					},
+					{
+						Config: config(`{ url = ` + hook + `, method = "PUT" }`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+						}},
+						Check: acctest.JobsCreated(fs, 2),
+					},
+				},
+			})
+		})
+	}
+}
+
+// TestAccJob_callbackConfigWithoutURLAdded: a callback_config without url
+// added to a job that has none has no url to keep. Ignored (callback off),
+// it changes the job in place, in state only, with url null, and plans no
+// change after; with callback = true it would make a new job, which needs
+// the url: refused at plan, also for a job that had a callback_url.
+func TestAccJob_callbackConfigWithoutURLAdded(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.added"
+	config := func(body string) string {
+		return acctest.ProviderConfig(url) + acctest.JobConfig("added", "audio_url = \"https://example.com/added.wav\"\n"+body)
+	}
+	ignored := config(`callback_config = { method = "PUT" }`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(""), Check: acctest.JobsCreated(fs, 1)},
+			{
+				Config: ignored,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("callback_config").AtMapKey("url"), knownvalue.Null()),
+				}},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+			{
+				Config: ignored,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+			},
+			{
+				Config:      config("callback = true\ncallback_config = { method = \"PUT\" }"),
+				ExpectError: acctest.ExpectError(callbackConfigURLMissing),
+			},
+			{
+				Config: config("callback = true\ncallback_url = \"https://hooks.example.com/added\""),
+				Check:  acctest.JobsCreated(fs, 2),
+			},
+			{
+				// Moved to callback_config without its url.
+				Config:      config("callback = true\ncallback_config = { method = \"POST\" }"),
+				ExpectError: acctest.ExpectError(callbackConfigURLMissing),
 			},
 		},
 	})

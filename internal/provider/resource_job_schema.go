@@ -154,11 +154,18 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"callback": requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used when `callback_config` is not set). " +
 			"When `true`, `callback_config` or `callback_url` must be set. Under zero data retention a callback is the only way to receive the result, so every job needs one."),
 		"callback_config": requestObject("Where and how the callback is sent.", "callback", map[string]schema.Attribute{
+			// Left out of the configuration, the job's is kept, as for
+			// callback_url; a new job needs one (checkCallbackConfigURL).
 			"url": schema.StringAttribute{
-				MarkdownDescription: "URL called with the result: an absolute `http` or `https` URL. Required. Sensitive, because such a URL often carries a token.",
-				Required:            true,
-				Sensitive:           true,
-				Validators:          []validator.String{validators.SensitiveAbsoluteHTTPURL()},
+				MarkdownDescription: "URL called with the result: an absolute `http` or `https` URL. Sensitive, because such a URL often carries a token. " +
+					"Required for a new job (one created, or made again by a replacement) whenever `callback_config` is set. " +
+					"Leaving it out of the configuration of an existing job keeps the job's: the configuration Terraform generates for an import cannot hold sensitive values, so it writes `url = null`. " +
+					"A change that replaces the job then needs it again.",
+				Optional:      true,
+				Computed:      true,
+				Sensitive:     true,
+				Validators:    []validator.String{validators.SensitiveAbsoluteHTTPURL()},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"method": schema.StringAttribute{
 				MarkdownDescription: "HTTP method of the callback: " + markdownList(client.CallbackMethods) + ". Defaults to `" + client.DefaultCallbackMethod + "`.",

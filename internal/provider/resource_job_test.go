@@ -61,6 +61,10 @@ func (r jobRule) config() string {
 	return acctest.JobConfig("rule", fmt.Sprintf("audio_url = %q\n%s", audio, r.body))
 }
 
+// callbackConfigURLMissing is the refusal of a new job whose
+// callback_config has no url.
+const callbackConfigURLMissing = `(?s)Missing callback_config.url for a new job.*callback_config.url is required for a new job.*left out only for an existing job, which keeps its own`
+
 var jobRules = []jobRule{
 	// Enumerations.
 	{name: "model", body: `model = "model-2"`, expect: `(?s)Attribute model value must be one of.*"model-fusion".*got: "model-2"`},
@@ -98,7 +102,10 @@ var jobRules = []jobRule{
 	configRule("callback config URL", "callback", `url = "ftp://hooks.example.com/x?token=s3cr3t"`, `(?s)Attribute callback_config.url value must be an absolute http or https URL.*value not shown`),
 	{name: "callback URL", body: `callback_url = "/hooks/x"`, expect: `(?s)Attribute callback_url value must be an absolute http or https URL`},
 	// Required sub-fields.
-	configRule("callback config without URL", "callback", `method = "PUT"`, `(?s)Inappropriate value for attribute "callback_config".*attribute "url" is required`),
+	// A new job's callback_config needs its url, the switch on or off (the
+	// service checks the object it is sent); an existing job's is kept.
+	configRule("callback config without URL", "callback", `method = "PUT"`, callbackConfigURLMissing),
+	{name: "ignored callback config without URL", body: `callback_config = { method = "PUT" }`, expect: callbackConfigURLMissing},
 	configRule("vocabulary missing", "custom_vocabulary", `default_intensity = 0.5`, `(?s)attribute "vocabulary" is required`),
 	configRule("vocabulary value missing", "custom_vocabulary", `vocabulary = [{ intensity = 0.5 }]`, `(?s)attribute "value" is required`),
 	configRule("vocabulary value blank", "custom_vocabulary", `vocabulary = [{ value = "  " }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`),
@@ -133,6 +140,8 @@ language_config = { languages = ["en"], code_switching = true }`, expect: `(?s)l
 	// Zero data retention.
 	{name: "ZDR without callback", zdr: true, expect: `(?s)A callback is required under zero data retention`},
 	{name: "ZDR with ignored callback config", zdr: true, body: `callback_config = { url = "https://hooks.example.com/x" }`, expect: `(?s)A callback is required under zero data retention`},
+	{name: "ZDR callback config without URL", zdr: true, body: `callback = true
+callback_config = { method = "PUT" }`, expect: callbackConfigURLMissing},
 	{name: "ZDR waiting", zdr: true, body: `callback = true
 callback_config = { url = "https://hooks.example.com/x" }
 wait_for_completion = true`, expect: `(?s)Cannot wait for a job under zero data retention`},

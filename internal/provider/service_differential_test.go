@@ -600,11 +600,13 @@ func testJobConfigAgainstService(t *testing.T, h *protoHarness, zdr bool, pools 
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Under zero data retention, planned even when refused (Terraform
-		// would stop there), so that the plan's own refusals are not hidden
-		// behind another argument's.
+		// Planned even when refused (Terraform would stop there), so that
+		// the plan's own refusals (a callback without a destination or,
+		// for a new job, a callback_config without url; under zero data
+		// retention a job without a callback) are not hidden behind
+		// another argument's.
 		diags := validated.Diagnostics
-		if zdr || !hasError(diags) {
+		{
 			planned, err := h.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: jobResourceTypeName, PriorState: &null, ProposedNewState: &dv, Config: &dv})
 			if err != nil {
 				t.Fatal(err)
