@@ -50,7 +50,7 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Finds existing pre-recorded transcription jobs on the service, newest first, for `terraform query`: " +
 			"each with its identity (`id`), and with `-generate-config-out`, the `transcription_job` resource block and import block that bring it under management with no change. " +
-			"A result's resource object (`include_resource`) leaves out `callback_config.url` and `callback_url`, which may carry a token and which `terraform query -json` would print: the generated configuration cannot hold them either (fill in `callback_config.url`), and the import reads the job again. " +
+			"A result's resource object (`include_resource`) leaves out `callback_config.url` and `callback_url`, which may carry a token and which `terraform query -json` would print: the generated configuration cannot hold them either (left out, they keep the job's), and the import reads the job again. " +
 			"Every filter is optional; without any, every job the service holds is listed (up to the query's `limit`).",
 		Attributes: map[string]listschema.Attribute{
 			"status": listschema.ListAttribute{
