@@ -281,6 +281,16 @@ func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedA
 		}
 		attrs[name] = computedDataSourceAttribute(a)
 	}
+	// The resource's texts for the callback URLs are about what its
+	// configuration may leave out; here they are only read.
+	callbackURL := attrs["callback_url"].(dschema.StringAttribute)
+	callbackURL.MarkdownDescription = "**Deprecated** by the service, for `callback = true` and `callback_config`. The URL the job's result is sent to with a `POST`. " + readCallbackURLSensitive
+	attrs["callback_url"] = callbackURL
+	callbackConfig := attrs["callback_config"].(dschema.SingleNestedAttribute)
+	configURL := callbackConfig.Attributes["url"].(dschema.StringAttribute)
+	configURL.MarkdownDescription = "The URL called with the job's result. " + readCallbackURLSensitive
+	callbackConfig.Attributes["url"] = configURL
+	attrs["callback_config"] = callbackConfig
 	return dschema.SingleNestedAttribute{
 		MarkdownDescription: "The parameters the job was created with, as the service applied them (its defaults filled in), " +
 			"with the names and shapes of the `transcription_job` resource's arguments. Null when the service does not return them.",
@@ -288,6 +298,10 @@ func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedA
 		Attributes: attrs,
 	}
 }
+
+// readCallbackURLSensitive says why a callback URL read from a job is
+// sensitive.
+const readCallbackURLSensitive = "Sensitive, because such a URL often carries a token."
 
 // requestParamsValue takes the request attributes out of a request model,
 // by their tfsdk names.

@@ -162,6 +162,11 @@ func TestProviderSchemas_described(t *testing.T) {
 			if strings.TrimSpace(a.Description) == "" {
 				t.Errorf("%s%s has no description", prefix, a.Name)
 			}
+			// A value only read cannot be left out of a configuration:
+			// such a text was copied from a resource's argument.
+			if readOnly := a.Computed && !a.Optional && !a.Required; readOnly && strings.Contains(a.Description, "out of the configuration") {
+				t.Errorf("%s%s is read only, but its description tells what leaving it out of the configuration does: %s", prefix, a.Name, a.Description)
+			}
 			if a.NestedType != nil {
 				walk(prefix+a.Name+".", a.NestedType.Attributes)
 			}
