@@ -63,7 +63,13 @@ func validateActionAttributes(ctx context.Context, config tfsdk.Config, attrs ma
 			v, ok := runValidators(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
 			if ok && !v.IsNull() && !v.IsUnknown() {
 				for i := range v.Elements() {
-					validateActionAttributes(ctx, config, a.NestedObject.Attributes, p.AtListIndex(i), diags)
+					ep := p.AtListIndex(i)
+					runValidators(ctx, config, ep, a.NestedObject.Validators, diags, func(vd validator.Object, v types.Object) diag.Diagnostics {
+						var resp validator.ObjectResponse
+						vd.ValidateObject(ctx, validator.ObjectRequest{Path: ep, PathExpression: ep.Expression(), Config: config, ConfigValue: v}, &resp)
+						return resp.Diagnostics
+					})
+					validateActionAttributes(ctx, config, a.NestedObject.Attributes, ep, diags)
 				}
 			}
 		case actionschema.SingleNestedAttribute:
@@ -88,6 +94,12 @@ func requireValue(ctx context.Context, config tfsdk.Config, p path.Path, diags *
 	if d.HasError() || v == nil || !v.IsNull() {
 		return
 	}
+	addMissingRequired(diags, p)
+}
+
+// addMissingRequired refuses a required attribute left out, as the
+// framework does.
+func addMissingRequired(diags *diag.Diagnostics, p path.Path) {
 	diags.AddAttributeError(p, "Missing Configuration for Required Attribute",
 		fmt.Sprintf("Must set a configuration value for the %s attribute as the provider has marked it as required.\n\n", p)+
 			"Refer to the provider documentation or contact the provider developers for additional information about configurable attributes that are required.")

@@ -76,7 +76,7 @@ func actionAttribute(a rschema.Attribute) actionschema.Attribute {
 			Attributes: actionAttributes(n.Attributes), Validators: n.Validators}
 	case rschema.ListNestedAttribute:
 		return actionschema.ListNestedAttribute{MarkdownDescription: desc, Required: required, Optional: optional,
-			NestedObject: actionschema.NestedAttributeObject{Attributes: actionAttributes(n.NestedObject.Attributes)}, Validators: n.Validators}
+			NestedObject: actionschema.NestedAttributeObject{Attributes: actionAttributes(n.NestedObject.Attributes), Validators: n.NestedObject.Validators}, Validators: n.Validators}
 	}
 	panic(fmt.Sprintf("cannot convert a resource attribute of type %T to an action attribute", a))
 }

@@ -185,7 +185,7 @@ func (g *generator) object(prefix string, attrs []*tfprotov6.SchemaAttribute, on
 			continue
 		}
 		set := 0.4
-		if a.Required {
+		if a.Required || requiredByValidator[join(prefix, a.Name)] {
 			set = 1 - g.noise/4 // a required argument left out, now and then
 		}
 		if g.chance(set) {
@@ -194,6 +194,10 @@ func (g *generator) object(prefix string, attrs []*tfprotov6.SchemaAttribute, on
 	}
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: attrTypes}, values)
 }
+
+// requiredByValidator are the attributes optional in the schema that the
+// provider requires itself (requiredInElement): drawn as required ones.
+var requiredByValidator = map[string]bool{"custom_vocabulary_config.vocabulary.value": true}
 
 func (g *generator) value(path string, a *tfprotov6.SchemaAttribute, typ tftypes.Type) tftypes.Value {
 	if a != nil && a.NestedType != nil {
