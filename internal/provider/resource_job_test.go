@@ -277,6 +277,40 @@ callback_url = terraform_data.url.output`),
 	})
 }
 
+// TestAccJob_vocabularyEntryKnownAtApply: a vocabulary entry known only
+// after apply as a whole plans (the framework reads the required value of
+// an unknown list element as null, see requiredInElement) and is sent as
+// it turns out; one that turns out without its value is refused at apply,
+// before any job is created.
+func TestAccJob_vocabularyEntryKnownAtApply(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := func(entry string) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "entry" {
+  input = %s
+}
+`, entry) + acctest.JobConfig("later", `audio_url = "https://example.com/later.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [terraform_data.entry.output] }`)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      config(`{ intensity = 0.5 }`),
+				ExpectError: acctest.ExpectError(`(?s)custom_vocabulary_config.vocabulary\[0\].value`),
+			},
+			{
+				Config: config(`{ value = "Kubernetes", intensity = 0.5 }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("transcription_job.later", tfjsonpath.New("custom_vocabulary_config").AtMapKey("vocabulary").AtSliceIndex(0).AtMapKey("value"), knownvalue.StringExact("Kubernetes")),
+				},
+				Check: acctest.JobsCreated(fs, 1), // none for the entry without its value
+			},
+		},
+	})
+}
+
 // callbackReceiver records the callbacks a test server receives.
 type callbackReceiver struct {
 	mu       sync.Mutex
