@@ -284,7 +284,8 @@ func (g *generator) jobConfig(s *tfprotov6.Schema) tftypes.Value {
 		g.t.Fatal(err)
 	}
 	objType := v.Type().(tftypes.Object)
-	for name := range attrs {
+	// In a fixed order: each switch draws from the seeded generator.
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
 		sw, ok := strings.CutSuffix(name, "_config")
 		if _, isSwitch := attrs[sw]; !ok || !isSwitch {
 			continue
@@ -542,6 +543,24 @@ var noiseLevels = []float64{0, 0.02, 0.05, 0.15}
 // provider's client.
 func TestJobConfigAgainstService(t *testing.T) {
 	testJobConfigAgainstService(t, newProtoHarness(t, fakeserver.Options{}), false, jobPools, differentialJobConfigs)
+}
+
+// TestJobConfigGeneratorIsDeterministic: a seed makes the same
+// configurations every time, so that a failure names one that can be
+// replayed.
+func TestJobConfigGeneratorIsDeterministic(t *testing.T) {
+	h := newProtoHarness(t, fakeserver.Options{})
+	s := h.schemas.ResourceSchemas[jobResourceTypeName]
+	for i := range 50 {
+		var texts [2]string
+		for run := range texts {
+			g := &generator{t: t, rng: rand.New(rand.NewPCG(differentialSeed(t), uint64(i))), pools: jobPools, noise: noiseLevels[i%len(noiseLevels)]}
+			texts[run] = configText(g.jobConfig(s))
+		}
+		if texts[0] != texts[1] {
+			t.Fatalf("configuration %d differs from one run to the next:\n  %s\n  %s", i, texts[0], texts[1])
+		}
+	}
 }
 
 // TestJobConfigAgainstServiceUnderZeroDataRetention is the same with the
