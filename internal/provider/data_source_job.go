@@ -283,11 +283,14 @@ func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedA
 	}
 	// The resource's texts for the callback URLs are about what its
 	// configuration may leave out; here they are only read.
-	callbackURL := attrs["callback_url"].(dschema.StringAttribute)
+	callbackURL, ok1 := attrs["callback_url"].(dschema.StringAttribute)
+	callbackConfig, ok2 := attrs["callback_config"].(dschema.SingleNestedAttribute)
+	configURL, ok3 := callbackConfig.Attributes["url"].(dschema.StringAttribute)
+	if !ok1 || !ok2 || !ok3 {
+		panic("the job's callback attributes changed kind")
+	}
 	callbackURL.MarkdownDescription = "**Deprecated** by the service, for `callback = true` and `callback_config`. The URL the job's result is sent to with a `POST`. " + readCallbackURLSensitive
 	attrs["callback_url"] = callbackURL
-	callbackConfig := attrs["callback_config"].(dschema.SingleNestedAttribute)
-	configURL := callbackConfig.Attributes["url"].(dschema.StringAttribute)
 	configURL.MarkdownDescription = "The URL called with the job's result. " + readCallbackURLSensitive
 	callbackConfig.Attributes["url"] = configURL
 	attrs["callback_config"] = callbackConfig

@@ -274,7 +274,6 @@ type unknownSubject struct {
 	typ   tftypes.Object
 	attrs []*tfprotov6.SchemaAttribute
 	top   func(string) bool // the top-level arguments considered
-	pools map[string]pool
 	// check is what Terraform asks with values possibly unknown:
 	// validate, and plan for a resource or an action.
 	check func(config tftypes.Value) outcome
