@@ -42,11 +42,9 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"reflect"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -68,16 +66,7 @@ const (
 )
 
 func exactnessConfigCount(t *testing.T) int {
-	t.Helper()
-	s := os.Getenv("PLAN_EXACTNESS_CONFIGS")
-	if s == "" {
-		return exactnessConfigs
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		t.Fatalf("PLAN_EXACTNESS_CONFIGS: %q is not a positive number", s)
-	}
-	return n
+	return int(uintFromEnv(t, "PLAN_EXACTNESS_CONFIGS", exactnessConfigs))
 }
 
 // The top-level switches whose *_config is used only when they are true

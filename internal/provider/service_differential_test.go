@@ -37,7 +37,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -57,16 +56,22 @@ const (
 // differentialSeed is the generators' seed: fixed, so that every run checks
 // the same configurations, unless DIFFERENTIAL_SEED says another.
 func differentialSeed(t *testing.T) uint64 {
+	return uintFromEnv(t, "DIFFERENTIAL_SEED", 20240501)
+}
+
+// uintFromEnv is the whole number the environment variable name holds, or def when it is unset: how a property test is told to explore
+// further.
+func uintFromEnv(t *testing.T, name string, def uint64) uint64 {
 	t.Helper()
-	s := os.Getenv("DIFFERENTIAL_SEED")
+	s := os.Getenv(name)
 	if s == "" {
-		return 20240501
+		return def
 	}
-	seed, err := strconv.ParseUint(s, 10, 64)
+	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		t.Fatalf("DIFFERENTIAL_SEED: %v", err)
+		t.Fatalf("%s: %q is not a whole number", name, s)
 	}
-	return seed
+	return n
 }
 
 // pool is the values an argument is given: ordinary ones, and edge ones
@@ -568,28 +573,7 @@ func TestJobConfigGeneratorIsDeterministic(t *testing.T) {
 // a callback, and an audio_url off the service's host.
 func TestJobConfigAgainstServiceUnderZeroDataRetention(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
-	server, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
-	if !ok {
-		t.Fatal("the provider schema is not an object")
-	}
-	config := dynamicValue(t, providerType, objectValue(providerType, map[string]tftypes.Value{
-		"base_url":            tftypes.NewValue(tftypes.String, url),
-		"api_key":             tftypes.NewValue(tftypes.String, acctest.APIKey),
-		"zero_data_retention": tftypes.NewValue(tftypes.Bool, true),
-	}))
-	configured, err := server.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.8.5", Config: &config})
-	if err != nil {
-		t.Fatal(err)
-	}
-	failOnDiagnostics(t, "ConfigureProvider", configured.Diagnostics)
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
 	pools := maps.Clone(jobPools)
 	audio := pools["audio_url"]
 	audio.edge = append(slices.Clone(audio.edge), url+"/file/0f1e2d3c", url+"/v2/upload/x.wav", strings.Replace(url, "http://", "https://", 1)+"/file/x")
