@@ -59,6 +59,21 @@ func differentialSeed(t *testing.T) uint64 {
 	return uintFromEnv(t, "DIFFERENTIAL_SEED", 20240501)
 }
 
+// listFiltersOf is the list resource's configuration (of type listType)
+// holding the filters of a transcription_live_jobs configuration.
+func listFiltersOf(t *testing.T, liveConfig tftypes.Value, listType tftypes.Object) tftypes.Value {
+	t.Helper()
+	var attrs map[string]tftypes.Value
+	if err := liveConfig.As(&attrs); err != nil {
+		t.Fatal(err)
+	}
+	filters := map[string]tftypes.Value{}
+	for name := range listType.AttributeTypes {
+		filters[name] = attrs[name]
+	}
+	return objectValue(listType, filters)
+}
+
 // uintFromEnv is the whole number the environment variable name holds, or def when it is unset: how a property test is told to explore
 // further.
 func uintFromEnv(t *testing.T, name string, def uint64) uint64 {
@@ -847,15 +862,7 @@ func TestListFiltersAgainstService(t *testing.T) {
 		live.compare(label, provider, service, providerOnly)
 
 		// The list resource, given the same filters.
-		var attrs map[string]tftypes.Value
-		if err := config.As(&attrs); err != nil {
-			t.Fatal(err)
-		}
-		filters := map[string]tftypes.Value{}
-		for name := range listType.AttributeTypes {
-			filters[name] = attrs[name]
-		}
-		listConfig := objectValue(listType, filters)
+		listConfig := listFiltersOf(t, config, listType)
 		ldv := dynamicValue(t, listType, listConfig)
 		listValidated, err := listServer.ValidateListResourceConfig(ctx, &tfprotov6.ValidateListResourceConfigRequest{TypeName: jobResourceTypeName, Config: &ldv})
 		if err != nil {

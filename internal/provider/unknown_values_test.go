@@ -759,15 +759,7 @@ func TestUnknownValuesFilters(t *testing.T) {
 		g := &generator{t: t, rng: rand.New(rand.NewPCG(seed, uint64(i))), pools: filterPools, noise: noiseLevels[i%len(noiseLevels)]}
 		config := g.object("", liveSchema.Block.Attributes, nil)
 		live.run(t, g, fmt.Sprintf("filters %d of seed %d: %s", i, seed, configText(config)), config)
-		var attrs map[string]tftypes.Value
-		if err := config.As(&attrs); err != nil {
-			t.Fatal(err)
-		}
-		filters := map[string]tftypes.Value{}
-		for name := range listType.AttributeTypes {
-			filters[name] = attrs[name]
-		}
-		listConfig := objectValue(listType, filters)
+		listConfig := listFiltersOf(t, config, listType)
 		listed.run(t, g, fmt.Sprintf("list filters %d of seed %d: %s", i, seed, configText(listConfig)), listConfig)
 	}
 	live.ty.report(t, live.name)
