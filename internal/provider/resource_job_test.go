@@ -750,13 +750,20 @@ recreate_when_missing = true`)
 	})
 }
 
+// unwaitedJobOnHeldServer is a fake server whose jobs end only when its
+// clock is moved on, and the configuration of job name, made from
+// audioURL without waiting for it.
+func unwaitedJobOnHeldServer(t *testing.T, name, audioURL string) (*fakeserver.Server, *fakeserver.ManualClock, string) {
+	t.Helper()
+	fs, url, clock := acctest.HeldFakeServer(t)
+	return fs, clock, acctest.ProviderConfig(url) + acctest.JobConfig(name, fmt.Sprintf("audio_url = %q\nwait_for_completion = false", audioURL))
+}
+
 // TestAccJob_vanishedBeforeCompleting: a job deleted while still running is
 // removed from state and created again by the next apply.
 func TestAccJob_vanishedBeforeCompleting(t *testing.T) {
-	fs, url, clock := acctest.HeldFakeServer(t)
+	fs, clock, config := unwaitedJobOnHeldServer(t, "running", "https://example.com/running.wav")
 	const addr = "transcription_job.running"
-	config := acctest.ProviderConfig(url) + acctest.JobConfig("running", `audio_url = "https://example.com/running.wav"
-wait_for_completion = false`)
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -796,10 +803,8 @@ wait_for_completion = false`)
 // it had ended, and creating it again would bill it without asking (the
 // failure warning says how to run it again).
 func TestAccJob_failedJobGone(t *testing.T) {
-	fs, url, clock := acctest.HeldFakeServer(t)
+	fs, clock, config := unwaitedJobOnHeldServer(t, "failed", "https://example.com/fail-422.wav")
 	const addr = "transcription_job.failed"
-	config := acctest.ProviderConfig(url) + acctest.JobConfig("failed", `audio_url = "https://example.com/fail-422.wav"
-wait_for_completion = false`)
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,

@@ -734,7 +734,10 @@ type actionDifferential struct {
 
 const transcribeActionTypeName = "transcription_transcribe"
 
-func newActionDifferential(t *testing.T, h *protoHarness, data *ProviderData) *actionDifferential {
+// transcribeActionOf is the action server of h's provider, and the
+// transcribe action's schema and type.
+func transcribeActionOf(t *testing.T, h *protoHarness) (tfprotov6.ActionServer, *tfprotov6.ActionSchema, tftypes.Object) {
+	t.Helper()
 	s, ok := h.schemas.ActionSchemas[transcribeActionTypeName]
 	if !ok {
 		t.Fatalf("no action %s", transcribeActionTypeName)
@@ -747,6 +750,11 @@ func newActionDifferential(t *testing.T, h *protoHarness, data *ProviderData) *a
 	if !ok {
 		t.Fatal("the provider's server serves no actions")
 	}
+	return server, s, typ
+}
+
+func newActionDifferential(t *testing.T, h *protoHarness, data *ProviderData) *actionDifferential {
+	server, _, typ := transcribeActionOf(t, h)
 	a := &transcribeAction{data: data}
 	var schemaResp action.SchemaResponse
 	a.Schema(context.Background(), action.SchemaRequest{}, &schemaResp)

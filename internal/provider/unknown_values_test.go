@@ -607,15 +607,7 @@ func jobSubjects(t *testing.T, h *protoHarness) (job, act *unknownSubject) {
 		top: func(name string) bool { return request[name] }, check: checkJob, final: checkJob, ty: newUnknownTally(),
 	}
 
-	actionSchema := h.schemas.ActionSchemas[transcribeActionTypeName]
-	actionType, ok := actionSchema.Schema.ValueType().(tftypes.Object)
-	if !ok {
-		t.Fatal("the action's schema is not an object")
-	}
-	server, ok := h.server.(tfprotov6.ActionServer)
-	if !ok {
-		t.Fatal("the provider's server serves no actions")
-	}
+	server, actionSchema, actionType := transcribeActionOf(t, h)
 	request["timeout"] = true
 	act = &unknownSubject{
 		name: transcribeActionTypeName, typ: actionType, attrs: actionSchema.Schema.Block.Attributes,
