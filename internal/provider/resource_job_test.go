@@ -107,7 +107,7 @@ var jobRules = []jobRule{
 	configRule("callback config without URL", "callback", `method = "PUT"`, callbackConfigURLMissing),
 	{name: "ignored callback config without URL", body: `callback_config = { method = "PUT" }`, expect: callbackConfigURLMissing},
 	configRule("vocabulary missing", "custom_vocabulary", `default_intensity = 0.5`, `(?s)attribute "vocabulary" is required`),
-	configRule("vocabulary value missing", "custom_vocabulary", `vocabulary = [{ intensity = 0.5 }]`, `(?s)attribute "value" is required`),
+	configRule("vocabulary value missing", "custom_vocabulary", `vocabulary = [{ intensity = 0.5 }]`, `(?s)Missing Configuration for Required Attribute.*custom_vocabulary_config.vocabulary\[0\].value attribute`),
 	configRule("vocabulary value blank", "custom_vocabulary", `vocabulary = [{ value = "  " }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`),
 	configRule("target languages missing", "translation", `model = "base"`, `(?s)attribute "target_languages" is required`),
 	configRule("prompts missing", "audio_to_llm", `model = "openai/gpt-4o-mini"`, `(?s)attribute "prompts" is required`),
