@@ -84,7 +84,8 @@ func fill[T any](field **T, value T) {
 //   - the callback is its target (CallbackTarget), kept in callback_config
 //     with callback true, whichever fields named it;
 //   - the spellings under a key and an entry's pronunciations are sorted
-//     and without repeats (each is one of a set of alternatives);
+//     and without repeats (each is one of a set of alternatives), and a
+//     key with no spellings is dropped (it replaces nothing);
 //   - an entry's intensity left out is default_intensity, which is then
 //     dropped: no entry is left to use it;
 //   - an entry's language that is the transcription language (the one
@@ -156,7 +157,10 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 		cc := *c
 		cc.SpellingDictionary = make(map[string][]string, len(c.SpellingDictionary))
 		for key, spellings := range c.SpellingDictionary {
-			cc.SpellingDictionary[key] = sortedSetOrNil(spellings)
+			// A key with no spellings replaces nothing.
+			if set := sortedSetOrNil(spellings); set != nil {
+				cc.SpellingDictionary[key] = set
+			}
 		}
 		out.CustomSpellingConfig = &cc
 	}

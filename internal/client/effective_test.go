@@ -85,6 +85,11 @@ func TestEffective_sameJob(t *testing.T) {
 		// are alternatives.
 		"spellings reordered": {`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}}}`,
 			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["getleman", "gettleman", "getleman"]}}}`},
+		// A key with no spellings replaces nothing.
+		"spelling key with no spellings": {`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["getleman"]}}}`,
+			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["getleman"], "Kubernetes": []}}}`},
+		"dictionary of keys with no spellings": {`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {}}}`,
+			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Kubernetes": [], "OpenTofu": []}}}`},
 		"pronunciations reordered": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": ["koo", "kube"]}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": ["kube", "koo", "kube"]}]}}`},
 

@@ -302,7 +302,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			validators.SwitchRequiresConfig("custom_spelling_config", "spelling_dictionary")),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
 			"spelling_dictionary": schema.MapAttribute{
-				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. Required.",
+				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. Required.",
 				ElementType:         types.ListType{ElemType: types.StringType},
 				Required:            true,
 				Validators:          []validator.Map{mapvalidator.NoNullValues(), mapvalidator.ValueListsAre(listvalidator.NoNullValues())},
