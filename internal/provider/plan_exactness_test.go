@@ -10,7 +10,8 @@ package provider
 // server. Each A is then rewritten into configurations B, by rewrites that
 // keep its meaning (a default written out or left out, a list whose order
 // means nothing reordered, [] for null, the configuration of a switch that
-// is off added or removed, the callback written the other way, ...) and by
+// is off added or removed, the callback written the other way, a number
+// written another way, a spelling dictionary key with no spellings, ...) and by
 // rewrites that change it (another value of one argument, a list element
 // added or removed, a switch turned on or off, an argument left out or
 // set). B is created on the fake server too, and planned against A's state
@@ -28,6 +29,11 @@ package provider
 // replacement, another meaning must replace. A pair whose records differ
 // but mean the same is counted by its rewrite: there the record keeps what
 // the service ignores.
+//
+// Under zero data retention (TestPlanExactnessUnderZeroDataRetention) no
+// job can be read back: the oracle is the body of each create the fake
+// server accepted, read by the same specMeaning, and A is planned against
+// its applied state only (an import is refused there).
 //
 // Deterministic: DIFFERENTIAL_SEED changes the seed, as for the
 // differential test; a failure names the pair (A's configuration index,
@@ -47,6 +53,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -63,6 +70,10 @@ import (
 const (
 	exactnessConfigs  = 90
 	exactnessRewrites = 8
+	// Under zero data retention: this share (in percent) of as many
+	// configurations, from a stream of the seed of their own.
+	exactnessZDRShare  = 20
+	exactnessZDRStream = 1 << 32
 )
 
 func exactnessConfigCount(t *testing.T) int {
@@ -217,6 +228,11 @@ type exactness struct {
 	c      *client.Client
 	g      *generator
 	fw     tfsdk.Config // the framework's schema of the job
+	// zdr says that the provider and the service have zero data
+	// retention: records are the create bodies, creates counts them.
+	zdr     bool
+	creates int
+	drawn   map[string]int // how many times each rewrite was drawn
 }
 
 // accepted reports whether the provider accepts config as a new job:
@@ -296,7 +312,49 @@ func (e *exactness) createWithService(config tftypes.Value) map[string]any {
 	if err != nil {
 		return nil
 	}
-	return e.record(created.ID)
+	return e.created(created.ID)
+}
+
+// created is the service's record of job id, just created: read over
+// HTTP, or under zero data retention, where no job can be read, made of
+// the body of the create the fake server accepted last (request_params
+// the request without custom_metadata, as sent: specMeaning fills in the
+// defaults the record would hold).
+func (e *exactness) created(id string) map[string]any {
+	if !e.zdr {
+		return e.record(id)
+	}
+	bodies := e.h.fake.CreateBodies()
+	if len(bodies) != e.creates+1 {
+		e.t.Fatalf("job %s: the fake server accepted %d creates, %d expected", id, len(bodies), e.creates+1)
+	}
+	e.creates++
+	var params map[string]any
+	if err := json.Unmarshal(bodies[len(bodies)-1], &params); err != nil {
+		e.t.Fatal(err)
+	}
+	metadata := params["custom_metadata"]
+	delete(params, "custom_metadata")
+	return map[string]any{"request_params": params, "custom_metadata": metadata}
+}
+
+// withCallback is config with a callback, drawn, when it has none: under
+// zero data retention a job without one is refused.
+func (e *exactness) withCallback(config tftypes.Value) tftypes.Value {
+	b := toTree(config).(map[string]any)
+	if b["callback_url"] != nil || (b["callback"] == true && b["callback_config"] != nil) {
+		return config
+	}
+	if e.pick(3) == 0 {
+		b["callback_url"] = e.g.pick("callback_url")
+	} else {
+		if b["callback_config"] == nil {
+			b["callback_config"] = e.draw("callback_config")
+		}
+		object(b, "callback_config")["url"] = e.g.pick("callback_config.url")
+		b["callback"] = true
+	}
+	return fromTree(e.typ, b)
 }
 
 // importJob imports job id as Terraform does (ImportResourceState, then
@@ -340,28 +398,56 @@ type exactnessClass struct {
 }
 
 func TestPlanExactness(t *testing.T) {
+	testPlanExactness(t, newProtoHarness(t, fakeserver.Options{}), false, exactnessConfigCount(t))
+}
+
+// TestPlanExactnessUnderZeroDataRetention is the same with the provider's
+// zero_data_retention and a service that has it on. The service lets no
+// one read a job there (the spec: GET /v2/pre-recorded/<id> is disabled),
+// and the provider refuses to import one, so A is planned against the
+// state its apply left only, and the oracle is the body of each create the
+// fake server accepted (Server.CreateBodies), read by specMeaning as a
+// record is. Only configurations with a callback are jobs there: a rewrite
+// that takes it away makes a B the provider refuses, counted as skipped.
+// Its configurations A come from another stream of the seed than
+// TestPlanExactness's, so that the two explore different ones.
+func TestPlanExactnessUnderZeroDataRetention(t *testing.T) {
+	// Jobs stay queued: none ends, so no callback is sent anywhere.
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true, ProcessingTime: time.Hour})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	testPlanExactness(t, &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}, true, exactnessConfigCount(t)*exactnessZDRShare/100)
+}
+
+// testPlanExactness checks configs configurations A against the provider
+// of h, whose zero_data_retention is zdr.
+func testPlanExactness(t *testing.T, h *protoHarness, zdr bool, configs int) {
 	ctx := context.Background()
-	h := newProtoHarness(t, fakeserver.Options{})
 	c, err := client.New(client.Config{BaseURL: h.url, APIKey: acctest.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
 	typ := h.resourceType(jobResourceTypeName)
 	e := &exactness{
-		t: t, h: h, ctx: ctx, c: c, typ: typ,
+		t: t, h: h, ctx: ctx, c: c, typ: typ, zdr: zdr, drawn: map[string]int{},
 		schema: h.schemas.ResourceSchemas[jobResourceTypeName],
 		null:   dynamicValue(t, typ, tftypes.NewValue(typ, nil)),
 		fw:     tfsdk.Config{Schema: jobSchema(ctx)},
 	}
 	seed := differentialSeed(t)
+	stream := uint64(0)
+	if zdr {
+		stream = exactnessZDRStream
+	}
 	classes := map[string]*exactnessClass{}
 	mismatches := map[string][]string{}
 	applied := 0
 	perPrior := map[string]int{}
-	configs := exactnessConfigCount(t)
 	for i := range configs {
-		e.g = &generator{t: t, rng: rand.New(rand.NewPCG(seed, uint64(i))), pools: jobPools, noise: noiseLevels[i%len(noiseLevels)]}
+		e.g = &generator{t: t, rng: rand.New(rand.NewPCG(seed, stream+uint64(i))), pools: jobPools, noise: noiseLevels[i%len(noiseLevels)]}
 		a := e.g.jobConfig(e.schema)
+		if zdr {
+			a = e.withCallback(a)
+		}
 		planned, ok := e.accepted(a)
 		if !ok {
 			continue
@@ -375,12 +461,18 @@ func TestPlanExactness(t *testing.T) {
 		_ = state.As(&stateAttrs)
 		var id string
 		_ = stateAttrs["id"].As(&id)
-		recordA := e.record(id)
+		recordA := e.created(id)
 		aTree := toTree(a).(map[string]any)
 		priors := []struct {
 			name  string
 			state tftypes.Value
-		}{{"applied", state}, {"imported", e.importJob(id)}}
+		}{{"applied", state}}
+		if !zdr {
+			priors = append(priors, struct {
+				name  string
+				state tftypes.Value
+			}{"imported", e.importJob(id)})
+		}
 
 		for j := range exactnessRewrites + len(priors) {
 			// First A itself against each prior, then rewrites, against
@@ -398,9 +490,12 @@ func TestPlanExactness(t *testing.T) {
 			}
 			b := fromTree(typ, bTree)
 			label := fmt.Sprintf("configuration %d of seed %d, rewrite %d (%s), planned against the %s job\n  A: %s\n  B: %s", i, seed, j, rw.name, prior.name, configText(a), configText(b))
-			if _, ok := e.accepted(b); !ok {
-				class.skipped++
-				continue
+			// A itself was accepted, and applied, above.
+			if j >= len(priors) {
+				if _, ok := e.accepted(b); !ok {
+					class.skipped++
+					continue
+				}
 			}
 			recordB := e.createWithService(b)
 			if recordB == nil {
@@ -466,6 +561,11 @@ func TestPlanExactness(t *testing.T) {
 		examples := mismatches[k]
 		t.Errorf("%s: %d pairs, for example:\n%s", k, len(examples), strings.Join(examples[:min(2, len(examples))], "\n"))
 	}
+	for _, rw := range rewriteKinds {
+		if e.drawn[rw.name] == 0 && !zdr {
+			t.Errorf("rewrite %q was never drawn: no configuration generated fits it", rw.name)
+		}
+	}
 	if total < applied*exactnessRewrites/2 {
 		t.Errorf("only %d pairs checked for %d configurations applied: most rewrites make configurations the provider or the service refuses", total, applied)
 	}
@@ -500,15 +600,32 @@ type rewrite struct {
 	apply      func(e *exactness, b map[string]any) bool
 }
 
-// rewrite draws a rewrite that fits a, and applies it to a copy of it.
+// rewrite draws a rewrite that fits a, and applies it to a copy of it:
+// one of those drawn least so far (e.drawn), so that a rewrite that fits
+// few configurations is drawn as soon as one comes.
 func (e *exactness) rewrite(a map[string]any) (rewrite, map[string]any) {
-	for {
-		rw := rewriteKinds[e.g.rng.IntN(len(rewriteKinds))]
+	var fit []int
+	var bs []map[string]any
+	for i, rw := range rewriteKinds {
 		b := cloneTree(a).(map[string]any)
-		if rw.apply(e, b) {
-			return rw, b
+		if !rw.apply(e, b) {
+			continue
 		}
+		switch {
+		case len(fit) > 0 && e.drawn[rw.name] > e.drawn[rewriteKinds[fit[0]].name]:
+			continue
+		case len(fit) > 0 && e.drawn[rw.name] < e.drawn[rewriteKinds[fit[0]].name]:
+			fit, bs = nil, nil
+		}
+		fit, bs = append(fit, i), append(bs, b)
 	}
+	if len(fit) == 0 {
+		e.t.Fatal("no rewrite fits a configuration")
+	}
+	k := e.pick(len(fit))
+	rw := rewriteKinds[fit[k]]
+	e.drawn[rw.name]++
+	return rw, bs[k]
 }
 
 // objectType is the type of the object attribute at path (top-level name,
@@ -830,7 +947,6 @@ var rewriteKinds = []rewrite{
 		}{
 			{"subtitles_config", "style", client.DefaultSubtitleStyle},
 			{"subtitles_config", "formats", []any{client.DefaultSubtitleFormat}},
-			{"callback_config", "method", client.DefaultCallbackMethod},
 			{"translation_config", "model", client.DefaultTranslationModel},
 			{"translation_config", "match_original_utterances", true},
 			{"translation_config", "lipsync", true},
@@ -917,7 +1033,7 @@ var rewriteKinds = []rewrite{
 		for _, entry := range vocabularyEntries(b) {
 			switch {
 			case entry["intensity"] == nil:
-				c = append(c, func() { entry["intensity"] = cvc["default_intensity"] })
+				c = append(c, func() { entry["intensity"] = respell(e, cvc["default_intensity"].(*big.Float)) })
 			case sameLeaf(entry["intensity"], cvc["default_intensity"]):
 				c = append(c, func() { entry["intensity"] = nil })
 			}
@@ -940,6 +1056,11 @@ var rewriteKinds = []rewrite{
 		}
 		return choose(e, c)
 	}},
+	// No rewrite reorders custom_vocabulary_config.vocabulary: whether the
+	// order of its entries means anything is an open decision (the spec
+	// says nothing of it; the provider compares the list in order, so a
+	// reordered list replaces the job). Drawn as keeping the meaning it
+	// would fail on that decision, drawn as changing it would assert it.
 	{"alternatives reordered or repeated", true, func(e *exactness, b map[string]any) bool {
 		var c []func()
 		alternatives := func(in map[string]any, key string) {
@@ -962,6 +1083,104 @@ var rewriteKinds = []rewrite{
 			}
 		}
 		return choose(e, c)
+	}},
+	{"number written another way with the same value", true, func(e *exactness, b map[string]any) bool {
+		var numbers []leaf
+		for _, name := range requestFieldNames() {
+			leaves(name, b[name], func(n any) { b[name] = n }, &numbers)
+		}
+		numbers = slices.DeleteFunc(numbers, func(l leaf) bool { _, isNumber := l.value.(*big.Float); return !isNumber })
+		if len(numbers) == 0 {
+			return false
+		}
+		l := numbers[e.pick(len(numbers))]
+		l.set(respell(e, l.value.(*big.Float)))
+		return true
+	}},
+	{"spelling dictionary key with no spellings added or removed", true, func(e *exactness, b map[string]any) bool {
+		csc := object(b, "custom_spelling_config")
+		d, _ := csc["spelling_dictionary"].(map[string]any)
+		if d == nil {
+			return false
+		}
+		var c []func()
+		for _, k := range slices.Sorted(maps.Keys(d)) {
+			if l, _ := d[k].([]any); len(l) == 0 {
+				c = append(c, func() { delete(d, k) })
+			}
+		}
+		if key := e.g.pick("custom_spelling_config.spelling_dictionary{}"); d[key] == nil {
+			c = append(c, func() { d[key] = []any{} })
+		}
+		return choose(e, c)
+	}},
+	{"map keys written in another order", true, func(e *exactness, b map[string]any) bool {
+		// A configuration's map has no order once Terraform reads it (a
+		// cty map, sent to the provider sorted by key), so B is A's value
+		// at the protocol: this checks that nothing the provider sends or
+		// plans depends on the order a map is built in.
+		var c []func()
+		reorder := func(in map[string]any, key string) {
+			if m, _ := in[key].(map[string]any); len(m) >= 2 {
+				c = append(c, func() {
+					r := make(map[string]any, len(m))
+					keys := slices.Sorted(maps.Keys(m))
+					slices.Reverse(keys)
+					for _, k := range keys {
+						r[k] = m[k]
+					}
+					in[key] = r
+				})
+			}
+		}
+		reorder(b, "custom_metadata")
+		if csc := object(b, "custom_spelling_config"); csc != nil {
+			reorder(csc, "spelling_dictionary")
+		}
+		return choose(e, c)
+	}},
+	{"callback_config.method written as its default or left out", true, func(e *exactness, b map[string]any) bool {
+		cc := object(b, "callback_config")
+		switch {
+		case cc == nil:
+			return false
+		case cc["method"] == nil:
+			cc["method"] = client.DefaultCallbackMethod
+		case cc["method"] == client.DefaultCallbackMethod:
+			cc["method"] = nil
+		default:
+			return false
+		}
+		return true
+	}},
+	{"one transcription language written out or left to the default", false, func(e *exactness, b map[string]any) bool {
+		// The default, no language, is detected by the model: another job
+		// than one transcribed in the language written out.
+		lc := object(b, "language_config")
+		if language := oneLanguage(b); language != "" {
+			switch e.pick(3) {
+			case 0:
+				lc["languages"] = nil
+			case 1:
+				lc["languages"] = []any{}
+			default:
+				if isOff(lc["code_switching"]) {
+					b["language_config"] = nil
+				} else {
+					lc["languages"] = nil
+				}
+			}
+			return true
+		}
+		if l, _ := lc["languages"].([]any); len(l) > 0 {
+			return false
+		}
+		if lc == nil {
+			lc = newObject(e.objectType("language_config"))
+			b["language_config"] = lc
+		}
+		lc["languages"] = []any{e.g.pick("language_config.languages")}
+		return true
 	}},
 	{"case of an enumerated value changed", false, func(e *exactness, b map[string]any) bool {
 		var c []func()
@@ -1060,6 +1279,28 @@ var rewriteKinds = []rewrite{
 	}},
 }
 
+// respell is n written another way, read as Terraform reads a number
+// literal (cty: base 10, 512 bits, to nearest even): with a trailing zero,
+// in exponent form, or as -0 for 0. It must be n's value.
+func respell(e *exactness, n *big.Float) *big.Float {
+	plain := n.Text('f', -1)
+	spellings := []string{n.Text('e', -1), plain + "e0"}
+	if strings.Contains(plain, ".") {
+		spellings = append(spellings, plain+"0")
+	} else {
+		spellings = append(spellings, plain+".0", plain+".000")
+	}
+	if n.Sign() == 0 {
+		spellings = append(spellings, "-0", "0e5")
+	}
+	s := spellings[e.pick(len(spellings))]
+	f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
+	if err != nil || f.Cmp(n) != 0 {
+		e.t.Fatalf("%s, written %s, is %v (%v)", plain, s, f, err)
+	}
+	return f
+}
+
 // flipCase writes s in upper case, or in lower case when it is already.
 func flipCase(s string) string {
 	if strings.ToUpper(s) == s {
@@ -1079,7 +1320,8 @@ func flipCase(s string) string {
 // defaults to the transcription language. The readings of the spec's
 // silences that the provider documents: lists of languages, subtitle formats,
 // translation targets and PII entity types are sets; an entry's
-// pronunciations and the spellings under a key are sets of alternatives; an
+// pronunciations and the spellings under a key are sets of alternatives (a
+// key with none replaces nothing, the spec's reading of the dictionary); an
 // entry's intensity left out is default_intensity; an empty list or map, or
 // a PII configuration that sets nothing, is none.
 func specMeaning(record map[string]any) map[string]any {
@@ -1202,6 +1444,9 @@ func specMeaning(record map[string]any) map[string]any {
 		if d, ok := c["spelling_dictionary"].(map[string]any); ok {
 			for k, v := range d {
 				d[k] = setOf(v)
+				if len(d[k].([]any)) == 0 {
+					delete(d, k) // replaces nothing
+				}
 			}
 		}
 	}
