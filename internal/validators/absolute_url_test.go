@@ -25,6 +25,7 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 		"user, no host":  {value: types.StringValue("https://user@:443/a.wav"), wantError: "it has no host"},
 		"space in path":  {value: types.StringValue("https://example.com/My Recording.wav"), wantError: "it holds white space (at byte 22)"},
 		"trailing space": {value: types.StringValue("https://example.com/a.wav "), wantError: "it holds white space"},
+		"leading space":  {value: types.StringValue(" https://example.com/a.wav"), wantError: "it holds white space (at byte 0)"},
 		"no-break space": {value: types.StringValue("https://example.com/a\u00a0b.wav"), wantError: "it holds white space"},
 		"encoded space":  {value: types.StringValue("https://example.com/My%20Recording.wav")},
 		"IPv6 host":      {value: types.StringValue("http://[::1]:8080/a.wav")},

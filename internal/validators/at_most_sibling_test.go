@@ -24,6 +24,12 @@ func TestAtMostSibling_int64(t *testing.T) {
 		"max unknown": {min: types.Int64Value(4), max: frameworktest.UnknownNumber},
 		"min null":    {min: types.Int64Null(), max: frameworktest.Number(3)},
 		"min unknown": {min: types.Int64Unknown(), max: frameworktest.Number(3)},
+		// Bounds of two digits are written in base 10.
+		"above, two digits": {min: types.Int64Value(12), max: frameworktest.Number(10), wantError: "(10), got: 12"},
+		// A null or unknown number reads as 0, which exceeds a negative bound:
+		// the validator must not compare it.
+		"min null, negative max":    {min: types.Int64Null(), max: frameworktest.Number(-1)},
+		"min unknown, negative max": {min: types.Int64Unknown(), max: frameworktest.Number(-1)},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -46,8 +52,12 @@ func TestAtMostSibling_float64(t *testing.T) {
 		"below":       {min: types.Float64Value(1.5), max: frameworktest.Number(2)},
 		"equal":       {min: types.Float64Value(2.5), max: frameworktest.Number(2.5)},
 		"above":       {min: types.Float64Value(2.75), max: frameworktest.Number(2.5), wantError: "subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration (2.5), got: 2.75"},
+		"max null":    {min: types.Float64Value(9), max: tftypes.NewValue(tftypes.Number, nil)},
 		"max unknown": {min: types.Float64Value(9), max: frameworktest.UnknownNumber},
 		"min unknown": {min: types.Float64Unknown(), max: frameworktest.Number(1)},
+		// A null or unknown number reads as 0, which exceeds a negative bound.
+		"min null, negative max":    {min: types.Float64Null(), max: frameworktest.Number(-1)},
+		"min unknown, negative max": {min: types.Float64Unknown(), max: frameworktest.Number(-1)},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -40,3 +40,15 @@ func TestConfigRequiresSwitch(t *testing.T) {
 		})
 	}
 }
+
+// A switch name the schema does not hold is the provider's mistake: the
+// framework's error reading it is reported, not a warning about a switch
+// that is not there.
+func TestConfigRequiresSwitch_unknownSwitchName(t *testing.T) {
+	set := testObject(t, "subtitles_config", map[string]tftypes.Value{"style": frameworktest.String("compliance")})
+	config := testConfig(t, map[string]tftypes.Value{"subtitles_config": set})
+	diags := validateAt(t, ConfigRequiresSwitch("no_such_switch"), path.Root("subtitles_config"), config)
+	if !diags.HasError() || len(diags.Warnings()) != 0 {
+		t.Fatalf("got %v, want the error reading no_such_switch and no warning", diags)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -18,13 +20,14 @@ func TestModelThreeLanguage(t *testing.T) {
 		model     tftypes.Value
 		language  tftypes.Value
 		wantError string
+		wantPath  path.Path // where the error is, when given
 	}{
 		"one language":        {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("it"))},
 		"two languages":       {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("en", "fr")), wantError: `language_config.languages must hold exactly one language when model = "model-3", got 2`},
 		"empty list":          {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings()), wantError: "got 0"},
 		"no language list":    {model: frameworktest.String("model-3"), language: languages(tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nil)), wantError: "got 0"},
 		"no language_config":  {model: frameworktest.String("model-3"), language: tftypes.NewValue(testObject(t, "language_config", nil).Type(), nil), wantError: "language_config is not set"},
-		"other language":      {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("ja")), wantError: `language_config.languages[0] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`},
+		"other language":      {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("ja")), wantError: `language_config.languages[0] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`, wantPath: path.Root("language_config").AtName("languages").AtListIndex(0)},
 		"unknown code":        {model: frameworktest.String("model-3"), language: languages(frameworktest.Strings("xx"))}, // the attribute's own validator reports it
 		"code switching":      {model: frameworktest.String("model-3"), language: testObject(t, "language_config", map[string]tftypes.Value{"languages": frameworktest.Strings("en"), "code_switching": frameworktest.Bool(true)}), wantError: "language_config.code_switching must not be true"},
 		"model-1 two":         {model: frameworktest.String("model-1"), language: languages(frameworktest.Strings("en", "fr"))},
@@ -41,6 +44,11 @@ func TestModelThreeLanguage(t *testing.T) {
 			resp := &resource.ValidateConfigResponse{}
 			ModelThreeLanguage().ValidateResource(context.Background(), resource.ValidateConfigRequest{Config: config}, resp)
 			frameworktest.CheckDiagnostics(t, resp.Diagnostics.Errors(), tc.wantError)
+			if len(tc.wantPath.Steps()) > 0 {
+				if d, ok := resp.Diagnostics.Errors()[0].(diag.DiagnosticWithPath); !ok || !d.Path().Equal(tc.wantPath) {
+					t.Errorf("error at %v, want at %s", resp.Diagnostics.Errors()[0], tc.wantPath)
+				}
+			}
 		})
 	}
 }

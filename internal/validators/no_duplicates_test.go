@@ -19,6 +19,7 @@ func TestNoDuplicates(t *testing.T) {
 		"unique":                {value: list(types.StringValue("en"), types.StringValue("fr"))},
 		"duplicate":             {value: list(types.StringValue("en"), types.StringValue("fr"), types.StringValue("en")), wantError: `Attribute x lists "en" more than once`},
 		"unknown elements pass": {value: list(types.StringUnknown(), types.StringUnknown())},
+		"null elements pass":    {value: list(types.StringNull(), types.StringNull())},
 		"empty":                 {value: list()},
 		"null":                  {value: types.ListNull(types.StringType)},
 		"unknown":               {value: types.ListUnknown(types.StringType)},

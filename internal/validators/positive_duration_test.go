@@ -15,6 +15,7 @@ func TestPositiveDuration(t *testing.T) {
 		wantError string
 	}{
 		"positive":         {value: types.StringValue("90m")},
+		"one nanosecond":   {value: types.StringValue("1ns")},
 		"zero":             {value: types.StringValue("0s"), wantError: `Attribute timeouts.create is "0s"`},
 		"negative":         {value: types.StringValue("-5m"), wantError: `Attribute timeouts.create is "-5m"`},
 		"not a duration":   {value: types.StringValue("soon")}, // the timeouts package's own error

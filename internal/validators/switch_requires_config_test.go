@@ -39,3 +39,15 @@ func TestSwitchRequiresConfig(t *testing.T) {
 		})
 	}
 }
+
+// A configuration name the schema does not hold is the provider's mistake:
+// the framework's error reading it is reported, not the user-facing one
+// asking to set an attribute that is not there.
+func TestSwitchRequiresConfig_unknownConfigName(t *testing.T) {
+	config := testConfig(t, map[string]tftypes.Value{"translation": frameworktest.Bool(true)})
+	diags := validateAt(t, SwitchRequiresConfig("no_such_config", "target_languages"), path.Root("translation"), config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "no_such_config")
+	if got := diags.Errors()[0].Summary(); got == "translation = true needs no_such_config" {
+		t.Errorf("reported as the user's missing configuration: %v", diags.Errors()[0])
+	}
+}
