@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -31,6 +32,11 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		"status": frameworktest.String("done"), "include_raw_result": frameworktest.Bool(false), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
 		"retained": frameworktest.Bool(false),
 	})}
+	// kept is a done job the service still has.
+	kept := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+		"status": frameworktest.String("done"), "include_raw_result": frameworktest.Bool(false), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
+		"retained": frameworktest.Bool(true),
+	})}
 	plan := func(raw bool) tfsdk.Plan {
 		return tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": frameworktest.Bool(raw)})}
 	}
@@ -46,9 +52,11 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		"queued":             {state: state("queued", false), plan: plan(false), planned: types.StringUnknown()},
 		"dependency changed": {state: state("done", false), plan: plan(true), planned: types.StringUnknown()},
 		// Nothing can be read again.
-		"dependency changed, job gone": {state: gone, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
-		"creation":                     {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},
-		"planned value known":          {state: state("done", false), plan: plan(false), planned: types.StringValue("x")},
+		"dependency changed, job gone":     {state: gone, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
+		"dependency changed, job retained": {state: kept, plan: plan(true), planned: types.StringUnknown()},
+		"job retained":                     {state: kept, plan: plan(false), planned: types.StringUnknown(), wantKept: true},
+		"creation":                         {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},
+		"planned value known":              {state: state("done", false), plan: plan(false), planned: types.StringValue("x")},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -61,6 +69,55 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 			UseStateWhenJobFinal(path.Root("include_raw_result")).PlanModifyString(context.Background(), req, resp)
 			if kept := resp.PlanValue.Equal(stateValue) && !tc.planned.Equal(stateValue); kept != tc.wantKept {
 				t.Errorf("planned %s, want kept = %t", resp.PlanValue, tc.wantKept)
+			}
+		})
+	}
+}
+
+// Each kind of attribute the modifier serves keeps its prior value for a
+// final job and stays unknown for a running one.
+func TestUseStateWhenJobFinal_kinds(t *testing.T) {
+	obj := types.ObjectType{AttrTypes: map[string]attr.Type{"n": types.Int64Type}}
+	s := schema.Schema{Attributes: map[string]schema.Attribute{
+		"status":   schema.StringAttribute{Computed: true},
+		"count":    schema.Int64Attribute{Computed: true},
+		"flag":     schema.BoolAttribute{Computed: true},
+		"detail":   schema.ObjectAttribute{Computed: true, AttributeTypes: obj.AttrTypes},
+		"retained": schema.BoolAttribute{Computed: true},
+	}}
+	ctx := context.Background()
+	m := UseStateWhenJobFinal()
+	for _, status := range []string{"done", "processing"} {
+		st := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+			"status": frameworktest.String(status), "count": frameworktest.Number(7), "flag": frameworktest.Bool(true),
+			"detail": frameworktest.Object(t, obj, map[string]tftypes.Value{"n": frameworktest.Number(3)}),
+		})}
+		pl := tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), nil)}
+		wantKept := status == "done"
+		t.Run(status, func(t *testing.T) {
+			var count types.Int64
+			var flag types.Bool
+			var detail types.Object
+			st.GetAttribute(ctx, path.Root("count"), &count)
+			st.GetAttribute(ctx, path.Root("flag"), &flag)
+			st.GetAttribute(ctx, path.Root("detail"), &detail)
+
+			intResp := &planmodifier.Int64Response{PlanValue: types.Int64Unknown()}
+			m.PlanModifyInt64(ctx, planmodifier.Int64Request{Path: path.Root("count"), State: st, Plan: pl, StateValue: count, PlanValue: types.Int64Unknown()}, intResp)
+			boolResp := &planmodifier.BoolResponse{PlanValue: types.BoolUnknown()}
+			m.PlanModifyBool(ctx, planmodifier.BoolRequest{Path: path.Root("flag"), State: st, Plan: pl, StateValue: flag, PlanValue: types.BoolUnknown()}, boolResp)
+			objResp := &planmodifier.ObjectResponse{PlanValue: types.ObjectUnknown(obj.AttrTypes)}
+			m.PlanModifyObject(ctx, planmodifier.ObjectRequest{Path: path.Root("detail"), State: st, Plan: pl, StateValue: detail, PlanValue: types.ObjectUnknown(obj.AttrTypes)}, objResp)
+
+			for name, got := range map[string]struct {
+				planned, prior attr.Value
+			}{"int64": {intResp.PlanValue, count}, "bool": {boolResp.PlanValue, flag}, "object": {objResp.PlanValue, detail}} {
+				if kept := got.planned.Equal(got.prior); kept != wantKept {
+					t.Errorf("%s: planned %s, want kept = %t", name, got.planned, wantKept)
+				}
+				if !wantKept && !got.planned.IsUnknown() {
+					t.Errorf("%s: planned %s, want unknown", name, got.planned)
+				}
 			}
 		})
 	}
