@@ -43,9 +43,32 @@ func TestSecrets_mask(t *testing.T) {
 		"key k3y-01":   "key ***",
 		"key k3y":      "key k3y", // too short a part to say anything
 		"key k3y-0123": "key ***",
+		"key k3y-012":  "key ***", // all but the last byte
+		"key k3y-":     "key ***", // the shortest part masked
 	} {
 		if got := hide.maskCut(text); got != want {
 			t.Errorf("maskCut(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// A secret holding a quote and a character Go's encoder escapes as HTML is
+// masked as an encoder that does not escape HTML writes it.
+func TestSecrets_maskPlainJSONForm(t *testing.T) {
+	hide := newSecrets(`k3y"<0123>`)
+	if got, want := hide.mask(`{"key":"k3y\"<0123>"}`), `{"key":"***"}`; got != want {
+		t.Errorf("mask = %q, want %q", got, want)
+	}
+}
+
+// An empty value is no secret: it masks nothing (replacing "" would put
+// the mask between every character).
+func TestSecrets_emptyValue(t *testing.T) {
+	hide := newSecrets("", "k3y-0123")
+	if got, want := hide.mask("key k3y-0123."), "key ***."; got != want {
+		t.Errorf("mask = %q, want %q", got, want)
+	}
+	if got := newSecrets("").mask("text"); got != "text" {
+		t.Errorf("mask with an empty secret = %q, want the text as it is", got)
 	}
 }
