@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -11,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 // validateActionAttributes runs the validators of attrs, found below parent
@@ -94,15 +95,7 @@ func requireValue(ctx context.Context, config tfsdk.Config, p path.Path, diags *
 	if d.HasError() || v == nil || !v.IsNull() {
 		return
 	}
-	addMissingRequired(diags, p)
-}
-
-// addMissingRequired refuses a required attribute left out, as the
-// framework does.
-func addMissingRequired(diags *diag.Diagnostics, p path.Path) {
-	diags.AddAttributeError(p, "Missing Configuration for Required Attribute",
-		fmt.Sprintf("Must set a configuration value for the %s attribute as the provider has marked it as required.\n\n", p)+
-			"Refer to the provider documentation or contact the provider developers for additional information about configurable attributes that are required.")
+	validators.AddMissingRequired(diags, p)
 }
 
 // listCheck runs a list validator, for list and list-nested attributes.

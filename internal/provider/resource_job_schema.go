@@ -118,10 +118,10 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
 				Required:            true,
 				Validators:          []validator.List{listvalidator.NoNullValues()},
-				NestedObject: schema.NestedAttributeObject{Validators: []validator.Object{requiredInElement("value")}, Attributes: map[string]schema.Attribute{
+				NestedObject: schema.NestedAttributeObject{Validators: []validator.Object{validators.RequiredInElement("value")}, Attributes: map[string]schema.Attribute{
 					"value": schema.StringAttribute{
 						MarkdownDescription: "Text used in the transcription. Required, not blank.",
-						// Required by requiredInElement, not by the schema.
+						// Required by validators.RequiredInElement, not by the schema.
 						Optional:   true,
 						Validators: []validator.String{notBlank()},
 					},
@@ -497,33 +497,6 @@ func serviceDefaultBool(description string, def bool) schema.BoolAttribute {
 		Optional:            true,
 		Computed:            true,
 		Default:             booldefault.StaticBool(def),
-	}
-}
-
-// requiredInElement refuses an element of a list of nested objects whose
-// attribute name is left out, as the framework refuses a required attribute
-// left out. The attribute is optional in the schema: the framework reads a
-// required attribute of an element that is unknown as a whole (an entry
-// from a variable under terraform validate, or from another resource) as
-// null, and refused it as left out.
-func requiredInElement(name string) validator.Object { return requiredInElementValidator{name: name} }
-
-type requiredInElementValidator struct{ name string }
-
-func (v requiredInElementValidator) Description(context.Context) string {
-	return v.name + " must be set"
-}
-
-func (v requiredInElementValidator) MarkdownDescription(context.Context) string {
-	return "`" + v.name + "` must be set"
-}
-
-func (v requiredInElementValidator) ValidateObject(_ context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if a, ok := req.ConfigValue.Attributes()[v.name]; ok && a.IsNull() {
-		addMissingRequired(&resp.Diagnostics, req.Path.AtName(v.name))
 	}
 }
 

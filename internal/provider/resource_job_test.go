@@ -279,7 +279,7 @@ callback_url = terraform_data.url.output`),
 
 // TestAccJob_vocabularyEntryKnownAtApply: a vocabulary entry known only
 // after apply as a whole plans (the framework reads the required value of
-// an unknown list element as null, see requiredInElement) and is sent as
+// an unknown list element as null, see validators.RequiredInElement) and is sent as
 // it turns out; one that turns out without its value is refused at apply,
 // before any job is created.
 func TestAccJob_vocabularyEntryKnownAtApply(t *testing.T) {

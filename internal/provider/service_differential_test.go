@@ -216,7 +216,7 @@ func (g *generator) object(prefix string, attrs []*tfprotov6.SchemaAttribute, on
 }
 
 // requiredByValidator are the attributes optional in the schema that the
-// provider requires itself (requiredInElement): drawn as required ones.
+// provider requires itself (validators.RequiredInElement): drawn as required ones.
 var requiredByValidator = map[string]bool{"custom_vocabulary_config.vocabulary.value": true}
 
 func (g *generator) value(path string, a *tfprotov6.SchemaAttribute, typ tftypes.Type) tftypes.Value {
