@@ -67,6 +67,15 @@ func TestEffective_sameJob(t *testing.T) {
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": []}]}}`},
 		"config of a switch that is off": {`{` + url + `}`,
 			`{` + url + `, "diarization_config": {"number_of_speakers": 3}, "translation": false, "translation_config": {"target_languages": ["de"]}}`},
+		// Each configuration is used only when its switch is true.
+		"custom_vocabulary_config of a switch that is off": {`{` + url + `}`,
+			`{` + url + `, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`},
+		"subtitles_config of a switch that is off":     {`{` + url + `}`, `{` + url + `, "subtitles_config": {"formats": ["vtt"]}}`},
+		"summarization_config of a switch that is off": {`{` + url + `}`, `{` + url + `, "summarization_config": {"type": "concise"}}`},
+		"custom_spelling_config of a switch that is off": {`{` + url + `}`,
+			`{` + url + `, "custom_spelling_config": {"spelling_dictionary": {"G": ["g"]}}}`},
+		"audio_to_llm_config of a switch that is off":  {`{` + url + `}`, `{` + url + `, "audio_to_llm_config": {"prompts": ["summarize"]}}`},
+		"pii_redaction_config of a switch that is off": {`{` + url + `}`, `{` + url + `, "pii_redaction_config": {"entity_types": ["NAME"]}}`},
 
 		// One callback is sent: to callback_config when callback is true,
 		// else to callback_url with a POST.
@@ -148,6 +157,13 @@ func TestEffective_anotherJob(t *testing.T) {
 			`{` + url + `, "language_config": {"languages": ["en", "fr"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "language": "en"}]}}`, []string{"custom_vocabulary_config"}},
 		"entry language not the one language": {`{` + url + `, "language_config": {"languages": ["en"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
 			`{` + url + `, "language_config": {"languages": ["en"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "language": "fr"}]}}`, []string{"custom_vocabulary_config"}},
+		"entity types": {`{` + url + `, "pii_redaction": true}`,
+			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME"]}}`, []string{"pii_redaction_config"}},
+		"processed text type": {`{` + url + `, "pii_redaction": true}`,
+			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"processed_text_type": "MARKER"}}`, []string{"pii_redaction_config"}},
+		// Code switching without languages sets no transcription language.
+		"entry language while code switching": {`{` + url + `, "language_config": {"code_switching": true}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
+			`{` + url + `, "language_config": {"code_switching": true}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "language": "en"}]}}`, []string{"custom_vocabulary_config"}},
 		"another format":  {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt"]}}`, []string{"subtitles_config"}},
 		"switch and more": {`{` + url + `}`, `{` + url + `, "diarization": true, "diarization_config": {"max_speakers": 4}}`, []string{"diarization", "diarization_config"}},
 	} {
@@ -163,7 +179,8 @@ func TestEffective_anotherJob(t *testing.T) {
 func TestEffective_doesNotChangeTheRequest(t *testing.T) {
 	body := `{"audio_url": "https://example.com/a.wav", "custom_metadata": {"k": "v"},
 	  "language_config": {"languages": ["fr", "en"]}, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt"]},
-	  "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "x", "pronunciations": []}]}}`
+	  "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "x", "pronunciations": []},
+	    {"value": "y", "pronunciations": ["b", "a", "b"], "language": "en"}]}}`
 	r := request(t, body)
 	before, _ := json.Marshal(r)
 	r.Effective()
@@ -204,10 +221,34 @@ func TestCallbackURLs_longestFirst(t *testing.T) {
 		"callback_config only":          {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"` + signed + `"}}`, []string{signed}},
 		"callback_url only":             {`{"audio_url":"https://example.com/a.wav","callback_url":"` + signed + `"}`, []string{signed}},
 		"callback_url is the longer":    {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"` + bare + `"},"callback_url":"` + signed + `"}`, []string{signed, bare}},
+		"empty URLs":                    {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":""},"callback_url":""}`, nil},
 		"callback_config is the longer": {`{"audio_url":"https://example.com/a.wav","callback_config":{"url":"` + signed + `"},"callback_url":"` + bare + `"}`, []string{signed, bare}},
 	} {
 		if got := request(t, tc.body).CallbackURLs(); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", name, got, tc.want)
+		}
+	}
+}
+
+// Effective runs the callback the request names as callback true with
+// callback_config holding its target, and no callback as callback false.
+func TestEffective_callbackTarget(t *testing.T) {
+	const hook = "https://hooks.example.com/a"
+	post, put := "POST", "PUT"
+	for name, tc := range map[string]struct {
+		body   string
+		on     bool
+		config *CallbackConfig
+	}{
+		"none":            {`{"audio_url":"https://example.com/a.wav"}`, false, nil},
+		"callback_url":    {`{"audio_url":"https://example.com/a.wav","callback_url":"` + hook + `"}`, true, &CallbackConfig{URL: hook, Method: &post}},
+		"callback_config": {`{"audio_url":"https://example.com/a.wav","callback":true,"callback_config":{"url":"` + hook + `","method":"PUT"}}`, true, &CallbackConfig{URL: hook, Method: &put}},
+		"switched off":    {`{"audio_url":"https://example.com/a.wav","callback":false,"callback_config":{"url":"` + hook + `"}}`, false, nil},
+	} {
+		got := request(t, tc.body).Effective()
+		if got.Callback == nil || *got.Callback != tc.on || !reflect.DeepEqual(got.CallbackConfig, tc.config) || got.CallbackURL != nil {
+			g, _ := json.Marshal(got)
+			t.Errorf("%s: %s, want callback %t and callback_config %+v", name, g, tc.on, tc.config)
 		}
 	}
 }
