@@ -398,14 +398,22 @@ func TestRetries_idempotentCallsRideOutFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Each 429 costs its Retry-After (1 s): mostly 5xx keeps the test short.
-	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 0.1, ServerErrorRatio: 0.3, ServerErrorStatus: 503, Seed: 7})
-	for i := 0; i < 12; i++ {
-		if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
-			t.Fatalf("GET %d failed despite retries: %v", i, err)
+	// A read is retried on every 5xx the service may send (500, 502, 503, 504).
+	for _, status := range []int{503, 500, 502, 504} {
+		before := fs.Stats()
+		faults := fakeserver.Faults{ServerErrorRatio: 0.3, ServerErrorStatus: status, Seed: 7}
+		if status == 503 {
+			faults.RateLimitRatio = 0.1
 		}
-	}
-	if s := fs.Stats(); s.RateLimited == 0 || s.ServerErrors == 0 {
-		t.Errorf("no faults were injected: %+v", s)
+		fs.SetFaults(faults)
+		for i := 0; i < 12; i++ {
+			if _, err := c.GetPreRecorded(ctx, created.ID); err != nil {
+				t.Fatalf("GET %d failed despite retries under %d: %v", i, status, err)
+			}
+		}
+		if s := fs.Stats(); s.ServerErrors == before.ServerErrors || (status == 503 && s.RateLimited == 0) {
+			t.Errorf("no faults were injected under %d: %+v", status, s)
+		}
 	}
 }
 

@@ -1,6 +1,9 @@
 package client
 
 import (
+	"errors"
+	"fmt"
+	"math"
 	"testing"
 	"time"
 )
@@ -31,6 +34,58 @@ func TestBackoff_bounds(t *testing.T) {
 		// no more (odds of chance below 1 in 10^100).
 		if attempt >= 1 && !longer {
 			t.Errorf("backoff(%d) was %s in 50 draws: it does not grow", attempt, minWait)
+		}
+	}
+}
+
+// IsTransient is true for what a read is retried on: 429 and 5xx other than
+// 501 (see shouldRetryStatus), and a failed connection, however wrapped.
+func TestIsTransient(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want bool
+	}{
+		{&APIError{StatusCode: 429}, true},
+		{&APIError{StatusCode: 500}, true},
+		{&APIError{StatusCode: 502}, true},
+		{&APIError{StatusCode: 503}, true},
+		{fmt.Errorf("reading: %w", &APIError{StatusCode: 504}), true},
+		{&APIError{StatusCode: 400}, false},
+		{&APIError{StatusCode: 404}, false},
+		{&APIError{StatusCode: 501}, false},
+		{fmt.Errorf("reading: %w", &TransportError{Op: "GET /v2/live", Err: errors.New("connection reset")}), true},
+		{&DecodeError{Op: "GET /v2/live", Reason: "invalid JSON"}, false},
+		{errors.New("something else"), false},
+		{nil, false},
+	} {
+		if got := IsTransient(tc.err); got != tc.want {
+			t.Errorf("IsTransient(%v) = %t, want %t", tc.err, got, tc.want)
+		}
+	}
+}
+
+// parseRetryAfter: seconds (a past date, a negative or unreadable value
+// mean no wait), a future date's distance, the longest Duration for seconds
+// a Duration cannot hold.
+func TestParseRetryAfter(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tc := range []struct {
+		v    string
+		want time.Duration
+	}{
+		{"", 0},
+		{" 30 ", 30 * time.Second},
+		{"0", 0},
+		{"-1", 0},
+		{"tomorrow", 0},
+		{"1.5", 0},
+		{"Fri, 02 Jan 2026 03:04:35 GMT", 30 * time.Second},
+		{"Fri, 02 Jan 2026 03:03:05 GMT", 0},
+		{"9223372036", 9223372036 * time.Second},
+		{"9223372037", math.MaxInt64},
+	} {
+		if got := parseRetryAfter(tc.v, now); got != tc.want {
+			t.Errorf("parseRetryAfter(%q) = %v, want %v", tc.v, got, tc.want)
 		}
 	}
 }
