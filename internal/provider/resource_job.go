@@ -339,7 +339,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	// the same warning as when a refresh finds it gone: the next apply
 	// creates, and bills, a new job.
 	if !importing && !state.Retained.IsNull() && !state.Retained.ValueBool() {
-		if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
+		if createdAgainWhenGone(state.RecreateWhenMissing, state.Status) {
 			r.jobMissing(ctx, state, resp)
 		}
 		return
@@ -437,7 +437,7 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 // retention period ended.
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	id := state.ID.ValueString()
-	if state.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status) {
+	if createdAgainWhenGone(state.RecreateWhenMissing, state.Status) {
 		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
 		resp.Diagnostics.AddWarning("Transcription job no longer exists",
 			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and %s", id, state.Status.ValueString(), createdAgain)+
@@ -586,13 +586,14 @@ func waitTimeout(value types.String, def time.Duration, diags *diag.Diagnostics)
 	return d, true
 }
 
-// vanishedBeforeCompleting reports whether a job the service no longer has
-// should be created again by default: one last seen queued or processing.
-// A job that ended, done or in error, stays (a failed one with its warning:
-// creating it again would bill it without asking); one never seen
-// (submitted under zero data retention) is not created again either.
-func vanishedBeforeCompleting(status types.String) bool {
-	return status.ValueString() == client.StatusQueued || status.ValueString() == client.StatusProcessing
+// createdAgainWhenGone reports whether a job the service no longer has is
+// created again: any with recreate_when_missing, and by default one last
+// seen queued or processing (it vanished before it ended). A job that
+// ended, done or in error, stays (a failed one with its warning: creating
+// it again would bill it without asking); one never seen (submitted under
+// zero data retention) is not created again either.
+func createdAgainWhenGone(recreateWhenMissing types.Bool, status types.String) bool {
+	return recreateWhenMissing.ValueBool() || status.ValueString() == client.StatusQueued || status.ValueString() == client.StatusProcessing
 }
 
 const zeroDataRetentionImportDetail = "The provider has zero_data_retention = true: the service disables reading jobs (GET /v2/pre-recorded/{id}), " +
@@ -619,7 +620,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
 		switch {
-		case client.IsNotFound(err) && (plan.RecreateWhenMissing.ValueBool() || vanishedBeforeCompleting(state.Status)):
+		case client.IsNotFound(err) && createdAgainWhenGone(plan.RecreateWhenMissing, state.Status):
 			// An update cannot remove the resource: the next refresh does.
 			plan.Retained = types.BoolValue(false)
 			resp.Diagnostics.AddWarning("Transcription job no longer exists",
