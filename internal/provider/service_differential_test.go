@@ -59,6 +59,21 @@ func differentialSeed(t *testing.T) uint64 {
 	return uintFromEnv(t, "DIFFERENTIAL_SEED", 20240501)
 }
 
+// jobListOf is the list resource server of h's provider, and the
+// transcription_job list resource's configuration type.
+func jobListOf(t *testing.T, h *protoHarness) (tfprotov6.ListResourceServer, tftypes.Object) {
+	t.Helper()
+	listServer, ok := h.server.(tfprotov6.ListResourceServer)
+	if !ok {
+		t.Fatal("the provider's server serves no list resources")
+	}
+	listType, ok := h.schemas.ListResourceSchemas[jobResourceTypeName].ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatal("the list resource's schema is not an object")
+	}
+	return listServer, listType
+}
+
 // listFiltersOf is the list resource's configuration (of type listType)
 // holding the filters of a transcription_live_jobs configuration.
 func listFiltersOf(t *testing.T, liveConfig tftypes.Value, listType tftypes.Object) tftypes.Value {
@@ -821,19 +836,11 @@ func TestListFiltersAgainstService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	listServer, ok := h.server.(tfprotov6.ListResourceServer)
-	if !ok {
-		t.Fatal("the provider's server serves no list resources")
-	}
+	listServer, listType := jobListOf(t, h)
 	seed := differentialSeed(t)
 	liveSchema := h.schemas.DataSourceSchemas[liveJobsTypeName]
 	liveType := h.dataSourceType(liveJobsTypeName)
 	liveFramework := dataSourceSchema(t, NewLiveJobsDataSource())
-	listSchema := h.schemas.ListResourceSchemas[jobResourceTypeName]
-	listType, ok := listSchema.ValueType().(tftypes.Object)
-	if !ok {
-		t.Fatal("the list resource's schema is not an object")
-	}
 	var listResp list.ListResourceSchemaResponse
 	NewJobListResource().(*jobListResource).ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &listResp)
 	listFramework := listResp.Schema

@@ -715,18 +715,11 @@ func TestUnknownValuesJobUnderZeroDataRetention(t *testing.T) {
 func TestUnknownValuesFilters(t *testing.T) {
 	ctx := context.Background()
 	h := newProtoHarness(t, fakeserver.Options{})
-	listServer, ok := h.server.(tfprotov6.ListResourceServer)
-	if !ok {
-		t.Fatal("the provider's server serves no list resources")
-	}
+	listServer, listType := jobListOf(t, h)
 	seed := differentialSeed(t)
 	liveSchema := h.schemas.DataSourceSchemas[liveJobsTypeName]
 	liveType := h.dataSourceType(liveJobsTypeName)
 	listSchema := h.schemas.ListResourceSchemas[jobResourceTypeName]
-	listType, ok := listSchema.ValueType().(tftypes.Object)
-	if !ok {
-		t.Fatal("the list resource's schema is not an object")
-	}
 	validateLive := func(config tftypes.Value) outcome {
 		dv := dynamicValue(t, liveType, config)
 		resp, err := h.server.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: liveJobsTypeName, Config: &dv})
