@@ -771,7 +771,9 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	if v == "" {
 		return 0
 	}
-	if s, err := strconv.Atoi(v); err == nil {
+	// Seconds too many for an int still mean "wait very long" (RFC 9110
+	// delay-seconds has no bound): Atoi then returns its bound with ErrRange.
+	if s, err := strconv.Atoi(v); err == nil || errors.Is(err, strconv.ErrRange) {
 		if s < 0 {
 			return 0
 		}

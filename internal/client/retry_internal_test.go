@@ -83,6 +83,8 @@ func TestParseRetryAfter(t *testing.T) {
 		{"Fri, 02 Jan 2026 03:03:05 GMT", 0},
 		{"9223372036", 9223372036 * time.Second},
 		{"9223372037", math.MaxInt64},
+		{"99999999999999999999", math.MaxInt64},
+		{"-99999999999999999999", 0},
 	} {
 		if got := parseRetryAfter(tc.v, now); got != tc.want {
 			t.Errorf("parseRetryAfter(%q) = %v, want %v", tc.v, got, tc.want)
