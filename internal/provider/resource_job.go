@@ -100,11 +100,16 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		// else a new job lacks.
 		defer checkCallbackConfigURL(ctx, req.Config, &resp.Diagnostics)
 	}
-	if resp.Diagnostics.HasError() || r.data == nil {
+	if r.data == nil {
 		return
 	}
 	if r.data.ZeroDataRetention {
+		// Also after the errors above, so that one plan names every rule a
+		// job breaks; it plans nothing once there is an error.
 		r.modifyPlanZeroDataRetention(ctx, req, resp)
+		return
+	}
+	if resp.Diagnostics.HasError() {
 		return
 	}
 
@@ -557,7 +562,9 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 	}
 	targets, d := readCallbackTargets(ctx, config)
 	diags.Append(d...)
-	if delivers, known := targets.delivers(); known && !delivers {
+	// callback = true with nowhere to deliver is refused on its own
+	// (checkCallbackDestination, the action's validator).
+	if delivers, known := targets.delivers(); known && !delivers && !targets.callback.ValueBool() {
 		diags.AddAttributeError(path.Root("callback"), "A callback is required under zero data retention",
 			"The provider has zero_data_retention = true: the service stores no result, and a callback is the only way to receive it. "+
 				"Set callback = true and callback_config = { url = \"https://...\" } (or the deprecated callback_url); without it the job's result would be lost.")

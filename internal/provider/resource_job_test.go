@@ -1072,6 +1072,40 @@ callback_config = { url = "https://hooks.example.com/x" }`, url)),
 	}
 }
 
+// TestJobPlan_zeroDataRetentionNamesEveryRule: a new job that breaks
+// several plan-time rules under zero data retention is told of each in one
+// plan, once: a callback with nowhere to deliver stopped the plan before
+// the rules of zero data retention (the uploaded audio_url went unnamed
+// until the callback was fixed), and counting it as "no callback" as well
+// said the same thing twice.
+func TestJobPlan_zeroDataRetentionNamesEveryRule(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	jobType, ok := schemas.ResourceSchemas[jobResourceTypeName].ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatal("the job's schema is not an object")
+	}
+	null := dynamicValue(t, jobType, tftypes.NewValue(jobType, nil))
+	config := dynamicValue(t, jobType, objectValue(jobType, map[string]tftypes.Value{
+		"audio_url": frameworktest.String(url + "/file/0badc0de-0000-4000-8000-000000000000"),
+		"callback":  frameworktest.Bool(true),
+	}))
+	planned, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: &null, ProposedNewState: &config, Config: &config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range planned.Diagnostics {
+		got = append(got, d.Summary)
+	}
+	want := []string{"Callback without a destination", "audio_url must be an external URL under zero data retention"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the plan said %q, want %q", got, want)
+	}
+}
+
 // A job the service no longer has cannot gain what its state did not keep:
 // turning include_transcript on plans the last known result (known), warns,
 // keeps it, and plans no change after.
