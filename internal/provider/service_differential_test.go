@@ -561,7 +561,7 @@ func (ty *tally) report(what string) {
 		examples := slices.DeleteFunc(slices.Clone(ty.mismatches[c]), func(s string) bool { return s == "" })
 		ty.t.Errorf("%s (%d configurations), for example:\n%s", c, len(ty.mismatches[c]), strings.Join(examples, "\n"))
 	}
-	if ty.accepted < ty.generated/5 || ty.refused < ty.generated/5 {
+	if ty.accepted < ty.generated/10 || ty.refused < ty.generated/10 {
 		ty.t.Errorf("%s: the generator should make both outcomes common: %d accepted, %d refused", what, ty.accepted, ty.refused)
 	}
 }
