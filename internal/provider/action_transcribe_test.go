@@ -170,6 +170,10 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-3\"",
 			want:   "model-3 needs one language",
 		},
+		"a fraction of a speaker": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    diarization = true\n    diarization_config = { number_of_speakers = 2.5 }",
+			want:   "Attribute diarization_config.number_of_speakers must be a whole number, got: 2.5",
+		},
 		"timeout that is not a duration": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"30 minutes\"",
 			want:   `Attribute timeout value must be a Go duration`,
@@ -209,6 +213,11 @@ func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
 			input:  `"xx"`,
 			config: "language_config = { languages = [caller.output] }",
 			want:   `Attribute language_config.languages[0] value must be one of`,
+		},
+		"a fraction of a speaker known only at apply": {
+			input:  "2.5",
+			config: "diarization = true\n    diarization_config = { number_of_speakers = caller.output }",
+			want:   "Attribute diarization_config.number_of_speakers must be a whole number, got: 2.5",
 		},
 		"a vocabulary entry known only at apply": {
 			input:  "2",

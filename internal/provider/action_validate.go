@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -10,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
@@ -108,10 +110,16 @@ func listCheck(ctx context.Context, config tfsdk.Config, p path.Path) func(valid
 }
 
 // runValidators reads the value at p and runs check with each of
-// validators on it, returning the value and whether it could be read.
+// validators on it, returning the value and whether it could be read. A
+// custom type's value is handed to the validators as its base type V, as
+// the framework does.
 func runValidators[V attr.Value, T any](ctx context.Context, config tfsdk.Config, p path.Path, validators []T, diags *diag.Diagnostics, check func(T, V) diag.Diagnostics) (V, bool) {
 	var v V
-	d := config.GetAttribute(ctx, p, &v)
+	var value attr.Value
+	d := config.GetAttribute(ctx, p, &value)
+	if !d.HasError() {
+		v, d = baseValue[V](ctx, p, value)
+	}
 	diags.Append(d...)
 	if d.HasError() {
 		return v, false
@@ -120,4 +128,26 @@ func runValidators[V attr.Value, T any](ctx context.Context, config tfsdk.Config
 		diags.Append(check(vd, v)...)
 	}
 	return v, true
+}
+
+// baseValue is value as the framework's base type V: itself, or what its
+// custom type converts it to (the action's custom types are strings and
+// integers).
+func baseValue[V attr.Value](ctx context.Context, p path.Path, value attr.Value) (V, diag.Diagnostics) {
+	if v, ok := value.(V); ok {
+		return v, nil
+	}
+	var base attr.Value
+	var diags diag.Diagnostics
+	switch n := value.(type) {
+	case basetypes.StringValuable:
+		base, diags = n.ToStringValue(ctx)
+	case basetypes.Int64Valuable:
+		base, diags = n.ToInt64Value(ctx)
+	}
+	v, ok := base.(V)
+	if !ok && !diags.HasError() {
+		diags.AddAttributeError(p, "Unexpected Value Type", fmt.Sprintf("The action cannot check a value of type %T as %T. This is a bug in the provider.", value, v))
+	}
+	return v, diags
 }

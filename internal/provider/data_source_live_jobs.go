@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
@@ -42,8 +43,8 @@ type liveJobsDataSource struct {
 // liveJobsDataSourceModel is the data source's configuration and state.
 type liveJobsDataSourceModel struct {
 	listFilterModel
-	Offset            types.Int64        `tfsdk:"offset"`
-	Limit             types.Int64        `tfsdk:"limit"`
+	Offset            inttypes.Int64     `tfsdk:"offset"`
+	Limit             inttypes.Int64     `tfsdk:"limit"`
 	IncludeTranscript types.Bool         `tfsdk:"include_transcript"`
 	IDs               terraformListValue `tfsdk:"ids"`
 	Items             terraformListValue `tfsdk:"items"`
@@ -68,11 +69,13 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"offset": schema.Int64Attribute{
 				MarkdownDescription: "Number of matching jobs to skip before the first one returned. Must be at least 0; defaults to 0.",
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListOffset)},
 			},
 			"limit": schema.Int64Attribute{
 				MarkdownDescription: "Most jobs returned in total. Must be at least 1. Without it, every matching job is returned.",
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListLimit)},
 			},
 			"status": schema.ListAttribute{

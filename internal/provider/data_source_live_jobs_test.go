@@ -23,6 +23,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 )
 
 // ---------------------------------------------------------------------------
@@ -50,8 +51,8 @@ func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
 func TestLiveJobsListOptions(t *testing.T) {
 	ctx := context.Background()
 	full := liveJobsDataSourceModel{
-		Offset: types.Int64Value(5),
-		Limit:  types.Int64Value(250),
+		Offset: inttypes.NewInt64Value(5),
+		Limit:  inttypes.NewInt64Value(250),
 		listFilterModel: listFilterModel{
 			Status:         types.ListValueMust(types.StringType, []attr.Value{types.StringValue("done"), types.StringValue("error")}),
 			Date:           types.StringValue("2025-03-08"),
@@ -77,7 +78,7 @@ func TestLiveJobsListOptions(t *testing.T) {
 	}
 
 	empty := liveJobsDataSourceModel{
-		Offset: types.Int64Null(), Limit: types.Int64Null(),
+		Offset: inttypes.NewInt64Null(), Limit: inttypes.NewInt64Null(),
 		listFilterModel: listFilterModel{
 			Status: types.ListNull(types.StringType), Date: types.StringNull(), AfterDate: types.StringNull(), BeforeDate: types.StringNull(),
 			CustomMetadata: types.MapNull(types.StringType),
@@ -722,6 +723,7 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 	steps := []resource.TestStep{
 		step(`offset = -1`, `Attribute offset value must be at least 0, got: -1`),
 		step(`limit = 0`, `Attribute limit value must be at least 1, got: 0`),
+		step(`limit = 1.5`, `Invalid Whole Number`, `Attribute limit must be a whole number, got: 1.5`),
 		step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `"queued"`, `got: "finished"`),
 		step(`date = "2025-3-8"`, `Attribute date value must be a calendar day in the form YYYY-MM-DD`, `not written YYYY-MM-DD`),
 		step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`, `no such day in the calendar`),

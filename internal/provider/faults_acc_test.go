@@ -18,7 +18,6 @@ import (
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -27,6 +26,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 )
 
 // The service misbehaving: rate limits and 5xx under load, an ambiguous
@@ -608,6 +608,10 @@ func TestAccFaults_maxRetries(t *testing.T) {
 				Config:      acctest.ProviderConfig(url, "max_retries = 51") + testAccAnyDataSource,
 				PlanOnly:    true,
 				ExpectError: acctest.ExpectError(`(?s)max_retries value must be between 0 and 50, got: 51`),
+			}, {
+				Config:      acctest.ProviderConfig(url, "max_retries = 2.5") + testAccAnyDataSource,
+				PlanOnly:    true,
+				ExpectError: acctest.ExpectError(`(?s)Invalid Whole Number.*Attribute max_retries must be a whole number, got: 2.5`),
 			}},
 		})
 	})
@@ -615,13 +619,13 @@ func TestAccFaults_maxRetries(t *testing.T) {
 
 func TestClientMaxRetries(t *testing.T) {
 	for _, c := range []struct {
-		in   types.Int64
+		in   inttypes.Int64
 		want int
 	}{
-		{types.Int64Null(), client.DefaultMaxRetries},
-		{types.Int64Value(0), -1}, // the client reads a negative value as no retry
-		{types.Int64Value(3), 3},
-		{types.Int64Value(maxMaxRetries), maxMaxRetries},
+		{inttypes.NewInt64Null(), client.DefaultMaxRetries},
+		{inttypes.NewInt64Value(0), -1}, // the client reads a negative value as no retry
+		{inttypes.NewInt64Value(3), 3},
+		{inttypes.NewInt64Value(maxMaxRetries), maxMaxRetries},
 	} {
 		if got := clientMaxRetries(c.in); got != c.want {
 			t.Errorf("clientMaxRetries(%s) = %d, want %d", c.in, got, c.want)

@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
@@ -46,10 +47,10 @@ type transcriptionProvider struct {
 
 // providerModel is the provider's configuration.
 type providerModel struct {
-	APIKey            types.String `tfsdk:"api_key"`
-	BaseURL           types.String `tfsdk:"base_url"`
-	ZeroDataRetention types.Bool   `tfsdk:"zero_data_retention"`
-	MaxRetries        types.Int64  `tfsdk:"max_retries"`
+	APIKey            types.String   `tfsdk:"api_key"`
+	BaseURL           types.String   `tfsdk:"base_url"`
+	ZeroDataRetention types.Bool     `tfsdk:"zero_data_retention"`
+	MaxRetries        inttypes.Int64 `tfsdk:"max_retries"`
 }
 
 // maxMaxRetries bounds max_retries: with waits capped at 15 s, 50 retries
@@ -123,6 +124,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 					"Creating a job or uploading a file is retried only when the service cannot have acted on it (429, 503, or a connection that failed before sending), "+
 					"since a duplicate job would be billed. `0` disables retries. From 0 to %d; defaults to %d.", maxMaxRetries, client.DefaultMaxRetries),
 				Optional:   true,
+				CustomType: inttypes.Int64Type{},
 				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
 			},
 		},
@@ -239,7 +241,7 @@ func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasour
 
 // clientMaxRetries turns max_retries into client.Config.MaxRetries, which
 // reads 0 as its default and a negative value as no retry.
-func clientMaxRetries(v types.Int64) int {
+func clientMaxRetries(v inttypes.Int64) int {
 	switch {
 	case v.IsNull():
 		return client.DefaultMaxRetries

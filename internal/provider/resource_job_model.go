@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 )
 
 // jobResourceModel is the state (and plan, and configuration) of a
@@ -156,12 +157,12 @@ func flattenCallbackConfig(c *client.CallbackConfig) callbackConfigModel {
 }
 
 type subtitlesConfigModel struct {
-	Formats                 types.List    `tfsdk:"formats"`
-	MinimumDuration         types.Float64 `tfsdk:"minimum_duration"`
-	MaximumDuration         types.Float64 `tfsdk:"maximum_duration"`
-	MaximumCharactersPerRow types.Int64   `tfsdk:"maximum_characters_per_row"`
-	MaximumRowsPerCaption   types.Int64   `tfsdk:"maximum_rows_per_caption"`
-	Style                   types.String  `tfsdk:"style"`
+	Formats                 types.List     `tfsdk:"formats"`
+	MinimumDuration         types.Float64  `tfsdk:"minimum_duration"`
+	MaximumDuration         types.Float64  `tfsdk:"maximum_duration"`
+	MaximumCharactersPerRow inttypes.Int64 `tfsdk:"maximum_characters_per_row"`
+	MaximumRowsPerCaption   inttypes.Int64 `tfsdk:"maximum_rows_per_caption"`
+	Style                   types.String   `tfsdk:"style"`
 }
 
 func (m subtitlesConfigModel) expand(ctx context.Context, diags *diag.Diagnostics) *client.SubtitlesConfig {
@@ -180,16 +181,16 @@ func flattenSubtitlesConfig(c *client.SubtitlesConfig) subtitlesConfigModel {
 		Formats:                 flattenStringsOr(c.Formats, []string{client.DefaultSubtitleFormat}),
 		MinimumDuration:         types.Float64PointerValue(c.MinimumDuration),
 		MaximumDuration:         types.Float64PointerValue(c.MaximumDuration),
-		MaximumCharactersPerRow: types.Int64PointerValue(c.MaximumCharactersPerRow),
-		MaximumRowsPerCaption:   types.Int64PointerValue(c.MaximumRowsPerCaption),
+		MaximumCharactersPerRow: inttypes.NewInt64PointerValue(c.MaximumCharactersPerRow),
+		MaximumRowsPerCaption:   inttypes.NewInt64PointerValue(c.MaximumRowsPerCaption),
 		Style:                   stringOr(c.Style, client.DefaultSubtitleStyle),
 	}
 }
 
 type diarizationConfigModel struct {
-	NumberOfSpeakers types.Int64 `tfsdk:"number_of_speakers"`
-	MinSpeakers      types.Int64 `tfsdk:"min_speakers"`
-	MaxSpeakers      types.Int64 `tfsdk:"max_speakers"`
+	NumberOfSpeakers inttypes.Int64 `tfsdk:"number_of_speakers"`
+	MinSpeakers      inttypes.Int64 `tfsdk:"min_speakers"`
+	MaxSpeakers      inttypes.Int64 `tfsdk:"max_speakers"`
 }
 
 func (m diarizationConfigModel) expand(context.Context, *diag.Diagnostics) *client.DiarizationConfig {
@@ -202,9 +203,9 @@ func (m diarizationConfigModel) expand(context.Context, *diag.Diagnostics) *clie
 
 func flattenDiarizationConfig(c *client.DiarizationConfig) diarizationConfigModel {
 	return diarizationConfigModel{
-		NumberOfSpeakers: types.Int64PointerValue(c.NumberOfSpeakers),
-		MinSpeakers:      types.Int64PointerValue(c.MinSpeakers),
-		MaxSpeakers:      types.Int64PointerValue(c.MaxSpeakers),
+		NumberOfSpeakers: inttypes.NewInt64PointerValue(c.NumberOfSpeakers),
+		MinSpeakers:      inttypes.NewInt64PointerValue(c.MinSpeakers),
+		MaxSpeakers:      inttypes.NewInt64PointerValue(c.MaxSpeakers),
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/planmodifiers"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
@@ -219,11 +220,13 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"maximum_characters_per_row": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of characters per row: at least %d.", client.MinSubtitleCharactersPerRow),
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSubtitleCharactersPerRow)},
 			},
 			"maximum_rows_per_caption": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of rows per caption: from %d to %d.", client.MinSubtitleRowsPerCaption, client.MaxSubtitleRowsPerCaption),
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.Between(client.MinSubtitleRowsPerCaption, client.MaxSubtitleRowsPerCaption)},
 			},
 			"style": schema.StringAttribute{
@@ -240,16 +243,19 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"number_of_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Exact number of speakers: at least %d.", client.MinNumberOfSpeakers),
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinNumberOfSpeakers)},
 			},
 			"min_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Minimum number of speakers: at least %d and at most `max_speakers`.", client.MinSpeakersBound),
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound), validators.AtMostSibling("max_speakers")},
 			},
 			"max_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of speakers: at least %d.", client.MinSpeakersBound),
 				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound)},
 			},
 		}),

@@ -134,6 +134,11 @@ language_config = { languages = ["en", "fr"] }`, expect: `(?s)language_config.la
 language_config = { languages = ["ja"] }`, expect: `(?s)language_config.languages\[0\] must be one of en, fr, de, es, it when model = "model-3", got: "ja"`},
 	{name: "model-3 code switching", body: `model = "model-3"
 language_config = { languages = ["en"], code_switching = true }`, expect: `(?s)language_config.code_switching must not be true when model = "model-3"`},
+	// Numbers an integer attribute cannot hold: the attribute and the rule,
+	// not the framework's "Configuration Read Error ... an error in the
+	// provider" naming the enclosing object.
+	configRule("fractional speakers", "diarization", `number_of_speakers = 2.5`, `(?s)Invalid Whole Number.*Attribute diarization_config.number_of_speakers must be a whole number, got: 2.5`),
+	configRule("rows beyond int64", "subtitles", `maximum_rows_per_caption = 1e20`, `(?s)Invalid Whole Number.*subtitles_config.maximum_rows_per_caption must be a whole number from -9223372036854775808 to 9223372036854775807, got: 100000000000000000000`),
 	configRule("min speakers above max", "diarization", `min_speakers = 4, max_speakers = 3`, `(?s)diarization_config.min_speakers must be at most diarization_config.max_speakers \(3\), got: 4`),
 	configRule("minimum duration above maximum", "subtitles", `minimum_duration = 5.5, maximum_duration = 5`, `(?s)subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration \(5\), got: 5.5`),
 	{name: "callback without destination", body: `callback = true`, expect: `(?s)Attribute callback is true, but there is nowhere to deliver the result`},

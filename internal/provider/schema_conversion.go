@@ -30,7 +30,7 @@ func computedDataSourceAttribute(a rschema.Attribute) dschema.Attribute {
 	case rschema.BoolAttribute:
 		return dschema.BoolAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
 	case rschema.Int64Attribute:
-		return dschema.Int64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
+		return dschema.Int64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, CustomType: n.CustomType}
 	case rschema.Float64Attribute:
 		return dschema.Float64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
 	case rschema.ListAttribute:
@@ -64,7 +64,7 @@ func actionAttribute(a rschema.Attribute) actionschema.Attribute {
 	case rschema.BoolAttribute:
 		return actionschema.BoolAttribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
 	case rschema.Int64Attribute:
-		return actionschema.Int64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
+		return actionschema.Int64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, CustomType: n.CustomType, Validators: n.Validators}
 	case rschema.Float64Attribute:
 		return actionschema.Float64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
 	case rschema.ListAttribute:

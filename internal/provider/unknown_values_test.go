@@ -54,6 +54,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 )
 
 // How many configurations each property test generates, and how many
@@ -86,7 +87,7 @@ func newOutcome(diags ...[]*tfprotov6.Diagnostic) outcome {
 			switch d.Severity {
 			case tfprotov6.DiagnosticSeverityError:
 				o.errs[diagKey(d)] = d
-				o.partial = o.partial || d.Summary == "Configuration Read Error"
+				o.partial = o.partial || d.Summary == inttypes.NotWholeSummary
 			case tfprotov6.DiagnosticSeverityWarning:
 				o.warns[diagKey(d)] = d
 			}

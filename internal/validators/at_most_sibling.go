@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 var (
@@ -43,9 +44,19 @@ func (v AtMostSiblingValidator) ValidateInt64(ctx context.Context, req validator
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	var bound types.Int64
 	siblingPath := v.siblingPath(req.Path)
-	if !v.read(ctx, req.Config, siblingPath, &bound, &resp.Diagnostics) || bound.IsNull() || bound.IsUnknown() {
+	sibling, ok := readSibling(ctx, req.Config, siblingPath, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	number, isNumber := sibling.(basetypes.Int64Valuable)
+	if !isNumber {
+		resp.Diagnostics.AddAttributeError(siblingPath, "Invalid Validator", fmt.Sprintf("%s is not of the type of %s (a bug in the provider's schema).", siblingPath, req.Path))
+		return
+	}
+	bound, d := number.ToInt64Value(ctx)
+	resp.Diagnostics.Append(d...)
+	if d.HasError() {
 		return
 	}
 	if req.ConfigValue.ValueInt64() > bound.ValueInt64() {
@@ -57,9 +68,19 @@ func (v AtMostSiblingValidator) ValidateFloat64(ctx context.Context, req validat
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	var bound types.Float64
 	siblingPath := v.siblingPath(req.Path)
-	if !v.read(ctx, req.Config, siblingPath, &bound, &resp.Diagnostics) || bound.IsNull() || bound.IsUnknown() {
+	sibling, ok := readSibling(ctx, req.Config, siblingPath, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	number, isNumber := sibling.(basetypes.Float64Valuable)
+	if !isNumber {
+		resp.Diagnostics.AddAttributeError(siblingPath, "Invalid Validator", fmt.Sprintf("%s is not of the type of %s (a bug in the provider's schema).", siblingPath, req.Path))
+		return
+	}
+	bound, d := number.ToFloat64Value(ctx)
+	resp.Diagnostics.Append(d...)
+	if d.HasError() {
 		return
 	}
 	if req.ConfigValue.ValueFloat64() > bound.ValueFloat64() {
@@ -71,10 +92,14 @@ func (v AtMostSiblingValidator) siblingPath(p path.Path) path.Path {
 	return p.ParentPath().AtName(v.sibling)
 }
 
-func (v AtMostSiblingValidator) read(ctx context.Context, config tfsdk.Config, p path.Path, target any, diags *diag.Diagnostics) bool {
-	d := config.GetAttribute(ctx, p, target)
+// readSibling reads the value at p whatever custom type the schema gives
+// it (the framework refuses to read a custom type's value into its base
+// type); ok is false when it is unreadable, null or unknown.
+func readSibling(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (attr.Value, bool) {
+	var value attr.Value
+	d := config.GetAttribute(ctx, p, &value)
 	diags.Append(d...)
-	return !d.HasError()
+	return value, !d.HasError() && !value.IsNull() && !value.IsUnknown()
 }
 
 func (v AtMostSiblingValidator) report(p, siblingPath path.Path, value, bound string, diags *diag.Diagnostics) {

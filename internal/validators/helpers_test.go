@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 )
 
 // testSchema has the shape of the job attributes the validators read: their
@@ -26,9 +27,11 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 		"languages":      schema.ListAttribute{Optional: true, ElementType: types.StringType},
 		"code_switching": schema.BoolAttribute{Optional: true},
 	}},
+	// As in transcription_job: integers of a custom type, which a validator
+	// reading a sibling must accept.
 	"diarization_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
-		"min_speakers": schema.Int64Attribute{Optional: true},
-		"max_speakers": schema.Int64Attribute{Optional: true},
+		"min_speakers": schema.Int64Attribute{Optional: true, CustomType: inttypes.Int64Type{}},
+		"max_speakers": schema.Int64Attribute{Optional: true, CustomType: inttypes.Int64Type{}},
 	}},
 	"subtitles": schema.BoolAttribute{Optional: true},
 	"subtitles_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
