@@ -53,6 +53,18 @@ func Number(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, b
 func String(s string) tftypes.Value  { return tftypes.NewValue(tftypes.String, s) }
 func Bool(b bool) tftypes.Value      { return tftypes.NewValue(tftypes.Bool, b) }
 
+// NumberText is the number text stands for, read as Terraform reads a
+// number from a configuration: at 512 bits of precision (0.1 is then not
+// the float64 0.1), and beyond what a float64 or an int64 holds.
+func NumberText(tb testing.TB, text string) tftypes.Value {
+	tb.Helper()
+	f, _, err := big.ParseFloat(text, 10, 512, big.ToNearestEven)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tftypes.NewValue(tftypes.Number, f)
+}
+
 // Strings is a list of strings.
 func Strings(values ...string) tftypes.Value {
 	elems := make([]tftypes.Value, len(values))

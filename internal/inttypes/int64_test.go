@@ -10,18 +10,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 func number(f *big.Float) tftypes.Value { return tftypes.NewValue(tftypes.Number, f) }
-
-func parse(t *testing.T, s string) *big.Float {
-	t.Helper()
-	f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
 
 // Every number converts; one no int64 holds is refused by ValidateAttribute
 // with the attribute's path and the rule, and round-trips as written.
@@ -56,7 +49,7 @@ func TestInt64FromTerraform(t *testing.T) {
 			case "unknown":
 				in = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
 			default:
-				in = number(parse(t, tc.in))
+				in = frameworktest.NumberText(t, tc.in)
 			}
 			got, err := Int64Type{}.ValueFromTerraform(ctx, in)
 			if err != nil {

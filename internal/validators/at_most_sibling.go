@@ -3,6 +3,7 @@ package validators
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -10,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 var (
@@ -44,23 +44,10 @@ func (v AtMostSiblingValidator) ValidateInt64(ctx context.Context, req validator
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
+	value := req.ConfigValue.ValueInt64()
 	siblingPath := v.siblingPath(req.Path)
-	sibling, ok := readSibling(ctx, req.Config, siblingPath, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	number, isNumber := sibling.(basetypes.Int64Valuable)
-	if !isNumber {
-		resp.Diagnostics.AddAttributeError(siblingPath, "Invalid Validator", fmt.Sprintf("%s is not of the type of %s (a bug in the provider's schema).", siblingPath, req.Path))
-		return
-	}
-	bound, d := number.ToInt64Value(ctx)
-	resp.Diagnostics.Append(d...)
-	if d.HasError() {
-		return
-	}
-	if req.ConfigValue.ValueInt64() > bound.ValueInt64() {
-		v.report(req.Path, siblingPath, strconv.FormatInt(req.ConfigValue.ValueInt64(), 10), strconv.FormatInt(bound.ValueInt64(), 10), &resp.Diagnostics)
+	if bound, ok := v.bound(ctx, req.Config, siblingPath, &resp.Diagnostics); ok && new(big.Float).SetInt64(value).Cmp(bound) > 0 {
+		v.report(req.Path, siblingPath, strconv.FormatInt(value, 10), bound.Text('f', 0), &resp.Diagnostics)
 	}
 }
 
@@ -68,23 +55,16 @@ func (v AtMostSiblingValidator) ValidateFloat64(ctx context.Context, req validat
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
+	value := req.ConfigValue.ValueFloat64()
 	siblingPath := v.siblingPath(req.Path)
-	sibling, ok := readSibling(ctx, req.Config, siblingPath, &resp.Diagnostics)
+	bound, ok := v.bound(ctx, req.Config, siblingPath, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	number, isNumber := sibling.(basetypes.Float64Valuable)
-	if !isNumber {
-		resp.Diagnostics.AddAttributeError(siblingPath, "Invalid Validator", fmt.Sprintf("%s is not of the type of %s (a bug in the provider's schema).", siblingPath, req.Path))
-		return
-	}
-	bound, d := number.ToFloat64Value(ctx)
-	resp.Diagnostics.Append(d...)
-	if d.HasError() {
-		return
-	}
-	if req.ConfigValue.ValueFloat64() > bound.ValueFloat64() {
-		v.report(req.Path, siblingPath, formatFloat(req.ConfigValue.ValueFloat64()), formatFloat(bound.ValueFloat64()), &resp.Diagnostics)
+	// Compared as the float64 the sibling becomes, as the value was: 0.1
+	// is not above 0.1 read at another precision.
+	if b, _ := bound.Float64(); value > b {
+		v.report(req.Path, siblingPath, formatFloat(value), formatFloat(b), &resp.Diagnostics)
 	}
 }
 
@@ -92,14 +72,27 @@ func (v AtMostSiblingValidator) siblingPath(p path.Path) path.Path {
 	return p.ParentPath().AtName(v.sibling)
 }
 
-// readSibling reads the value at p whatever custom type the schema gives
-// it (the framework refuses to read a custom type's value into its base
-// type); ok is false when it is unreadable, null or unknown.
-func readSibling(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (attr.Value, bool) {
+// bound reads the sibling's number at p. It reads it as an attr.Value and
+// then as a number, whatever custom type the schema gives it: the framework
+// will not read a custom type's value into its base type. ok is false when
+// it is unreadable, null or unknown.
+func (v AtMostSiblingValidator) bound(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (*big.Float, bool) {
 	var value attr.Value
 	d := config.GetAttribute(ctx, p, &value)
 	diags.Append(d...)
-	return value, !d.HasError() && !value.IsNull() && !value.IsUnknown()
+	if d.HasError() || value.IsNull() || value.IsUnknown() {
+		return nil, false
+	}
+	var bound *big.Float
+	tv, err := value.ToTerraformValue(ctx)
+	if err == nil {
+		err = tv.As(&bound)
+	}
+	if err != nil {
+		diags.AddAttributeError(p, "Invalid Validator", fmt.Sprintf("%s is not a number: a bug in the provider's schema (%v).", p, err))
+		return nil, false
+	}
+	return bound, true
 }
 
 func (v AtMostSiblingValidator) report(p, siblingPath path.Path, value, bound string, diags *diag.Diagnostics) {

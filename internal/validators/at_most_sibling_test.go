@@ -55,6 +55,10 @@ func TestAtMostSibling_float64(t *testing.T) {
 		"max null":    {min: types.Float64Value(9), max: tftypes.NewValue(tftypes.Number, nil)},
 		"max unknown": {min: types.Float64Value(9), max: frameworktest.UnknownNumber},
 		"min unknown": {min: types.Float64Unknown(), max: frameworktest.Number(1)},
+		// Terraform sends 0.1 at 512 bits of precision; the value was read
+		// as a float64, a little above it.
+		"equal, the bound at Terraform's precision": {min: types.Float64Value(0.1), max: frameworktest.NumberText(t, "0.1")},
+		"above, the bound at Terraform's precision": {min: types.Float64Value(0.2), max: frameworktest.NumberText(t, "0.1"), wantError: "(0.1), got: 0.2"},
 		// A null or unknown number reads as 0, which exceeds a negative bound.
 		"min null, negative max":    {min: types.Float64Null(), max: frameworktest.Number(-1)},
 		"min unknown, negative max": {min: types.Float64Unknown(), max: frameworktest.Number(-1)},
