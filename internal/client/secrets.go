@@ -31,8 +31,8 @@ type secrets []string
 func newSecrets(values ...string) secrets {
 	var out secrets
 	for _, v := range values {
-		if v == "" {
-			continue
+		if strings.TrimSpace(v) == "" {
+			continue // nothing to hide, and masking it would hide every space
 		}
 		for _, form := range jsonForms(v) {
 			if !slices.Contains(out, form) {

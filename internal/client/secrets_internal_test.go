@@ -61,14 +61,17 @@ func TestSecrets_maskPlainJSONForm(t *testing.T) {
 	}
 }
 
-// An empty value is no secret: it masks nothing (replacing "" would put
-// the mask between every character).
+// An empty or blank value is no secret: it masks nothing (replacing ""
+// would put the mask between every character, and a blank callback URL,
+// which the service refuses, made every space of its refusal "***").
 func TestSecrets_emptyValue(t *testing.T) {
 	hide := newSecrets("", "k3y-0123")
 	if got, want := hide.mask("key k3y-0123."), "key ***."; got != want {
 		t.Errorf("mask = %q, want %q", got, want)
 	}
-	if got := newSecrets("").mask("text"); got != "text" {
-		t.Errorf("mask with an empty secret = %q, want the text as it is", got)
+	for _, blank := range []string{"", " ", "\t\n "} {
+		if got := newSecrets(blank).maskCut("a callback is required "); got != "a callback is required " {
+			t.Errorf("mask with the secret %q = %q, want the text as it is", blank, got)
+		}
 	}
 }

@@ -430,15 +430,14 @@ func serviceVerdict(t *testing.T, err error, badRequestIsPartial bool) verdict {
 
 // problemRoot is the top-level argument a problem of the service names
 // first: its validation errors begin with the field's path, except those of
-// serviceRuleRoots. (The client masks callback URLs in what it quotes of
-// an answer: a blank one masks every space with "***".)
+// serviceRuleRoots.
 func problemRoot(problem string) string {
 	for rule, root := range serviceRuleRoots {
 		if strings.Contains(problem, rule) {
 			return root
 		}
 	}
-	end := strings.IndexAny(problem, ".[ *")
+	end := strings.IndexAny(problem, ".[ ")
 	if end < 0 {
 		return problem
 	}
