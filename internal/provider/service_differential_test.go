@@ -152,10 +152,10 @@ var jobPools = map[string]pool{
 	"subtitles_config.minimum_duration":                  {ordinary: []string{"0", "0.5", "1"}, edge: []string{"-0.001", "-1", "30", "30.5", "100", "1e-9"}},
 	"subtitles_config.maximum_duration":                  {ordinary: []string{"1", "5.5", "30"}, edge: []string{"0", "0.999", "30.0001", "31", "-1", "0.5"}},
 	"subtitles_config.maximum_characters_per_row":        {ordinary: []string{"1", "42", "80"}, edge: []string{"0", "-1", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e30", "-0"}},
-	"subtitles_config.maximum_rows_per_caption":          {ordinary: []string{"1", "2", "5"}, edge: []string{"0", "6", "-1", "100"}},
+	"subtitles_config.maximum_rows_per_caption":          {ordinary: []string{"1", "2", "5"}, edge: []string{"0", "6", "-1", "100", "1.5", "5.0"}},
 	"subtitles_config.style":                             enumPool(client.SubtitleStyles, "", "Default", "strict"),
-	"diarization_config.number_of_speakers":              {ordinary: []string{"1", "2", "10"}, edge: []string{"0", "-1", "9223372036854775807"}},
-	"diarization_config.min_speakers":                    {ordinary: []string{"0", "1", "2"}, edge: []string{"-1", "5", "11", "9223372036854775807"}},
+	"diarization_config.number_of_speakers":              {ordinary: []string{"1", "2", "10"}, edge: []string{"0", "-1", "9223372036854775807", "2.5", "1e-9"}},
+	"diarization_config.min_speakers":                    {ordinary: []string{"0", "1", "2"}, edge: []string{"-1", "5", "11", "9223372036854775807", "-0.5"}},
 	"diarization_config.max_speakers":                    {ordinary: []string{"2", "5", "10"}, edge: []string{"-1", "0", "1"}},
 	"translation_config.target_languages":                enumPool(client.TranslationLanguages, "", " ", "EN", "en-GB", "xx", "th"),
 	"translation_config.model":                           enumPool(client.TranslationModels, "", "Base", "fast"),
@@ -173,8 +173,8 @@ var jobPools = map[string]pool{
 
 // filterPools gives the values of the listings' filters.
 var filterPools = map[string]pool{
-	"offset": {ordinary: []string{"0", "1", "20", "100"}, edge: []string{"-1", "9223372036854775807"}},
-	"limit":  {ordinary: []string{"1", "5", "100", "250"}, edge: []string{"0", "-1", "9223372036854775807"}},
+	"offset": {ordinary: []string{"0", "1", "20", "100"}, edge: []string{"-1", "9223372036854775807", "0.5", "1e19"}},
+	"limit":  {ordinary: []string{"1", "5", "100", "250"}, edge: []string{"0", "-1", "9223372036854775807", "2.5"}},
 	"status": enumPool(client.JobStatuses, "", "Done", "failed", "live"),
 	"date":   {ordinary: []string{"2024-05-01", "2023-12-31", "2024-02-29"}, edge: []string{"", "2023-02-29", "2024-13-01", "2024-5-1", "20240501", "2024-05-01T00:00:00Z", "２０２４-05-01", "0000-01-01", "9999-12-31", " 2024-05-01"}},
 	"after_date": {ordinary: []string{"2024-05-01T00:00:00Z", "2024-05-01T12:00:00.5+02:00", "2023-01-01T00:00:00-05:30"},
@@ -380,13 +380,18 @@ func (v verdict) roots() []string {
 }
 
 // providerVerdict reads the error diagnostics of the provider's checks.
-// Every error must name the argument it is about.
+// Every error must name the argument it is about, and none may call the
+// user's input an error of the provider's (as the framework's conversion
+// errors do).
 func providerVerdict(t *testing.T, diags []*tfprotov6.Diagnostic) verdict {
 	t.Helper()
 	var v verdict
 	for _, d := range diags {
 		if d.Severity != tfprotov6.DiagnosticSeverityError {
 			continue
+		}
+		if strings.Contains(d.Detail, "error in the provider") || strings.Contains(d.Detail, "bug in the provider") {
+			t.Errorf("an error blames the provider for a configuration's value: %s: %s", d.Summary, d.Detail)
 		}
 		if d.Attribute == nil || len(d.Attribute.Steps()) == 0 {
 			t.Errorf("an error names no argument: %s: %s", d.Summary, d.Detail)
