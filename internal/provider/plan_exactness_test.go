@@ -569,9 +569,15 @@ func testPlanExactness(t *testing.T, h *protoHarness, zdr bool, configs int) {
 		examples := mismatches[k]
 		t.Errorf("%s: %d pairs, for example:\n%s", k, len(examples), strings.Join(examples[:min(2, len(examples))], "\n"))
 	}
+	// The fixed seed must draw every rewrite, so that the test in every
+	// run checks them all; another seed, exploring, checks what it draws.
+	report := t.Errorf
+	if seed != defaultDifferentialSeed {
+		report = t.Logf
+	}
 	for _, rw := range rewriteKinds {
 		if e.drawn[rw.name] == 0 && !zdr {
-			t.Errorf("rewrite %q was never drawn: no configuration generated fits it", rw.name)
+			report("rewrite %q was never drawn: no configuration generated fits it", rw.name)
 		}
 	}
 	if total < applied*exactnessRewrites/2 {

@@ -53,10 +53,13 @@ const (
 	differentialFilterConfigs = 2000
 )
 
+// defaultDifferentialSeed is the seed of every run that names none.
+const defaultDifferentialSeed = 20240501
+
 // differentialSeed is the generators' seed: fixed, so that every run checks
 // the same configurations, unless DIFFERENTIAL_SEED says another.
 func differentialSeed(t *testing.T) uint64 {
-	return uintFromEnv(t, "DIFFERENTIAL_SEED", 20240501)
+	return uintFromEnv(t, "DIFFERENTIAL_SEED", defaultDifferentialSeed)
 }
 
 // jobListOf is the list resource server of h's provider, and the
