@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,6 +106,31 @@ func TestLiveJobs_getAndDelete(t *testing.T) {
 	}
 	if err := c.DeleteLive(ctx, "nope"); !client.IsNotFound(err) {
 		t.Errorf("unknown live job: %v", err)
+	}
+}
+
+// A live job record, listed or read alone, without an id or a status is
+// not understood: it could be neither tracked nor shown.
+func TestLiveJobs_recordsLackingIdOrStatus(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"listed without a status", `{"items":[{"id":"a","status":"done"},{"id":"b"}]}`, "item 1 lacks id or status"},
+		{"listed without an id", `{"items":[{"status":"done"}]}`, "item 0 lacks id or status"},
+		{"read without a status", `{"id":"a"}`, "job record lacks id or status"},
+		{"read without an id", `{"status":"done"}`, "job record lacks id or status"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := clientOfServerAnswering(t, http.StatusOK, "application/json", tc.body, client.Config{})
+			var err error
+			if strings.HasPrefix(tc.body, `{"items"`) {
+				_, err = c.ListLive(context.Background(), client.ListOptions{})
+			} else {
+				_, err = c.GetLive(context.Background(), "a")
+			}
+			var decodeErr *client.DecodeError
+			if !errors.As(err, &decodeErr) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error saying %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -176,24 +177,15 @@ func TestEachLivePage_jobCreatedWhileListingIsHandedOnce(t *testing.T) {
 func TestEachLivePage_nextLinkPastTheItemsReceived(t *testing.T) {
 	fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 25})
 	const served = 7 // the service's own page size
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(rewritingPages(t, fs, func(r *http.Request) {
 		q := r.URL.Query()
-		asked, _ := strconv.Atoi(q.Get("limit"))
-		offset, _ := strconv.Atoi(q.Get("offset"))
 		q.Set("limit", strconv.Itoa(served))
 		r.URL.RawQuery = q.Encode()
-		rec := httptest.NewRecorder()
-		fs.ServeHTTP(rec, r)
-		var page client.Page[json.RawMessage]
-		if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
-			t.Error(err)
-		}
+	}, func(r *http.Request, offset, limit int, page *client.Page[json.RawMessage]) {
 		if page.Next != nil {
-			next := fmt.Sprintf("http://%s/v2/live?offset=%d&limit=%d", r.Host, offset+asked, asked)
+			next := fmt.Sprintf("http://%s/v2/live?offset=%d&limit=%d", r.Host, offset+limit, limit)
 			page.Next = &next
 		}
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(page)
 	}))
 	t.Cleanup(func() { srv.Close(); fs.Close() })
 	c := newClient(t, srv.URL, testKey)
@@ -207,13 +199,142 @@ func TestEachLivePage_nextLinkPastTheItemsReceived(t *testing.T) {
 	}
 }
 
+// rewritingPages serves the fake server's listing pages, with each request
+// changed by ask (nil: as it comes) and each page changed by answer, which
+// gets the offset and limit asked for.
+func rewritingPages(t *testing.T, fs *fakeserver.Server, ask func(*http.Request), answer func(r *http.Request, offset, limit int, page *client.Page[json.RawMessage])) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		limit, _ := strconv.Atoi(q.Get("limit"))
+		offset, _ := strconv.Atoi(q.Get("offset"))
+		if ask != nil {
+			ask(r)
+		}
+		rec := httptest.NewRecorder()
+		fs.ServeHTTP(rec, r)
+		var page client.Page[json.RawMessage]
+		if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+			t.Error(err)
+		}
+		answer(r, offset, limit, &page)
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(page)
+	})
+}
+
+// The offset of the next page is read from the next link, which a service
+// may give in other forms than the fake server's: one on every page, the
+// last (empty) one too, ends the listing there; one without an offset goes
+// on after the items received; one that does not advance, is not a URL or
+// has an invalid offset is an error once the page's items are handed. Pages
+// of one item are followed one by one.
+func TestEachLivePage_nextLinks(t *testing.T) {
+	link := func(r *http.Request, query string) *string {
+		s := fmt.Sprintf("http://%s/v2/live?%s", r.Host, query)
+		return &s
+	}
+	for _, tc := range []struct {
+		name      string
+		pageSize  int
+		next      func(r *http.Request, offset, limit, items int, next *string) *string
+		wantItems int
+		wantErr   string
+	}{
+		{"on every page", 10, func(r *http.Request, offset, limit, items int, _ *string) *string {
+			return link(r, fmt.Sprintf("offset=%d&limit=%d", offset+items, limit))
+		}, 25, ""},
+		{"without an offset", 10, func(r *http.Request, _, limit, _ int, next *string) *string {
+			if next == nil {
+				return nil
+			}
+			return link(r, fmt.Sprintf("limit=%d", limit))
+		}, 25, ""},
+		{"pages of one item", 1, func(_ *http.Request, _, _, _ int, next *string) *string { return next }, 25, ""},
+		{"to the page itself", 10, func(r *http.Request, offset, limit, _ int, _ *string) *string {
+			return link(r, fmt.Sprintf("offset=%d&limit=%d", offset, limit))
+		}, 10, "next page offset 0 does not advance past 0"},
+		{"not a URL", 10, func(*http.Request, int, int, int, *string) *string { return ptr("http://x/%zz") }, 10, "is not a URL"},
+		{"with an invalid offset", 10, func(r *http.Request, _, _, _ int, _ *string) *string { return link(r, "offset=ten") }, 10, "has an invalid offset"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 25})
+			var requests atomic.Int32
+			srv := httptest.NewServer(rewritingPages(t, fs, nil, func(r *http.Request, offset, limit int, page *client.Page[json.RawMessage]) {
+				page.Next = tc.next(r, offset, limit, len(page.Items), page.Next)
+				if requests.Add(1) >= 60 { // a client that never ends the listing
+					page.Next = nil
+				}
+			}))
+			t.Cleanup(func() { srv.Close(); fs.Close() })
+			c := newClient(t, srv.URL, testKey)
+
+			var ids []string
+			_, err := c.EachLivePage(context.Background(), client.ListOptions{}, 0, tc.pageSize, client.WithoutUtterances, func(items []client.LiveJob) error {
+				for _, j := range items {
+					ids = append(ids, j.ID)
+				}
+				return nil
+			})
+			var decodeErr *client.DecodeError
+			if tc.wantErr == "" && err != nil || tc.wantErr != "" && (!errors.As(err, &decodeErr) || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Errorf("error %v, want %q", err, tc.wantErr)
+			}
+			seen := map[string]bool{}
+			for _, id := range ids {
+				seen[id] = true
+			}
+			if len(ids) != tc.wantItems || len(seen) != tc.wantItems {
+				t.Errorf("%d items handed (%d different), want %d", len(ids), len(seen), tc.wantItems)
+			}
+		})
+	}
+}
+
+// The pages asked for: the page size given (20 when none is), never more
+// items than are still wanted beside the last item received, which each
+// page after the first starts at.
+func TestEachLivePage_pagesAskedFor(t *testing.T) {
+	for _, tc := range []struct {
+		opts               client.ListOptions
+		maxItems, pageSize int
+		wantItems          int
+		asked              []string
+	}{
+		{client.ListOptions{}, 0, 0, 25, []string{"limit=20", "limit=20&offset=19"}},
+		{client.ListOptions{}, 23, 10, 23, []string{"limit=10", "limit=10&offset=9", "limit=5&offset=18"}},
+		{client.ListOptions{Offset: 3}, 12, 5, 12, []string{"limit=5&offset=3", "limit=5&offset=7", "limit=4&offset=11"}},
+	} {
+		fs, c, _ := newFake(t, fakeserver.Options{LiveJobs: 25})
+		items, _, err := c.ListAllLive(context.Background(), tc.opts, tc.maxItems, tc.pageSize)
+		if err != nil || len(items) != tc.wantItems {
+			t.Fatalf("%+v, at most %d, pages of %d: %d items, %v", tc.opts, tc.maxItems, tc.pageSize, len(items), err)
+		}
+		var asked []string
+		for _, r := range fs.Requests() {
+			asked = append(asked, r.RawQuery)
+		}
+		if fmt.Sprint(asked) != fmt.Sprint(tc.asked) {
+			t.Errorf("%+v, at most %d, pages of %d: asked for %q, want %q", tc.opts, tc.maxItems, tc.pageSize, asked, tc.asked)
+		}
+	}
+}
+
 // Jobs that leave a listing while it is followed (deleted, or ended while
 // the listing is filtered on running statuses) shift the later items back
 // (the listing is newest first): the first items of the next page were at
 // the end of the page before, past the items received. None is skipped,
 // and the items come in the listing's order.
 func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
-	for _, tc := range []struct{ leaving, maxItems int }{{1, 0}, {2, 0}, {3, 0}, {12, 0}, {3, 20}, {12, 20}} {
+	for _, tc := range []struct {
+		leaving, maxItems int
+		asked             []string // the pages asked for, when checked
+	}{
+		{1, 0, nil}, {2, 0, nil}, {3, 0, nil}, {12, 0, nil}, {3, 20, nil}, {12, 20, nil},
+		// The page from the last item received holds none handed: half a
+		// page further back it does, and holds more than the 4 still
+		// wanted (the 5 it was asked for beside them) as jobs left.
+		{3, 14, []string{"limit=10", "limit=5&offset=9", "limit=9&offset=4"}},
+	} {
 		leaving := tc.leaving
 		t.Run(fmt.Sprintf("%d jobs leave, at most %d", leaving, tc.maxItems), func(t *testing.T) {
 			fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 35})
@@ -223,6 +344,7 @@ func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 			if err != nil || len(before) != 35 {
 				t.Fatalf("%d jobs, %v", len(before), err)
 			}
+			fs.ResetRequests()
 			var removed atomic.Bool
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				fs.ServeHTTP(w, r)
@@ -257,6 +379,15 @@ func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 			}
 			if fmt.Sprint(ids) != fmt.Sprint(want) {
 				t.Errorf("listed %d jobs\n%v\nwant %d\n%v", len(ids), ids, len(want), want)
+			}
+			if tc.asked != nil {
+				var asked []string
+				for _, r := range fs.Requests() {
+					asked = append(asked, r.RawQuery)
+				}
+				if fmt.Sprint(asked) != fmt.Sprint(tc.asked) {
+					t.Errorf("asked for %q, want %q", asked, tc.asked)
+				}
 			}
 		})
 	}
