@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -381,6 +382,34 @@ func TestUpload_streamsMultipart(t *testing.T) {
 	m := resp.AudioMetadata
 	if resp.AudioURL == "" || m.Filename != "meeting.wav" || m.Size != int64(len(wav)) || m.AudioDuration != 2.5 || m.NumberOfChannels != 2 {
 		t.Fatalf("upload response %+v", resp)
+	}
+}
+
+// The audio part is named by the file's base name, its quotes and
+// backslashes escaped, and typed application/octet-stream; a source that
+// gives its last bytes with its end is uploaded whole.
+func TestUpload_partHeaders(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	wav := makeWAV(1, 1, 8000)
+	for _, tc := range []struct{ path, want string }{
+		{`say "hi".wav`, `say "hi".wav`},
+		{`back\"slash.wav`, `back\"slash.wav`},
+		{"/home/me/calls/meeting.wav", "meeting.wav"},
+	} {
+		fs.ResetRequests()
+		resp, err := c.Upload(context.Background(), tc.path, int64(len(wav)), func() (io.ReadCloser, error) {
+			return io.NopCloser(iotest.DataErrReader(bytes.NewReader(wav))), nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if resp.AudioMetadata.Filename != tc.want {
+			t.Errorf("%s: uploaded as %q, want %q", tc.path, resp.AudioMetadata.Filename, tc.want)
+		}
+		body := string(fs.Requests()[0].Body)
+		if !strings.Contains(body, "\r\nContent-Type: application/octet-stream\r\n") || strings.Contains(body, "/home/me") {
+			t.Errorf("%s: the part's headers are\n%s", tc.path, body[:strings.Index(body, "\r\n\r\n")])
+		}
 	}
 }
 
