@@ -100,6 +100,9 @@ func TestRedactedURL(t *testing.T) {
 		"https:user:s3cr3t@example.com/a.wav":                                     "https:…",
 		"https://exa mple.com/a.wav?sig=s3cr3t":                                   "https://exa mple.com/a.wav?…",
 		"http://user:s3cr3t@[::1/a.wav":                                           "[::1/a.wav",
+		"http://user:s3@cr3t@[::1/a.wav":                                          "[::1/a.wav",
+		"https://exa mple.com/a.wav#s3cr3t":                                       "https://exa mple.com/a.wav?…",
+		"https://example.com/a.wav?":                                              "https://example.com/a.wav?…",
 		"":                                                                        "",
 	} {
 		got := RedactedURL(raw)
