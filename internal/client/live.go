@@ -214,13 +214,24 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		pages++
 		page := r.page
 		items, found := after(page.Items, common, ids)
-		if overlapping && !found && len(page.Items) > 0 && opts.Offset > start {
-			// Jobs left the listing before this page: ask again from
-			// further back, where the items already handed are.
-			back := opts.Offset - max(start, opts.Offset-pageSize/2)
-			opts.Offset -= back
-			pending = fetch(back)
-			continue
+		if overlapping && !found && len(page.Items) > 0 {
+			switch {
+			case opts.Offset > 0:
+				// Jobs left the listing before this page: ask again from
+				// further back, where the items already handed are, below
+				// the offset asked for too (jobs before it may have left).
+				back := opts.Offset - max(0, opts.Offset-pageSize/2)
+				opts.Offset -= back
+				pending = fetch(back)
+				continue
+			case start > 0:
+				// Every item handed left: where the listing went on cannot
+				// be told from jobs before the offset asked for, which were
+				// never read. It goes on from that offset.
+				opts.Offset, overlapping = start, false
+				pending = fetch(0)
+				continue
+			}
 		}
 		if maxItems > 0 && seen+len(items) > maxItems {
 			items = items[:maxItems-seen]

@@ -323,20 +323,34 @@ func TestEachLivePage_pagesAskedFor(t *testing.T) {
 // the listing is filtered on running statuses) shift the later items back
 // (the listing is newest first): the first items of the next page were at
 // the end of the page before, past the items received. None is skipped,
-// and the items come in the listing's order.
+// and the items come in the listing's order, from an offset too: the items
+// handed may then have moved below it.
 func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 	for _, tc := range []struct {
-		leaving, maxItems int
-		asked             []string // the pages asked for, when checked
+		start, leaving, maxItems int
+		asked                    []string // the pages asked for, when checked
+		// lost: jobs after the items handed that are not listed, when
+		// every item handed left and the listing went on from an offset
+		// (those before it were never read, so where it went on cannot
+		// be told).
+		lost int
 	}{
-		{1, 0, nil}, {2, 0, nil}, {3, 0, nil}, {12, 0, nil}, {3, 20, nil}, {12, 20, nil},
+		{0, 1, 0, nil, 0}, {0, 2, 0, nil, 0}, {0, 3, 0, nil, 0}, {0, 12, 0, nil, 0}, {0, 3, 20, nil, 0}, {0, 12, 20, nil, 0},
 		// The page from the last item received holds none handed: half a
 		// page further back it does, and holds more than the 4 still
 		// wanted (the 5 it was asked for beside them) as jobs left.
-		{3, 14, []string{"limit=10", "limit=5&offset=9", "limit=9&offset=4"}},
+		{0, 3, 14, []string{"limit=10", "limit=5&offset=9", "limit=9&offset=4"}, 0},
+		{3, 1, 0, nil, 0}, {3, 5, 0, nil, 0},
+		// The last item handed (at 12) moved to 0, below the offset: half
+		// a page back at a time, down to it.
+		{3, 12, 0, []string{"limit=10&offset=3", "limit=10&offset=12", "limit=10&offset=7", "limit=10&offset=2", "limit=10", "limit=10&offset=9", "limit=10&offset=18"}, 0},
+		// Every item handed left (3 to 12, with 0 to 2 and 13 to 19): none
+		// found down to 0, the listing goes on from the offset, and the
+		// jobs then before it (20 to 22) are not listed.
+		{3, 20, 0, []string{"limit=10&offset=3", "limit=10&offset=12", "limit=10&offset=7", "limit=10&offset=2", "limit=10", "limit=10&offset=3", "limit=10&offset=12"}, 3},
 	} {
 		leaving := tc.leaving
-		t.Run(fmt.Sprintf("%d jobs leave, at most %d", leaving, tc.maxItems), func(t *testing.T) {
+		t.Run(fmt.Sprintf("from %d, %d jobs leave, at most %d", tc.start, leaving, tc.maxItems), func(t *testing.T) {
 			fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 35})
 			direct := httptest.NewServer(fs)
 			t.Cleanup(direct.Close)
@@ -348,8 +362,8 @@ func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 			var removed atomic.Bool
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				fs.ServeHTTP(w, r)
-				// Once the first page is served, jobs at its start leave.
-				if r.URL.Query().Get("offset") == "" && !removed.Swap(true) {
+				// Once the first page is served, the newest jobs leave.
+				if !removed.Swap(true) {
 					for _, j := range before[:leaving] {
 						fs.RemoveLiveJob(j.ID)
 					}
@@ -359,7 +373,7 @@ func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 			c := newClient(t, srv.URL, testKey)
 
 			var ids []string
-			if _, err := c.EachLivePage(context.Background(), client.ListOptions{}, tc.maxItems, 10, client.WithoutUtterances, func(items []client.LiveJob) error {
+			if _, err := c.EachLivePage(context.Background(), client.ListOptions{Offset: tc.start}, tc.maxItems, 10, client.WithoutUtterances, func(items []client.LiveJob) error {
 				for _, j := range items {
 					ids = append(ids, j.ID)
 				}
@@ -369,8 +383,8 @@ func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 			}
 			// The first page as it was, then every job still listed after it.
 			want := make([]string, 0, len(before))
-			for i, j := range before {
-				if i < 10 || i >= leaving {
+			for i, j := range before[tc.start:] {
+				if i < 10 || tc.start+i >= leaving+tc.lost {
 					want = append(want, j.ID)
 				}
 			}
