@@ -93,7 +93,7 @@ func (s *Server) jobAt(id string) (*job, time.Time, bool) {
 	if !j.final {
 		s.advance(j, now) // may schedule an expiry that is already due
 		s.expireDue(now)
-		if s.jobs[id] != j && !s.opts.ZeroDataRetention {
+		if s.jobs[id] != j {
 			return nil, now, false
 		}
 	}

@@ -134,3 +134,27 @@ func TestZeroDataRetentionRequiresAnExternalAudioURL(t *testing.T) {
 	}
 	h.create(`{"audio_url":"https://example.com/file/a.wav",` + callback + `}`)
 }
+
+// A job whose retention has ended answers 404 from the first look on, under
+// zero data retention as without it: the first request after the end (here
+// a DELETE, which zero data retention leaves enabled) made the job final and
+// expired it, yet answered as if the job were still kept (202), and only the
+// next one answered 404. Its callback is delivered all the same.
+func TestRetentionEndsAJobAlikeUnderZeroDataRetention(t *testing.T) {
+	for _, zdr := range []bool{false, true} {
+		t.Run(fmt.Sprintf("zero_data_retention=%v", zdr), func(t *testing.T) {
+			h := newHarness(t, Options{ZeroDataRetention: zdr, Retention: time.Second, ProcessingTime: time.Second})
+			rcv := newCallbackReceiver(t)
+			id := h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"` + rcv.url + `"}`).ID
+			h.clock.Advance(5 * time.Second) // final at 1s, retained until 2s
+			requireError(t, h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil), http.StatusNotFound, "/v2/pre-recorded/"+id)
+			if _, ok := h.srv.Job(id); ok {
+				t.Fatal("the expired job is still visible")
+			}
+			h.srv.SettleJobs()
+			if rcv.count() != 1 {
+				t.Fatalf("%d callbacks, want 1", rcv.count())
+			}
+		})
+	}
+}
