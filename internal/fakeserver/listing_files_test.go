@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -298,5 +299,31 @@ func TestSilentWAV(t *testing.T) {
 		if !bytes.Equal(rest.Bytes(), whole.Bytes()[off:]) {
 			t.Errorf("read from %d differs", off)
 		}
+	}
+}
+
+// Jobs created at the same instant are listed by id, as live jobs are, so
+// that pages of a listing neither repeat nor skip one of them.
+func TestPreRecordedListingOrdersTiesByID(t *testing.T) {
+	h := newHarness(t, Options{})
+	var ids []string
+	for range 5 {
+		ids = append(ids, h.create(`{"audio_url":"https://example.com/a.wav"}`).ID)
+	}
+	slices.Sort(ids)
+	for _, c := range []struct {
+		query         string
+		offset, limit int
+	}{{"", 0, 5}, {"?limit=2", 0, 2}, {"?offset=2&limit=2", 2, 2}, {"?offset=4&limit=2", 4, 1}} {
+		t.Run(c.query, func(t *testing.T) {
+			page := h.preRecordedPage(c.query)
+			got := make([]string, len(page.Items))
+			for i, j := range page.Items {
+				got[i] = j.ID
+			}
+			if want := ids[c.offset : c.offset+c.limit]; !slices.Equal(got, want) {
+				t.Fatalf("ids %q, want %q", got, want)
+			}
+		})
 	}
 }

@@ -79,6 +79,7 @@ func TestLiveFilters(t *testing.T) {
 		{"?custom_metadata[ratio]=0.00001", "c"},
 		{"?custom_metadata[ticket]=12345679", ""},
 		{"?custom_metadata[team]=charlie", ""},
+		{"?custom_metadata[team]=Alpha", ""}, // values match exactly, case included
 		{"?custom_metadata[missing]=x", ""},
 		{"?status=done&custom_metadata[team]=alpha&date=2025-03-13", "c"},
 		{"?status=done&status=error&custom_metadata[env]=prod&after_date=2025-03-11T00:00:00Z&before_date=2025-03-14T00:00:00Z", "b,a"},
@@ -479,5 +480,23 @@ func BenchmarkListLiveBuilt(b *testing.B) {
 	for b.Loop() {
 		serveDiscarded(b, s, "/v2/live?limit=100&offset="+strconv.Itoa(i%100*100))
 		i++
+	}
+}
+
+// The date filter keeps the jobs created on that day in UTC, whatever offset
+// a record's created_at is written with.
+func TestLiveDateFilterIsTheUTCDay(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.srv.AddLiveJob(liveFixture("west", "2025-03-13T23:30:00-02:00", "done", nil)) // 2025-03-14T01:30Z
+	h.srv.AddLiveJob(liveFixture("east", "2025-03-14T01:30:00+03:00", "done", nil)) // 2025-03-13T22:30Z
+	for _, c := range []struct{ query, want string }{
+		{"?date=2025-03-14", "west"},
+		{"?date=2025-03-13", "east"},
+	} {
+		t.Run(c.query, func(t *testing.T) {
+			if got := liveIDs(h.livePage(c.query).Items); got != c.want {
+				t.Fatalf("items %q, want %q", got, c.want)
+			}
+		})
 	}
 }
