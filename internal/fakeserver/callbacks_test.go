@@ -194,3 +194,23 @@ func TestCloseStopsTheLoop(t *testing.T) {
 		t.Fatal("the loop is still running")
 	}
 }
+
+// Only a 2xx answer delivers a callback: a 3xx that the HTTP client does not
+// follow (300, or 304) is a failed attempt, retried and finally counted as a
+// failure.
+func TestCallbackRedirectStatusIsAFailure(t *testing.T) {
+	for _, status := range []int{http.StatusMultipleChoices, http.StatusNotModified} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			h := newHarness(t, Options{})
+			rcv := newCallbackReceiver(t, status, status, status)
+			h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"` + rcv.url + `"}`)
+			h.srv.SettleJobs()
+			if rcv.count() != 3 {
+				t.Fatalf("%d attempts, want 3", rcv.count())
+			}
+			if st := h.srv.Stats(); st.CallbacksDelivered != 0 || st.CallbackFailures != 1 {
+				t.Fatalf("stats %+v", st)
+			}
+		})
+	}
+}

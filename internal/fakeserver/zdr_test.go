@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -154,6 +155,45 @@ func TestRetentionEndsAJobAlikeUnderZeroDataRetention(t *testing.T) {
 			h.srv.SettleJobs()
 			if rcv.count() != 1 {
 				t.Fatalf("%d callbacks, want 1", rcv.count())
+			}
+		})
+	}
+}
+
+// Under zero data retention an audio_url on the service's own host is
+// refused whatever the case of its host name (host names are
+// case-insensitive), as the provider refuses it at plan.
+func TestZeroDataRetentionOwnHostIgnoresCase(t *testing.T) {
+	h := newHarness(t, Options{ZeroDataRetention: true})
+	const callback = `"callback":true,"callback_config":{"url":"https://hooks.example.com/x"}`
+	for _, c := range []struct {
+		host, audioURL string
+		want           int
+	}{
+		{"service.example", "http://service.example/file/0badc0de", http.StatusUnprocessableEntity},
+		{"service.example", "http://SERVICE.example/media/a.wav", http.StatusUnprocessableEntity},
+		{"service.example", "http://other.example/media/a.wav", http.StatusCreated},
+	} {
+		t.Run(c.host+" "+c.audioURL, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodPost, h.url+"/v2/pre-recorded",
+				strings.NewReader(fmt.Sprintf(`{"audio_url":%q,%s}`, c.audioURL, callback)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Host = c.host
+			req.Header.Set(client.ServiceKeyHeader, testKey)
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.want {
+				t.Fatalf("status %d, want %d: %s", resp.StatusCode, c.want, body)
+			}
+			if c.want != http.StatusCreated && !strings.Contains(string(body), "audio_url must be an external URL under zero data retention") {
+				t.Fatalf("body %s", body)
 			}
 		})
 	}
