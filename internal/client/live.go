@@ -188,14 +188,15 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 	start := opts.Offset
 	seen, pages := 0, 0
 	ids := map[string]bool{} // of the items handed to use
-	// handed: how many items already handed the page asked for starts
-	// with (fewer than pageSize), asked for within the page's pageSize
+	// extra: how many items the page asked for holds beyond those still
+	// wanted (the item already handed it starts with; a whole page while
+	// the last item received is looked for), within the page's pageSize
 	// items: the service's largest page is not known, so no page asks for
 	// more than the caller's page size.
-	fetch := func(handed int) <-chan pageResult[T] {
+	fetch := func(extra int) <-chan pageResult[T] {
 		opts.Limit = pageSize
 		if maxItems > 0 {
-			opts.Limit = min(pageSize, maxItems-seen+handed)
+			opts.Limit = min(pageSize, maxItems-seen+extra)
 		}
 		result := make(chan pageResult[T], 1)
 		go func(opts ListOptions) {
@@ -214,15 +215,18 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		pages++
 		page := r.page
 		items, found := after(page.Items, common, ids)
-		if overlapping && !found && len(page.Items) > 0 {
+		// A page asked for at the last item received that does not hold
+		// it, or any item handed, or is empty: jobs left the listing
+		// before it.
+		if overlapping && !found {
 			switch {
 			case opts.Offset > 0:
-				// Jobs left the listing before this page: ask again from
-				// further back, where the items already handed are, below
-				// the offset asked for too (jobs before it may have left).
-				back := opts.Offset - max(0, opts.Offset-pageSize/2)
-				opts.Offset -= back
-				pending = fetch(back)
+				// Ask again from further back, where the items already
+				// handed are, below the offset asked for too (jobs before it
+				// may have left), for a whole page: the item looked for may
+				// be anywhere in it.
+				opts.Offset = max(0, opts.Offset-pageSize/2)
+				pending = fetch(pageSize)
 				continue
 			case start > 0:
 				// Every item handed left: where the listing went on cannot

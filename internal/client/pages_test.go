@@ -337,9 +337,9 @@ func TestEachLivePage_jobsLeavingWhileListingAreNotSkipped(t *testing.T) {
 	}{
 		{0, 1, 0, nil, 0}, {0, 2, 0, nil, 0}, {0, 3, 0, nil, 0}, {0, 12, 0, nil, 0}, {0, 3, 20, nil, 0}, {0, 12, 20, nil, 0},
 		// The page from the last item received holds none handed: half a
-		// page further back it does, and holds more than the 4 still
-		// wanted (the 5 it was asked for beside them) as jobs left.
-		{0, 3, 14, []string{"limit=10", "limit=5&offset=9", "limit=9&offset=4"}, 0},
+		// page further back (asked for whole) it does, and holds the 4
+		// still wanted.
+		{0, 3, 14, []string{"limit=10", "limit=5&offset=9", "limit=10&offset=4"}, 0},
 		{3, 1, 0, nil, 0}, {3, 5, 0, nil, 0},
 		// The last item handed (at 12) moved to 0, below the offset: half
 		// a page back at a time, down to it.
