@@ -644,6 +644,8 @@ func TestResponses_hostileBodies(t *testing.T) {
 		{"wrong content type", 200, "text/plain", `{"id": "x", "status": "done"}`, "Content-Type"},
 		{"huge body", 200, "application/json", `{"id":"x","request_id":"` + strings.Repeat("a", 2<<20) + `","status":"done"}`, "exceeds"},
 		{"not an object", 200, "application/json", `["x", "done"]`, "invalid JSON"},
+		// Exactly MaxResponseBytes long: within the bound, so cut short, not too long.
+		{"truncated at the limit", 200, "application/json", atLength(`{"id":"x","request_id":"`, 'a', 1<<20), "invalid JSON"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -695,6 +697,11 @@ func TestResponses_htmlPagesShowTheirTitle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// atLength is prefix followed by fill up to n bytes.
+func atLength(prefix string, fill byte, n int) string {
+	return prefix + strings.Repeat(string(fill), n-len(prefix))
 }
 
 // clientOfServerAnswering is a client, configured as cfg without retries,
