@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -152,6 +153,56 @@ func TestGet_lifecycleAndRecord(t *testing.T) {
 	}
 	if status, err := c.GetPreRecordedStatus(ctx, created.ID); err != nil || status != client.StatusDone {
 		t.Errorf("GetPreRecordedStatus: %q %v, want done", status, err)
+	}
+}
+
+// A read with less detail leaves out exactly what it names: WithoutWords
+// the words of each utterance, WithoutUtterances the utterances; the rest of
+// the transcript is read as with FullDetail.
+func TestGetPreRecorded_detail(t *testing.T) {
+	_, c, clock := newFake(t, fakeserver.Options{ProcessingTime: time.Second})
+	ctx := context.Background()
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/talk.wav?duration=30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(2 * time.Second)
+	full, err := c.GetPreRecorded(ctx, created.ID, client.FullDetail)
+	if err != nil || full.Result == nil || full.Result.Transcription == nil || len(full.Result.Transcription.Utterances) == 0 || len(full.Result.Transcription.Utterances[0].Words) == 0 {
+		t.Fatalf("done job without utterances and words: %+v %v", full, err)
+	}
+	for _, tc := range []struct {
+		name       string
+		detail     client.Detail
+		utterances bool
+		words      bool
+	}{
+		{"full", client.FullDetail, true, true},
+		{"without words", client.WithoutWords, true, false},
+		{"without utterances", client.WithoutUtterances, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			job, err := c.GetPreRecorded(ctx, created.ID, tc.detail)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := job.Result.Transcription
+			if got.FullTranscript != full.Result.Transcription.FullTranscript {
+				t.Errorf("full transcript %q, want %q", got.FullTranscript, full.Result.Transcription.FullTranscript)
+			}
+			if (got.Utterances != nil) != tc.utterances {
+				t.Fatalf("%d utterances, want them read: %v", len(got.Utterances), tc.utterances)
+			}
+			for i, u := range got.Utterances {
+				want := full.Result.Transcription.Utterances[i]
+				if !tc.words {
+					want.Words = nil
+				}
+				if !reflect.DeepEqual(u, want) {
+					t.Errorf("utterance %d: %+v, want %+v", i, u, want)
+				}
+			}
+		})
 	}
 }
 
