@@ -299,6 +299,51 @@ func TestTimeouts_boundStagesNotTransfers(t *testing.T) {
 	}
 }
 
+// A stalled transfer fails as stalled over HTTP/2 too, where a cancelled
+// stream's reads and writes fail with context.Canceled rather than with the
+// cause the watchdog gave (as HTTP/1.1's do): the client names the stall
+// itself.
+func TestStall_namedOverHTTP2(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ProtoMajor != 2 {
+			http.Error(w, "HTTP/2 only", http.StatusHTTPVersionNotSupported)
+			return
+		}
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"id":"x","status":"do`)
+			w.(http.Flusher).Flush()
+		}
+		<-release // an upload's body is never read: its flow-control window fills
+	}))
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) }) // runs first: unblocks the handlers
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, HTTPClient: srv.Client(), MaxRetries: -1, StallTimeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wav := makeWAV(100, 1, 16000) // 3.2 MB: more than the server's windows hold
+	for _, tc := range []struct {
+		name string
+		call func(ctx context.Context) error
+	}{
+		{"answer whose body stalls", func(ctx context.Context) error { _, err := c.GetPreRecorded(ctx, "x"); return err }},
+		{"upload the service stops reading", func(ctx context.Context) error {
+			_, err := c.Upload(ctx, "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
+			return err
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.call(context.Background()); err == nil || !isStall(err) {
+				t.Fatalf("got %v, want a StallError", err)
+			}
+		})
+	}
+}
+
 func isStall(err error) bool {
 	var stall *client.StallError
 	return errors.As(err, &stall) && strings.Contains(err.Error(), "no progress")
