@@ -82,6 +82,13 @@ func TestRequests_declareContentLength(t *testing.T) {
 		}, false},
 		{"upload of known size", func() error { _, err := c.Upload(ctx, "a.wav", int64(len(wav)), openWAV); return err }, false},
 		{"upload of unknown size", func() error { _, err := c.Upload(ctx, "a.wav", -1, openWAV); return err }, true},
+		{"upload of an empty file", func() error {
+			_, err := c.Upload(ctx, "empty.wav", 0, func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("")), nil })
+			if client.IsStatus(err, http.StatusUnprocessableEntity) {
+				return nil // the service read the file whole and refused it as audio
+			}
+			return err
+		}, false},
 		{"get", func() error { _, err := c.GetPreRecorded(ctx, jobID); return err }, false},
 		{"delete", func() error { return c.DeletePreRecorded(ctx, jobID) }, false},
 		{"list", func() error { _, err := c.ListLive(ctx, client.ListOptions{}); return err }, false},
