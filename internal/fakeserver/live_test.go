@@ -198,6 +198,7 @@ func TestLiveQueryErrors(t *testing.T) {
 		{"?custom_metadata=team", `unknown query parameter "custom_metadata"`},
 		{"?custom_metadata[]=x", `unknown query parameter "custom_metadata[]"`},
 		{"?custom_metadata[team=x", `unknown query parameter "custom_metadata[team"`},
+		{"?custom_metadata[a[b]]=x", `unknown query parameter "custom_metadata[a[b]]"`},
 		{"?custom_metadata[team]=a&custom_metadata[team]=b", "custom_metadata[team] must be given at most once"},
 	}
 	for _, c := range cases {
