@@ -1,0 +1,176 @@
+package provider
+
+import (
+	"time"
+
+	"context"
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// TestJobPlan_zeroDataRetentionExistingJobWithoutCallback: the rules of
+// zero data retention that need a callback are for a new job only. A job
+// submitted without one before the provider turned zero_data_retention on
+// is already the service's: planning it again refuses nothing.
+func TestJobPlan_zeroDataRetentionExistingJobWithoutCallback(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	state := j.read(j.apply(j.planCreate()))
+	server, _ := startConfiguredProvider(t, j.url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: state, ProposedNewState: state, Config: &j.config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasError(resp.Diagnostics) {
+		t.Errorf("planning a job that exists, without a callback, under zero data retention: %v", diagnosticSummaries(resp.Diagnostics))
+	}
+	if resp.RequiresReplace != nil {
+		t.Errorf("the unchanged job plans a replacement: %v", resp.RequiresReplace)
+	}
+}
+
+// TestJobPlan_zeroDataRetentionKeepsAnExistingJobsRecord: under zero data
+// retention nothing of a job can be read, so a change that would read it
+// again (include_transcript turned on) plans what state has: the record of
+// a job read before the provider turned zero_data_retention on stays, it is
+// not planned away.
+func TestJobPlan_zeroDataRetentionKeepsAnExistingJobsRecord(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	state := j.read(j.apply(j.planCreate()))
+	server, _ := startConfiguredProvider(t, j.url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	prior, err := state.Unmarshal(j.typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attrs map[string]tftypes.Value
+	if err := prior.As(&attrs); err != nil {
+		t.Fatal(err)
+	}
+	proposed := make(map[string]tftypes.Value, len(attrs))
+	for k, v := range attrs {
+		proposed[k] = v
+	}
+	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
+	pv := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
+	cv := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":          tftypes.NewValue(tftypes.String, shortAudio),
+		"include_transcript": tftypes.NewValue(tftypes.Bool, true),
+	}))
+	resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: state, ProposedNewState: &pv, Config: &cv,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "PlanResourceChange", resp.Diagnostics)
+	planned := j.stateAttribute(resp.PlannedState, "result")
+	if planned.IsNull() || !planned.Equal(attrs["result"]) {
+		t.Errorf("planned result is not the job's last known one (null: %t, known: %t)", planned.IsNull(), planned.IsFullyKnown())
+	}
+}
+
+// withAttributes is the object v with the attributes set replaced.
+func withAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue, set map[string]tftypes.Value) tfprotov6.DynamicValue {
+	t.Helper()
+	decoded, err := v.Unmarshal(typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attrs map[string]tftypes.Value
+	if err := decoded.As(&attrs); err != nil {
+		t.Fatal(err)
+	}
+	out := make(map[string]tftypes.Value, len(attrs))
+	for k, a := range attrs {
+		out[k] = a
+	}
+	for k, a := range set {
+		out[k] = a
+	}
+	return dynamicValue(t, typ, tftypes.NewValue(typ, out))
+}
+
+// TestJobPlan_zeroDataRetentionRecreateWhenMissingInPlace: under zero data
+// retention retained is always false (the service keeps nothing), which is
+// not a job gone: turning recreate_when_missing on changes the job in
+// place, as documented, instead of replacing it (and billing it again) on
+// every apply.
+func TestJobPlan_zeroDataRetentionRecreateWhenMissingInPlace(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true, ProcessingTime: time.Hour})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
+	typ := h.resourceType(jobResourceTypeName)
+	callbackConfigType, ok := typ.AttributeTypes["callback_config"].(tftypes.Object)
+	if !ok {
+		t.Fatal("callback_config is not an object")
+	}
+	attrs := map[string]tftypes.Value{
+		"audio_url":       tftypes.NewValue(tftypes.String, shortAudio),
+		"callback":        tftypes.NewValue(tftypes.Bool, true),
+		"callback_config": objectValue(callbackConfigType, map[string]tftypes.Value{"url": tftypes.NewValue(tftypes.String, "https://hooks.example.com/x")}),
+	}
+	config := dynamicValue(t, typ, objectValue(typ, attrs))
+	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
+	state := h.applyChange(jobResourceTypeName, &null, h.planChange(jobResourceTypeName, &null, &config, &config).PlannedState, &config).NewState
+
+	attrs["recreate_when_missing"] = tftypes.NewValue(tftypes.Bool, true)
+	changed := dynamicValue(t, typ, objectValue(typ, attrs))
+	proposed := withAttributes(t, typ, state, map[string]tftypes.Value{"recreate_when_missing": tftypes.NewValue(tftypes.Bool, true)})
+	if resp := h.planChange(jobResourceTypeName, state, &proposed, &changed); resp.RequiresReplace != nil {
+		t.Errorf("turning recreate_when_missing on under zero data retention replaces the job: %v", resp.RequiresReplace)
+	}
+}
+
+// TestJobPlan_unreadJobIsNotCreatedAgain: a job whose state says nothing of
+// whether the service has it (retained null: saved at creation, before the
+// read that failed) is not created again by recreate_when_missing when the
+// plan does not refresh it (terraform apply -refresh=false): only a job
+// known to be gone is.
+func TestJobPlan_unreadJobIsNotCreatedAgain(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	unread := map[string]tftypes.Value{
+		"retained":              tftypes.NewValue(tftypes.Bool, nil),
+		"recreate_when_missing": tftypes.NewValue(tftypes.Bool, true),
+	}
+	state := withAttributes(t, j.typ, applied, unread)
+	config := withAttributes(t, j.typ, &j.config, map[string]tftypes.Value{"recreate_when_missing": tftypes.NewValue(tftypes.Bool, true)})
+	if resp := j.plan(&state, &state, &config); resp.RequiresReplace != nil {
+		t.Errorf("a job not known to be gone is created again: %v", resp.RequiresReplace)
+	}
+}
+
+// TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio: a job the service
+// no longer has, whose audio_url was an upload, is created again from its
+// old audio_url only when the configuration keeps it; made from another
+// upload, the plan does not warn that the new job comes from the old one.
+func TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	oldUpload := tftypes.NewValue(tftypes.String, j.url+"/file/0badc0de-0000-4000-8000-000000000001")
+	newUpload := tftypes.NewValue(tftypes.String, j.url+"/file/0badc0de-0000-4000-8000-000000000002")
+	recreate := tftypes.NewValue(tftypes.Bool, true)
+	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{
+		"retained": tftypes.NewValue(tftypes.Bool, false), "recreate_when_missing": recreate, "audio_url": oldUpload,
+	})
+	for _, c := range []struct {
+		audioURL tftypes.Value
+		warned   bool
+	}{{oldUpload, true}, {newUpload, false}} {
+		set := map[string]tftypes.Value{"recreate_when_missing": recreate, "audio_url": c.audioURL}
+		config := withAttributes(t, j.typ, &j.config, set)
+		proposed := withAttributes(t, j.typ, &state, set)
+		resp := j.plan(&state, &proposed, &config)
+		if resp.RequiresReplace == nil {
+			t.Errorf("audio_url %s: the job the service no longer has is not created again", c.audioURL)
+		}
+		if warned := hasWarning(resp.Diagnostics, "Transcription job created again from its old audio_url", ""); warned != c.warned {
+			t.Errorf("audio_url %s: warned that the job is created again from its old audio_url: %t, want %t", c.audioURL, warned, c.warned)
+		}
+	}
+}
