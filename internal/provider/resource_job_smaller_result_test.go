@@ -1,0 +1,53 @@
+package provider
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// TestJobPlan_finalJobKeepingLessOfItsResult: a final job that keeps less
+// of its result plans it as the apply leaves it, known: the prior
+// result without what is no longer kept, result_json null without
+// include_raw_result, retained as it was. A setting not yet known might
+// keep more, so the result stays unknown.
+func TestJobPlan_finalJobKeepingLessOfItsResult(t *testing.T) {
+	on, off := tftypes.NewValue(tftypes.Bool, true), tftypes.NewValue(tftypes.Bool, false)
+	unknown := tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)
+	for label, c := range map[string]struct {
+		before, after map[string]tftypes.Value
+		known         bool
+	}{
+		"raw result to transcript": {map[string]tftypes.Value{"include_transcript": on, "include_raw_result": on}, map[string]tftypes.Value{"include_transcript": on, "include_raw_result": off}, true},
+		"transcript unknown":       {map[string]tftypes.Value{"include_transcript": on}, map[string]tftypes.Value{"include_transcript": unknown}, false},
+	} {
+		t.Run(label, func(t *testing.T) {
+			j := newJobBench(t, shortAudio, "")
+			j.config = withAttributes(t, j.typ, &j.config, c.before)
+			state := j.read(j.apply(j.planCreate()))
+			config := withAttributes(t, j.typ, &j.config, c.after)
+			proposed := withAttributes(t, j.typ, state, c.after)
+			planned := j.plan(state, &proposed, &config).PlannedState
+			if !c.known {
+				if j.stateAttribute(planned, "result").IsFullyKnown() {
+					t.Error("the result is planned known while what it keeps is not")
+				}
+				return
+			}
+			for _, name := range []string{"result", "result_json", "retained"} {
+				if !j.stateAttribute(planned, name).IsFullyKnown() {
+					t.Errorf("%s is planned unknown: nothing needs reading", name)
+				}
+			}
+			applied := j.applyChange(state, planned, &config)
+			for _, name := range []string{"result", "result_json", "retained"} {
+				if got, want := j.stateAttribute(planned, name), j.stateAttribute(applied, name); !got.Equal(want) {
+					t.Errorf("planned %s is not what the apply leaves", name)
+				}
+			}
+			if raw := j.stateAttribute(planned, "include_raw_result"); !raw.Equal(on) && !j.stateAttribute(planned, "result_json").IsNull() {
+				t.Error("result_json is planned kept without include_raw_result")
+			}
+		})
+	}
+}
