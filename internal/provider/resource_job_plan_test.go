@@ -174,3 +174,38 @@ func TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio(t *testing.T) {
 		}
 	}
 }
+
+// TestJobRead_processingJobGoneIsCreatedAgain: a job last seen processing
+// that the service no longer has vanished before it ended, so the refresh
+// removes it and the next apply creates it again, as for one last seen
+// queued (documented for both).
+func TestJobRead_processingJobGoneIsCreatedAgain(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	var id string
+	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+	acctest.ExpireJob(t, j.fake, id)
+	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{"status": tftypes.NewValue(tftypes.String, "processing")})
+	resp := j.readResponse(&state)
+	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+	if removed, err := resp.NewState.Unmarshal(j.typ); err != nil || !removed.IsNull() {
+		t.Errorf("the refresh keeps a job last seen processing that the service no longer has (%v)", err)
+	}
+}
+
+// TestJobPlan_failedJobWithoutErrorCode: a failed job whose record gives
+// no error_code is reported without one, not with a made-up error_code 0.
+func TestJobPlan_failedJobWithoutErrorCode(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{
+		"status":     tftypes.NewValue(tftypes.String, "error"),
+		"error_code": tftypes.NewValue(tftypes.Number, nil),
+	})
+	resp := j.plan(&state, &state, &j.config)
+	if !hasWarning(resp.Diagnostics, "Transcription job failed", `ended with status "error"; it has no result`) {
+		t.Errorf("the failed job without an error_code is not reported as such: %v", diagnosticSummaries(resp.Diagnostics))
+	}
+}
