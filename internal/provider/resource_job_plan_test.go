@@ -43,20 +43,8 @@ func TestJobPlan_zeroDataRetentionKeepsAnExistingJobsRecord(t *testing.T) {
 	j := newJobBench(t, shortAudio, "")
 	state := j.read(j.apply(j.planCreate()))
 	server, _ := startConfiguredProvider(t, j.url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
-	prior, err := state.Unmarshal(j.typ)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var attrs map[string]tftypes.Value
-	if err := prior.As(&attrs); err != nil {
-		t.Fatal(err)
-	}
-	proposed := make(map[string]tftypes.Value, len(attrs))
-	for k, v := range attrs {
-		proposed[k] = v
-	}
-	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
-	pv := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
+	attrs := objectAttributes(t, j.typ, state)
+	pv := withAttributes(t, j.typ, state, map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)})
 	cv := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
 		"audio_url":          tftypes.NewValue(tftypes.String, shortAudio),
 		"include_transcript": tftypes.NewValue(tftypes.Bool, true),
@@ -74,8 +62,9 @@ func TestJobPlan_zeroDataRetentionKeepsAnExistingJobsRecord(t *testing.T) {
 	}
 }
 
-// withAttributes is the object v with the attributes set replaced.
-func withAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue, set map[string]tftypes.Value) tfprotov6.DynamicValue {
+// objectAttributes are the attributes of the object v of type typ, in a
+// map of the caller's own.
+func objectAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue) map[string]tftypes.Value {
 	t.Helper()
 	decoded, err := v.Unmarshal(typ)
 	if err != nil {
@@ -85,10 +74,13 @@ func withAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue,
 	if err := decoded.As(&attrs); err != nil {
 		t.Fatal(err)
 	}
-	out := make(map[string]tftypes.Value, len(attrs))
-	for k, a := range attrs {
-		out[k] = a
-	}
+	return attrs
+}
+
+// withAttributes is the object v with the attributes set replaced.
+func withAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue, set map[string]tftypes.Value) tfprotov6.DynamicValue {
+	t.Helper()
+	out := objectAttributes(t, typ, v)
 	for k, a := range set {
 		out[k] = a
 	}

@@ -1116,18 +1116,7 @@ func TestJobPlan_zeroDataRetentionNamesEveryRule(t *testing.T) {
 // keeps it, and plans no change after.
 func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	j := newJobBench(t, shortAudio, "")
-	attrs := func(v *tfprotov6.DynamicValue) map[string]tftypes.Value {
-		t.Helper()
-		decoded, err := v.Unmarshal(j.typ)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out map[string]tftypes.Value
-		if err := decoded.As(&out); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
+	attrs := func(v *tfprotov6.DynamicValue) map[string]tftypes.Value { return objectAttributes(t, j.typ, v) }
 	state := j.read(j.apply(j.planCreate()))
 	var id string
 	if err := attrs(state)["id"].As(&id); err != nil {
@@ -1194,16 +1183,7 @@ func TestJobUpdate_runningJobGoneIsCreatedAgainWithAWarning(t *testing.T) {
 		"wait_for_completion": tftypes.NewValue(tftypes.Bool, false),
 		"include_transcript":  tftypes.NewValue(tftypes.Bool, true),
 	}))
-	decoded, err := state.Unmarshal(j.typ)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var proposed map[string]tftypes.Value
-	if err := decoded.As(&proposed); err != nil {
-		t.Fatal(err)
-	}
-	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
-	proposedValue := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
+	proposedValue := withAttributes(t, j.typ, state, map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)})
 	planned := j.plan(state, &proposedValue, &config).PlannedState
 
 	acctest.ExpireJob(t, j.fake, jobID)

@@ -27,23 +27,10 @@ func TestJobPlan_unknownRequestValueReplaces(t *testing.T) {
 	state := j.read(j.apply(j.planCreate()))
 	for label, c := range cases {
 		t.Run(label, func(t *testing.T) {
-			prior, err := state.Unmarshal(j.typ)
-			if err != nil {
-				t.Fatal(err)
+			if had := objectAttributes(t, j.typ, state)[c.name]; !had.IsNull() && !had.Equal(tftypes.NewValue(tftypes.Bool, false)) {
+				t.Fatalf("the job already has %s = %v", c.name, had)
 			}
-			var attrs map[string]tftypes.Value
-			if err := prior.As(&attrs); err != nil {
-				t.Fatal(err)
-			}
-			if !attrs[c.name].IsNull() && !attrs[c.name].Equal(tftypes.NewValue(tftypes.Bool, false)) {
-				t.Fatalf("the job already has %s = %v", c.name, attrs[c.name])
-			}
-			proposed := make(map[string]tftypes.Value, len(attrs))
-			for k, v := range attrs {
-				proposed[k] = v
-			}
-			proposed[c.name] = c.value
-			pv := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
+			pv := withAttributes(t, j.typ, state, map[string]tftypes.Value{c.name: c.value})
 			cv := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
 				"audio_url": tftypes.NewValue(tftypes.String, shortAudio),
 				c.name:      c.value,
