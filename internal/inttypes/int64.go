@@ -51,13 +51,12 @@ func (t Int64Type) ValueFromInt64(_ context.Context, v basetypes.Int64Value) (ba
 	return Int64{Int64Value: v}, nil
 }
 
-func (t Int64Type) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
-	if !in.IsKnown() || in.IsNull() {
-		v, err := t.Int64Type.ValueFromTerraform(ctx, in)
-		if err != nil {
-			return nil, err
-		}
-		return Int64{Int64Value: v.(basetypes.Int64Value)}, nil //nolint:forcetypeassert // the base type makes Int64Value
+func (t Int64Type) ValueFromTerraform(_ context.Context, in tftypes.Value) (attr.Value, error) {
+	if !in.IsKnown() {
+		return Int64{Int64Value: basetypes.NewInt64Unknown()}, nil
+	}
+	if in.IsNull() {
+		return NewInt64Null(), nil
 	}
 	var f *big.Float
 	if err := in.As(&f); err != nil {
