@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -40,8 +41,8 @@ type transcribeAction struct {
 // named as the transcription_job resource's arguments, and how to wait.
 type transcribeActionModel struct {
 	jobRequestModel
-	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
-	Timeout           types.String `tfsdk:"timeout"`
+	WaitForCompletion types.Bool           `tfsdk:"wait_for_completion"`
+	Timeout           timetypes.GoDuration `tfsdk:"timeout"`
 }
 
 func (a *transcribeAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
@@ -89,7 +90,8 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 		MarkdownDescription: fmt.Sprintf("How long to wait for the job, as a Go duration such as `30m`. Defaults to `%s`. "+
 			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
 		Optional:   true,
-		Validators: []validator.String{validators.Duration(), validators.PositiveDuration()},
+		CustomType: timetypes.GoDurationType{},
+		Validators: []validator.String{validators.PositiveDuration()},
 	}
 	resp.Schema = actionschema.Schema{
 		MarkdownDescription: "Transcribes a recording without keeping a resource in state: the action creates a pre-recorded job with the options given " +

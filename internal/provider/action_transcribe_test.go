@@ -176,7 +176,7 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 		},
 		"timeout that is not a duration": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"30 minutes\"",
-			want:   `Attribute timeout value must be a Go duration`,
+			want:   "Invalid Time Duration String Value",
 		},
 		"timeout of zero": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"0s\"",
@@ -223,6 +223,11 @@ func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
 			input:  "2",
 			config: "custom_vocabulary = true\n    custom_vocabulary_config = { vocabulary = [{ value = \"Kubernetes\", intensity = caller.output }] }",
 			want:   "Attribute custom_vocabulary_config.vocabulary[0].intensity value must be between 0 and 1, got: 2",
+		},
+		"a timeout known only at apply": {
+			input:  `"30 minutes"`,
+			config: "timeout = caller.output",
+			want:   "Invalid Time Duration String Value",
 		},
 		"a required argument null at apply": {
 			input:  "null",

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -40,21 +41,21 @@ type jobDataSource struct {
 // record's attributes are those of the transcription_job resource, filled by
 // the same code (jobResourceModel.setRecord and setRequestFromParams).
 type jobDataSourceModel struct {
-	ID                types.String `tfsdk:"id"`
-	IncludeTranscript types.Bool   `tfsdk:"include_transcript"`
-	IncludeRawResult  types.Bool   `tfsdk:"include_raw_result"`
-	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
-	Timeout           types.String `tfsdk:"timeout"`
-	RequestID         types.String `tfsdk:"request_id"`
-	CreatedAt         types.String `tfsdk:"created_at"`
-	Status            types.String `tfsdk:"status"`
-	CompletedAt       types.String `tfsdk:"completed_at"`
-	ErrorCode         types.Int64  `tfsdk:"error_code"`
-	File              types.Object `tfsdk:"file"`
-	Result            types.Object `tfsdk:"result"`
-	ResultJSON        jsonText     `tfsdk:"result_json"`
-	RequestParams     types.Object `tfsdk:"request_params"`
-	CustomMetadata    types.Map    `tfsdk:"custom_metadata"`
+	ID                types.String         `tfsdk:"id"`
+	IncludeTranscript types.Bool           `tfsdk:"include_transcript"`
+	IncludeRawResult  types.Bool           `tfsdk:"include_raw_result"`
+	WaitForCompletion types.Bool           `tfsdk:"wait_for_completion"`
+	Timeout           timetypes.GoDuration `tfsdk:"timeout"`
+	RequestID         types.String         `tfsdk:"request_id"`
+	CreatedAt         types.String         `tfsdk:"created_at"`
+	Status            types.String         `tfsdk:"status"`
+	CompletedAt       types.String         `tfsdk:"completed_at"`
+	ErrorCode         types.Int64          `tfsdk:"error_code"`
+	File              types.Object         `tfsdk:"file"`
+	Result            types.Object         `tfsdk:"result"`
+	ResultJSON        jsonText             `tfsdk:"result_json"`
+	RequestParams     types.Object         `tfsdk:"request_params"`
+	CustomMetadata    types.Map            `tfsdk:"custom_metadata"`
 }
 
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -93,7 +94,8 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			"timeout": dschema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long `wait_for_completion` waits, as a Go duration such as `30m`. Defaults to `%s`.", formatDuration(defaultCreateTimeout)),
 				Optional:            true,
-				Validators:          []validator.String{validators.Duration(), validators.PositiveDuration()},
+				CustomType:          timetypes.GoDurationType{},
+				Validators:          []validator.String{validators.PositiveDuration()},
 			},
 			"include_raw_result": dschema.BoolAttribute{
 				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +

@@ -336,8 +336,9 @@ func TestAccJobDataSource_idNotAUUID(t *testing.T) {
 }
 
 // TestAccJobDataSource_timeoutNotADuration: a timeout that is not a Go
-// duration is refused at validation, naming the attribute, before any
-// request, where the read failed on it after looking the job up.
+// duration is refused at validation by its type (timetypes.GoDuration), the
+// CLI showing the attribute's line, before any request (the read once
+// failed on it after looking the job up).
 func TestAccJobDataSource_timeoutNotADuration(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	tfresource.ParallelTest(t, tfresource.TestCase{
@@ -348,7 +349,7 @@ func TestAccJobDataSource_timeoutNotADuration(t *testing.T) {
 wait_for_completion = true
 timeout = "30 minutes"`),
 			PlanOnly:    true,
-			ExpectError: acctest.ExpectError(`(?s)Attribute timeout value must be a Go duration.*got "30 minutes"`),
+			ExpectError: acctest.ExpectError(`(?s)Invalid Time Duration String Value.*timeout = "30 minutes".*Given Value: 30 minutes`),
 		}},
 	})
 	if n := len(fs.Requests()); n != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -92,15 +93,17 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"after_date": schema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
+				CustomType:          timetypes.RFC3339Type{},
 				Validators: []validator.String{
-					validators.RFC3339DateTime(),
+					validators.StrictRFC3339(),
 					validators.EarlierThan(path.MatchRoot("before_date")),
 				},
 			},
 			"before_date": schema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{validators.RFC3339DateTime()},
+				CustomType:          timetypes.RFC3339Type{},
+				Validators:          []validator.String{validators.StrictRFC3339()},
 			},
 			"custom_metadata": schema.MapAttribute{
 				MarkdownDescription: listCustomMetadataDescription,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -67,12 +68,14 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 			"after_date": listschema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{validators.RFC3339DateTime(), validators.EarlierThan(path.MatchRoot("before_date"))},
+				CustomType:          timetypes.RFC3339Type{},
+				Validators:          []validator.String{validators.StrictRFC3339(), validators.EarlierThan(path.MatchRoot("before_date"))},
 			},
 			"before_date": listschema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{validators.RFC3339DateTime()},
+				CustomType:          timetypes.RFC3339Type{},
+				Validators:          []validator.String{validators.StrictRFC3339()},
 			},
 			"custom_metadata": listschema.MapAttribute{
 				MarkdownDescription: listCustomMetadataDescription,

@@ -163,6 +163,8 @@ func TestAccJobList_invalidFilters(t *testing.T) {
 			{Config: acctest.ProviderConfig(url)},
 			step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `got: "finished"`),
 			step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`),
+			step(`before_date = "yesterday"`, `Invalid RFC3339 String Value`, `Given Value: yesterday`),
+			step(`after_date = "2025-03-07T00:00:00+24:00"`, `Attribute after_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
 			step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute after_date must be earlier than before_date`),
 			step(`status = ["done", null]`, `Null List Value`, `This attribute contains a null value`),
 			step(`status = []`, `Attribute status list must contain at least 1 elements`),

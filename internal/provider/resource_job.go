@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -581,16 +582,13 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 
 // waitTimeout reads a timeout attribute (a Go duration, checked positive at
 // plan time), def when it is not set; ok is false when diags says why.
-func waitTimeout(value types.String, def time.Duration, diags *diag.Diagnostics) (time.Duration, bool) {
+func waitTimeout(value timetypes.GoDuration, def time.Duration, diags *diag.Diagnostics) (time.Duration, bool) {
 	if value.IsNull() || value.IsUnknown() {
 		return def, true
 	}
-	d, err := time.ParseDuration(value.ValueString())
-	if err != nil {
-		diags.AddAttributeError(path.Root("timeout"), "Invalid timeout", fmt.Sprintf("timeout %q is not a Go duration such as \"30m\": %v.", value.ValueString(), err))
-		return 0, false
-	}
-	return d, true
+	timeout, valueDiags := value.ValueGoDuration()
+	diags.Append(valueDiags...)
+	return timeout, !valueDiags.HasError()
 }
 
 // createdAgainWhenGone reports whether a job the service no longer has is

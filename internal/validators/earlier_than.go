@@ -4,16 +4,18 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 )
 
 var _ validator.String = earlierThanValidator{}
 
 // earlierThanValidator requires a date-time earlier than the date-time of
 // another attribute. It checks only when both are known, valid RFC 3339
-// date-times: rfc3339DateTime reports malformed values.
+// date-times: their type and StrictRFC3339 report malformed values.
 type earlierThanValidator struct {
 	other path.Expression
 }
@@ -41,18 +43,40 @@ func (v earlierThanValidator) ValidateString(ctx context.Context, req validator.
 	matched, diags := req.Config.PathMatches(ctx, req.PathExpression.Merge(v.other))
 	resp.Diagnostics.Append(diags...)
 	for _, p := range matched {
-		var other types.String
-		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, p, &other)...)
-		if other.IsNull() || other.IsUnknown() {
+		other, ok := v.dateTime(ctx, req.Config, p, &resp.Diagnostics)
+		if !ok {
 			continue
 		}
-		that, err := parseRFC3339(other.ValueString())
+		that, err := parseRFC3339(other)
 		if err != nil {
 			continue
 		}
 		if !this.Before(that) {
 			resp.Diagnostics.AddAttributeError(req.Path, "Invalid date-time range",
-				fmt.Sprintf("Attribute %s must be earlier than %s, got %s = %q and %s = %q.", req.Path, p, req.Path, req.ConfigValue.ValueString(), p, other.ValueString()))
+				fmt.Sprintf("Attribute %s must be earlier than %s, got %s = %q and %s = %q.", req.Path, p, req.Path, req.ConfigValue.ValueString(), p, other))
 		}
 	}
+}
+
+// dateTime reads the other attribute's text at p. It reads it as an
+// attr.Value and then as a string, whatever custom type the schema gives it
+// (timetypes.RFC3339): the framework will not read a custom type's value
+// into its base type. ok is false when it is unreadable, null or unknown.
+func (v earlierThanValidator) dateTime(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (string, bool) {
+	var value attr.Value
+	d := config.GetAttribute(ctx, p, &value)
+	diags.Append(d...)
+	if d.HasError() || value.IsNull() || value.IsUnknown() {
+		return "", false
+	}
+	var text string
+	tv, err := value.ToTerraformValue(ctx)
+	if err == nil {
+		err = tv.As(&text)
+	}
+	if err != nil {
+		diags.AddAttributeError(p, "Invalid Validator", fmt.Sprintf("%s is not a string: a bug in the provider's schema (%v).", p, err))
+		return "", false
+	}
+	return text, true
 }

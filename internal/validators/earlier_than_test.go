@@ -33,9 +33,11 @@ func TestEarlierThanValidator(t *testing.T) {
 		{types.StringValue("2024-05-03T00:00:00Z"), types.StringUnknown(), ""},
 		{types.StringUnknown(), types.StringValue("2024-05-02T00:00:00Z"), ""},
 		{types.StringNull(), types.StringValue("2024-05-02T00:00:00Z"), ""},
-		// Malformed values are rfc3339DateTime's to report.
+		// Malformed values are their type's to report: its own, nothing.
 		{types.StringValue("yesterday"), types.StringValue("2024-05-02T00:00:00Z"), ""},
-		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("tomorrow"), ""},
+		// The other's, as the framework reads it: its type's error, which
+		// the framework also reports for that attribute and keeps once.
+		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("tomorrow"), "not valid RFC3339 string format"},
 	} {
 		t.Run(c.after.String()+"<"+c.before.String(), func(t *testing.T) {
 			config := testConfig(t, map[string]tftypes.Value{"after_date": str(c.after), "before_date": str(c.before)})

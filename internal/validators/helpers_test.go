@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -48,8 +49,10 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 		"url": schema.StringAttribute{Required: true},
 	}},
 	"callback_url": schema.StringAttribute{Optional: true},
-	"after_date":   schema.StringAttribute{Optional: true},
-	"before_date":  schema.StringAttribute{Optional: true},
+	// As in the listings' filters: date-times of timetypes' type, which a
+	// validator reading a sibling must accept.
+	"after_date":  schema.StringAttribute{Optional: true, CustomType: timetypes.RFC3339Type{}},
+	"before_date": schema.StringAttribute{Optional: true, CustomType: timetypes.RFC3339Type{}},
 }}
 
 func testConfig(t *testing.T, values map[string]tftypes.Value) tfsdk.Config {
