@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	actiontimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -42,11 +41,26 @@ type transcribeAction struct {
 type transcribeActionModel struct {
 	jobRequestModel
 	WaitForCompletion types.Bool           `tfsdk:"wait_for_completion"`
-	Timeout           timetypes.GoDuration `tfsdk:"timeout"`
+	Timeouts          actiontimeouts.Value `tfsdk:"timeouts"`
 }
 
 func (a *transcribeAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_transcribe"
+}
+
+// transcribeActionTimeouts is the timeouts package's attribute for an
+// action: invoke bounds the wait of wait_for_completion.
+func transcribeActionTimeouts(ctx context.Context) actionschema.Attribute {
+	a, ok := actiontimeouts.AttributesWithOpts(ctx, actiontimeouts.Opts{
+		InvokeDescription: fmt.Sprintf("How long `wait_for_completion` waits for the job to end, as a Go duration such as `30m`. Defaults to `%s`. "+
+			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
+	}).(actionschema.SingleNestedAttribute)
+	if !ok {
+		panic("timeouts.AttributesWithOpts no longer returns a SingleNestedAttribute")
+	}
+	a.MarkdownDescription = "Time limits of the action."
+	documentedPositiveTimeouts(a.Attributes)
+	return a
 }
 
 func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
@@ -81,18 +95,12 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	callbackConfig.Attributes["url"] = callbackConfigURL
 	attrs["callback_config"] = callbackConfig
 	attrs["wait_for_completion"] = actionschema.BoolAttribute{
-		MarkdownDescription: "Whether the action waits for the job to end (`done` or `error`), within `timeout`, reporting its status as it changes. " +
+		MarkdownDescription: "Whether the action waits for the job to end (`done` or `error`), within `timeouts.invoke`, reporting its status as it changes. " +
 			"With `false` it ends once the job is created, with its id in a progress message. " +
 			"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to wait for and `true` is refused.",
 		Optional: true,
 	}
-	attrs["timeout"] = actionschema.StringAttribute{
-		MarkdownDescription: fmt.Sprintf("How long to wait for the job, as a Go duration such as `30m`. Defaults to `%s`. "+
-			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
-		Optional:   true,
-		CustomType: timetypes.GoDurationType{},
-		Validators: []validator.String{validators.PositiveDuration()},
-	}
+	attrs["timeouts"] = transcribeActionTimeouts(ctx)
 	resp.Schema = actionschema.Schema{
 		MarkdownDescription: "Transcribes a recording without keeping a resource in state: the action creates a pre-recorded job with the options given " +
 			"(the same arguments as the `transcription_job` resource, checked at plan time in the same way) and waits for it, " +
@@ -157,8 +165,8 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	if !config.WaitForCompletion.IsNull() {
 		wait = config.WaitForCompletion.ValueBool()
 	}
-	timeout, ok := waitTimeout(config.Timeout, defaultCreateTimeout, &resp.Diagnostics)
-	if !ok {
+	timeout, diags := config.Timeouts.Invoke(ctx, defaultCreateTimeout)
+	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}
 
@@ -186,7 +194,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	})
 	switch {
 	case err != nil:
-		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeout", jobLeftRunning+" Its result will be at "+created.ResultURL+".")
+		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.invoke", jobLeftRunning+" Its result will be at "+created.ResultURL+".")
 	case job.Status == client.StatusError:
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job))
 	default:

@@ -175,11 +175,11 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			want:   "Attribute diarization_config.number_of_speakers must be a whole number, got: 2.5",
 		},
 		"timeout that is not a duration": {
-			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"30 minutes\"",
-			want:   "Invalid Time Duration String Value",
+			config: "audio_url = \"https://example.com/a.wav\"\n    timeouts = { invoke = \"30 minutes\" }",
+			want:   `Attribute timeouts.invoke value must be a Go duration greater than zero`,
 		},
 		"timeout of zero": {
-			config: "audio_url = \"https://example.com/a.wav\"\n    timeout = \"0s\"",
+			config: "audio_url = \"https://example.com/a.wav\"\n    timeouts = { invoke = \"0s\" }",
 			want:   "Timeout must be greater than zero",
 		},
 	} {
@@ -226,8 +226,8 @@ func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
 		},
 		"a timeout known only at apply": {
 			input:  `"30 minutes"`,
-			config: "timeout = caller.output",
-			want:   "Invalid Time Duration String Value",
+			config: "timeouts = { invoke = caller.output }",
+			want:   `Attribute timeouts.invoke value must be a Go duration greater than zero`,
 		},
 		"a required argument null at apply": {
 			input:  "null",

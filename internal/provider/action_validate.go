@@ -131,8 +131,8 @@ func runValidators[V attr.Value, T any](ctx context.Context, config tfsdk.Config
 }
 
 // baseValue is value as the framework's base type V: itself, or what its
-// custom type converts it to (the action's custom types are strings and
-// integers).
+// custom type converts it to (the action's custom types are integers and
+// the timeouts package's object).
 func baseValue[V attr.Value](ctx context.Context, p path.Path, value attr.Value) (V, diag.Diagnostics) {
 	if v, ok := value.(V); ok {
 		return v, nil
@@ -140,10 +140,10 @@ func baseValue[V attr.Value](ctx context.Context, p path.Path, value attr.Value)
 	var base attr.Value
 	var diags diag.Diagnostics
 	switch n := value.(type) {
-	case basetypes.StringValuable:
-		base, diags = n.ToStringValue(ctx)
 	case basetypes.Int64Valuable:
 		base, diags = n.ToInt64Value(ctx)
+	case basetypes.ObjectValuable:
+		base, diags = n.ToObjectValue(ctx)
 	}
 	v, ok := base.(V)
 	if !ok && !diags.HasError() {

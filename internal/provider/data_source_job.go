@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	dstimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -41,21 +41,21 @@ type jobDataSource struct {
 // record's attributes are those of the transcription_job resource, filled by
 // the same code (jobResourceModel.setRecord and setRequestFromParams).
 type jobDataSourceModel struct {
-	ID                types.String         `tfsdk:"id"`
-	IncludeTranscript types.Bool           `tfsdk:"include_transcript"`
-	IncludeRawResult  types.Bool           `tfsdk:"include_raw_result"`
-	WaitForCompletion types.Bool           `tfsdk:"wait_for_completion"`
-	Timeout           timetypes.GoDuration `tfsdk:"timeout"`
-	RequestID         types.String         `tfsdk:"request_id"`
-	CreatedAt         types.String         `tfsdk:"created_at"`
-	Status            types.String         `tfsdk:"status"`
-	CompletedAt       types.String         `tfsdk:"completed_at"`
-	ErrorCode         types.Int64          `tfsdk:"error_code"`
-	File              types.Object         `tfsdk:"file"`
-	Result            types.Object         `tfsdk:"result"`
-	ResultJSON        jsonText             `tfsdk:"result_json"`
-	RequestParams     types.Object         `tfsdk:"request_params"`
-	CustomMetadata    types.Map            `tfsdk:"custom_metadata"`
+	ID                types.String     `tfsdk:"id"`
+	IncludeTranscript types.Bool       `tfsdk:"include_transcript"`
+	IncludeRawResult  types.Bool       `tfsdk:"include_raw_result"`
+	WaitForCompletion types.Bool       `tfsdk:"wait_for_completion"`
+	Timeouts          dstimeouts.Value `tfsdk:"timeouts"`
+	RequestID         types.String     `tfsdk:"request_id"`
+	CreatedAt         types.String     `tfsdk:"created_at"`
+	Status            types.String     `tfsdk:"status"`
+	CompletedAt       types.String     `tfsdk:"completed_at"`
+	ErrorCode         types.Int64      `tfsdk:"error_code"`
+	File              types.Object     `tfsdk:"file"`
+	Result            types.Object     `tfsdk:"result"`
+	ResultJSON        jsonText         `tfsdk:"result_json"`
+	RequestParams     types.Object     `tfsdk:"request_params"`
+	CustomMetadata    types.Map        `tfsdk:"custom_metadata"`
 }
 
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -65,11 +65,26 @@ func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataReque
 const jobDataSourceDescription = `Reads a pre-recorded transcription job by its ` + "`id`" + `, typically one created outside Terraform (by an application, a script, another configuration). ` +
 	`It exposes the same view of the job as the ` + "`transcription_job`" + ` resource: status, file, typed result, ` + "`result_json`" + `, the parameters the service applied (` + "`request_params`" + `) and ` + "`custom_metadata`" + `.
 
-The job is read as it is at that moment, unless ` + "`wait_for_completion = true`" + `, which waits (up to ` + "`timeout`" + `) for a running job to end.
+The job is read as it is at that moment, unless ` + "`wait_for_completion = true`" + `, which waits (up to ` + "`timeouts.read`" + `) for a running job to end.
 
 **Retention.** The service deletes jobs when their retention period ends (3 weeks on paid plans). A data source has no earlier state to fall back on, so reading a deleted job fails, and with it every plan: remove the data source once its job's values are no longer needed, or read them from the ` + "`transcription_job`" + ` resource that made the job: a ` + "`done`" + ` job the service no longer has keeps in its state the values last read (` + "`retained = false`" + `), as far as its own ` + "`include_transcript`" + ` kept them, unless ` + "`recreate_when_missing`" + ` is set.
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
+
+// jobDataSourceTimeouts is the timeouts package's attribute for a data
+// source: read bounds the wait of wait_for_completion.
+func jobDataSourceTimeouts(ctx context.Context) dschema.Attribute {
+	a, ok := dstimeouts.AttributesWithOpts(ctx, dstimeouts.Opts{
+		ReadDescription: fmt.Sprintf("How long `wait_for_completion` waits for the job to end, as a Go duration such as `30m`. Defaults to `%s`. "+
+			"When it runs out the read fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
+	}).(dschema.SingleNestedAttribute)
+	if !ok {
+		panic("timeouts.AttributesWithOpts no longer returns a SingleNestedAttribute")
+	}
+	a.MarkdownDescription = "Time limits of the read."
+	documentedPositiveTimeouts(a.Attributes)
+	return a
+}
 
 func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = dschema.Schema{
@@ -85,18 +100,13 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 				Optional:            true,
 			},
 			"wait_for_completion": dschema.BoolAttribute{
-				MarkdownDescription: "Whether the read waits for the job to end (`done` or `error`), within `timeout`, rather than reading it as it is. " +
+				MarkdownDescription: "Whether the read waits for the job to end (`done` or `error`), within `timeouts.read`, rather than reading it as it is. " +
 					"With `transcription_job` resources created with `wait_for_completion = false`, one such data source per job makes a batch end near its slowest job: " +
 					"Terraform runs every quick submission before any wait, so the jobs process together instead of ten at a time (the default `-parallelism`), and the results are in the same apply. " +
 					"A job that ends in `error` is read with its `error_code`, and a warning says so. Defaults to `false`.",
 				Optional: true,
 			},
-			"timeout": dschema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("How long `wait_for_completion` waits, as a Go duration such as `30m`. Defaults to `%s`.", formatDuration(defaultCreateTimeout)),
-				Optional:            true,
-				CustomType:          timetypes.GoDurationType{},
-				Validators:          []validator.String{validators.PositiveDuration()},
-			},
+			"timeouts": jobDataSourceTimeouts(ctx),
 			"include_raw_result": dschema.BoolAttribute{
 				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
 					"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
@@ -170,15 +180,15 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	var job *client.PreRecordedJob
 	var err error
 	if config.WaitForCompletion.ValueBool() {
-		timeout, ok := waitTimeout(config.Timeout, defaultCreateTimeout, &resp.Diagnostics)
-		if !ok {
+		timeout, diags := config.Timeouts.Read(ctx, defaultCreateTimeout)
+		if resp.Diagnostics.Append(diags...); diags.HasError() {
 			return
 		}
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		job, err = waitForFinalJob(waitCtx, d.data.Client, id, d.poll, detail, nil)
 		if err != nil && !client.IsNotFound(err) {
-			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeout", jobLeftRunning)
+			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", jobLeftRunning)
 			return
 		}
 		if err == nil && job.Status == client.StatusError {
@@ -233,7 +243,7 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 		IncludeTranscript: config.IncludeTranscript,
 		IncludeRawResult:  config.IncludeRawResult,
 		WaitForCompletion: config.WaitForCompletion,
-		Timeout:           config.Timeout,
+		Timeouts:          config.Timeouts,
 		RequestID:         m.RequestID,
 		CreatedAt:         m.CreatedAt,
 		Status:            m.Status,

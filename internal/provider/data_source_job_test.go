@@ -335,10 +335,10 @@ func TestAccJobDataSource_idNotAUUID(t *testing.T) {
 	}
 }
 
-// TestAccJobDataSource_timeoutNotADuration: a timeout that is not a Go
-// duration is refused at validation by its type (timetypes.GoDuration), the
-// CLI showing the attribute's line, before any request (the read once
-// failed on it after looking the job up).
+// TestAccJobDataSource_timeoutNotADuration: a timeouts.read that is not a
+// Go duration is refused at validation, naming the attribute, before any
+// request (the read once failed on it after looking
+// the job up).
 func TestAccJobDataSource_timeoutNotADuration(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	tfresource.ParallelTest(t, tfresource.TestCase{
@@ -347,9 +347,9 @@ func TestAccJobDataSource_timeoutNotADuration(t *testing.T) {
 			Config: acctest.ProviderConfig(url) + jobDataSourceConfig("slow",
 				`id = "0badc0de-0000-4000-8000-000000000000"
 wait_for_completion = true
-timeout = "30 minutes"`),
+timeouts = { read = "30 minutes" }`),
 			PlanOnly:    true,
-			ExpectError: acctest.ExpectError(`(?s)Invalid Time Duration String Value.*timeout = "30 minutes".*Given Value: 30 minutes`),
+			ExpectError: acctest.ExpectError(`(?s)Invalid duration.*Attribute timeouts.read value must be a Go duration greater than zero.*got "30 minutes"`),
 		}},
 	})
 	if n := len(fs.Requests()); n != 0 {
@@ -395,7 +395,7 @@ data "transcription_job" "batch" {
   count               = 3
   id                  = transcription_job.batch[count.index].id
   wait_for_completion = true
-  timeout             = "2m"
+  timeouts            = { read = "2m" }
 }
 
 resource "transcription_job" "failing" {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -578,17 +577,6 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 				"(publicly reachable, or signed such as a presigned object-storage URL), and this one is on the service's own host (base_url), where uploaded files are.")
 	}
 	return wait
-}
-
-// waitTimeout reads a timeout attribute (a Go duration, checked positive at
-// plan time), def when it is not set; ok is false when diags says why.
-func waitTimeout(value timetypes.GoDuration, def time.Duration, diags *diag.Diagnostics) (time.Duration, bool) {
-	if value.IsNull() || value.IsUnknown() {
-		return def, true
-	}
-	timeout, valueDiags := value.ValueGoDuration()
-	diags.Append(valueDiags...)
-	return timeout, !valueDiags.HasError()
 }
 
 // createdAgainWhenGone reports whether a job the service no longer has is

@@ -537,22 +537,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
 	}
 	a.MarkdownDescription = "Time limits of the provider's waits. Changing them does not touch the job."
-	return documentedPositiveTimeouts(a)
-}
-
-// documentedPositiveTimeouts completes a timeouts attribute of the timeouts
-// package: each duration gets the Markdown description the documentation
-// reads (the package writes Description only) and must be greater than zero.
-func documentedPositiveTimeouts(a schema.SingleNestedAttribute) schema.SingleNestedAttribute {
-	for name, nested := range a.Attributes {
-		if s, ok := nested.(schema.StringAttribute); ok {
-			if s.MarkdownDescription == "" {
-				s.MarkdownDescription = s.Description
-			}
-			s.Validators = append(s.Validators, validators.PositiveDuration())
-			a.Attributes[name] = s
-		}
-	}
+	documentedPositiveTimeouts(a.Attributes)
 	return a
 }
 

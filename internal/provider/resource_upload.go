@@ -184,7 +184,8 @@ func uploadTimeoutsAttribute(ctx context.Context) schema.Attribute {
 		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
 	}
 	a.MarkdownDescription = "Time limits of the upload. Changing them does not upload the file again."
-	return documentedPositiveTimeouts(a)
+	documentedPositiveTimeouts(a.Attributes)
+	return a
 }
 
 // fileNameChanged reports whether the last element of source changed: the

@@ -10,32 +10,36 @@ import (
 
 var _ validator.String = positiveDurationValidator{}
 
-// positiveDurationValidator refuses a duration of zero or less, such as a
-// timeout of "0s" or "-5m": a wait that ends before it starts. Whether the
-// text is a duration at all is checked elsewhere: by the timeouts package
-// for its own attributes, by Duration beside this one for a timeout
-// declared as a plain string attribute.
+// positiveDurationValidator requires a Go duration greater than zero, such
+// as a timeout of "30m": text such as "30 minutes" would fail only when the
+// wait starts, and "0s" or "-5m" is a wait that ends before it starts. The
+// timeouts package's own check of its durations does not name the
+// attribute (Terraform 1.8 and OpenTofu show only the block), so the
+// provider's timeouts use this one in its place.
 type positiveDurationValidator struct{}
 
-// PositiveDuration refuses a duration of zero or less.
+// PositiveDuration requires a Go duration greater than zero.
 func PositiveDuration() validator.String { return positiveDurationValidator{} }
 
 func (positiveDurationValidator) Description(context.Context) string {
-	return "must be a duration greater than zero"
+	return `value must be a Go duration greater than zero: numbers each with a unit (ns, us, ms, s, m, h), such as "30m" or "1h30m"`
 }
 
-func (v positiveDurationValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
+func (positiveDurationValidator) MarkdownDescription(context.Context) string {
+	return "value must be a Go duration greater than zero: numbers each with a unit (`ns`, `us`, `ms`, `s`, `m`, `h`), such as `30m` or `1h30m`"
 }
 
-func (positiveDurationValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+func (v positiveDurationValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
 	d, err := time.ParseDuration(req.ConfigValue.ValueString())
-	if err != nil || d > 0 {
-		return
+	switch {
+	case err != nil:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
+			fmt.Sprintf("Attribute %s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
+	case d <= 0:
+		resp.Diagnostics.AddAttributeError(req.Path, "Timeout must be greater than zero",
+			fmt.Sprintf("Attribute %s is %q: a wait of zero or less would end before it starts. Give a positive duration such as \"30m\", or remove it to use the default.", req.Path, req.ConfigValue.ValueString()))
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Timeout must be greater than zero",
-		fmt.Sprintf("Attribute %s is %q: a wait of zero or less would end before it starts. Give a positive duration such as \"30m\", or remove it to use the default.", req.Path, req.ConfigValue.ValueString()))
 }

@@ -18,7 +18,10 @@ func TestPositiveDuration(t *testing.T) {
 		"one nanosecond":   {value: types.StringValue("1ns")},
 		"zero":             {value: types.StringValue("0s"), wantError: `Attribute timeouts.create is "0s"`},
 		"negative":         {value: types.StringValue("-5m"), wantError: `Attribute timeouts.create is "-5m"`},
-		"not a duration":   {value: types.StringValue("soon")}, // the timeouts package's own error
+		"not a duration":   {value: types.StringValue("soon"), wantError: `Attribute timeouts.create value must be a Go duration greater than zero: numbers each with a unit (ns, us, ms, s, m, h), such as "30m" or "1h30m", got "soon".`},
+		"no unit":          {value: types.StringValue("30"), wantError: `got "30"`},
+		"empty":            {value: types.StringValue(""), wantError: `must be a Go duration`},
+		"fraction":         {value: types.StringValue("1.5h")},
 		"null":             {value: types.StringNull()},
 		"unknown":          {value: types.StringUnknown()},
 		"fraction of zero": {value: types.StringValue("0.0h"), wantError: "would end before it starts"},
