@@ -38,6 +38,9 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			diags := validateValue(AbsoluteHTTPURL(), path.Root("audio_url"), tc.value)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
+			if tc.wantError != "" && !strings.Contains(diags.Errors()[0].Detail(), "Attribute audio_url ") {
+				t.Errorf("error %q does not name audio_url", diags.Errors()[0].Detail())
+			}
 		})
 	}
 }
@@ -49,6 +52,9 @@ func TestSensitiveAbsoluteHTTPURL_redacts(t *testing.T) {
 	frameworktest.CheckDiagnostics(t, diags.Errors(), "value not shown")
 	if d := diags.Errors()[0]; strings.Contains(d.Detail()+d.Summary(), "s3cr3t") {
 		t.Errorf("diagnostic shows the sensitive value: %s", d.Detail())
+	}
+	if d := diags.Errors()[0].Detail(); !strings.Contains(d, "Attribute callback_url ") || !strings.Contains(d, "the scheme must be http or https") {
+		t.Errorf("diagnostic %q does not name callback_url and the rule", d)
 	}
 }
 

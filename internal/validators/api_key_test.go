@@ -27,6 +27,9 @@ func TestAPIKey(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			diags := validateValue(APIKey(), path.Root("api_key"), tc.value)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
+			if tc.wantError != "" && !strings.Contains(diags.Errors()[0].Detail(), "Attribute api_key:") {
+				t.Errorf("error %q does not name api_key", diags.Errors()[0].Detail())
+			}
 			for _, d := range diags {
 				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
 					t.Errorf("the diagnostic shows the key: %s", d.Detail())

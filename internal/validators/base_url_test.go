@@ -31,6 +31,9 @@ func TestBaseURL(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			diags := validateValue(BaseURL(), path.Root("base_url"), tc.value)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
+			if tc.wantError != "" && !strings.Contains(diags.Errors()[0].Detail(), "Attribute base_url ") {
+				t.Errorf("error %q does not name base_url", diags.Errors()[0].Detail())
+			}
 			for _, d := range diags {
 				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
 					t.Errorf("the diagnostic shows the URL's password: %s", d.Detail())

@@ -18,5 +18,7 @@ func TestCalendarDateValidator(t *testing.T) {
 		{types.StringValue("2025-3-8"), "not written YYYY-MM-DD"},
 		{types.StringValue("2025-03-08T00:00:00Z"), "not written YYYY-MM-DD"},
 		{types.StringValue(""), "not written YYYY-MM-DD"},
+		// A year of five digits is a matter of form, not of the calendar.
+		{types.StringValue("12025-01-01"), "not written YYYY-MM-DD"},
 	})
 }
