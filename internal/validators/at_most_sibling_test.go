@@ -1,6 +1,7 @@
 package validators
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -30,6 +31,11 @@ func TestAtMostSibling_int64(t *testing.T) {
 		// the validator must not compare it.
 		"min null, negative max":    {min: types.Int64Null(), max: frameworktest.Number(-1)},
 		"min unknown, negative max": {min: types.Int64Unknown(), max: frameworktest.Number(-1)},
+		// Bounds beyond ten digits are written whole, not with an exponent.
+		"above, eleven digits": {min: types.Int64Value(30000000000), max: frameworktest.Number(20000000000), wantError: "(20000000000), got: 30000000000"},
+		// A sibling no int64 holds is refused by its type (inttypes.Int64),
+		// which reading it reports; it is not compared, rounded, as a bound.
+		"max not whole": {min: types.Int64Value(3), max: frameworktest.NumberText(t, "2.7"), wantError: "Attribute diarization_config.max_speakers must be a whole number, got: 2.7"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -72,4 +78,19 @@ func TestAtMostSibling_float64(t *testing.T) {
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
 	}
+}
+
+// A sibling the schema does not hold, or that is not a number, is the
+// provider's mistake: reported as such, not compared and not a panic.
+func TestAtMostSibling_badSibling(t *testing.T) {
+	config := testConfig(t, map[string]tftypes.Value{
+		"diarization_config": testObject(t, "diarization_config", map[string]tftypes.Value{"max_speakers": frameworktest.Number(3)}),
+		"subtitles_config":   testObject(t, "subtitles_config", map[string]tftypes.Value{"style": frameworktest.String("compliance")}),
+	})
+	diags := validate(AtMostSibling("no_such_sibling"), path.Root("diarization_config").AtName("min_speakers"), types.Int64Value(4), config)
+	if len(diags.Errors()) != 1 || !strings.Contains(diags.Errors()[0].Detail()+diags.Errors()[0].Summary(), "no_such_sibling") {
+		t.Errorf("sibling not in the schema: got %v, want the error reading no_such_sibling", diags)
+	}
+	diags = validate(AtMostSibling("style"), path.Root("subtitles_config").AtName("minimum_duration"), types.Float64Value(1), config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "subtitles_config.style is not a number")
 }
