@@ -1,6 +1,7 @@
 package validators
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -38,10 +39,29 @@ func TestEarlierThanValidator(t *testing.T) {
 		// The other's, as the framework reads it: its type's error, which
 		// the framework also reports for that attribute and keeps once.
 		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("tomorrow"), "not valid RFC3339 string format"},
+		// An own value written right but no real day is not compared, even
+		// with the earliest date-time there is.
+		{types.StringValue("2023-02-29T00:00:00Z"), types.StringValue("0000-01-01T00:00:00Z"), ""},
+		// An offset of 24 hours the type accepts and StrictRFC3339 refuses:
+		// that validator's to report, not compared here.
+		{types.StringValue("2024-05-03T00:00:00Z"), types.StringValue("2024-05-02T00:00:00+24:00"), ""},
 	} {
 		t.Run(c.after.String()+"<"+c.before.String(), func(t *testing.T) {
 			config := testConfig(t, map[string]tftypes.Value{"after_date": str(c.after), "before_date": str(c.before)})
 			frameworktest.CheckDiagnostics(t, validate(v, path.Root("after_date"), c.after, config).Errors(), c.wantError)
 		})
 	}
+}
+
+// An attribute the schema does not hold, or that is not a string, is the
+// provider's mistake and is reported as such.
+func TestEarlierThanValidator_badOther(t *testing.T) {
+	after := types.StringValue("2024-05-03T00:00:00Z")
+	config := testConfig(t, map[string]tftypes.Value{"after_date": frameworktest.String(after.ValueString()), "subtitles": frameworktest.Bool(true)})
+	diags := validate(EarlierThan(path.MatchRoot("no_such_date")), path.Root("after_date"), after, config)
+	if len(diags.Errors()) != 1 || !strings.Contains(diags.Errors()[0].Detail(), "no_such_date") {
+		t.Errorf("other not in the schema: got %v, want the error matching no_such_date", diags)
+	}
+	diags = validate(EarlierThan(path.MatchRoot("subtitles")), path.Root("after_date"), after, config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "subtitles is not a string")
 }
