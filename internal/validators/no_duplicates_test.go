@@ -16,8 +16,10 @@ func TestNoDuplicates(t *testing.T) {
 		value     types.List
 		wantError string
 	}{
-		"unique":                {value: list(types.StringValue("en"), types.StringValue("fr"))},
-		"duplicate":             {value: list(types.StringValue("en"), types.StringValue("fr"), types.StringValue("en")), wantError: `Attribute x lists "en" more than once`},
+		"unique":    {value: list(types.StringValue("en"), types.StringValue("fr"))},
+		"duplicate": {value: list(types.StringValue("en"), types.StringValue("fr"), types.StringValue("en")), wantError: `Attribute x lists "en" more than once`},
+		// The first value listed twice is reported: one error.
+		"two duplicates":        {value: list(types.StringValue("en"), types.StringValue("en"), types.StringValue("fr"), types.StringValue("fr")), wantError: `Attribute x lists "en" more than once`},
 		"unknown elements pass": {value: list(types.StringUnknown(), types.StringUnknown())},
 		"null elements pass":    {value: list(types.StringNull(), types.StringNull())},
 		"empty":                 {value: list()},
