@@ -52,3 +52,15 @@ func TestConfigRequiresSwitch_unknownSwitchName(t *testing.T) {
 		t.Fatalf("got %v, want the error reading no_such_switch and no warning", diags)
 	}
 }
+
+// Inside an object, the configuration's sibling switch is read, not the
+// switch of the same name at the root.
+func TestConfigRequiresSwitch_nested(t *testing.T) {
+	set := testObject(t, "translation_config", map[string]tftypes.Value{"target_languages": frameworktest.Strings("de")})
+	options := testObject(t, "options", map[string]tftypes.Value{
+		"translation": frameworktest.Bool(false), "translation_config": set,
+	})
+	config := testConfig(t, map[string]tftypes.Value{"options": options, "translation": frameworktest.Bool(true)})
+	diags := validateAt(t, ConfigRequiresSwitch("translation"), path.Root("options").AtName("translation_config"), config)
+	frameworktest.CheckDiagnostics(t, diags.Warnings(), "The service uses options.translation_config only when options.translation = true")
+}

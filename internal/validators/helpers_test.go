@@ -49,6 +49,14 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 		"url": schema.StringAttribute{Required: true},
 	}},
 	"callback_url": schema.StringAttribute{Optional: true},
+	// A switch and its configuration inside an object: validators read
+	// their sibling, not the attribute of the same name at the root.
+	"options": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+		"translation": schema.BoolAttribute{Optional: true},
+		"translation_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"target_languages": schema.ListAttribute{Optional: true, ElementType: types.StringType},
+		}},
+	}},
 	// As in the listings' filters: date-times of timetypes' type, which a
 	// validator reading a sibling must accept.
 	"after_date":  schema.StringAttribute{Optional: true, CustomType: timetypes.RFC3339Type{}},

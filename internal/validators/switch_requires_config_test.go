@@ -1,6 +1,7 @@
 package validators
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -35,6 +36,9 @@ func TestSwitchRequiresConfig(t *testing.T) {
 				if got := diags.Errors()[0].Summary(); got != "translation = true needs translation_config" {
 					t.Errorf("summary %q does not name both attributes", got)
 				}
+				if got := diags.Errors()[0].Detail(); !strings.Contains(got, "Set translation_config = { ... }, or remove translation.") {
+					t.Errorf("detail %q does not name both attributes", got)
+				}
 			}
 		})
 	}
@@ -50,4 +54,14 @@ func TestSwitchRequiresConfig_unknownConfigName(t *testing.T) {
 	if got := diags.Errors()[0].Summary(); got == "translation = true needs no_such_config" {
 		t.Errorf("reported as the user's missing configuration: %v", diags.Errors()[0])
 	}
+}
+
+// Inside an object, the switch's sibling configuration is read, not the
+// configuration of the same name at the root.
+func TestSwitchRequiresConfig_nested(t *testing.T) {
+	options := testObject(t, "options", map[string]tftypes.Value{"translation": frameworktest.Bool(true)})
+	rootConfig := testObject(t, "translation_config", map[string]tftypes.Value{"target_languages": frameworktest.Strings("de")})
+	config := testConfig(t, map[string]tftypes.Value{"options": options, "translation_config": rootConfig})
+	diags := validateAt(t, SwitchRequiresConfig("translation_config", "target_languages"), path.Root("options").AtName("translation"), config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "The service needs target_languages in options.translation_config")
 }
