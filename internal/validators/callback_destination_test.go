@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -42,5 +43,21 @@ func TestCallbackDestination(t *testing.T) {
 			diags := validate(CallbackDestination(), path.Root("callback"), tc.callback, config)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 		})
+	}
+}
+
+// A schema without callback_config or callback_url is the provider's
+// mistake: the error reading it is reported, not the user's missing URL.
+func TestCallbackDestination_schemaWithoutDestination(t *testing.T) {
+	s := schema.Schema{Attributes: map[string]schema.Attribute{"callback": schema.BoolAttribute{Optional: true}}}
+	config := frameworktest.Config(t, s, map[string]tftypes.Value{"callback": frameworktest.Bool(true)})
+	diags := validate(CallbackDestination(), path.Root("callback"), types.BoolValue(true), config)
+	if !diags.HasError() {
+		t.Fatal("no error reading an attribute the schema lacks")
+	}
+	for _, d := range diags.Errors() {
+		if d.Summary() == "Callback without a destination" {
+			t.Errorf("reported as the user's mistake: %s", d.Detail())
+		}
 	}
 }
