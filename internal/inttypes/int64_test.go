@@ -38,6 +38,8 @@ func TestInt64FromTerraform(t *testing.T) {
 			wantError: "Attribute x.n must be a whole number from -9223372036854775808 to 9223372036854775807, got: 9223372036854775808"},
 		{name: "one past the smallest", in: "-9223372036854775809", want: types.Int64Null(),
 			wantError: "Attribute x.n must be a whole number from -9223372036854775808 to 9223372036854775807, got: -9223372036854775809"},
+		{name: "beyond, in digits", in: "1e20", want: types.Int64Null(),
+			wantError: "Attribute x.n must be a whole number from -9223372036854775808 to 9223372036854775807, got: 100000000000000000000"},
 		{name: "huge", in: "1e200", want: types.Int64Null(),
 			wantError: "Attribute x.n must be a whole number from -9223372036854775808 to 9223372036854775807, got: 1e+200"},
 	} {
@@ -107,9 +109,33 @@ func TestInt64Equal(t *testing.T) {
 		{"other fraction", half, third, false},
 		{"fraction and null", half, NewInt64Null(), false},
 		{"null and fraction", NewInt64Null(), half, false},
+		{"null and the framework's null", NewInt64Null(), types.Int64Null(), false},
 	} {
 		if got := tc.a.Equal(tc.b); got != tc.want {
 			t.Errorf("%s: %s.Equal(%s) = %t, want %t", tc.name, tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// The type and the constructors build values of the type, holding what
+// they were given.
+func TestInt64Type(t *testing.T) {
+	ctx := context.Background()
+	if !(Int64Type{}).Equal(Int64Type{}) || (Int64Type{}).Equal(types.Int64Type) {
+		t.Error("Int64Type must equal itself only, not the framework's Int64Type")
+	}
+	if typ := NewInt64Value(5).Type(ctx); !typ.Equal(Int64Type{}) {
+		t.Errorf("an Int64's type is %s", typ)
+	}
+	got, diags := Int64Type{}.ValueFromInt64(ctx, types.Int64Value(5))
+	if diags.HasError() || !got.(attr.Value).Equal(NewInt64Value(5)) {
+		t.Errorf("ValueFromInt64(5) = %v %v", got, diags)
+	}
+	five := int64(5)
+	if v := NewInt64PointerValue(&five); !v.Equal(NewInt64Value(5)) {
+		t.Errorf("NewInt64PointerValue(&5) = %s", v)
+	}
+	if v := NewInt64PointerValue(nil); !v.IsNull() {
+		t.Errorf("NewInt64PointerValue(nil) = %s, want null", v)
 	}
 }
