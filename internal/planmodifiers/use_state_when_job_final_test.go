@@ -51,6 +51,9 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		"processing":         {state: state("processing", false), plan: plan(false), planned: types.StringUnknown()},
 		"queued":             {state: state("queued", false), plan: plan(false), planned: types.StringUnknown()},
 		"dependency changed": {state: state("done", false), plan: plan(true), planned: types.StringUnknown()},
+		// Known only at apply, the dependency may change: the value may be
+		// read again and so stays unknown.
+		"dependency unknown": {state: state("done", false), plan: tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)})}, planned: types.StringUnknown()},
 		// Nothing can be read again.
 		"dependency changed, job gone":     {state: gone, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
 		"dependency changed, job retained": {state: kept, plan: plan(true), planned: types.StringUnknown()},
@@ -108,6 +111,18 @@ func TestUseStateWhenJobFinal_kinds(t *testing.T) {
 			m.PlanModifyBool(ctx, planmodifier.BoolRequest{Path: path.Root("flag"), State: st, Plan: pl, StateValue: flag, PlanValue: types.BoolUnknown()}, boolResp)
 			objResp := &planmodifier.ObjectResponse{PlanValue: types.ObjectUnknown(obj.AttrTypes)}
 			m.PlanModifyObject(ctx, planmodifier.ObjectRequest{Path: path.Root("detail"), State: st, Plan: pl, StateValue: detail, PlanValue: types.ObjectUnknown(obj.AttrTypes)}, objResp)
+
+			// A value the plan knows is left as planned, even for a final job.
+			known := types.ObjectValueMust(obj.AttrTypes, map[string]attr.Value{"n": types.Int64Value(4)})
+			intKnown := &planmodifier.Int64Response{PlanValue: types.Int64Value(8)}
+			m.PlanModifyInt64(ctx, planmodifier.Int64Request{Path: path.Root("count"), State: st, Plan: pl, StateValue: count, PlanValue: types.Int64Value(8)}, intKnown)
+			boolKnown := &planmodifier.BoolResponse{PlanValue: types.BoolValue(false)}
+			m.PlanModifyBool(ctx, planmodifier.BoolRequest{Path: path.Root("flag"), State: st, Plan: pl, StateValue: flag, PlanValue: types.BoolValue(false)}, boolKnown)
+			objKnown := &planmodifier.ObjectResponse{PlanValue: known}
+			m.PlanModifyObject(ctx, planmodifier.ObjectRequest{Path: path.Root("detail"), State: st, Plan: pl, StateValue: detail, PlanValue: known}, objKnown)
+			if !intKnown.PlanValue.Equal(types.Int64Value(8)) || !boolKnown.PlanValue.Equal(types.BoolValue(false)) || !objKnown.PlanValue.Equal(known) {
+				t.Errorf("known planned values changed: %s, %s, %s", intKnown.PlanValue, boolKnown.PlanValue, objKnown.PlanValue)
+			}
 
 			for name, got := range map[string]struct {
 				planned, prior attr.Value
