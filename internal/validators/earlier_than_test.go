@@ -65,3 +65,11 @@ func TestEarlierThanValidator_badOther(t *testing.T) {
 	diags = validate(EarlierThan(path.MatchRoot("subtitles")), path.Root("after_date"), after, config)
 	frameworktest.CheckDiagnostics(t, diags.Errors(), "subtitles is not a string")
 }
+
+// The other attribute may be given relative to the validated one.
+func TestEarlierThanValidator_relative(t *testing.T) {
+	after := types.StringValue("2024-05-03T00:00:00Z")
+	config := testConfig(t, map[string]tftypes.Value{"after_date": frameworktest.String(after.ValueString()), "before_date": frameworktest.String("2024-05-02T00:00:00Z")})
+	diags := validate(EarlierThan(path.MatchRelative().AtParent().AtName("before_date")), path.Root("after_date"), after, config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "Attribute after_date must be earlier than before_date")
+}
