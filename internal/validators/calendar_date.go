@@ -38,8 +38,9 @@ func (v calendarDateValidator) ValidateString(ctx context.Context, req validator
 	}
 }
 
-// datePattern is exactly YYYY-MM-DD; time.Parse alone would also take a
-// single-digit day.
+// datePattern is exactly YYYY-MM-DD. time.Parse refuses every other form
+// too; the pattern tells a text in the wrong form ("it is not written
+// YYYY-MM-DD") from a day the calendar does not have.
 var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 func checkCalendarDate(s string) error {
