@@ -52,6 +52,7 @@ type options struct {
 	runs        int
 	sections    []string
 	scaleN      []int
+	scaleCLIs   []string
 	longN       int
 	transcriptN int
 	rawN        int
@@ -71,7 +72,7 @@ type options struct {
 
 func main() {
 	var o options
-	var sections, scaleN, polls, live, liveCLIs, batchN, batchP, batchPar, batchLimit string
+	var sections, scaleN, scaleCLIs, polls, live, liveCLIs, batchN, batchP, batchPar, batchLimit string
 	flag.StringVar(&o.cli, "cli", ".tools/terraform-1.8.5/terraform", "Terraform or OpenTofu executable")
 	flag.StringVar(&o.providerDir, "provider-dir", "", "folder holding a built "+tfcli.ProviderBinary+" (default: build one)")
 	flag.StringVar(&o.restapi, "restapi", ".tools/restapi-1.20.0/terraform-provider-restapi",
@@ -79,6 +80,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 3, "runs per measurement; tables show medians")
 	flag.StringVar(&sections, "sections", "scale,long,poll,live,batch", "sections to run")
 	flag.StringVar(&scaleN, "n", "50,200,500", "resource counts of the scale section")
+	flag.StringVar(&scaleCLIs, "scale-cli", "", "Terraform or OpenTofu executables the scale section runs with, comma-separated (default: -cli)")
 	flag.IntVar(&o.longN, "long-n", 200, "jobs of the long-recording section")
 	flag.IntVar(&o.transcriptN, "transcript-n", 200, "jobs of the long-recording section with include_transcript = true")
 	flag.IntVar(&o.rawN, "raw-n", 200, "jobs of the long-recording section with include_raw_result = true")
@@ -99,6 +101,7 @@ func main() {
 	var err error
 	o.sections = splitList(sections)
 	o.liveCLIs = splitList(liveCLIs)
+	o.scaleCLIs = splitList(scaleCLIs)
 	if o.scaleN, err = parseInts(scaleN); err == nil {
 		if o.live, err = parseInts(live); err == nil {
 			o.polls, err = parseDurations(polls)
@@ -265,16 +268,39 @@ func (h *harness) restapiProvider(restapiExe string) ([]tfcli.Override, error) {
 	return overridesFor(onEveryHost("mastercard/restapi"), restapiDir), nil
 }
 
+// clis is the absolute paths of the executables a section runs with:
+// listed, or the harness's CLI when none is.
+func (h *harness) clis(listed []string) ([]string, error) {
+	if len(listed) == 0 {
+		return []string{h.cli}, nil
+	}
+	var clis []string
+	for _, c := range listed {
+		abs, err := filepath.Abs(c)
+		if err != nil {
+			return nil, err
+		}
+		clis = append(clis, abs)
+	}
+	return clis, nil
+}
+
 func (h *harness) section(ctx context.Context, name string, o options) (*bench.Table, error) {
 	switch name {
 	case "scale":
+		clis, err := h.clis(o.scaleCLIs)
+		if err != nil {
+			return nil, err
+		}
 		var results []scaleResult
-		for _, n := range o.scaleN {
-			r, err := h.scale(ctx, n)
-			if err != nil {
-				return nil, err
+		for _, cli := range clis {
+			for _, n := range o.scaleN {
+				r, err := h.scale(ctx, cli, n)
+				if err != nil {
+					return nil, err
+				}
+				results = append(results, r)
 			}
-			results = append(results, r)
 		}
 		return scaleTable(results), nil
 	case "long":
@@ -304,16 +330,9 @@ func (h *harness) section(ctx context.Context, name string, o options) (*bench.T
 		}
 		return pollTable(results), nil
 	case "live":
-		clis := []string{h.cli}
-		if len(o.liveCLIs) > 0 {
-			clis = nil
-			for _, c := range o.liveCLIs {
-				abs, err := filepath.Abs(c)
-				if err != nil {
-					return nil, err
-				}
-				clis = append(clis, abs)
-			}
+		clis, err := h.clis(o.liveCLIs)
+		if err != nil {
+			return nil, err
 		}
 		var results []liveResult
 		for _, cli := range clis {

@@ -115,8 +115,9 @@ type contenderResult struct {
 
 // scaleResult is one N of the scale section.
 type scaleResult struct {
-	n    int
-	each [contenders]contenderResult
+	engine string // the CLI's version
+	n      int
+	each   [contenders]contenderResult
 }
 
 // runOrder is the order the contenders run in at run r: rotated by r, so
@@ -131,8 +132,8 @@ func runOrder(r int) []int {
 
 // scale applies, plans and destroys n resources of each contender against
 // one fake server, h.runs times, after an untimed validate of each.
-func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
-	res := scaleResult{n: n}
+func (h *harness) scale(ctx context.Context, cli string, n int) (scaleResult, error) {
+	res := scaleResult{engine: bench.CLIVersion(ctx, cli), n: n}
 	svc, err := startService(fakeserver.Options{})
 	if err != nil {
 		return res, err
@@ -148,9 +149,11 @@ func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 	exes := [contenders]string{ours: h.providerExe, minimal: h.minimalExe, minimalWide: h.minimalExe, restapi: h.restapiExe}
 	var ws [contenders]*workspace
 	for i := range ws {
-		if ws[i], err = h.workspace(fmt.Sprintf("scale-%d-%s", n, contenderNames[i]), configs[i], svc); err != nil {
+		// A folder per engine: an engine refuses state a newer one wrote.
+		if ws[i], err = h.workspace(fmt.Sprintf("scale-%s-%d-%s", strings.ReplaceAll(res.engine, " ", "-"), n, contenderNames[i]), configs[i], svc); err != nil {
 			return res, err
 		}
+		ws[i].cli.Path = cli
 		ws[i].exe = exes[i]
 		res.each[i].watched = exes[i] != ""
 		// Untimed: checks the configuration, and starts the provider once
@@ -174,7 +177,7 @@ func (h *harness) scale(ctx context.Context, n int) (scaleResult, error) {
 			e.failures = append(e.failures, failures)
 			line = append(line, fmt.Sprintf("%s %s", contenderNames[i], bench.Seconds(c.total())))
 		}
-		h.log("scale N=%d run %d: %s", n, r+1, strings.Join(line, ", "))
+		h.log("scale N=%d (%s) run %d: %s", n, res.engine, r+1, strings.Join(line, ", "))
 	}
 	return res, nil
 }
@@ -250,7 +253,7 @@ func scaleTable(results []scaleResult) *bench.Table {
 	t := &bench.Table{
 		Title: "apply / plan (refresh) / destroy of N resources: transcription_job beside a minimal framework provider " +
 			"(three attributes, and as wide as transcription_job), the generic REST provider and terraform_data, against one fake server (medians)",
-		Header: []string{"N", "resource", "apply", "plan", "destroy", "apply: ours ÷", "plan: ours ÷", "destroy: ours ÷",
+		Header: []string{"engine", "N", "resource", "apply", "plan", "destroy", "apply: ours ÷", "plan: ours ÷", "destroy: ours ÷",
 			"extra per resource", "provider CPU per resource", "CLI CPU per resource", "requests per resource"},
 		Notes: []string{
 			"`transcription_job` is this provider with only `audio_url` set; `minimal_job` is a terraform-plugin-framework provider " +
@@ -281,7 +284,7 @@ func scaleTable(results []scaleResult) *bench.Table {
 // scaleRow is contender i's row of one N.
 func scaleRow(r scaleResult, i int) []string {
 	e, o, d := r.each[i], r.each[ours], r.each[data]
-	row := []string{fmt.Sprint(r.n), contenderNames[i]}
+	row := []string{r.engine, fmt.Sprint(r.n), contenderNames[i]}
 	phases := []func(cycle) time.Duration{
 		func(c cycle) time.Duration { return c.apply },
 		func(c cycle) time.Duration { return c.plan },

@@ -90,7 +90,7 @@ func TestScaleTable_rowsRatiosAndFloor(t *testing.T) {
 			watched:  watched,
 		}
 	}
-	r := scaleResult{n: 10}
+	r := scaleResult{engine: "OpenTofu v1.12.6", n: 10}
 	r.each[ours] = one(4*s, 2*s, 2*s, 500*time.Millisecond, 900*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
 	r.each[minimal] = one(2*s, 1*s, 1*s, 200*time.Millisecond, 400*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
 	r.each[minimalWide] = one(3*s, 2*s, 1*s, 400*time.Millisecond, 600*time.Millisecond, map[string]int64{"POST": 10, "GET": 30, "DELETE": 10}, true)
@@ -102,11 +102,11 @@ func TestScaleTable_rowsRatiosAndFloor(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(tab.Rows), contenders)
 	}
 	want := [][]string{
-		{"10", "transcription_job", "4.00 s", "2.00 s", "2.00 s", "1.00×", "1.00×", "1.00×", "500 ms", "50 ms", "90 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
-		{"10", "minimal_job", "2.00 s", "1.00 s", "1.00 s", "2.00×", "2.00×", "2.00×", "100 ms", "20 ms", "40 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
-		{"10", "minimal_wide_job", "3.00 s", "2.00 s", "1.00 s", "1.33×", "1.00×", "2.00×", "300 ms", "40 ms", "60 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
-		{"10", "restapi_object", "1.00 s", "4.00 s", "2.00 s", "4.00×", "0.50×", "1.00×", "400 ms", "30 ms", "70 ms", "6.0 (POST 1.0, GET 4.0, DELETE 1.0)"},
-		{"10", "terraform_data", "1.00 s", "1.00 s", "1.00 s", "4.00×", "2.00×", "2.00×", "-", "-", "10 ms", "0"},
+		{"OpenTofu v1.12.6", "10", "transcription_job", "4.00 s", "2.00 s", "2.00 s", "1.00×", "1.00×", "1.00×", "500 ms", "50 ms", "90 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
+		{"OpenTofu v1.12.6", "10", "minimal_job", "2.00 s", "1.00 s", "1.00 s", "2.00×", "2.00×", "2.00×", "100 ms", "20 ms", "40 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
+		{"OpenTofu v1.12.6", "10", "minimal_wide_job", "3.00 s", "2.00 s", "1.00 s", "1.33×", "1.00×", "2.00×", "300 ms", "40 ms", "60 ms", "5.0 (POST 1.0, GET 3.0, DELETE 1.0)"},
+		{"OpenTofu v1.12.6", "10", "restapi_object", "1.00 s", "4.00 s", "2.00 s", "4.00×", "0.50×", "1.00×", "400 ms", "30 ms", "70 ms", "6.0 (POST 1.0, GET 4.0, DELETE 1.0)"},
+		{"OpenTofu v1.12.6", "10", "terraform_data", "1.00 s", "1.00 s", "1.00 s", "4.00×", "2.00×", "2.00×", "-", "-", "10 ms", "0"},
 	}
 	for i, row := range tab.Rows {
 		if len(row) != len(tab.Header) {
