@@ -1191,6 +1191,9 @@ func TestJobUpdate_runningJobGoneIsCreatedAgainWithAWarning(t *testing.T) {
 	if !hasWarning(applied.Diagnostics, "Transcription job no longer exists", "the next apply creates it again (a new job, billed again)") {
 		t.Errorf("the update does not say that the next apply creates the job again: %v", applied.Diagnostics)
 	}
+	if got := j.stateAttribute(applied.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
+		t.Errorf("retained %v after the update found the job gone, want false", got)
+	}
 	resp := j.readResponse(applied.NewState)
 	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
 	if !hasWarning(resp.Diagnostics, "Transcription job no longer exists", jobID) ||

@@ -1,0 +1,250 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// A create interrupted before any look at the job succeeded (the service
+// failing every GET) still answers with the job's id in state: the job is
+// the service's, billed, and Terraform must keep track of it.
+func TestJobCreate_interruptedBeforeAnyLookKeepsTheJob(t *testing.T) {
+	fake := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") {
+			// The service fails the look, and Terraform is interrupted
+			// (Ctrl-C) before the client looks again.
+			once.Do(cancel)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"statusCode":503,"message":"unavailable","request_id":"r-503"}`))
+			return
+		}
+		fake.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); fake.Close() })
+	j := newJobBenchOn(newProtoHarnessAt(t, fake, srv.URL), shortAudio, "")
+
+	planned := j.planCreate()
+	resp, err := j.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: &j.null, PlannedState: planned, Config: &j.config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fake.JobCount() != 1 {
+		t.Fatalf("%d jobs on the service, want 1", fake.JobCount())
+	}
+	var id string
+	if err := j.stateAttribute(resp.NewState, "id").As(&id); err != nil || id == "" {
+		t.Fatalf("the interrupted create kept no job id in state (%v): the job is lost", err)
+	}
+	if _, ok := fake.Job(id); !ok {
+		t.Errorf("state has id %q, which the service does not have", id)
+	}
+	if !slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityError && d.Summary == "Interrupted while waiting for the transcription job" && strings.Contains(d.Detail, "had not been read yet")
+	}) {
+		t.Errorf("diagnostics %v, want the interrupt saying the job was never read", diagnosticSummaries(resp.Diagnostics))
+	}
+}
+
+// A callback_url known only at apply time (from another resource) is
+// stored as configured: state left without it would plan a change to the
+// job's callback_url at the next plan.
+func TestJobCreate_callbackURLKnownAtApplyIsStored(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	const hook = "https://hooks.example.com/cb"
+	config := func(url tftypes.Value) tfprotov6.DynamicValue {
+		return dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+			"audio_url":    tftypes.NewValue(tftypes.String, shortAudio),
+			"callback_url": url,
+		}))
+	}
+	atPlan := config(tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
+	atApply := config(tftypes.NewValue(tftypes.String, hook))
+	planned := j.plan(&j.null, &atPlan, &atPlan).PlannedState
+	state := j.protoHarness.applyChange(jobResourceTypeName, &j.null, planned, &atApply).NewState
+	if got := j.stateAttribute(state, "callback_url"); !got.Equal(tftypes.NewValue(tftypes.String, hook)) {
+		t.Errorf("callback_url %v in state, want the configured %q", got, hook)
+	}
+	if sent := j.fake.CreateBodies(); len(sent) != 1 || !bytes.Contains(sent[0], []byte(hook)) {
+		t.Errorf("the create did not carry the callback URL: %q", sent)
+	}
+}
+
+// The service may quote a job's callback URL in a later answer (an error
+// of a look at the job): the token it carries, here in its path where no
+// pattern of the client's logger finds it, stays out of the provider's log.
+func TestJobCreate_callbackURLQuotedInALaterAnswerNotLogged(t *testing.T) {
+	const token = "cbtok-Path9Lantern"
+	hook := "https://hooks.example.com/" + token + "/cb"
+	fake := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		quoted := false
+		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") {
+			once.Do(func() { quoted = true })
+		}
+		if !quoted {
+			fake.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(`{"statusCode":503,"message":"callback ` + hook + ` is being checked","request_id":"r-503"}`))
+	}))
+	t.Cleanup(func() { srv.Close(); fake.Close() })
+	j := newJobBenchOn(newProtoHarnessAt(t, fake, srv.URL), shortAudio, "")
+	j.config = dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":       tftypes.NewValue(tftypes.String, shortAudio),
+		"callback":        tftypes.NewValue(tftypes.Bool, true),
+		"callback_config": objectValue(j.typ.AttributeTypes["callback_config"].(tftypes.Object), map[string]tftypes.Value{"url": tftypes.NewValue(tftypes.String, hook)}),
+	}))
+
+	var logged bytes.Buffer
+	planned := j.planCreate()
+	resp, err := j.server.ApplyResourceChange(tflogtest.RootLogger(context.Background(), &logged), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: &j.null, PlannedState: planned, Config: &j.config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
+	if !strings.Contains(logged.String(), "is being checked") {
+		t.Fatal("the log lacks the answer quoting the callback URL: the search proves nothing")
+	}
+	if i := strings.Index(logged.String(), token); i >= 0 {
+		t.Errorf("the log holds the callback URL's token: …%s…", logged.String()[max(0, i-200):i+len(token)])
+	}
+}
+
+// A job already known to be gone (retained = false) and not to be created
+// again is refreshed from state alone: no request, and no warning at every
+// plan (the refresh that found it gone said so once).
+func TestJobRead_goneJobIsNotReportedAgain(t *testing.T) {
+	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	applied := j.apply(j.planCreate())
+	var id string
+	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+	if !svc.fake.ExpireJob(id) {
+		t.Fatalf("the fake server has no job %s", id)
+	}
+	gone := j.readResponse(applied)
+	if !hasWarning(gone.Diagnostics, "Transcription job no longer retained by the service", id) {
+		t.Fatalf("diagnostics %v, want the warning that the job is no longer retained", diagnosticSummaries(gone.Diagnostics))
+	}
+	svc.fake.ResetRequests()
+
+	again := j.readResponse(gone.NewState)
+	if len(again.Diagnostics) != 0 {
+		t.Errorf("the next refresh says %v again, want nothing", diagnosticSummaries(again.Diagnostics))
+	}
+	if got := svc.fake.Requests(); len(got) != 0 {
+		t.Errorf("the next refresh made %d requests, want none", len(got))
+	}
+	if !bytes.Equal(again.NewState.MsgPack, gone.NewState.MsgPack) {
+		t.Error("the next refresh changed the state of a job known gone")
+	}
+}
+
+// An update of a job known to be gone (retained = false) asks the service
+// nothing, and warns only of what it cannot do: turning include_transcript
+// on warns once that the transcript cannot be fetched; a change that needs
+// no more of the result (here timeouts) says nothing.
+func TestJobUpdate_goneJobIsNotAskedFor(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	state := j.read(j.apply(j.planCreate()))
+	var id string
+	if err := j.stateAttribute(state, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+	acctest.ExpireJob(t, j.fake, id)
+	state = j.readResponse(state).NewState
+	timeoutsType := j.typ.AttributeTypes["timeouts"].(tftypes.Object)
+	for name, set := range map[string]map[string]tftypes.Value{
+		"include_transcript": {"include_transcript": tftypes.NewValue(tftypes.Bool, true)},
+		"timeouts":           {"timeouts": objectValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, "10m")})},
+	} {
+		t.Run(name, func(t *testing.T) {
+			configured := map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, shortAudio)}
+			for k, v := range set {
+				configured[k] = v
+			}
+			config := dynamicValue(t, j.typ, objectValue(j.typ, configured))
+			proposed := withAttributes(t, j.typ, state, set)
+			planned := j.plan(state, &proposed, &config).PlannedState
+			j.fake.ResetRequests()
+			resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
+			if got := j.fake.Requests(); len(got) != 0 {
+				t.Errorf("the update made %d requests for a job known gone, want none", len(got))
+			}
+			var want []string
+			if name == "include_transcript" {
+				want = []string{"Result not available"}
+			}
+			if got := diagnosticSummaries(resp.Diagnostics); len(got) != len(want) || (len(want) == 1 && !strings.HasPrefix(got[0], want[0]+":")) {
+				t.Errorf("diagnostics %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// A delete the service refuses for a reason waiting cannot fix is an
+// error, and the job stays in state: removing it would leave the service's
+// job, and its data, behind without anything tracking it.
+func TestJobDelete_refusedDeleteKeepsTheJob(t *testing.T) {
+	fake := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodDelete {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"statusCode":400,"message":"cannot delete this job","request_id":"r-400"}`))
+			return
+		}
+		fake.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); fake.Close() })
+	j := newJobBenchOn(newProtoHarnessAt(t, fake, srv.URL), shortAudio, "")
+	state := j.apply(j.planCreate())
+	var id string
+	if err := j.stateAttribute(state, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+
+	resp, err := j.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: state, PlannedState: &j.null, Config: &j.null,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityError && d.Summary == "Cannot delete the transcription job "+id && strings.Contains(d.Detail, "cannot delete this job")
+	}) {
+		t.Errorf("diagnostics %q, want the error that the job cannot be deleted", diagnosticSummaries(resp.Diagnostics))
+	}
+	if got := j.stateAttribute(resp.NewState, "id"); !got.Equal(tftypes.NewValue(tftypes.String, id)) {
+		t.Errorf("id %v in state after the refused delete, want %s kept", got, id)
+	}
+	if _, ok := fake.Job(id); !ok {
+		t.Fatal("the service no longer has the job: the refusal proves nothing")
+	}
+}
