@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -202,6 +203,75 @@ func TestWaitForFinalJob_deadlineWhileClientRetries(t *testing.T) {
 	var failing *serviceFailingError
 	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) || !errors.As(err, &failing) || !client.IsStatus(failing, http.StatusServiceUnavailable) {
 		t.Fatalf("err = %v, want errJobNotFinal, DeadlineExceeded and the 503 the client was retrying", err)
+	}
+}
+
+// TestWaitForFinalJob_failureRecoveredBeforeTheEnd: a look the service
+// failed, followed by one it answered, is not reported as the service
+// failing when the wait ends (an interrupt here): the failure was over.
+func TestWaitForFinalJob_failureRecoveredBeforeTheEnd(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: time.Hour})
+	t.Cleanup(fs.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var looks atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			switch looks.Add(1) {
+			case 1: // the service fails the first look
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_, _ = w.Write([]byte(`{"statusCode":503,"message":"unavailable","request_id":"r-503"}`))
+				return
+			case 3: // answers the second; Terraform is interrupted at the third
+				cancel()
+			}
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	last, err := waitForFinalJob(ctx, c, id, testPollSchedule, client.FullDetail, nil)
+	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want errJobNotFinal and Canceled", err)
+	}
+	if last == nil || looks.Load() < 3 {
+		t.Fatalf("last record %v after %d looks, want the second look's", last, looks.Load())
+	}
+	if failing := (*serviceFailingError)(nil); errors.As(err, &failing) {
+		t.Errorf("err = %v, which says the service was failing, though its last answer was a success", err)
+	}
+}
+
+// TestWaitForFinalJob_tellsEveryStatus: onStatus (the action's progress
+// messages) is told each status the job is seen in, once, in order.
+func TestWaitForFinalJob_tellsEveryStatus(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: time.Hour, Clock: clock})
+	t.Cleanup(fs.Close)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.ServeHTTP(w, r)
+		if r.Method == http.MethodGet {
+			clock.Advance(20 * time.Minute) // queued, queued, processing, processing, done
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	var told []string
+	job, err := waitForFinalJob(context.Background(), c, id, testPollSchedule, client.FullDetail, func(status string) { told = append(told, status) })
+	if err != nil || job.Status != client.StatusDone {
+		t.Fatalf("wait: %v", err)
+	}
+	if want := []string{client.StatusQueued, client.StatusProcessing, client.StatusDone}; !slices.Equal(told, want) {
+		t.Errorf("told %q, want %q", told, want)
 	}
 }
 
