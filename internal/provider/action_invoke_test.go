@@ -1,0 +1,86 @@
+package provider
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+)
+
+// invokeTranscribe invokes the action in-process with the attributes set,
+// returning its progress messages and diagnostics.
+func invokeTranscribe(t *testing.T, data *ProviderData, set map[string]tftypes.Value) ([]string, diag.Diagnostics) {
+	t.Helper()
+	a := &transcribeAction{data: data, poll: testPollSchedule}
+	var schemaResp action.SchemaResponse
+	a.Schema(context.Background(), action.SchemaRequest{}, &schemaResp)
+	config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), set)}
+	var progress []string
+	resp := &action.InvokeResponse{SendProgress: func(ev action.InvokeProgressEvent) { progress = append(progress, ev.Message) }}
+	a.Invoke(context.Background(), action.InvokeRequest{Config: config}, resp)
+	return progress, resp.Diagnostics
+}
+
+// A job that ends in error fails the action (an error, not a warning),
+// after the progress messages said the job's id and its status.
+func TestTranscribe_failedJobIsAnError(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress, diags := invokeTranscribe(t, &ProviderData{Client: c}, map[string]tftypes.Value{
+		"audio_url": frameworktest.String("https://example.com/fail-503.wav"),
+	})
+	if fs.JobCount() != 1 {
+		t.Fatalf("%d jobs, want 1", fs.JobCount())
+	}
+	if !slices.ContainsFunc(diags.Errors(), func(d diag.Diagnostic) bool { return d.Summary() == "Transcription job failed" }) {
+		t.Errorf("diagnostics %v, want the error that the job failed", diags)
+	}
+	if !slices.ContainsFunc(progress, func(m string) bool { return strings.HasSuffix(m, " is error.") }) {
+		t.Errorf("progress %q, want the job's status error", progress)
+	}
+}
+
+// Under zero data retention the action does not wait unless told to: the
+// service lets no one read a job, so waiting would fail a job it created.
+func TestTranscribe_zeroDataRetentionDoesNotWait(t *testing.T) {
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) }))
+	t.Cleanup(hook.Close)
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemaResp := action.SchemaResponse{}
+	(&transcribeAction{}).Schema(context.Background(), action.SchemaRequest{}, &schemaResp)
+	progress, diags := invokeTranscribe(t, &ProviderData{Client: c, ZeroDataRetention: true}, map[string]tftypes.Value{
+		"audio_url":       frameworktest.String("https://example.com/a.wav"),
+		"callback":        frameworktest.Bool(true),
+		"callback_config": frameworktest.Object(t, schemaResp.Schema.Attributes["callback_config"].GetType(), map[string]tftypes.Value{"url": frameworktest.String(hook.URL)}),
+	})
+	if diags.HasError() {
+		t.Errorf("diagnostics %v, want none", diags)
+	}
+	if fs.JobCount() != 1 || len(progress) == 0 {
+		t.Fatalf("%d jobs, progress %q: want the job created and reported", fs.JobCount(), progress)
+	}
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodGet {
+			t.Errorf("the action read the job (%s %s) under zero data retention", r.Method, r.Path)
+		}
+	}
+}
