@@ -80,6 +80,10 @@ func TestFileSHA256(t *testing.T) {
 	if _, _, err := fileSHA256(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("directory: %v", err)
 	}
+	// A device, which could be endless, is refused before it is read.
+	if _, _, err := fileSHA256(context.Background(), os.DevNull); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
+		t.Errorf("%s: %v, want it refused as not a regular file", os.DevNull, err)
+	}
 }
 
 func TestVerifyingReader(t *testing.T) {
