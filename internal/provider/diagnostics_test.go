@@ -31,6 +31,12 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 403, Message: "forbidden", RequestID: "r"},
 			want: []string{"status 403 (Forbidden): forbidden.", "zero_data_retention = true", "request_id: r"},
 		},
+		// A 403 to a DELETE is a job the service will not delete (not one
+		// refused to an account with zero data retention).
+		"delete refused": {
+			err:  &client.APIError{Op: "DELETE /v2/pre-recorded/j1", StatusCode: 403, Message: "job cannot be deleted", RequestID: "r"},
+			want: []string{"status 403 (Forbidden): job cannot be deleted.", "request_id: r"},
+		},
 		"server error": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 503},
 			want: []string{"status 503 (Service Unavailable).", "try again later"},
@@ -77,6 +83,9 @@ func TestAddAPIError(t *testing.T) {
 			}
 			if name == "server error" && strings.Contains(detail, "request_id") {
 				t.Errorf("no request_id was given, detail %q mentions one", detail)
+			}
+			if name == "delete refused" && strings.Contains(detail, "zero_data_retention") {
+				t.Errorf("a refused delete is explained as zero data retention: %q", detail)
 			}
 		})
 	}

@@ -780,6 +780,9 @@ func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
 	if !strings.Contains(detail, "interrupted") || !strings.Contains(detail, "429") {
 		t.Errorf("does not say the create was interrupted after a 429:\n%s", detail)
 	}
+	if !strings.Contains(detail, "No job was created") || !strings.Contains(detail, resourceNextTry) {
+		t.Errorf("does not say that no job was created, and what follows:\n%s", detail)
+	}
 	if n := fs.Stats().JobsCreated; n != 0 {
 		t.Errorf("%d jobs created", n)
 	}
