@@ -139,15 +139,9 @@ func TestJobCreate_callbackURLQuotedInALaterAnswerNotLogged(t *testing.T) {
 // again is refreshed from state alone: no request, and no warning at every
 // plan (the refresh that found it gone said so once).
 func TestJobRead_goneJobIsNotReportedAgain(t *testing.T) {
-	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	j, svc := newRewritingJobBench(t)
 	applied := j.apply(j.planCreate())
-	var id string
-	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
-		t.Fatal(err)
-	}
-	if !svc.fake.ExpireJob(id) {
-		t.Fatalf("the fake server has no job %s", id)
-	}
+	id := j.expire(applied)
 	gone := j.readResponse(applied)
 	if !hasWarning(gone.Diagnostics, "Transcription job no longer retained by the service", id) {
 		t.Fatalf("diagnostics %v, want the warning that the job is no longer retained", diagnosticSummaries(gone.Diagnostics))
@@ -173,11 +167,7 @@ func TestJobRead_goneJobIsNotReportedAgain(t *testing.T) {
 func TestJobUpdate_goneJobIsNotAskedFor(t *testing.T) {
 	j := newJobBench(t, shortAudio, "")
 	state := j.read(j.apply(j.planCreate()))
-	var id string
-	if err := j.stateAttribute(state, "id").As(&id); err != nil {
-		t.Fatal(err)
-	}
-	acctest.ExpireJob(t, j.fake, id)
+	j.expire(state)
 	state = j.readResponse(state).NewState
 	timeoutsType := j.typ.AttributeTypes["timeouts"].(tftypes.Object)
 	for name, set := range map[string]map[string]tftypes.Value{

@@ -174,11 +174,7 @@ func TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio(t *testing.T) {
 func TestJobRead_processingJobGoneIsCreatedAgain(t *testing.T) {
 	j := newJobBench(t, shortAudio, "")
 	applied := j.read(j.apply(j.planCreate()))
-	var id string
-	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
-		t.Fatal(err)
-	}
-	acctest.ExpireJob(t, j.fake, id)
+	j.expire(applied)
 	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{"status": tftypes.NewValue(tftypes.String, "processing")})
 	resp := j.readResponse(&state)
 	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)

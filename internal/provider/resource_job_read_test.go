@@ -40,10 +40,9 @@ func (s *rewritingService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(bytes.Replace(rec.Body.Bytes(), []byte(`"request_id":"`), []byte(`"request_id":"rewritten-`), 1))
 }
 
-func newRewritingJobBench(t *testing.T, opts fakeserver.Options) (*jobBench, *rewritingService) {
+func newRewritingJobBench(t *testing.T) (*jobBench, *rewritingService) {
 	t.Helper()
-	opts.APIKey = acctest.APIKey
-	svc := &rewritingService{fake: fakeserver.New(opts)}
+	svc := &rewritingService{fake: fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})}
 	srv := httptest.NewServer(svc)
 	t.Cleanup(func() { srv.Close(); svc.fake.Close() })
 	return newJobBenchOn(newProtoHarnessAt(t, svc.fake, srv.URL), shortAudio, ""), svc
@@ -55,6 +54,20 @@ func (j *jobBench) readResponse(state *tfprotov6.DynamicValue) *tfprotov6.ReadRe
 		j.tb.Fatal(err)
 	}
 	return resp
+}
+
+// expire makes the service forget the job of state, as its retention does,
+// and returns the job's id.
+func (j *jobBench) expire(state *tfprotov6.DynamicValue) string {
+	j.tb.Helper()
+	var id string
+	if err := j.stateAttribute(state, "id").As(&id); err != nil {
+		j.tb.Fatal(err)
+	}
+	if !j.fake.ExpireJob(id) {
+		j.tb.Fatalf("the fake server has no job %s", id)
+	}
+	return id
 }
 
 func (j *jobBench) stateAttribute(state *tfprotov6.DynamicValue, names ...string) tftypes.Value {
@@ -78,7 +91,7 @@ func (j *jobBench) stateAttribute(state *tfprotov6.DynamicValue, names ...string
 // is instead of decoding the record again, and still gives Terraform the
 // identity it did not keep (Terraform before 1.12 keeps none).
 func TestJobRead_finishedJobKeepsItsState(t *testing.T) {
-	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	j, svc := newRewritingJobBench(t)
 	applied := j.apply(j.planCreate())
 	svc.rewrite.Store(true)
 
@@ -102,7 +115,7 @@ func TestJobRead_finishedJobKeepsItsState(t *testing.T) {
 
 // A job still running when last seen is read whole: its record changes.
 func TestJobRead_runningJobIsReadWhole(t *testing.T) {
-	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	j, svc := newRewritingJobBench(t)
 	applied := j.apply(j.planCreate())
 	// As if the apply had not waited: the job was last seen processing.
 	v, err := applied.Unmarshal(j.typ)
@@ -137,15 +150,9 @@ func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 // one GET that found it gone: retained = false, its last results kept, and
 // a warning.
 func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
-	j, svc := newRewritingJobBench(t, fakeserver.Options{})
+	j, svc := newRewritingJobBench(t)
 	applied := j.apply(j.planCreate())
-	var id string
-	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
-		t.Fatal(err)
-	}
-	if !svc.fake.ExpireJob(id) {
-		t.Fatalf("the fake server has no job %s", id)
-	}
+	j.expire(applied)
 	svc.fake.ResetRequests()
 
 	resp := j.readResponse(applied)
