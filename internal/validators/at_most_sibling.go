@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strconv"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -72,27 +71,10 @@ func (v AtMostSiblingValidator) siblingPath(p path.Path) path.Path {
 	return p.ParentPath().AtName(v.sibling)
 }
 
-// bound reads the sibling's number at p. It reads it as an attr.Value and
-// then as a number, whatever custom type the schema gives it: the framework
-// will not read a custom type's value into its base type. ok is false when
-// it is unreadable, null or unknown.
+// bound reads the sibling's number at p; ok is false when it is
+// unreadable, null or unknown.
 func (v AtMostSiblingValidator) bound(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (*big.Float, bool) {
-	var value attr.Value
-	d := config.GetAttribute(ctx, p, &value)
-	diags.Append(d...)
-	if d.HasError() || value.IsNull() || value.IsUnknown() {
-		return nil, false
-	}
-	var bound *big.Float
-	tv, err := value.ToTerraformValue(ctx)
-	if err == nil {
-		err = tv.As(&bound)
-	}
-	if err != nil {
-		diags.AddAttributeError(p, "Invalid Validator", fmt.Sprintf("%s is not a number: a bug in the provider's schema (%v).", p, err))
-		return nil, false
-	}
-	return bound, true
+	return readOther[*big.Float](ctx, config, p, "a number", diags)
 }
 
 func (v AtMostSiblingValidator) report(p, siblingPath path.Path, value, bound string, diags *diag.Diagnostics) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -58,25 +57,8 @@ func (v earlierThanValidator) ValidateString(ctx context.Context, req validator.
 	}
 }
 
-// dateTime reads the other attribute's text at p. It reads it as an
-// attr.Value and then as a string, whatever custom type the schema gives it
-// (timetypes.RFC3339): the framework will not read a custom type's value
-// into its base type. ok is false when it is unreadable, null or unknown.
+// dateTime reads the other attribute's text at p; ok is false when it is
+// unreadable, null or unknown.
 func (v earlierThanValidator) dateTime(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (string, bool) {
-	var value attr.Value
-	d := config.GetAttribute(ctx, p, &value)
-	diags.Append(d...)
-	if d.HasError() || value.IsNull() || value.IsUnknown() {
-		return "", false
-	}
-	var text string
-	tv, err := value.ToTerraformValue(ctx)
-	if err == nil {
-		err = tv.As(&text)
-	}
-	if err != nil {
-		diags.AddAttributeError(p, "Invalid Validator", fmt.Sprintf("%s is not a string: a bug in the provider's schema (%v).", p, err))
-		return "", false
-	}
-	return text, true
+	return readOther[string](ctx, config, p, "a string", diags)
 }
