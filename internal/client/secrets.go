@@ -13,8 +13,9 @@ import (
 const secretMask = "***"
 
 // minMaskedPrefix is the shortest piece of a secret that is masked where a
-// text is cut short: shorter ones say nothing of it, and would mask
-// ordinary words.
+// text is cut short. A shorter one is dropped instead: masking it would mark
+// ordinary words as secrets, and leaving it would show a secret's first
+// bytes (often a fixed prefix such as "sk_", but a secret all the same).
 const minMaskedPrefix = 4
 
 // secrets are texts the client never hands on as they are: its API key, and
@@ -113,13 +114,22 @@ func (s secrets) mask(text string) string {
 }
 
 // maskCut masks text that was cut short: the secrets in it, and the
-// beginning of one at its end.
+// beginning of one at its end, which is masked when it is long enough to
+// be told from ordinary text and dropped when it is not (the text ends a
+// few bytes earlier, which a cut text can afford).
 func (s secrets) maskCut(text string) string {
 	text = s.mask(text)
 	for _, secret := range s {
 		for n := min(len(secret)-1, len(text)); n >= minMaskedPrefix; n-- {
 			if strings.HasSuffix(text, secret[:n]) {
 				return text[:len(text)-n] + secretMask
+			}
+		}
+	}
+	for n := min(minMaskedPrefix-1, len(text)); n > 0; n-- {
+		for _, secret := range s {
+			if n < len(secret) && strings.HasSuffix(text, secret[:n]) {
+				return text[:len(text)-n]
 			}
 		}
 	}

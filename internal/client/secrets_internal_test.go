@@ -41,7 +41,11 @@ func TestSecrets_mask(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		"key k3y-01":   "key ***",
-		"key k3y":      "key k3y", // too short a part to say anything
+		"key k3y":      "key ", // too short a part to mask: dropped
+		"key k3":       "key ",
+		"key k":        "key ",
+		"key kk":       "key k", // only what may begin the key
+		"key a":        "key a",
 		"key k3y-0123": "key ***",
 		"key k3y-012":  "key ***", // all but the last byte
 		"key k3y-":     "key ***", // the shortest part masked

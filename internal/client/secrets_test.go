@@ -21,11 +21,11 @@ const (
 )
 
 // recordCutInTheKey is a job record whose first 4 KiB, read to find its
-// status, end in the key.
-var recordCutInTheKey = func() string {
+// status, end in the key's first cut bytes.
+func recordCutInTheKey(cut int) string {
 	head := `{"id":"x","custom_metadata":{"note":"`
-	return head + strings.Repeat("n", 4<<10-len(head)-keyCut) + echoedKey + `"},"status":"done"}`
-}()
+	return head + strings.Repeat("n", 4<<10-len(head)-cut) + echoedKey + `"},"status":"done"}`
+}
 
 // A service, or a gateway before it, may quote the request in its answer,
 // the x-service-key header included: the key never reaches the client's
@@ -63,7 +63,11 @@ func TestErrors_neverQuoteTheKey(t *testing.T) {
 		{"long answer cut 3 bytes into the key for the log", 401, "text/plain", strings.Repeat("l", 4<<10-3) + echoedKey + strings.Repeat("t", 64), false, "l" + echoedKey[:3]},
 		// A record read only as far as its status is logged as far as it
 		// was read.
-		{"record cut in the key for the log", 200, "application/json", recordCutInTheKey, true, ""},
+		{"record cut in the key for the log", 200, "application/json", recordCutInTheKey(keyCut), true, ""},
+		// Cut 1 to 3 bytes into the key: too little to mask, so dropped.
+		{"record cut 3 bytes into the key for the log", 200, "application/json", recordCutInTheKey(3), true, "nnnn" + echoedKey[:3]},
+		{"record cut 2 bytes into the key for the log", 200, "application/json", recordCutInTheKey(2), true, "nnnn" + echoedKey[:2]},
+		{"record cut 1 byte into the key for the log", 200, "application/json", recordCutInTheKey(1), true, "nnnn" + echoedKey[:1]},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
