@@ -20,6 +20,7 @@
 //	GET    /v2/pre-recorded/{id}        the job record
 //	DELETE /v2/pre-recorded/{id}        202; 403 while queued or processing
 //	GET    /v2/pre-recorded/{id}/file   the audio the job was made from
+//	GET    /v2/transcription            list jobs of kind=pre-recorded, kind=live, or both (where page links lead)
 //	GET    /v2/transcription/{id}       the record of a pre-recorded or live job
 //	GET    /v2/live                     list live jobs (filters and pagination)
 //	GET    /v2/live/{id}                the live job record
@@ -41,7 +42,12 @@
 // The listings take offset, limit (default 20), date (YYYY-MM-DD, the UTC
 // day of created_at), after_date and before_date (ISO 8601, strict),
 // status (repeated) and custom_metadata[key]=value; they answer {first,
-// current, next, items}, newest first, next null on the last page.
+// current, next, items}, newest first, next null on the last page. The
+// links have the spec's form, {base_url}/v2/transcription?status=…&offset=…&limit=…,
+// with every filter given and the listing's kind (kind=live or
+// kind=pre-recorded: the spec shows no kind, and this server's
+// GET /v2/transcription lists both kinds without it), so following them
+// pages through the same jobs.
 //
 // # Audio files
 //
@@ -147,7 +153,7 @@
 // # Zero data retention
 //
 // With Options.ZeroDataRetention, POST /v2/upload, GET /v2/pre-recorded,
-// GET /v2/pre-recorded/{id}, GET /v2/live, GET /v2/live/{id},
+// GET /v2/pre-recorded/{id}, GET /v2/live, GET /v2/live/{id}, GET /v2/transcription,
 // GET /v2/transcription/{id} and both file downloads answer 403 (the spec:
 // no transcripts or metadata can be retrieved through the API), a create
 // without a callback answers 422 (results are delivered only by callback),

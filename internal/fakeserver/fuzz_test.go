@@ -299,18 +299,19 @@ func FuzzLiveQuery(f *testing.F) {
 		q, _ := url.ParseQuery(rawQuery)
 		page := checkLivePage(t, resp.body, q)
 
-		// The links repeat the query: current gives the same page, first
-		// and next answer with pages of the same filter.
+		// The links repeat the query in the spec's form, on live jobs:
+		// current gives the same page, first and next answer with pages of
+		// the same filter.
 		links := map[string]string{"first": page.First, "current": page.Current}
 		if page.Next != nil {
 			links["next"] = *page.Next
 		}
 		for name, link := range links {
 			u, err := url.Parse(link)
-			if err != nil || u.Host != "example.com" || u.Path != "/v2/live" {
+			if err != nil || u.Host != "example.com" || u.Path != "/v2/transcription" || u.Query().Get("kind") != client.KindLive {
 				t.Fatalf("%s link %q", name, link)
 			}
-			again := listLive(s, u.RawQuery)
+			again := serve(s, http.MethodGet, u.RequestURI(), "", nil)
 			if again.status != http.StatusOK {
 				t.Fatalf("%s link %q answered %d: %s", name, link, again.status, again.body)
 			}

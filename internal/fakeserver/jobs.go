@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -320,28 +319,18 @@ func (s *Server) deleteJob(id string) (found bool, status string) {
 // handleListPreRecorded answers GET /v2/pre-recorded: a page of job records,
 // newest first, with the filters and page shape of GET /v2/live.
 func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _ string) {
-	if s.zdrRefuses(w, r, zdrRetrievalMessage) {
-		return
+	if f, ok := s.listFilter(w, r, false); ok {
+		s.listPreRecorded(w, r, f)
 	}
-	f, ok := s.listFilter(w, r)
-	if !ok {
-		return
-	}
+}
+
+// listPreRecorded answers a page of pre-recorded jobs.
+func (s *Server) listPreRecorded(w http.ResponseWriter, r *http.Request, f listFilter) {
 	items := []client.PreRecordedJob{}
 	s.mu.Lock()
 	now := s.settleAll()
-	jobs := make([]*job, 0, len(s.jobs))
-	for _, j := range s.jobs {
-		jobs = append(jobs, j)
-	}
-	slices.SortFunc(jobs, func(a, b *job) int {
-		if c := b.createdAt.Compare(a.createdAt); c != 0 {
-			return c
-		}
-		return strings.Compare(a.id, b.id)
-	})
 	matching := 0
-	for _, j := range jobs {
+	for _, j := range s.preRecordedOrdered() {
 		if !f.matches(j.createdAt, j.status(now), j.customMetadata) {
 			continue
 		}
@@ -351,7 +340,19 @@ func (s *Server) handleListPreRecorded(w http.ResponseWriter, r *http.Request, _
 		matching++
 	}
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, listPage(f, r, "/v2/pre-recorded", matching, items))
+	writeJSON(w, http.StatusOK, listPage(f, r, client.KindPreRecorded, matching, items))
+}
+
+// preRecordedOrdered is the pre-recorded jobs in listing order: newest
+// first, then by id, as the live jobs (liveStore.ordered). The caller holds
+// s.mu.
+func (s *Server) preRecordedOrdered() []*job {
+	jobs := make([]*job, 0, len(s.jobs))
+	for _, j := range s.jobs {
+		jobs = append(jobs, j)
+	}
+	slices.SortFunc(jobs, func(a, b *job) int { return listingOrder(a.createdAt, a.id, b.createdAt, b.id) })
+	return jobs
 }
 
 // handleGetPreRecordedFile answers GET /v2/pre-recorded/{id}/file: the bytes

@@ -16,13 +16,7 @@ import (
 
 func (h *harness) preRecordedPage(query string) client.PreRecordedPage {
 	h.t.Helper()
-	resp := h.get("/v2/pre-recorded" + query)
-	if resp.status != http.StatusOK || resp.header.Get("Content-Type") != "application/json" {
-		h.t.Fatalf("GET /v2/pre-recorded%s: %d %s", query, resp.status, resp.body)
-	}
-	var page client.PreRecordedPage
-	decodeInto(h.t, resp.body, &page)
-	return page
+	return pageAt[client.PreRecordedJob](h, "/v2/pre-recorded"+query)
 }
 
 // TestPreRecordedListing: GET /v2/pre-recorded lists job records newest
@@ -89,16 +83,17 @@ func TestPreRecordedListing(t *testing.T) {
 		t.Errorf("listed record %s\nwant the record %s", got, want)
 	}
 
-	// Pages link to the listing's own path, with the filters.
+	// Pages link to the spec's form, with the filters and the kind.
 	page = h.preRecordedPage("?status=done&limit=3")
 	if page.Next == nil {
 		t.Fatal("first of two pages has no next link")
 	}
 	next, err := url.Parse(*page.Next)
-	if err != nil || next.Path != "/v2/pre-recorded" || next.Query().Get("offset") != "3" || next.Query().Get("status") != "done" {
+	if err != nil || next.Path != "/v2/transcription" || next.Query().Get("kind") != client.KindPreRecorded ||
+		next.Query().Get("offset") != "3" || next.Query().Get("status") != "done" {
 		t.Fatalf("next link %q", *page.Next)
 	}
-	last := h.preRecordedPage("?" + next.RawQuery)
+	last := pageAt[client.PreRecordedJob](h, *page.Next)
 	if names(last.Items) != "a" || last.Next != nil {
 		t.Fatalf("last page %q, next %v", names(last.Items), last.Next)
 	}

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -91,13 +92,7 @@ func (st *liveStore) put(e *liveEntry) {
 
 func (st *liveStore) ordered() []*liveEntry {
 	if !st.sorted {
-		sort.Slice(st.entries, func(a, b int) bool {
-			ea, eb := st.entries[a], st.entries[b]
-			if !ea.createdAt.Equal(eb.createdAt) {
-				return ea.createdAt.After(eb.createdAt)
-			}
-			return ea.id < eb.id
-		})
+		slices.SortFunc(st.entries, func(a, b *liveEntry) int { return listingOrder(a.createdAt, a.id, b.createdAt, b.id) })
 		st.sorted = true
 	}
 	return st.entries
@@ -125,13 +120,13 @@ func (s *Server) lookupLiveBody(id string) (json.RawMessage, bool) {
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
-	if s.zdrRefuses(w, r, zdrRetrievalMessage) {
-		return
+	if f, ok := s.listFilter(w, r, false); ok {
+		s.listLive(w, r, f)
 	}
-	f, ok := s.listFilter(w, r)
-	if !ok {
-		return
-	}
+}
+
+// listLive answers a page of live jobs.
+func (s *Server) listLive(w http.ResponseWriter, r *http.Request, f listFilter) {
 	items := []json.RawMessage{}
 	s.mu.Lock()
 	matching := 0
@@ -145,7 +140,7 @@ func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string
 		matching++
 	}
 	s.mu.Unlock()
-	writeEncodedPage(w, listPage(f, r, "/v2/live", matching, items))
+	writeEncodedPage(w, listPage(f, r, client.KindLive, matching, items))
 }
 
 // writeEncodedPage answers 200 with p, whose items are records already
@@ -175,14 +170,19 @@ func writeEncodedPage(w http.ResponseWriter, p client.Page[json.RawMessage]) {
 	_, _ = w.Write([]byte("]}"))
 }
 
-// listFilter parses a listing's query, or answers 400 naming each problem.
-func (s *Server) listFilter(w http.ResponseWriter, r *http.Request) (listFilter, bool) {
+// listFilter parses a listing's query, or answers 400 naming each problem;
+// under zero data retention it answers 403, as every retrieval. withKind
+// takes the kind parameter of GET /v2/transcription.
+func (s *Server) listFilter(w http.ResponseWriter, r *http.Request, withKind bool) (listFilter, bool) {
+	if s.zdrRefuses(w, r, zdrRetrievalMessage) {
+		return listFilter{}, false
+	}
 	query, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		s.writeError(w, r, http.StatusBadRequest, "the query string cannot be parsed: "+err.Error())
 		return listFilter{}, false
 	}
-	f, problems := parseListFilter(query)
+	f, problems := parseListFilter(query, withKind)
 	if len(problems) > 0 {
 		s.writeError(w, r, http.StatusBadRequest, "invalid query parameters", problems...)
 		return listFilter{}, false
@@ -202,16 +202,23 @@ func (f listFilter) end() int {
 // onPage reports whether the matching item at index i is on the page.
 func (f listFilter) onPage(i int) bool { return i >= f.offset && i < f.end() }
 
-// listPage is the page of a listing at path holding items, out of matching
-// items in all: links to the first, current and next pages carry the
-// filters as given, and next is null on the last page.
-func listPage[T any](f listFilter, r *http.Request, path string, matching int, items []T) client.Page[T] {
+// listPage is the page of a listing of jobs of kind (of every kind when
+// empty) holding items, out of matching items in all. Its links to the
+// first, current and next pages have the spec's form,
+// {base_url}/v2/transcription?status=…&offset=…&limit=…, carrying the
+// filters as given and the kind, so that following them lists the same
+// jobs whichever listing they came from; next is null on the last page.
+func listPage[T any](f listFilter, r *http.Request, kind string, matching int, items []T) client.Page[T] {
+	query := maps.Clone(f.echo)
+	if kind != "" {
+		query.Set("kind", kind)
+	}
+	filters := query.Encode()
+	if filters != "" {
+		filters += "&"
+	}
 	link := func(offset int) string {
-		q := f.echo.Encode()
-		if q != "" {
-			q += "&"
-		}
-		return fmt.Sprintf("%s%s?%soffset=%d&limit=%d", baseURL(r), path, q, offset, f.limit)
+		return fmt.Sprintf("%s%s?%soffset=%d&limit=%d", baseURL(r), transcriptionsPath, filters, offset, f.limit)
 	}
 	p := client.Page[T]{First: link(0), Current: link(f.offset), Items: items}
 	if f.end() < matching {
@@ -278,8 +285,9 @@ func (s *Server) handleDeleteLive(w http.ResponseWriter, r *http.Request, id str
 }
 
 // listFilter is the parsed query of a listing (GET /v2/live, GET
-// /v2/pre-recorded).
+// /v2/pre-recorded, GET /v2/transcription).
 type listFilter struct {
+	kind          string // GET /v2/transcription's: one kind, or "" for every kind
 	offset, limit int
 	date          string // YYYY-MM-DD, the UTC day of created_at
 	after, before *time.Time
@@ -289,8 +297,8 @@ type listFilter struct {
 }
 
 // parseListFilter reads a listing's query parameters, naming each one that
-// is invalid or unknown.
-func parseListFilter(q url.Values) (listFilter, []string) {
+// is invalid or unknown (kind, unless withKind).
+func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 	f := listFilter{limit: client.DefaultLiveListLimit, metadata: map[string]string{}, echo: url.Values{}}
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
@@ -356,6 +364,12 @@ func parseListFilter(q url.Values) (listFilter, []string) {
 		case isMeta:
 			f.metadata[metaKey] = v
 			f.echo.Set(key, v)
+		case key == "kind" && withKind:
+			if v == client.KindPreRecorded || v == client.KindLive {
+				f.kind = v // listPage adds it to the links
+			} else {
+				bad("kind must be one of: %s, %s (got %q)", client.KindPreRecorded, client.KindLive, v)
+			}
 		default:
 			bad("unknown query parameter %q", key)
 		}

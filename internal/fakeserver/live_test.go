@@ -36,11 +36,19 @@ func liveFixtures(h *harness) {
 
 func (h *harness) livePage(query string) client.LivePage {
 	h.t.Helper()
-	resp := h.get("/v2/live" + query)
+	return pageAt[client.LiveJob](h, "/v2/live"+query)
+}
+
+// pageAt is the page a listing answers at target: a path and query, or a
+// page link of this server's.
+func pageAt[T any](h *harness, target string) client.Page[T] {
+	h.t.Helper()
+	target = strings.TrimPrefix(target, h.url)
+	resp := h.get(target)
 	if resp.status != http.StatusOK || resp.header.Get("Content-Type") != "application/json" {
-		h.t.Fatalf("GET /v2/live%s: %d %s", query, resp.status, resp.body)
+		h.t.Fatalf("GET %s: %d %s", target, resp.status, resp.body)
 	}
-	var page client.LivePage
+	var page client.Page[T]
 	decodeInto(h.t, resp.body, &page)
 	return page
 }
@@ -106,7 +114,7 @@ func TestLiveFilters(t *testing.T) {
 func TestLivePaginationLinks(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, Options{LiveJobs: 45})
-	base := h.url + "/v2/live?"
+	base := h.url + "/v2/transcription?kind=live&"
 
 	page := h.livePage("")
 	if len(page.Items) != 20 {
@@ -120,7 +128,7 @@ func TestLivePaginationLinks(t *testing.T) {
 	var all []client.LiveJob
 	link := &page.Current
 	for link != nil {
-		p := h.livePage(strings.TrimPrefix(*link, h.url+"/v2/live"))
+		p := pageAt[client.LiveJob](h, *link)
 		all = append(all, p.Items...)
 		link = p.Next
 	}
@@ -151,8 +159,8 @@ func TestLiveLinksCarryTheFilters(t *testing.T) {
 	h := newHarness(t, Options{})
 	liveFixtures(h)
 	page := h.livePage("?status=done&status=error&custom_metadata[team]=alpha&date=2025-03-12&limit=1&after_date=2025-03-01T00:00:00Z")
-	filters := "after_date=2025-03-01T00%3A00%3A00Z&custom_metadata%5Bteam%5D=alpha&date=2025-03-12&status=done&status=error"
-	base := h.url + "/v2/live?" + filters
+	filters := "after_date=2025-03-01T00%3A00%3A00Z&custom_metadata%5Bteam%5D=alpha&date=2025-03-12&kind=live&status=done&status=error"
+	base := h.url + "/v2/transcription?" + filters
 	if page.First != base+"&offset=0&limit=1" || page.Current != page.First {
 		t.Fatalf("first %q", page.First)
 	}

@@ -194,7 +194,10 @@ func (s *Server) routes() []endpoint {
 		{prefix: "/v2/pre-recorded", hasID: true, suffix: "/file", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet: s.handleGetPreRecordedFile,
 		}},
-		{prefix: "/v2/transcription", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+		{prefix: transcriptionsPath, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
+			http.MethodGet: s.handleListTranscriptions,
+		}},
+		{prefix: transcriptionsPath, hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet: s.handleGetTranscription,
 		}},
 		{prefix: "/v2/live", handlers: map[string]func(http.ResponseWriter, *http.Request, string){

@@ -31,6 +31,7 @@ func TestZeroDataRetentionDisablesUploadAndRetrieval(t *testing.T) {
 		{h.get("/v2/pre-recorded/" + id + "/file"), "/v2/pre-recorded/" + id + "/file"},
 		{h.get("/v2/live/" + id + "/file"), "/v2/live/" + id + "/file"},
 		{h.get("/v2/live"), "/v2/live"},
+		{h.get("/v2/transcription?kind=live"), "/v2/transcription"},
 		{h.get("/v2/live/" + liveID), "/v2/live/" + liveID},
 	} {
 		e := requireError(t, c.resp, http.StatusForbidden, c.path)
