@@ -485,12 +485,20 @@ func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
 // the prior result without what is no longer kept. Nothing needs reading,
 // so outputs of the result stay known and the plan does not show the old
 // transcript going to "(known after apply)". Keeping more needs a read:
-// the result stays unknown then (finalJobValueModifier).
+// the result stays unknown then (finalJobValueModifier). With both settings
+// unchanged, as in most plans, the result is planned as it is already
+// (finalJobValueModifier): setting it again would cost three rewrites of
+// the whole plan for nothing.
 func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+	kept := resultSettingsIn(ctx, state, &resp.Diagnostics)
+	planned := resultSettingsIn(ctx, resp.Plan, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() || planned == kept {
+		return
+	}
 	var status types.String
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathStatus, &status)...)
-	before, _ := contentIn(ctx, state, &resp.Diagnostics)
-	after, known := contentIn(ctx, resp.Plan, &resp.Diagnostics)
+	before, _ := kept.content()
+	after, known := planned.content()
 	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) || !known || after > before {
 		return
 	}
@@ -510,15 +518,26 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathRetained, retained)...)
 }
 
-// contentIn reads how much of the result a state or plan keeps, and whether
-// that is known.
-func contentIn(ctx context.Context, from interface {
+// resultSettings are a state's or plan's values of the settings that decide
+// how much of the result state keeps.
+type resultSettings struct {
+	includeTranscript, includeRawResult types.Bool
+}
+
+func resultSettingsIn(ctx context.Context, from interface {
 	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
-}, diags *diag.Diagnostics) (resultContent, bool) {
-	var m jobResourceModel
-	diags.Append(from.GetAttribute(ctx, pathIncludeTranscript, &m.IncludeTranscript)...)
-	diags.Append(from.GetAttribute(ctx, pathIncludeRawResult, &m.IncludeRawResult)...)
-	return m.resultContent(), !m.IncludeTranscript.IsUnknown() && !m.IncludeRawResult.IsUnknown()
+}, diags *diag.Diagnostics) resultSettings {
+	var s resultSettings
+	diags.Append(from.GetAttribute(ctx, pathIncludeTranscript, &s.includeTranscript)...)
+	diags.Append(from.GetAttribute(ctx, pathIncludeRawResult, &s.includeRawResult)...)
+	return s
+}
+
+// content is how much of the result the settings keep, and whether that is
+// known.
+func (s resultSettings) content() (resultContent, bool) {
+	m := jobResourceModel{IncludeTranscript: s.includeTranscript, IncludeRawResult: s.includeRawResult}
+	return m.resultContent(), !s.includeTranscript.IsUnknown() && !s.includeRawResult.IsUnknown()
 }
 
 // warnIfFailed keeps a failed job visible: a job created without waiting
