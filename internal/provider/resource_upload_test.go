@@ -560,7 +560,7 @@ func TestAccUpload_timeouts(t *testing.T) {
 func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 	ctx := context.Background()
 	h := newProtoHarness(t, fakeserver.Options{})
-	const typeName = "transcription_upload"
+	const typeName = uploadTypeName
 
 	imported, err := h.server.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: "file-1"})
 	if err != nil {
@@ -576,12 +576,9 @@ func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 
 	source := filepath.Join(t.TempDir(), "note.wav")
 	writeTestWAV(t, source, 0.5, 1, 8000, 440)
-	typ := h.resourceType(typeName)
-	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{"source": tftypes.NewValue(tftypes.String, source)}))
-	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
-	planned := h.planChange(typeName, &null, &config, &config)
-	created := h.applyChange(typeName, &null, planned.PlannedState, &config)
-	destroyed := h.applyChange(typeName, created.NewState, &null, &null)
+	u := newUploadBench(h, source)
+	created := u.applyChange(typeName, &u.null, u.planCreate(), &u.config)
+	destroyed := u.applyChange(typeName, created.NewState, &u.null, &u.null)
 	warned := hasWarning(destroyed.Diagnostics, "The uploaded file stays on the service", source)
 	if !warned {
 		t.Fatalf("destroy does not say the file stays on the service: %v", destroyed.Diagnostics)

@@ -1,0 +1,283 @@
+package provider
+
+// In-process tests of transcription_upload's plan and apply: the provider
+// behind its protocol-6 server, called as Terraform calls it (see
+// protoHarness), against a fake server or a handler of the test's.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+const uploadTypeName = "transcription_upload"
+
+// uploadBench is one transcription_upload of source, planned and applied
+// through a protoHarness.
+type uploadBench struct {
+	*protoHarness
+	typ    tftypes.Object
+	source string
+	config tfprotov6.DynamicValue
+	null   tfprotov6.DynamicValue
+}
+
+func newUploadBench(h *protoHarness, source string) *uploadBench {
+	typ := h.resourceType(uploadTypeName)
+	u := &uploadBench{protoHarness: h, typ: typ, source: source, null: dynamicValue(h.tb, typ, tftypes.NewValue(typ, nil))}
+	u.config = u.configOf(source)
+	return u
+}
+
+// configOf is the configuration of the upload naming source.
+func (u *uploadBench) configOf(source string) tfprotov6.DynamicValue {
+	return dynamicValue(u.tb, u.typ, objectValue(u.typ, map[string]tftypes.Value{"source": tftypes.NewValue(tftypes.String, source)}))
+}
+
+func (u *uploadBench) planCreate() *tfprotov6.DynamicValue {
+	return u.planChange(uploadTypeName, &u.null, &u.config, &u.config).PlannedState
+}
+
+// tryApply applies planned over prior, errors included.
+func (u *uploadBench) tryApply(prior, planned, config *tfprotov6.DynamicValue) *tfprotov6.ApplyResourceChangeResponse {
+	u.tb.Helper()
+	resp, err := u.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: uploadTypeName, PriorState: prior, PlannedState: planned, Config: config,
+	})
+	if err != nil {
+		u.tb.Fatal(err)
+	}
+	return resp
+}
+
+// attribute is the value of state's attribute name.
+func (u *uploadBench) attribute(state *tfprotov6.DynamicValue, name string) tftypes.Value {
+	u.tb.Helper()
+	v, err := state.Unmarshal(u.typ)
+	if err != nil {
+		u.tb.Fatal(err)
+	}
+	got, _, err := tftypes.WalkAttributePath(v, tftypes.NewAttributePath().WithAttributeName(name))
+	if err != nil {
+		u.tb.Fatal(err)
+	}
+	return got.(tftypes.Value)
+}
+
+// expectIdentity checks that identity holds state's id, the upload's id on
+// the service.
+func (u *uploadBench) expectIdentity(op string, identity *tfprotov6.ResourceIdentityData, state *tfprotov6.DynamicValue) {
+	u.tb.Helper()
+	if identity == nil {
+		u.tb.Fatalf("%s gave no identity", op)
+	}
+	got, err := identity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}})
+	if err != nil {
+		u.tb.Fatal(err)
+	}
+	id := u.attribute(state, "id")
+	if !id.IsKnown() || id.IsNull() || !got.Equal(tftypes.NewValue(got.Type(), map[string]tftypes.Value{"id": id})) {
+		u.tb.Errorf("%s: identity %v, want the upload's id %v", op, got, id)
+	}
+}
+
+// sourceError returns the error diagnostic on source of summary, failing
+// the test when there is none.
+func sourceError(tb testing.TB, diags []*tfprotov6.Diagnostic, summary string) *tfprotov6.Diagnostic {
+	tb.Helper()
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError && d.Summary == summary &&
+			d.Attribute != nil && d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("source")) {
+			return d
+		}
+	}
+	tb.Fatalf("no error %q on source in %v", summary, diags)
+	return nil
+}
+
+// The upload's identity is its id on the service, from its creation on,
+// and stays so through a refresh and an update to another path of the
+// same file.
+func TestUploadApply_identityIsTheUploadID(t *testing.T) {
+	dir := t.TempDir()
+	source := filepath.Join(dir, "memo.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+
+	created := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config)
+	u.expectIdentity("create", created.NewIdentity, created.NewState)
+
+	read, err := u.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: uploadTypeName, CurrentState: created.NewState})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ReadResource", read.Diagnostics)
+	u.expectIdentity("read", read.NewIdentity, read.NewState)
+
+	moved := filepath.Join(dir, "archive", "memo.wav")
+	writeTestWAV(t, moved, 0.5, 1, 8000, 440)
+	config := u.configOf(moved)
+	planned := u.planChange(uploadTypeName, read.NewState, &config, &config)
+	if len(planned.RequiresReplace) != 0 {
+		t.Fatalf("another path to the same file plans a replacement: %v", planned.RequiresReplace)
+	}
+	updated := u.applyChange(uploadTypeName, read.NewState, planned.PlannedState, &config)
+	u.expectIdentity("update", updated.NewIdentity, updated.NewState)
+	if got := u.attribute(updated.NewState, "source"); !got.Equal(tftypes.NewValue(tftypes.String, moved)) {
+		t.Errorf("source after the update %v, want %q", got, moved)
+	}
+	if n := len(uploadRequests(u.fake)); n != 1 {
+		t.Errorf("the service received %d uploads, want the first one only", n)
+	}
+}
+
+// The file hashed at plan may be gone, or no longer a file, when the apply
+// hashes it again: the apply fails naming the path and why, before any
+// upload, and saves nothing.
+func TestUploadApply_fileUnreadableAtApply(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(path string) error
+		reason string
+	}{
+		{"removed", os.Remove, "cannot be read: no such file or directory."},
+		{"now a directory", func(path string) error {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			return os.Mkdir(path, 0o700)
+		}, "cannot be read: is a directory."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			source := filepath.Join(t.TempDir(), "call.wav")
+			writeTestWAV(t, source, 0.5, 1, 8000, 440)
+			u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+			planned := u.planCreate()
+			if err := tc.change(source); err != nil {
+				t.Fatal(err)
+			}
+
+			resp := u.tryApply(&u.null, planned, &u.config)
+			d := sourceError(t, resp.Diagnostics, "Cannot read the file to upload")
+			if want := fmt.Sprintf("The file %q %s", source, tc.reason); !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, "path.module") {
+				t.Errorf("detail %q, want %q and the advice on relative paths", d.Detail, want)
+			}
+			if n := len(uploadRequests(u.fake)); n != 0 {
+				t.Errorf("the service received %d uploads, want none", n)
+			}
+			if state, err := resp.NewState.Unmarshal(u.typ); err != nil || !state.IsNull() {
+				t.Errorf("the failed apply saved %v (%v)", state, err)
+			}
+		})
+	}
+}
+
+// A file written to while it is uploaded is refused before the service has
+// it whole: the test's service reads the start of the body, lets the test
+// change the file, then reads on. The file is far larger than what the
+// sockets buffer, so the provider has not read its end when it changes.
+func TestUploadApply_fileChangedWhileUploaded(t *testing.T) {
+	const size = 32 << 20
+	const readFirst = 1 << 20
+	for _, tc := range []struct {
+		name   string
+		change func(f *os.File) error
+		detail func(source, planned string) string
+	}{
+		{
+			name:   "same size, other bytes",
+			change: func(f *os.File) error { _, err := f.WriteAt([]byte("edited"), size-6); return err },
+			detail: func(source, planned string) string {
+				return fmt.Sprintf("%s changed while it was being uploaded: its SHA-256 was %s and is now ", source, planned)
+			},
+		},
+		{
+			// The file's own end comes first: its digest tells.
+			name:   "shorter",
+			change: func(f *os.File) error { return f.Truncate(size / 2) },
+			detail: func(source, planned string) string {
+				return fmt.Sprintf("%s changed while it was being uploaded: its SHA-256 was %s and is now ", source, planned)
+			},
+		},
+		{
+			// Past the size announced: the upload stops before its end.
+			name:   "longer",
+			change: func(f *os.File) error { _, err := f.WriteAt([]byte("more"), size); return err },
+			detail: func(source, _ string) string {
+				return fmt.Sprintf("The size of %q is no longer the %d bytes read when the upload started.", source, size)
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			source := filepath.Join(t.TempDir(), "long.wav")
+			f, err := os.Create(source)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if err := f.Truncate(size); err != nil { // sparse: no disk needed
+				t.Fatal(err)
+			}
+			planned := hexSHA256(make([]byte, size))
+
+			paused, resume := make(chan struct{}), make(chan struct{})
+			var once sync.Once
+			received := make(chan error, 1)
+			fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/v2/upload" {
+					fs.ServeHTTP(w, r)
+					return
+				}
+				_, err := r.Body.Read(make([]byte, readFirst))
+				once.Do(func() { close(paused) })
+				<-resume
+				for err == nil {
+					_, err = r.Body.Read(make([]byte, readFirst))
+				}
+				received <- err
+				w.WriteHeader(http.StatusBadRequest)
+			}))
+			t.Cleanup(func() { srv.Close(); fs.Close() })
+			u := newUploadBench(newProtoHarnessAt(t, fs, srv.URL), source)
+			plan := u.planCreate()
+
+			applied := make(chan *tfprotov6.ApplyResourceChangeResponse, 1)
+			go func() {
+				resp, _ := u.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+					TypeName: uploadTypeName, PriorState: &u.null, PlannedState: plan, Config: &u.config,
+				})
+				applied <- resp
+			}()
+			<-paused
+			if err := tc.change(f); err != nil {
+				t.Fatal(err)
+			}
+			close(resume)
+			resp := <-applied
+
+			d := sourceError(t, resp.Diagnostics, "The file to upload changed during the upload")
+			if want := tc.detail(source, planned); !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, "The upload was stopped before it completed.") {
+				t.Errorf("detail %q, want %q and that the upload was stopped", d.Detail, want)
+			}
+			if err := <-received; err == nil || err.Error() == "EOF" {
+				t.Errorf("the service read the whole body (%v), want it cut short", err)
+			}
+			if state, err := resp.NewState.Unmarshal(u.typ); err != nil || !state.IsNull() {
+				t.Errorf("the failed apply saved %v (%v)", state, err)
+			}
+		})
+	}
+}
