@@ -281,3 +281,16 @@ func TestUploadApply_fileChangedWhileUploaded(t *testing.T) {
 		})
 	}
 }
+
+// A source known only at apply (another resource's output) is hashed then:
+// the plan reads no file and leaves the digest unknown.
+func TestUploadPlan_unknownSource(t *testing.T) {
+	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), "")
+	config := dynamicValue(t, u.typ, objectValue(u.typ, map[string]tftypes.Value{"source": tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}))
+	planned := u.planChange(uploadTypeName, &u.null, &config, &config)
+	for _, name := range []string{"source", "sha256", "id", "audio_url"} {
+		if v := u.attribute(planned.PlannedState, name); v.IsKnown() {
+			t.Errorf("planned %s %v, want unknown", name, v)
+		}
+	}
+}
