@@ -198,6 +198,12 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		job, err = d.data.Client.GetPreRecorded(ctx, id, detail)
 	}
 	switch {
+	case client.IsNotFound(err) && job != nil:
+		// Seen by the wait, then gone: the id is right.
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
+			fmt.Sprintf("The service no longer has job %q, which was %s when last seen while this data source waited for it: it was deleted meanwhile "+
+				"(terraform destroy of its resource, another client, or the end of its retention period).", id, job.Status))
+		return
 	case client.IsNotFound(err):
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
 			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id; the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -426,4 +429,49 @@ output "summaries" {
 			Check: acctest.JobsCreated(fs, 4),
 		}},
 	})
+}
+
+// A job the data source waits for may be deleted meanwhile (terraform
+// destroy of its resource, another client, its retention): the error names
+// the job and how it was last seen, and does not send the user to check an
+// id that was just read. A job never found keeps that advice.
+func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour})
+	h := newProtoHarnessAt(t, fs, url)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	looked := func() bool {
+		return slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool {
+			return r.Method == "GET" && r.Path == "/v2/pre-recorded/"+created.ID && r.Status == 200
+		})
+	}
+	whenTrue(t, looked, func() { fs.ExpireJob(created.ID) })
+
+	typ := h.dataSourceType("transcription_job")
+	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+		"id":                  tftypes.NewValue(tftypes.String, created.ID),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+	}))
+	resp, err := h.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	d := resp.Diagnostics[0]
+	if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != "Transcription job not found" || !d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("id")) {
+		t.Fatalf("diagnostic %s %q on %v, want the error Transcription job not found on id", d.Severity, d.Summary, d.Attribute)
+	}
+	want := regexp.MustCompile(regexp.QuoteMeta(fmt.Sprintf("The service no longer has job %q, which was ", created.ID)) +
+		"(queued|processing)" + regexp.QuoteMeta(" when last seen while this data source waited for it: it was deleted meanwhile"))
+	if !want.MatchString(d.Detail) || strings.Contains(d.Detail, "Check the id") {
+		t.Errorf("detail %q, want it to match %s, without advice to check the id", d.Detail, want)
+	}
 }
