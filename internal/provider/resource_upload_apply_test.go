@@ -294,3 +294,31 @@ func TestUploadPlan_unknownSource(t *testing.T) {
 		}
 	}
 }
+
+// A plan interrupted while it hashes the file fails saying so, for a new
+// upload as for one made (whose file is not reported unreadable).
+func TestUploadPlan_interruptedWhileHashing(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "memo.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+	made := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+	interrupted, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, prior := range map[string]*tfprotov6.DynamicValue{"creation": &u.null, "upload made": made} {
+		t.Run(name, func(t *testing.T) {
+			resp, err := u.server.PlanResourceChange(interrupted, &tfprotov6.PlanResourceChangeRequest{
+				TypeName: uploadTypeName, PriorState: prior, ProposedNewState: &u.config, Config: &u.config,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := sourceError(t, resp.Diagnostics, "Interrupted while hashing the file to upload")
+			if want := fmt.Sprintf("Terraform was interrupted while the provider hashed %q to plan its upload.", source); d.Detail != want {
+				t.Errorf("detail %q, want %q", d.Detail, want)
+			}
+			if len(resp.Diagnostics) != 1 {
+				t.Errorf("diagnostics %v, want only the interruption", resp.Diagnostics)
+			}
+		})
+	}
+}
