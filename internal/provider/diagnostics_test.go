@@ -41,6 +41,11 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 503},
 			want: []string{"status 503 (Service Unavailable).", "try again later"},
 		},
+		// The first status of a failure of the service's.
+		"internal server error": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 500},
+			want: []string{"status 500 (Internal Server Error).", "The service failed; try again later."},
+		},
 		// An account's limit of jobs at once turns a batch's creates away
 		// until its jobs end: what to do is to send fewer at once or to
 		// retry longer, not only to try again later.
@@ -63,6 +68,10 @@ func TestAddAPIError(t *testing.T) {
 		"cancelled": {
 			err:  context.Canceled,
 			want: []string{"interrupted", "context canceled"},
+		},
+		"deadline in flight": {
+			err:  fmt.Errorf("GET /v2/live: %w", context.DeadlineExceeded),
+			want: []string{"The operation's time limit ran out before the service's answer was received: GET /v2/live: context deadline exceeded"},
 		},
 		"timed out": {
 			err:  &client.InterruptedError{Op: "DELETE /v2/pre-recorded/j1", Last: &client.APIError{Op: "DELETE /v2/pre-recorded/j1", StatusCode: 503}, Err: context.DeadlineExceeded},
@@ -160,19 +169,23 @@ func TestAddWaitError_jobNeverRead(t *testing.T) {
 // (max_retries)" holds.
 func TestAddWaitError_serviceFailureWithoutAdvice(t *testing.T) {
 	last := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: "j1", Status: client.StatusQueued}}
-	for name, failing := range map[string]error{
-		"503": &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"},
-		"429": &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 429, Message: "slow down"},
+	for name, c := range map[string]struct {
+		failing error
+		shows   string
+	}{
+		"503":         {&client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"}, "status 503"},
+		"429":         {&client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 429, Message: "slow down"}, "status 429"},
+		"unreachable": {&client.TransportError{Op: "GET /v2/pre-recorded/j1", Err: errors.New("connection refused")}, "connection refused. Check base_url and the network."},
 	} {
 		for _, ended := range []error{context.Canceled, context.DeadlineExceeded} {
 			t.Run(name+" "+ended.Error(), func(t *testing.T) {
 				var diags diag.Diagnostics
-				addWaitError(&diags, "j1", last, time.Minute, jobNotFinal(ended, failing), "timeouts.create", "The job stays in state, tainted.")
+				addWaitError(&diags, "j1", last, time.Minute, jobNotFinal(ended, c.failing), "timeouts.create", "The job stays in state, tainted.")
 				detail := diags.Errors()[0].Detail()
-				if !strings.Contains(detail, "The service was failing when the wait ended") || !strings.Contains(detail, "status "+name) {
+				if !strings.Contains(detail, "The service was failing when the wait ended") || !strings.Contains(detail, c.shows) {
 					t.Errorf("detail %q does not show the service's last answer", detail)
 				}
-				for _, advice := range []string{"try again later", "after every retry"} {
+				for _, advice := range []string{"try again", "after every retry"} {
 					if strings.Contains(detail, advice) {
 						t.Errorf("detail %q advises %q", detail, advice)
 					}
