@@ -156,6 +156,22 @@ func hasWarning(diags []*tfprotov6.Diagnostic, summary, detail string) bool {
 	})
 }
 
+// expectIdentityID checks that identity, which op gave, is a resource
+// identity holding id, a known id.
+func expectIdentityID(tb testing.TB, op string, identity *tfprotov6.ResourceIdentityData, id tftypes.Value) {
+	tb.Helper()
+	if identity == nil {
+		tb.Fatalf("%s gave no identity", op)
+	}
+	got, err := identity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if !id.IsKnown() || id.IsNull() || !got.Equal(tftypes.NewValue(got.Type(), map[string]tftypes.Value{"id": id})) {
+		tb.Errorf("%s: identity %v, want id %v", op, got, id)
+	}
+}
+
 // objectValue is an object of type t with the given attributes set and
 // every other one null.
 func objectValue(t tftypes.Object, set map[string]tftypes.Value) tftypes.Value {

@@ -238,3 +238,28 @@ func TestJobDelete_refusedDeleteKeepsTheJob(t *testing.T) {
 		t.Fatal("the service no longer has the job: the refusal proves nothing")
 	}
 }
+
+// A job's identity is its id from its creation on: after the create, the
+// full refresh of a job last seen running, and an in-place update (the
+// short refresh of a finished job: TestJobRead_finishedJobKeepsItsState).
+func TestJobApply_identityIsTheJobID(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	created := j.protoHarness.applyChange(jobResourceTypeName, &j.null, j.planCreate(), &j.config)
+	id := j.stateAttribute(created.NewState, "id")
+	expectIdentityID(t, "create", created.NewIdentity, id)
+
+	running := withAttributes(t, j.typ, created.NewState, map[string]tftypes.Value{"status": tftypes.NewValue(tftypes.String, "processing")})
+	read := j.readResponse(&running)
+	failOnDiagnostics(t, "ReadResource", read.Diagnostics)
+	expectIdentityID(t, "the refresh of a running job", read.NewIdentity, id)
+
+	set := map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)}
+	config := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, shortAudio), "include_transcript": set["include_transcript"]}))
+	proposed := withAttributes(t, j.typ, read.NewState, set)
+	planned := j.plan(read.NewState, &proposed, &config)
+	if len(planned.RequiresReplace) != 0 {
+		t.Fatalf("include_transcript plans a replacement: %v", planned.RequiresReplace)
+	}
+	updated := j.protoHarness.applyChange(jobResourceTypeName, read.NewState, planned.PlannedState, &config)
+	expectIdentityID(t, "update", updated.NewIdentity, id)
+}

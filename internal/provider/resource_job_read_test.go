@@ -101,16 +101,7 @@ func TestJobRead_finishedJobKeepsItsState(t *testing.T) {
 		t.Errorf("the refresh changed a finished job's state: request_id %v, was %v",
 			j.stateAttribute(resp.NewState, "request_id"), j.stateAttribute(applied, "request_id"))
 	}
-	if resp.NewIdentity == nil {
-		t.Fatal("the refresh gave no identity")
-	}
-	identity, err := resp.NewIdentity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := j.stateAttribute(applied, "id"); !identity.Equal(tftypes.NewValue(identity.Type(), map[string]tftypes.Value{"id": want})) {
-		t.Errorf("identity %v, want id %v", identity, want)
-	}
+	expectIdentityID(t, "the refresh", resp.NewIdentity, j.stateAttribute(applied, "id"))
 }
 
 // A job still running when last seen is read whole: its record changes.

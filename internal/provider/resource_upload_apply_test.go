@@ -76,23 +76,6 @@ func (u *uploadBench) attribute(state *tfprotov6.DynamicValue, name string) tfty
 	return got.(tftypes.Value)
 }
 
-// expectIdentity checks that identity holds state's id, the upload's id on
-// the service.
-func (u *uploadBench) expectIdentity(op string, identity *tfprotov6.ResourceIdentityData, state *tfprotov6.DynamicValue) {
-	u.tb.Helper()
-	if identity == nil {
-		u.tb.Fatalf("%s gave no identity", op)
-	}
-	got, err := identity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}})
-	if err != nil {
-		u.tb.Fatal(err)
-	}
-	id := u.attribute(state, "id")
-	if !id.IsKnown() || id.IsNull() || !got.Equal(tftypes.NewValue(got.Type(), map[string]tftypes.Value{"id": id})) {
-		u.tb.Errorf("%s: identity %v, want the upload's id %v", op, got, id)
-	}
-}
-
 // sourceError returns the error diagnostic on source of summary, failing
 // the test when there is none.
 func sourceError(tb testing.TB, diags []*tfprotov6.Diagnostic, summary string) *tfprotov6.Diagnostic {
@@ -117,14 +100,14 @@ func TestUploadApply_identityIsTheUploadID(t *testing.T) {
 	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
 
 	created := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config)
-	u.expectIdentity("create", created.NewIdentity, created.NewState)
+	expectIdentityID(t, "create", created.NewIdentity, u.attribute(created.NewState, "id"))
 
 	read, err := u.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: uploadTypeName, CurrentState: created.NewState})
 	if err != nil {
 		t.Fatal(err)
 	}
 	failOnDiagnostics(t, "ReadResource", read.Diagnostics)
-	u.expectIdentity("read", read.NewIdentity, read.NewState)
+	expectIdentityID(t, "read", read.NewIdentity, u.attribute(read.NewState, "id"))
 
 	moved := filepath.Join(dir, "archive", "memo.wav")
 	writeTestWAV(t, moved, 0.5, 1, 8000, 440)
@@ -134,7 +117,7 @@ func TestUploadApply_identityIsTheUploadID(t *testing.T) {
 		t.Fatalf("another path to the same file plans a replacement: %v", planned.RequiresReplace)
 	}
 	updated := u.applyChange(uploadTypeName, read.NewState, planned.PlannedState, &config)
-	u.expectIdentity("update", updated.NewIdentity, updated.NewState)
+	expectIdentityID(t, "update", updated.NewIdentity, u.attribute(updated.NewState, "id"))
 	if got := u.attribute(updated.NewState, "source"); !got.Equal(tftypes.NewValue(tftypes.String, moved)) {
 		t.Errorf("source after the update %v, want %q", got, moved)
 	}
