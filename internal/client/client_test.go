@@ -863,3 +863,42 @@ func TestRedirects_neverTakeTheKeyElsewhere(t *testing.T) {
 type roundTripperFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// closeCounter counts the sources an upload opened and closed.
+type closeCounter struct{ opened, closed int }
+
+func (c *closeCounter) open(data []byte) (io.ReadCloser, error) {
+	c.opened++
+	return struct {
+		io.Reader
+		io.Closer
+	}{bytes.NewReader(data), closerFunc(func() error { c.closed++; return nil })}, nil
+}
+
+type closerFunc func() error
+
+func (f closerFunc) Close() error { return f() }
+
+// An upload closes every source it opened, whether it succeeds or fails:
+// a file left open per upload would exhaust a long apply's descriptors.
+func TestUpload_closesItsSource(t *testing.T) {
+	_, c, _ := newFake(t, fakeserver.Options{})
+	wav := makeWAV(1, 1, 8000)
+	for _, tc := range []struct {
+		name     string
+		announce int64
+		fails    bool
+	}{
+		{"uploaded", int64(len(wav)), false},
+		{"size changed", int64(len(wav)) + 1, true},
+	} {
+		var files closeCounter
+		_, err := c.Upload(context.Background(), "a.wav", tc.announce, func() (io.ReadCloser, error) { return files.open(wav) })
+		if (err != nil) != tc.fails {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if files.opened == 0 || files.closed != files.opened {
+			t.Errorf("%s: %d sources opened, %d closed", tc.name, files.opened, files.closed)
+		}
+	}
+}

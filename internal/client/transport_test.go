@@ -120,14 +120,15 @@ func TestUpload_sizeChangedStopsTheUpload(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		announce int64
+		want     string
 	}{
-		{"grew", int64(len(wav)) - 100},
-		{"shrank", int64(len(wav)) + 100},
+		{"grew", int64(len(wav)) - 100, fmt.Sprintf("it has more than the %d bytes announced", len(wav)-100)},
+		{"shrank", int64(len(wav)) + 100, fmt.Sprintf("it ended after %d of the %d bytes announced", len(wav), len(wav)+100)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := c.Upload(context.Background(), "a.wav", tc.announce, func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
-			if !errors.Is(err, client.ErrUploadSizeChanged) {
-				t.Fatalf("got %v, want ErrUploadSizeChanged", err)
+			if !errors.Is(err, client.ErrUploadSizeChanged) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want ErrUploadSizeChanged saying %q", err, tc.want)
 			}
 		})
 	}
