@@ -305,3 +305,32 @@ func TestUploadPlan_interruptedWhileHashing(t *testing.T) {
 		})
 	}
 }
+
+// An upload whose file is gone keeps its digest through a change made in
+// place (new timeouts), with the warning naming the file: the digest of a
+// file that cannot be read is not known, and the upload stays as it is.
+func TestUploadPlan_fileGoneKeepsTheDigestThroughAnUpdate(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "memo.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+	made := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+	if err := os.Remove(source); err != nil {
+		t.Fatal(err)
+	}
+
+	timeoutsType := u.typ.AttributeTypes["timeouts"].(tftypes.Object)
+	set := map[string]tftypes.Value{"timeouts": objectValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, "10m")})}
+	config := dynamicValue(t, u.typ, objectValue(u.typ, map[string]tftypes.Value{"source": tftypes.NewValue(tftypes.String, source), "timeouts": set["timeouts"]}))
+	proposed := withAttributes(t, u.typ, made, set)
+	planned := u.planChange(uploadTypeName, made, &proposed, &config)
+	if !hasWarning(planned.Diagnostics, "The uploaded file can no longer be read", fmt.Sprintf("The file %q cannot be read: no such file or directory.", source)) {
+		t.Errorf("no warning naming the file: %v", planned.Diagnostics)
+	}
+	if got, want := u.attribute(planned.PlannedState, "sha256"), u.attribute(made, "sha256"); !got.Equal(want) {
+		t.Errorf("planned sha256 %v, want the upload's %v", got, want)
+	}
+	updated := u.applyChange(uploadTypeName, made, planned.PlannedState, &config)
+	if got, want := u.attribute(updated.NewState, "audio_url"), u.attribute(made, "audio_url"); !got.Equal(want) {
+		t.Errorf("audio_url after the update %v, want the upload's %v", got, want)
+	}
+}
