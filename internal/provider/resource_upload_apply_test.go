@@ -334,3 +334,24 @@ func TestUploadPlan_fileGoneKeepsTheDigestThroughAnUpdate(t *testing.T) {
 		t.Errorf("audio_url after the update %v, want the upload's %v", got, want)
 	}
 }
+
+// A file whose content changed since its upload plans a replacement on
+// sha256, with everything the new upload decides unknown: the old id,
+// URL and metadata would show a plan that keeps them.
+func TestUploadPlan_changedContentReplaces(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "memo.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+	made := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+	writeTestWAV(t, source, 0.5, 1, 8000, 220)
+
+	planned := u.planChange(uploadTypeName, made, made, &u.config)
+	if want := tftypes.NewAttributePath().WithAttributeName("sha256"); len(planned.RequiresReplace) != 1 || !planned.RequiresReplace[0].Equal(want) {
+		t.Errorf("replacement planned on %v, want on sha256", planned.RequiresReplace)
+	}
+	for _, name := range []string{"sha256", "id", "audio_url", "audio_metadata"} {
+		if v := u.attribute(planned.PlannedState, name); v.IsKnown() {
+			t.Errorf("planned %s %v, want unknown", name, v)
+		}
+	}
+}
