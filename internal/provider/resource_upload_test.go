@@ -80,6 +80,13 @@ func TestFileSHA256(t *testing.T) {
 	if _, _, err := fileSHA256(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("directory: %v", err)
 	}
+	// A regular file that cannot be read (Linux answers EIO at offset 0 of
+	// /proc/self/mem) is an error naming it, not an empty file.
+	if _, err := os.Stat("/proc/self/mem"); err == nil {
+		if sum, size, err := fileSHA256(context.Background(), "/proc/self/mem"); err == nil || !strings.Contains(err.Error(), "read /proc/self/mem: ") {
+			t.Errorf("/proc/self/mem: %q, %d, %v; want a read error naming it", sum, size, err)
+		}
+	}
 	// A device, which could be endless, is refused before it is read.
 	if _, _, err := fileSHA256(context.Background(), os.DevNull); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
 		t.Errorf("%s: %v, want it refused as not a regular file", os.DevNull, err)
@@ -108,6 +115,11 @@ func TestVerifyingReader(t *testing.T) {
 	if err := os.WriteFile(name, []byte("other content"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// Closing it closes the file.
+	if _, err := r.Read(make([]byte, 1)); !errors.Is(err, os.ErrClosed) {
+		t.Errorf("read after Close: %v, want %v", err, os.ErrClosed)
+	}
+
 	r, err = openVerified(name, sum)
 	if err != nil {
 		t.Fatal(err)
@@ -579,7 +591,11 @@ func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 	u := newUploadBench(h, source)
 	created := u.applyChange(typeName, &u.null, u.planCreate(), &u.config)
 	destroyed := u.applyChange(typeName, created.NewState, &u.null, &u.null)
-	warned := hasWarning(destroyed.Diagnostics, "The uploaded file stays on the service", source)
+	var audioURL string
+	if err := u.attribute(created.NewState, "audio_url").As(&audioURL); err != nil {
+		t.Fatal(err)
+	}
+	warned := hasWarning(destroyed.Diagnostics, "The uploaded file stays on the service", fmt.Sprintf("the copy of %q at %s is only removed from Terraform's state", source, audioURL))
 	if !warned {
 		t.Fatalf("destroy does not say the file stays on the service: %v", destroyed.Diagnostics)
 	}
