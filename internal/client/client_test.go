@@ -884,21 +884,16 @@ func (f closerFunc) Close() error { return f() }
 func TestUpload_closesItsSource(t *testing.T) {
 	_, c, _ := newFake(t, fakeserver.Options{})
 	wav := makeWAV(1, 1, 8000)
-	for _, tc := range []struct {
-		name     string
-		announce int64
-		fails    bool
-	}{
-		{"uploaded", int64(len(wav)), false},
-		{"size changed", int64(len(wav)) + 1, true},
-	} {
-		var files closeCounter
-		_, err := c.Upload(context.Background(), "a.wav", tc.announce, func() (io.ReadCloser, error) { return files.open(wav) })
-		if (err != nil) != tc.fails {
-			t.Errorf("%s: %v", tc.name, err)
-		}
+	var uploaded, cut closeCounter
+	if _, err := c.Upload(context.Background(), "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return uploaded.open(wav) }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Upload(context.Background(), "a.wav", int64(len(wav))+1, func() (io.ReadCloser, error) { return cut.open(wav) }); err == nil {
+		t.Fatal("an upload whose size changed succeeded")
+	}
+	for name, files := range map[string]closeCounter{"uploaded": uploaded, "size changed": cut} {
 		if files.opened == 0 || files.closed != files.opened {
-			t.Errorf("%s: %d sources opened, %d closed", tc.name, files.opened, files.closed)
+			t.Errorf("%s: %d sources opened, %d closed", name, files.opened, files.closed)
 		}
 	}
 }

@@ -76,6 +76,16 @@ func (u *uploadBench) attribute(state *tfprotov6.DynamicValue, name string) tfty
 	return got.(tftypes.Value)
 }
 
+// madeUpload uploads a short recording, memo.wav, through a harness of
+// its own, and returns its bench and state.
+func madeUpload(t *testing.T) (*uploadBench, *tfprotov6.DynamicValue) {
+	t.Helper()
+	source := filepath.Join(t.TempDir(), "memo.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+	return u, u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+}
+
 // sourceError returns the error diagnostic on source of summary, failing
 // the test when there is none.
 func sourceError(tb testing.TB, diags []*tfprotov6.Diagnostic, summary string) *tfprotov6.Diagnostic {
@@ -281,10 +291,8 @@ func TestUploadPlan_unknownSource(t *testing.T) {
 // A plan interrupted while it hashes the file fails saying so, for a new
 // upload as for one made (whose file is not reported unreadable).
 func TestUploadPlan_interruptedWhileHashing(t *testing.T) {
-	source := filepath.Join(t.TempDir(), "memo.wav")
-	writeTestWAV(t, source, 0.5, 1, 8000, 440)
-	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
-	made := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+	u, made := madeUpload(t)
+	source := u.source
 	interrupted, cancel := context.WithCancel(context.Background())
 	cancel()
 	for name, prior := range map[string]*tfprotov6.DynamicValue{"creation": &u.null, "upload made": made} {
@@ -310,10 +318,8 @@ func TestUploadPlan_interruptedWhileHashing(t *testing.T) {
 // place (new timeouts), with the warning naming the file: the digest of a
 // file that cannot be read is not known, and the upload stays as it is.
 func TestUploadPlan_fileGoneKeepsTheDigestThroughAnUpdate(t *testing.T) {
-	source := filepath.Join(t.TempDir(), "memo.wav")
-	writeTestWAV(t, source, 0.5, 1, 8000, 440)
-	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
-	made := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+	u, made := madeUpload(t)
+	source := u.source
 	if err := os.Remove(source); err != nil {
 		t.Fatal(err)
 	}
@@ -339,10 +345,8 @@ func TestUploadPlan_fileGoneKeepsTheDigestThroughAnUpdate(t *testing.T) {
 // sha256, with everything the new upload decides unknown: the old id,
 // URL and metadata would show a plan that keeps them.
 func TestUploadPlan_changedContentReplaces(t *testing.T) {
-	source := filepath.Join(t.TempDir(), "memo.wav")
-	writeTestWAV(t, source, 0.5, 1, 8000, 440)
-	u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
-	made := u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config).NewState
+	u, made := madeUpload(t)
+	source := u.source
 	writeTestWAV(t, source, 0.5, 1, 8000, 220)
 
 	planned := u.planChange(uploadTypeName, made, made, &u.config)
