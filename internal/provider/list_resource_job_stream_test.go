@@ -254,3 +254,28 @@ func TestJobList_errorOnALaterPageFollowsTheEarlierResults(t *testing.T) {
 		t.Fatalf("last result: identity %v, errors %v; want only the error of page 2", last.Identity, errs)
 	}
 }
+
+// Each listed job's identity is its id, newest first as the service lists
+// them: what terraform query's import by identity asks for.
+func TestJobList_identityIsTheJobID(t *testing.T) {
+	h := newJobListHarness(t, 3, nil)
+	page, err := client.New(client.Config{BaseURL: h.url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := page.ListPreRecorded(context.Background(), client.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got int
+	for result := range h.listJobs(context.Background(), 10) {
+		if got >= len(listed.Items) {
+			t.Fatalf("more results than the %d jobs", len(listed.Items))
+		}
+		expectIdentityID(t, fmt.Sprintf("result %d", got), result.Identity, tftypes.NewValue(tftypes.String, listed.Items[got].ID))
+		got++
+	}
+	if got != 3 {
+		t.Errorf("%d results, want 3", got)
+	}
+}
