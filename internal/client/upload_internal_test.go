@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"testing"
+	"testing/iotest"
 )
 
 // stallingReader answers (0, nil) stalls times before each read of r, or
@@ -40,5 +41,12 @@ func TestExactReader_sourceReadingEmpty(t *testing.T) {
 	e := &exactReader{r: &stallingReader{stalls: -1}, size: 0, left: 0}
 	if _, err := e.Read(make([]byte, 4)); !errors.Is(err, io.ErrNoProgress) {
 		t.Errorf("a source never ending: %v, want io.ErrNoProgress", err)
+	}
+	// A source that refuses its own end (the provider's checks the file's
+	// digest there) fails the upload with its error.
+	refused := errors.New("digest differs")
+	e = &exactReader{r: io.MultiReader(bytes.NewReader(data), iotest.ErrReader(refused)), size: 10, left: 10}
+	if _, err := io.ReadAll(e); !errors.Is(err, refused) {
+		t.Errorf("a source failing at its end: %v, want its error", err)
 	}
 }
