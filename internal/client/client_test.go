@@ -897,3 +897,17 @@ func TestUpload_closesItsSource(t *testing.T) {
 		}
 	}
 }
+
+// A source that cannot be opened fails the upload with its error, and
+// nothing is sent.
+func TestUpload_sourceNotOpened(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{})
+	gone := errors.New("no such file")
+	_, err := c.Upload(context.Background(), "a.wav", 10, func() (io.ReadCloser, error) { return nil, gone })
+	if !errors.Is(err, gone) {
+		t.Errorf("got %v, want the open's error", err)
+	}
+	if n := len(fs.Requests()); n != 0 {
+		t.Errorf("the service received %d requests, want none", n)
+	}
+}
