@@ -69,6 +69,11 @@ func TestAddAPIError(t *testing.T) {
 			err:  context.Canceled,
 			want: []string{"interrupted", "context canceled"},
 		},
+		// No try was answered yet: there is no last answer to show.
+		"interrupted before sending": {
+			err:  &client.InterruptedError{Op: "GET /v2/live", Err: context.Canceled},
+			want: []string{"The operation was interrupted before the service's answer was received: GET /v2/live: interrupted before the request was sent: context canceled"},
+		},
 		"deadline in flight": {
 			err:  fmt.Errorf("GET /v2/live: %w", context.DeadlineExceeded),
 			want: []string{"The operation's time limit ran out before the service's answer was received: GET /v2/live: context deadline exceeded"},
