@@ -648,6 +648,7 @@ func TestAddCreateJobError(t *testing.T) {
 		"connection lost, sent":    {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Err: errors.New("EOF")}, true},
 		"connection refused":       {&client.TransportError{Op: "POST /v2/pre-recorded", Err: errors.New("connection refused")}, false},
 		"interrupted":              {fmt.Errorf("wrapped: %w", errInterrupted), true},
+		"time limit in flight":     {fmt.Errorf("POST /v2/pre-recorded: %w", context.DeadlineExceeded), true},
 		"unreadable answer (2xx)":  {&client.DecodeError{Op: "POST /v2/pre-recorded", Reason: "no id"}, true},
 		"answer cut (2xx)":         {&client.DecodeError{Op: "POST /v2/pre-recorded", Reason: "reading response body: connection reset by peer"}, true},
 		"wrapped 500 is ambiguous": {fmt.Errorf("creating: %w", &client.APIError{StatusCode: 500}), true},
