@@ -477,10 +477,11 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 					}},
 				},
 				{
+					// Refused as a change of content, not only as a new upload.
 					PreConfig:   func() { writeTestWAV(t, source, 0.5, 1, 8000, 880) },
 					Config:      zdr,
 					PlanOnly:    true,
-					ExpectError: refused,
+					ExpectError: acctest.ExpectError(`(?s)Uploads are disabled under zero data retention .*The content of ` + regexp.QuoteMeta(fmt.Sprintf("%q", source)) + ` changed since it was uploaded.*external audio_url`),
 				},
 			},
 		})
