@@ -254,7 +254,11 @@ func TestUploadApply_fileChangedWhileUploaded(t *testing.T) {
 				})
 				applied <- resp
 			}()
-			<-paused
+			select {
+			case <-paused:
+			case resp := <-applied:
+				t.Fatalf("the apply ended before the service read the body: %v", resp.Diagnostics)
+			}
 			if err := tc.change(f); err != nil {
 				t.Fatal(err)
 			}
