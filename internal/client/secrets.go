@@ -114,23 +114,21 @@ func (s secrets) mask(text string) string {
 }
 
 // maskCut masks text that was cut short: the secrets in it, and the
-// beginning of one at its end, which is masked when it is long enough to
-// be told from ordinary text and dropped when it is not (the text ends a
-// few bytes earlier, which a cut text can afford).
+// longest beginning of one at its end (the beginning of another may be a
+// shorter part of it), which is masked when it is long enough to be told
+// from ordinary text and dropped when it is not (the text ends a few bytes
+// earlier, which a cut text can afford).
 func (s secrets) maskCut(text string) string {
 	text = s.mask(text)
-	for _, secret := range s {
-		for n := min(len(secret)-1, len(text)); n >= minMaskedPrefix; n-- {
-			if strings.HasSuffix(text, secret[:n]) {
-				return text[:len(text)-n] + secretMask
-			}
-		}
-	}
-	for n := min(minMaskedPrefix-1, len(text)); n > 0; n-- {
+	for n := min(s.longest()-1, len(text)); n > 0; n-- {
 		for _, secret := range s {
-			if n < len(secret) && strings.HasSuffix(text, secret[:n]) {
+			if n >= len(secret) || !strings.HasSuffix(text, secret[:n]) {
+				continue
+			}
+			if n < minMaskedPrefix {
 				return text[:len(text)-n]
 			}
+			return text[:len(text)-n] + secretMask
 		}
 	}
 	return text

@@ -54,6 +54,12 @@ func TestSecrets_mask(t *testing.T) {
 			t.Errorf("maskCut(%q) = %q, want %q", text, got, want)
 		}
 	}
+	// The end holds 4 bytes of one secret and 7 of another: the longer part
+	// goes, or the other secret's first 3 bytes would stay.
+	overlapping := newSecrets("defg-a-longer-secret", "abcdefgh")
+	if got, want := overlapping.maskCut("key abcdefg"), "key ***"; got != want {
+		t.Errorf("maskCut with overlapping beginnings = %q, want %q", got, want)
+	}
 }
 
 // A secret holding a quote and a character Go's encoder escapes as HTML is
