@@ -64,7 +64,7 @@ func TestJobPlan_zeroDataRetentionKeepsAnExistingJobsRecord(t *testing.T) {
 
 // objectAttributes are the attributes of the object v of type typ, in a
 // map of the caller's own.
-func objectAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue) map[string]tftypes.Value {
+func objectAttributes(t testing.TB, typ tftypes.Object, v *tfprotov6.DynamicValue) map[string]tftypes.Value {
 	t.Helper()
 	decoded, err := v.Unmarshal(typ)
 	if err != nil {

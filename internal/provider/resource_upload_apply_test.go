@@ -65,15 +65,7 @@ func (u *uploadBench) tryApply(prior, planned, config *tfprotov6.DynamicValue) *
 // attribute is the value of state's attribute name.
 func (u *uploadBench) attribute(state *tfprotov6.DynamicValue, name string) tftypes.Value {
 	u.tb.Helper()
-	v, err := state.Unmarshal(u.typ)
-	if err != nil {
-		u.tb.Fatal(err)
-	}
-	got, _, err := tftypes.WalkAttributePath(v, tftypes.NewAttributePath().WithAttributeName(name))
-	if err != nil {
-		u.tb.Fatal(err)
-	}
-	return got.(tftypes.Value)
+	return objectAttributes(u.tb, u.typ, state)[name]
 }
 
 // madeUpload uploads a short recording, memo.wav, through a harness of
