@@ -768,6 +768,44 @@ func TestUploadCreate_stopsHashingWhenInterrupted(t *testing.T) {
 	}
 }
 
+// TestUploadCreate_connectTimeoutIsNotTheCreateTimeout: a connection that
+// cannot be opened in time fails with an error that is also a
+// context.DeadlineExceeded (net's timeouts are). Without timeouts.create
+// the upload had no limit of its own to pass, so the error must not blame
+// one ("did not finish in time … (timeouts.create)").
+func TestUploadCreate_connectTimeoutIsNotTheCreateTimeout(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.1, 1, 8000, 440)
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	// A deadline already past when the dial starts: the dial fails with
+	// net's timeout at once, as a connection to an unreachable host would
+	// after the connect timeout.
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, ConnectTimeout: time.Nanosecond, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &uploadResource{data: &ProviderData{Client: c}}
+	var schemaResp resource.SchemaResponse
+	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
+	ctx := context.Background()
+	plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+		"source": frameworktest.String(source),
+	})}
+	resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
+	r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("the upload succeeded without a connection")
+	}
+	got := resp.Diagnostics.Errors()[0]
+	if strings.Contains(got.Summary()+got.Detail(), "timeouts.create") || !strings.Contains(got.Summary(), "Cannot upload") {
+		t.Errorf("diagnostic %q: %q, want the connection's failure, not timeouts.create's", got.Summary(), got.Detail())
+	}
+	if !strings.Contains(got.Detail(), "timeout") {
+		t.Errorf("diagnostic detail %q does not say the connection timed out", got.Detail())
+	}
+}
+
 // TestAccUpload_importRefusedInEveryForm: the CLI shows why an upload
 // cannot be imported and what to do instead, whichever way the import is
 // asked for (terraform import, an import block by id, with
