@@ -452,7 +452,7 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
 	}))
 	t.Cleanup(srv.Close)
-	resp := deleteJobWithin(t, srv.URL, "200ms")
+	resp := deleteJobWithin(t, client.Config{BaseURL: srv.URL}, "200ms")
 	if resp.Diagnostics.ErrorsCount() != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
@@ -485,7 +485,7 @@ func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(release) })
-	resp := deleteJobWithin(t, srv.URL, "200ms")
+	resp := deleteJobWithin(t, client.Config{BaseURL: srv.URL}, "200ms")
 	if resp.Diagnostics.HasError() {
 		t.Errorf("the job the service answered 202 for is reported not deleted: %v", resp.Diagnostics)
 	}
@@ -494,11 +494,39 @@ func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 	}
 }
 
-// deleteJobWithin runs the job resource's Delete of a job in state, against
-// the service at baseURL, with timeouts.delete at deleteTimeout.
-func deleteJobWithin(t *testing.T, baseURL, deleteTimeout string) resource.DeleteResponse {
+// TestJobDelete_connectTimeoutIsNotTheDeleteTimeout: a DELETE whose
+// connection cannot be opened in time fails with an error that is also a
+// context.DeadlineExceeded (net's timeouts are), long before
+// timeouts.delete. It was reported as "could not be deleted within 10m
+// (timeouts.delete)", advising to raise a limit that had not been reached.
+func TestJobDelete_connectTimeoutIsNotTheDeleteTimeout(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	// A deadline already past when the dial starts: the dial fails with
+	// net's timeout at once, as one to an unreachable host would after the
+	// connect timeout.
+	resp := deleteJobWithin(t, client.Config{BaseURL: url, ConnectTimeout: time.Nanosecond, MaxRetries: -1}, "10m")
+	if resp.Diagnostics.ErrorsCount() != 1 {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	e := resp.Diagnostics.Errors()[0]
+	text := e.Summary() + "\n" + e.Detail()
+	if strings.Contains(text, "timeouts.delete") || strings.Contains(text, "Timed out deleting") {
+		t.Errorf("a connection that timed out is reported as timeouts.delete running out:\n%s", text)
+	}
+	for _, want := range []string{"Cannot delete the transcription job", "cannot reach the transcription service", "i/o timeout"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the error lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// deleteJobWithin runs the job resource's Delete of a job in state, through
+// a client of cfg (with the test API key), with timeouts.delete at
+// deleteTimeout.
+func deleteJobWithin(t *testing.T, cfg client.Config, deleteTimeout string) resource.DeleteResponse {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey})
+	cfg.APIKey = acctest.APIKey
+	c, err := client.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -685,8 +685,12 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	case errors.Is(err, errJobNotFinal):
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
 			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", id))
-	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-		// The service failed, or did not answer, the DELETE until the deadline.
+	case deleteCtx.Err() != nil && ctx.Err() == nil:
+		// The service failed, or did not answer, the DELETE until the
+		// deadline. Whether the deadline passed is asked of deleteCtx, not
+		// of err: a connection that timed out on its own is also a
+		// context.DeadlineExceeded (net's timeouts are), and blamed
+		// timeouts.delete.
 		resp.Diagnostics.AddError("Timed out deleting the transcription job",
 			fmt.Sprintf("Job %s could not be deleted within %s (timeouts.delete): %s\n\nThe job is not deleted and stays in state. Raise timeouts.delete, or try again later.", id, timeout, apiErrorDetail(err)))
 	default:

@@ -337,7 +337,9 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		case errors.Is(err, client.ErrUploadSizeChanged):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
 				fmt.Sprintf("The size of %q is no longer the %d bytes read when the upload started. The upload was stopped before it completed. Run terraform apply again once nothing writes to the file.", source, size))
-		case limit > 0 && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		case uploadCtx.Err() != nil && ctx.Err() == nil:
+			// timeouts.create passed (asked of uploadCtx, not of err: a
+			// connection that timed out is a context.DeadlineExceeded too).
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
 				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped. Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
 					source, size, limit))

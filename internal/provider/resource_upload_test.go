@@ -770,9 +770,10 @@ func TestUploadCreate_stopsHashingWhenInterrupted(t *testing.T) {
 
 // TestUploadCreate_connectTimeoutIsNotTheCreateTimeout: a connection that
 // cannot be opened in time fails with an error that is also a
-// context.DeadlineExceeded (net's timeouts are). Without timeouts.create
-// the upload had no limit of its own to pass, so the error must not blame
-// one ("did not finish in time … (timeouts.create)").
+// context.DeadlineExceeded (net's timeouts are), long before
+// timeouts.create, set or not. It was reported as "did not finish in time
+// … after 1h0m0s (timeouts.create)" when the setting was there, advising
+// to raise a limit that had not been reached.
 func TestUploadCreate_connectTimeoutIsNotTheCreateTimeout(t *testing.T) {
 	source := filepath.Join(t.TempDir(), "note.wav")
 	writeTestWAV(t, source, 0.1, 1, 8000, 440)
@@ -788,21 +789,27 @@ func TestUploadCreate_connectTimeoutIsNotTheCreateTimeout(t *testing.T) {
 	var schemaResp resource.SchemaResponse
 	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
 	ctx := context.Background()
-	plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
-		"source": frameworktest.String(source),
-	})}
-	resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
-	r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+	timeoutsType := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object).AttributeTypes["timeouts"]
+	for _, create := range []any{nil, "1h"} {
+		t.Run(fmt.Sprintf("timeouts.create=%v", create), func(t *testing.T) {
+			plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+				"source":   frameworktest.String(source),
+				"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, create)}),
+			})}
+			resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
+			r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
 
-	if !resp.Diagnostics.HasError() {
-		t.Fatal("the upload succeeded without a connection")
-	}
-	got := resp.Diagnostics.Errors()[0]
-	if strings.Contains(got.Summary()+got.Detail(), "timeouts.create") || !strings.Contains(got.Summary(), "Cannot upload") {
-		t.Errorf("diagnostic %q: %q, want the connection's failure, not timeouts.create's", got.Summary(), got.Detail())
-	}
-	if !strings.Contains(got.Detail(), "timeout") {
-		t.Errorf("diagnostic detail %q does not say the connection timed out", got.Detail())
+			if !resp.Diagnostics.HasError() {
+				t.Fatal("the upload succeeded without a connection")
+			}
+			got := resp.Diagnostics.Errors()[0]
+			if strings.Contains(got.Summary()+got.Detail(), "timeouts.create") || !strings.Contains(got.Summary(), "Cannot upload") {
+				t.Errorf("diagnostic %q: %q, want the connection's failure, not timeouts.create's", got.Summary(), got.Detail())
+			}
+			if !strings.Contains(got.Detail(), "i/o timeout") {
+				t.Errorf("diagnostic detail %q does not say the connection timed out", got.Detail())
+			}
+		})
 	}
 }
 
