@@ -2,18 +2,31 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
 // TestTimeoutsRefuseOnceNamingTheAttribute: every duration of the timeouts
@@ -63,6 +76,177 @@ func TestTimeoutsRefuseOnceNamingTheAttribute(t *testing.T) {
 			case want != "" && (len(errs) != 1 || !strings.Contains(errs[0], want) || !strings.Contains(errs[0], "Attribute timeouts.x")):
 				t.Errorf("%s = %q: errors %q, want one naming timeouts.x and saying %q", name, value, errs, want)
 			}
+		}
+	}
+}
+
+// deadlineRecorder passes requests on to http.DefaultTransport and records,
+// for each whose method and path start match, how long its context had left
+// before its deadline (zero when it had none).
+type deadlineRecorder struct {
+	method, pathPrefix string
+	mu                 sync.Mutex
+	left               []time.Duration
+}
+
+func (d *deadlineRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == d.method && strings.HasPrefix(req.URL.Path, d.pathPrefix) {
+		var left time.Duration
+		if deadline, ok := req.Context().Deadline(); ok {
+			left = time.Until(deadline)
+		}
+		d.mu.Lock()
+		d.left = append(d.left, left)
+		d.mu.Unlock()
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// TestWaitLimits_defaultsAndSettings: each wait is bounded by its own
+// timeouts setting, and by the documented default when it is left out (an
+// upload by none): seen from the requests' contexts, which carry the
+// deadline, so no test waits the hour of a default. Only the docs said
+// which default each wait had.
+func TestWaitLimits_defaultsAndSettings(t *testing.T) {
+	ctx := context.Background()
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	type wait struct {
+		name    string
+		method  string
+		path    string
+		setting string        // the timeouts attribute that bounds it
+		def     time.Duration // its default; zero for none
+		run     func(t *testing.T, c *client.Client, setting tftypes.Value) diag.Diagnostics
+	}
+	timeoutsObject := func(typ tftypes.Type, setting string, v tftypes.Value) tftypes.Value {
+		obj := typ.(tftypes.Object)
+		values := map[string]tftypes.Value{}
+		for name, at := range obj.AttributeTypes {
+			values[name] = tftypes.NewValue(at, nil)
+		}
+		values[setting] = v
+		return tftypes.NewValue(obj, values)
+	}
+	waits := []wait{
+		{"resource create", http.MethodGet, "/v2/pre-recorded/", "create", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+			s := jobSchema(ctx)
+			var idResp resource.IdentitySchemaResponse
+			r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+			typ := s.Type().TerraformType(ctx).(tftypes.Object)
+			raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+				"audio_url":           frameworktest.String("https://example.com/standup.wav"),
+				"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+				"timeouts":            timeoutsObject(typ.AttributeTypes["timeouts"], "create", v),
+			})
+			resp := resource.CreateResponse{
+				State:    tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
+				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+			}
+			r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: s, Raw: raw}, Config: tfsdk.Config{Schema: s, Raw: raw}}, &resp)
+			return resp.Diagnostics
+		}},
+		{"resource delete", http.MethodDelete, "/v2/pre-recorded/", "delete", defaultDeleteTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+			job, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/standup.wav"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := waitForFinalJob(ctx, c, job.ID, testPollSchedule, client.FullDetail, nil); err != nil {
+				t.Fatal(err)
+			}
+			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+			s := jobSchema(ctx)
+			typ := s.Type().TerraformType(ctx).(tftypes.Object)
+			state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+				"id":       frameworktest.String(job.ID),
+				"timeouts": timeoutsObject(typ.AttributeTypes["timeouts"], "delete", v),
+			})}
+			var resp resource.DeleteResponse
+			r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
+			return resp.Diagnostics
+		}},
+		{"data source read", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+			job, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/standup.wav"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &jobDataSource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+			var schemaResp datasource.SchemaResponse
+			d.Schema(ctx, datasource.SchemaRequest{}, &schemaResp)
+			typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+			config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+				"id":                  frameworktest.String(job.ID),
+				"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+				"timeouts":            timeoutsObject(typ.AttributeTypes["timeouts"], "read", v),
+			})}
+			resp := datasource.ReadResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}}
+			d.Read(ctx, datasource.ReadRequest{Config: config}, &resp)
+			return resp.Diagnostics
+		}},
+		{"action invoke", http.MethodGet, "/v2/pre-recorded/", "invoke", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+			a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
+			var schemaResp action.SchemaResponse
+			a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
+			typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+			config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+				"audio_url": frameworktest.String("https://example.com/standup.wav"),
+				"timeouts":  timeoutsObject(typ.AttributeTypes["timeouts"], "invoke", v),
+			})}
+			resp := &action.InvokeResponse{SendProgress: func(action.InvokeProgressEvent) {}}
+			a.Invoke(ctx, action.InvokeRequest{Config: config}, resp)
+			return resp.Diagnostics
+		}},
+		{"upload", http.MethodPost, "/v2/upload", "create", 0, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+			source := filepath.Join(t.TempDir(), "note.wav")
+			writeTestWAV(t, source, 0.1, 1, 8000, 440)
+			r := &uploadResource{data: &ProviderData{Client: c}}
+			var schemaResp resource.SchemaResponse
+			r.Schema(ctx, resource.SchemaRequest{}, &schemaResp)
+			var idResp resource.IdentitySchemaResponse
+			r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+			typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+			raw := frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+				"source":   frameworktest.String(source),
+				"timeouts": timeoutsObject(typ.AttributeTypes["timeouts"], "create", v),
+			})
+			resp := resource.CreateResponse{
+				State:    tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)},
+				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+			}
+			r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: schemaResp.Schema, Raw: raw}, Config: tfsdk.Config{Schema: schemaResp.Schema, Raw: raw}}, &resp)
+			return resp.Diagnostics
+		}},
+	}
+	for _, w := range waits {
+		for _, tc := range []struct {
+			name    string
+			setting tftypes.Value
+			want    time.Duration
+		}{
+			{"default", tftypes.NewValue(tftypes.String, nil), w.def},
+			{"7m", frameworktest.String("7m"), 7 * time.Minute},
+		} {
+			t.Run(fmt.Sprintf("%s/timeouts.%s=%s", w.name, w.setting, tc.name), func(t *testing.T) {
+				rec := &deadlineRecorder{method: w.method, pathPrefix: w.path}
+				c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, HTTPClient: &http.Client{Transport: rec}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diags := w.run(t, c, tc.setting); diags.HasError() {
+					t.Fatalf("diagnostics: %v", diags)
+				}
+				rec.mu.Lock()
+				defer rec.mu.Unlock()
+				if len(rec.left) == 0 {
+					t.Fatalf("no %s %s… request was made", w.method, w.path)
+				}
+				// The first request is made at once, so its deadline is the
+				// limit less a few milliseconds (a minute's margin for slow
+				// machines); none at all (zero left) without a limit.
+				if got := rec.left[0]; got > tc.want || got < tc.want-time.Minute {
+					t.Errorf("the first %s had %s left before its deadline, want the limit of timeouts.%s, %s", w.method, got, w.setting, tc.want)
+				}
+			})
 		}
 	}
 }
