@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -127,7 +128,8 @@ func fullResult() *client.Result {
 		{Start: 1.6, End: 2, Confidence: 0.8, Channel: 1, Text: "Bye.", Language: "en",
 			Words: []client.Word{{Word: "Bye.", Start: 1.6, End: 2, Confidence: 0.8}}},
 	}
-	sentences := []client.AddonResult[[]string]{{Success: true, Results: []string{"Hello there.", "Bye."}}}
+	// Two add-on results, whose texts are joined in order.
+	sentences := []client.AddonResult[[]string]{{Success: true, Results: []string{"Hello there."}}, {Success: true, Results: []string{"Bye."}}}
 	subs := []client.Subtitle{{Format: "srt", Subtitles: "1\n00:00:00,000 --> 00:00:01,500\nHello there.\n"}, {Format: "vtt", Subtitles: "WEBVTT\n"}}
 	return &client.Result{
 		Metadata: client.ResultMetadata{AudioDuration: 2, NumberOfDistinctChannels: 2, BillingTime: 2, TranscriptionTime: 0.4},
@@ -242,19 +244,23 @@ func TestFlattenResult_full(t *testing.T) {
 		got  attr.Value
 		want attr.Value
 	}{
-		"srt subtitles":    {at(t, o, "transcription", "subtitles", "srt"), types.StringValue("1\n00:00:00,000 --> 00:00:01,500\nHello there.\n")},
-		"vtt subtitles":    {at(t, o, "transcription", "subtitles", "vtt"), types.StringValue("WEBVTT\n")},
-		"full transcript":  {at(t, o, "transcription", "full_transcript"), types.StringValue("Hello there. Bye.")},
-		"summary":          {at(t, o, "summarization", "results"), types.StringValue("A greeting.")},
-		"sentiment error":  {at(t, o, "sentiment_analysis", "error", "exception"), types.StringValue("Unavailable")},
-		"llm prompt":       {at(t, o, "audio_to_llm", "results", 0, "prompt"), types.StringValue("Summarise")},
-		"llm response":     {at(t, o, "audio_to_llm", "results", 0, "response"), types.StringValue("Greeting.")},
-		"llm exec time":    {at(t, o, "audio_to_llm", "results", 0, "exec_time"), types.Float64Value(0.3)},
-		"llm failed":       {at(t, o, "audio_to_llm", "results", 1, "success"), types.BoolValue(false)},
-		"llm failure code": {at(t, o, "audio_to_llm", "results", 1, "error", "status_code"), types.Int64Value(429)},
-		"llm no answer":    {at(t, o, "audio_to_llm", "results", 1, "response"), types.StringNull()},
-		"messages":         {at(t, o, "messages", 0), types.StringValue("session started")},
-		"billing":          {at(t, o, "metadata", "billing_time"), types.Float64Value(2)},
+		"srt subtitles":   {at(t, o, "transcription", "subtitles", "srt"), types.StringValue("1\n00:00:00,000 --> 00:00:01,500\nHello there.\n")},
+		"vtt subtitles":   {at(t, o, "transcription", "subtitles", "vtt"), types.StringValue("WEBVTT\n")},
+		"full transcript": {at(t, o, "transcription", "full_transcript"), types.StringValue("Hello there. Bye.")},
+		"summary":         {at(t, o, "summarization", "results"), types.StringValue("A greeting.")},
+		"sentiment error": {at(t, o, "sentiment_analysis", "error", "exception"), types.StringValue("Unavailable")},
+		"llm prompt":      {at(t, o, "audio_to_llm", "results", 0, "prompt"), types.StringValue("Summarise")},
+		"llm response":    {at(t, o, "audio_to_llm", "results", 0, "response"), types.StringValue("Greeting.")},
+		"llm exec time":   {at(t, o, "audio_to_llm", "results", 0, "exec_time"), types.Float64Value(0.3)},
+		"llm failed":      {at(t, o, "audio_to_llm", "results", 1, "success"), types.BoolValue(false)},
+		"llm not empty":   {at(t, o, "audio_to_llm", "results", 0, "is_empty"), types.BoolValue(false)},
+		// The envelope's own figures, and a failure's message.
+		"add-on exec time":  {at(t, o, "translation", "exec_time"), types.Float64Value(0.2)},
+		"sentiment message": {at(t, o, "sentiment_analysis", "error", "message"), types.StringValue("later")},
+		"llm failure code":  {at(t, o, "audio_to_llm", "results", 1, "error", "status_code"), types.Int64Value(429)},
+		"llm no answer":     {at(t, o, "audio_to_llm", "results", 1, "response"), types.StringNull()},
+		"messages":          {at(t, o, "messages", 0), types.StringValue("session started")},
+		"billing":           {at(t, o, "metadata", "billing_time"), types.Float64Value(2)},
 	}
 	for name, c := range typed {
 		if !c.got.Equal(c.want) {
@@ -266,20 +272,22 @@ func TestFlattenResult_full(t *testing.T) {
 		got  any
 		want any
 	}{
-		"sentence texts":      {atJSON(t, o, "transcription", "sentences", 1), "Bye."},
-		"utterance text":      {atJSON(t, o, "transcription", "utterances", 0, "text"), "Hello there."},
-		"speaker":             {atJSON(t, o, "transcription", "utterances", 0, "speaker"), 1.0},
-		"no speaker":          {atJSON(t, o, "transcription", "utterances", 1, "speaker"), nil},
-		"channel":             {atJSON(t, o, "transcription", "utterances", 1, "channel"), 1.0},
-		"target language":     {atJSON(t, o, "translation", "results", 1, "language"), "de"},
-		"translation text":    {atJSON(t, o, "translation", "results", 0, "full_transcript"), "Bonjour. Au revoir."},
-		"translation error":   {atJSON(t, o, "translation", "results", 1, "error", "status_code"), 500.0},
-		"translation ok":      {atJSON(t, o, "translation", "results", 0, "error"), nil},
-		"translation srt":     {atJSON(t, o, "translation", "results", 0, "subtitles", "vtt"), "WEBVTT\n"},
-		"translation no subs": {atJSON(t, o, "translation", "results", 1, "subtitles"), nil},
-		"entity":              {atJSON(t, o, "named_entity_recognition", "results", 0, "text"), "Ada"},
-		"entity end":          {atJSON(t, o, "named_entity_recognition", "results", 0, "end"), 1.2},
-		"sentences add-on":    {atJSON(t, o, "sentences", "results", 0), "Hello there."},
+		"sentence texts":        {atJSON(t, o, "transcription", "sentences", 1), "Bye."},
+		"utterance text":        {atJSON(t, o, "transcription", "utterances", 0, "text"), "Hello there."},
+		"speaker":               {atJSON(t, o, "transcription", "utterances", 0, "speaker"), 1.0},
+		"no speaker":            {atJSON(t, o, "transcription", "utterances", 1, "speaker"), nil},
+		"channel":               {atJSON(t, o, "transcription", "utterances", 1, "channel"), 1.0},
+		"target language":       {atJSON(t, o, "translation", "results", 1, "language"), "de"},
+		"translation text":      {atJSON(t, o, "translation", "results", 0, "full_transcript"), "Bonjour. Au revoir."},
+		"translation language":  {atJSON(t, o, "translation", "results", 0, "languages", 0), "fr"},
+		"translation sentences": {atJSON(t, o, "translation", "results", 0, "sentences", 1), "Bye."},
+		"translation error":     {atJSON(t, o, "translation", "results", 1, "error", "status_code"), 500.0},
+		"translation ok":        {atJSON(t, o, "translation", "results", 0, "error"), nil},
+		"translation srt":       {atJSON(t, o, "translation", "results", 0, "subtitles", "vtt"), "WEBVTT\n"},
+		"translation no subs":   {atJSON(t, o, "translation", "results", 1, "subtitles"), nil},
+		"entity":                {atJSON(t, o, "named_entity_recognition", "results", 0, "text"), "Ada"},
+		"entity end":            {atJSON(t, o, "named_entity_recognition", "results", 0, "end"), 1.2},
+		"sentences add-on":      {atJSON(t, o, "sentences", "results", 0), "Hello there."},
 	}
 	for name, c := range inJSON {
 		if c.got != c.want {
@@ -454,6 +462,92 @@ func TestResultAtContent(t *testing.T) {
 	}
 	if got, _ := resultAtContent(types.ObjectNull(resultType.AttrTypes), summaryContent); !got.IsNull() {
 		t.Errorf("a null result became %s", got)
+	}
+}
+
+// TestFlattenResult_emptyResultsStayEmpty: what the service sends as an
+// empty list stays an empty value at transcriptContent, not null: null
+// means the service sent nothing (a failed add-on, see
+// TestFlattenResult_failedAddonWithoutResults), and a module testing for
+// "no entities" or "no subtitles" must not be told "not enabled".
+func TestFlattenResult_emptyResultsStayEmpty(t *testing.T) {
+	const empty = `{"success": true, "is_empty": true, "exec_time": 0.1, "error": null, "results": []}`
+	body := `{"metadata": {"audio_duration": 1, "number_of_distinct_channels": 1, "billing_time": 1, "transcription_time": 1},
+		"transcription": {"full_transcript": "", "languages": [], "utterances": [], "sentences": [], "subtitles": []},
+		"translation": ` + empty + `, "named_entity_recognition": ` + empty + `, "audio_to_llm": ` + empty + `, "sentences": ` + empty + `}`
+	var r client.Result
+	if err := json.Unmarshal([]byte(body), &r); err != nil {
+		t.Fatal(err)
+	}
+	o, diags := flattenResult(context.Background(), &r, transcriptContent)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	for _, p := range [][]any{
+		{"transcription", "utterances"}, {"transcription", "sentences"},
+		{"translation", "results"}, {"named_entity_recognition", "results"}, {"sentences", "results"},
+	} {
+		if got := at(t, o, p...); !got.Equal(jsonTextValue("[]")) {
+			t.Errorf("%v is %v, want the empty list the service sent", p, got)
+		}
+	}
+	if l := at(t, o, "audio_to_llm", "results").(types.List); l.IsNull() || len(l.Elements()) != 0 {
+		t.Errorf("audio_to_llm.results is %v, want an empty list", l)
+	}
+	if m := at(t, o, "transcription", "subtitles").(types.Map); m.IsNull() || len(m.Elements()) != 0 {
+		t.Errorf("transcription.subtitles is %v, want an empty map", m)
+	}
+}
+
+// TestTranslationsJSON_targetLanguage: the service names a translation's
+// target language only as the item's sole language; an item with none or
+// several has no `language` rather than a guess.
+func TestTranslationsJSON_targetLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		languages []string
+		want      *string
+	}{
+		{[]string{"fr"}, ptr("fr")},
+		{nil, nil},
+		{[]string{}, nil},
+		{[]string{"fr", "en"}, nil},
+	} {
+		got := translationsJSON([]client.TranslationItem{{Languages: tc.languages}}, false)[0].Language
+		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
+			t.Errorf("languages %v: language %v, want %v", tc.languages, got, tc.want)
+		}
+	}
+}
+
+// TestResultAtContent_nullAndUndecodableJSON: null JSON values (a failed
+// add-on's results, a transcript without utterances) stay null when words
+// are dropped at plan time, as a read gives them, instead of failing the
+// plan; JSON in state that does not decode is an error, not kept as it is
+// with its word timings.
+func TestResultAtContent_nullAndUndecodableJSON(t *testing.T) {
+	ctx := context.Background()
+	r := &client.Result{
+		Transcription: &client.Transcription{FullTranscript: "x", Languages: []string{"en"}},
+		Translation:   &client.AddonResult[[]client.TranslationItem]{Success: false, Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "unavailable"}},
+	}
+	kept, diags := flattenResult(ctx, r, rawContent)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	want, _ := flattenResult(ctx, r, transcriptContent)
+	got, diags := resultAtContent(kept, transcriptContent)
+	if diags.HasError() || !got.Equal(want) {
+		t.Errorf("null utterances and translations: %v\ngot  %s\nwant %s", diags, got, want)
+	}
+
+	kept, _ = flattenResult(ctx, fullResult(), rawContent)
+	attrs := maps.Clone(kept.Attributes())
+	transcription := maps.Clone(attrs["transcription"].(types.Object).Attributes())
+	transcription["utterances"] = jsonTextValue(`[{"start": 0, "words": [`)
+	attrs["transcription"] = types.ObjectValueMust(transcriptionType.AttrTypes, transcription)
+	_, diags = resultAtContent(types.ObjectValueMust(resultType.AttrTypes, attrs), transcriptContent)
+	if !diags.HasError() || !strings.Contains(diags[0].Summary(), "Cannot read a value of the job's result") {
+		t.Errorf("undecodable utterances in state: diagnostics %v, want an error", diags)
 	}
 }
 
