@@ -492,6 +492,9 @@ data "transcription_live_jobs" "nobody" {
 		statecheck.ExpectKnownValue(queued, tfjsonpath.New("items").AtSliceIndex(0).AtMapKey("post_session_metadata"), knownvalue.Null()),
 		statecheck.ExpectKnownValue("data.transcription_live_jobs.priority", tfjsonpath.New("items").AtSliceIndex(0).AtMapKey("custom_metadata").AtMapKey("priority"), knownvalue.StringExact("2")),
 		statecheck.ExpectKnownValue("data.transcription_live_jobs.finished", tfjsonpath.New("items").AtSliceIndex(1).AtMapKey("error_code"), knownvalue.Null()),
+		// A failed job's error_code is the service's (job 4 is the first in error).
+		statecheck.ExpectKnownValue("data.transcription_live_jobs.all", tfjsonpath.New("items").AtSliceIndex(4).AtMapKey("status"), knownvalue.StringExact("error")),
+		statecheck.ExpectKnownValue("data.transcription_live_jobs.all", tfjsonpath.New("items").AtSliceIndex(4).AtMapKey("error_code"), knownvalue.Int64Exact(500)),
 	)
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -541,7 +544,7 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 	}
 
 	const full, bare, gen = "data.transcription_live_jobs.full", "data.transcription_live_jobs.bare", "data.transcription_live_jobs.generated"
-	const summary = "data.transcription_live_jobs.full_summary"
+	const summary, summaryOff = "data.transcription_live_jobs.full_summary", "data.transcription_live_jobs.full_transcript_off"
 	flagsWant := map[string]bool{
 		"receive_partial_transcripts": true, "receive_final_transcripts": true, "receive_speech_events": false,
 		"receive_pre_processing_events": true, "receive_realtime_processing_events": false, "receive_post_processing_events": true,
@@ -626,6 +629,12 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		statecheck.ExpectKnownValue(summary, itemPath("result", "translation", "results"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(summary, itemPath("result", "named_entity_recognition", "results"), knownvalue.Null()),
 		expectJSONValue(summary, itemPath("request_params"), 16000.0, "sample_rate"),
+		// include_transcript = false is the default, not "set": the
+		// transcript is left out as without it.
+		statecheck.ExpectKnownValue(summaryOff, itemPath("result", "summarization", "results"), knownvalue.StringExact("A short greeting.")),
+		statecheck.ExpectKnownValue(summaryOff, itemPath("result", "transcription", "full_transcript"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summaryOff, itemPath("result", "transcription", "utterances"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summaryOff, itemPath("result", "named_entity_recognition", "results"), knownvalue.Null()),
 	}
 
 	config := acctest.ProviderConfig(url) + fmt.Sprintf(`
@@ -636,6 +645,11 @@ data "transcription_live_jobs" "full" {
 
 data "transcription_live_jobs" "full_summary" {
   custom_metadata = { fixture = "full" }
+}
+
+data "transcription_live_jobs" "full_transcript_off" {
+  custom_metadata    = { fixture = "full" }
+  include_transcript = false
 }
 
 data "transcription_live_jobs" "bare" {
