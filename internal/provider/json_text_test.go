@@ -65,6 +65,13 @@ func TestJSONText_isJSONTypesNormalized(t *testing.T) {
 	if jsonTextValue(`{}`).Equal(jsontypes.NewNormalizedValue(`{}`)) {
 		t.Error("a jsonText equals a value of another type")
 	}
+	// Equal is the exact text (semantic equality is StringSemanticEquals):
+	// the framework tells a changed value by it.
+	for _, other := range []jsonText{jsonTextValue(`{"a":2}`), jsonTextValue(`{"a": 1}`), jsonTextNull()} {
+		if jsonTextValue(`{"a":1}`).Equal(other) {
+			t.Errorf(`{"a":1} equals %s`, other)
+		}
+	}
 
 	var resp xattr.ValidateAttributeResponse
 	jsonTextValue(`{"a":`).ValidateAttribute(ctx, xattr.ValidateAttributeRequest{Path: path.Root("x")}, &resp)
@@ -75,13 +82,16 @@ func TestJSONText_isJSONTypesNormalized(t *testing.T) {
 
 func TestJSONText_stringSummarizesLongTexts(t *testing.T) {
 	long := `{"text":"` + strings.Repeat("é", 300) + `"}`
+	// Exactly jsonTextSummaryBytes bytes: still shown whole.
+	full := `"` + strings.Repeat("a", jsonTextSummaryBytes-2) + `"`
 	for name, tc := range map[string]struct {
 		v    jsonText
 		want string
 	}{
-		"null":    {jsonTextNull(), "<null>"},
-		"unknown": {jsonText{Normalized: jsontypes.NewNormalizedUnknown()}, "<unknown>"},
-		"short":   {jsonTextValue(`{"a":1}`), `"{\"a\":1}"`},
+		"null":         {jsonTextNull(), "<null>"},
+		"unknown":      {jsonText{Normalized: jsontypes.NewNormalizedUnknown()}, "<unknown>"},
+		"short":        {jsonTextValue(`{"a":1}`), `"{\"a\":1}"`},
+		"at the limit": {jsonTextValue(full), fmt.Sprintf("%q", full)},
 		// 256 bytes end inside the 124th "é": the summary stops before it.
 		"long": {jsonTextValue(long), fmt.Sprintf("%q... (%d bytes)", `{"text":"`+strings.Repeat("é", 123), len(long))},
 	} {
