@@ -19,6 +19,16 @@ func TestTerraformListType(t *testing.T) {
 	}
 	list := tftypes.NewValue(listType, []tftypes.Value{item("a"), item("b")})
 
+	// A list type equals only a list type of the same elements.
+	for _, other := range []attr.Type{terraformListType{ListType: types.ListType{ElemType: types.StringType}}, typ.ListType} {
+		if typ.Equal(other) {
+			t.Errorf("%s equals %s", typ, other)
+		}
+	}
+	if !typ.Equal(terraformListType{ListType: types.ListType{ElemType: types.ObjectType{AttrTypes: map[string]attr.Type{"id": types.StringType}}}}) {
+		t.Errorf("%s does not equal itself built apart", typ)
+	}
+
 	tests := []struct {
 		name             string
 		in               tftypes.Value
@@ -95,6 +105,8 @@ func TestTerraformListValue_Equal(t *testing.T) {
 		{name: "a prefix", other: newTerraformListValue(typ, strings("a")), want: false},
 		{name: "null", other: newTerraformListValue(typ, tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nil)), want: false},
 		{name: "another type", other: newTerraformListValue(otherType, tftypes.NewValue(tftypes.List{ElementType: tftypes.Number}, []tftypes.Value{})), want: false},
+		// JSON texts are Terraform strings too: the same Terraform value, another framework type.
+		{name: "another type, the same Terraform value", other: newTerraformListValue(terraformListType{ListType: types.ListType{ElemType: jsonTextType{}}}, strings("a", "b")), want: false},
 		{name: "a framework list of the same strings", other: types.ListValueMust(types.StringType, []attr.Value{types.StringValue("a"), types.StringValue("b")}), want: false},
 	}
 	for _, tt := range tests {
