@@ -45,9 +45,13 @@ func TestTerraformValue(t *testing.T) {
 		v    attr.Value
 		want string // in the error; empty: no error
 	}{
-		"nested":                {outer, full, ""},
-		"null, unknown, empty":  {outer, nulls, ""},
-		"null object":           {outer, types.ObjectNull(outer.AttrTypes), ""},
+		"nested":               {outer, full, ""},
+		"null, unknown, empty": {outer, nulls, ""},
+		"null object":          {outer, types.ObjectNull(outer.AttrTypes), ""},
+		// Unknown objects, lists and maps stay unknown, not empty.
+		"unknown object":        {outer, types.ObjectUnknown(outer.AttrTypes), ""},
+		"unknown list":          {types.ListType{ElemType: inner}, types.ListUnknown(inner), ""},
+		"unknown map":           {types.MapType{ElemType: types.StringType}, types.MapUnknown(types.StringType), ""},
 		"live job":              {liveJobType, liveJobValue(t, transcriptContent), ""},
 		"live job summary":      {liveJobType, liveJobValue(t, summaryContent), ""},
 		"object lacking a name": {types.ObjectType{AttrTypes: map[string]attr.Type{"m": types.Int64Type, "j": jsontypes.NormalizedType{}}}, innerValue(1), `lacks attribute "m"`},
