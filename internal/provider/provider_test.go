@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +53,10 @@ func TestValueOrEnv(t *testing.T) {
 	v := "http://from-config"
 	if got := valueOrEnv(types.StringValue(v), EnvBaseURL); got != v {
 		t.Errorf("set argument: got %q, want it to win over the environment", got)
+	}
+	// Set to "" is set: the environment fills in only an argument left out.
+	if got := valueOrEnv(types.StringValue(""), EnvBaseURL); got != "" {
+		t.Errorf("argument set to \"\": got %q, want it kept", got)
 	}
 }
 
@@ -337,4 +342,126 @@ func validateProviderConfig(t *testing.T, values map[string]tftypes.Value) []str
 		}
 	}
 	return errs
+}
+
+// configureProvider configures a new provider, as Terraform does, with args
+// (every other argument null) and the environment as the test left it, and
+// returns it with ConfigureProvider's errors as "summary: detail".
+func configureProvider(t *testing.T, args map[string]tftypes.Value) (tfprotov6.ProviderServer, []string) {
+	t.Helper()
+	ctx := context.Background()
+	server, err := providerserver.NewProtocol6WithError(New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatal("the provider schema is not an object")
+	}
+	config := dynamicValue(t, providerType, objectValue(providerType, args))
+	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.14.0", Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []string
+	for _, d := range resp.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs = append(errs, d.Summary+": "+d.Detail)
+		}
+	}
+	return server, errs
+}
+
+// TestProviderConfigure_environment: each argument left out is read from
+// its own environment variable, and what Configure refuses there (terraform
+// validate never sees it) names the variable. An argument set to "" is not
+// left out: the environment does not fill it in. The offline validation
+// tests pass values through the configuration only.
+func TestProviderConfigure_environment(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	for name, tc := range map[string]struct {
+		env       map[string]string
+		args      map[string]tftypes.Value
+		wantError []string // what the one error says; none for no error
+	}{
+		"both from the environment": {
+			env: map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
+		},
+		"base URL from the environment, key from the configuration": {
+			env:  map[string]string{EnvBaseURL: url},
+			args: map[string]tftypes.Value{"api_key": tftypes.NewValue(tftypes.String, acctest.APIKey)},
+		},
+		"invalid base URL from the environment": {
+			env:       map[string]string{EnvBaseURL: "api.example.com", EnvAPIKey: acctest.APIKey},
+			wantError: []string{"Invalid base URL", "absolute http or https URL", "(from the base_url argument or " + EnvBaseURL + ")"},
+		},
+		"base URL with credentials from the environment": {
+			env:       map[string]string{EnvBaseURL: "https://user:s3cr3t@api.example.com", EnvAPIKey: acctest.APIKey},
+			wantError: []string{"Invalid base URL", "must not hold credentials", EnvBaseURL},
+		},
+		"empty api_key argument": {
+			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
+			args:      map[string]tftypes.Value{"api_key": tftypes.NewValue(tftypes.String, "")},
+			wantError: []string{"Missing API key", EnvAPIKey},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Setenv(EnvAPIKey, tc.env[EnvAPIKey])
+			t.Setenv(EnvBaseURL, tc.env[EnvBaseURL])
+			_, errs := configureProvider(t, tc.args)
+			if len(tc.wantError) == 0 {
+				if len(errs) != 0 {
+					t.Fatalf("unexpected errors: %v", errs)
+				}
+				return
+			}
+			if len(errs) != 1 || slices.ContainsFunc(tc.wantError, func(w string) bool { return !strings.Contains(errs[0], w) }) {
+				t.Fatalf("errors %q, want one saying each of %q", errs, tc.wantError)
+			}
+			if strings.Contains(errs[0], "s3cr3t") {
+				t.Errorf("the diagnostic shows a secret: %s", errs[0])
+			}
+		})
+	}
+}
+
+// TestProviderConfigure_zeroDataRetentionWhilePending: a provider whose
+// api_key is known only after apply still plans under zero_data_retention:
+// a new job without a callback is refused at plan time, as with every
+// argument known (its result would be lost).
+func TestProviderConfigure_zeroDataRetentionWhilePending(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	server, errs := configureProvider(t, map[string]tftypes.Value{
+		"base_url":            tftypes.NewValue(tftypes.String, url),
+		"api_key":             unknownOf(tftypes.String),
+		"zero_data_retention": tftypes.NewValue(tftypes.Bool, true),
+	})
+	if len(errs) != 0 {
+		t.Fatalf("configuring with an api_key known only after apply: %v", errs)
+	}
+	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobType, ok := schemas.ResourceSchemas[jobResourceTypeName].ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatal("the job's schema is not an object")
+	}
+	config := dynamicValue(t, jobType, objectValue(jobType, map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, "https://example.com/a.wav")}))
+	null := dynamicValue(t, jobType, tftypes.NewValue(jobType, nil))
+	resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: &null, ProposedNewState: &config, Config: &config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityError && d.Summary == "A callback is required under zero data retention"
+	}) {
+		t.Errorf("a new job without a callback, under zero_data_retention with api_key pending: diagnostics %v", diagnosticSummaries(resp.Diagnostics))
+	}
 }
