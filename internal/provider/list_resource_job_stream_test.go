@@ -62,6 +62,14 @@ func seedPreRecordedJobs(tb testing.TB, baseURL string, n int) {
 // terraform query does with the limit given, and returns its results.
 func (h *protoHarness) listJobs(ctx context.Context, limit int64) iter.Seq[tfprotov6.ListResourceResult] {
 	h.tb.Helper()
+	return h.listJobResources(ctx, limit, false)
+}
+
+// listJobResources is listJobs with include_resource as given: Terraform
+// asks for each result's resource object with -generate-config-out or
+// include_resource = true.
+func (h *protoHarness) listJobResources(ctx context.Context, limit int64, includeResource bool) iter.Seq[tfprotov6.ListResourceResult] {
+	h.tb.Helper()
 	server, ok := h.server.(tfprotov6.ListResourceServer)
 	if !ok {
 		h.tb.Fatal("the provider's server does not serve list resources")
@@ -75,7 +83,7 @@ func (h *protoHarness) listJobs(ctx context.Context, limit int64) iter.Seq[tfpro
 		h.tb.Fatalf("list resource %s's configuration is not an object", jobResourceTypeName)
 	}
 	config := dynamicValue(h.tb, typ, objectValue(typ, nil))
-	stream, err := server.ListResource(ctx, &tfprotov6.ListResourceRequest{TypeName: jobResourceTypeName, Config: &config, Limit: limit})
+	stream, err := server.ListResource(ctx, &tfprotov6.ListResourceRequest{TypeName: jobResourceTypeName, Config: &config, Limit: limit, IncludeResource: includeResource})
 	if err != nil {
 		h.tb.Fatal(err)
 	}
@@ -277,5 +285,146 @@ func TestJobList_identityIsTheJobID(t *testing.T) {
 	}
 	if got != 3 {
 		t.Errorf("%d results, want 3", got)
+	}
+}
+
+// A listing under zero data retention is refused before any request: the
+// service discloses no job of such an account, and its 403 would read as
+// an outage.
+func TestJobList_refusedUnderZeroDataRetention(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
+	var results []tfprotov6.ListResourceResult
+	for result := range h.listJobs(context.Background(), 10) {
+		results = append(results, result)
+	}
+	if len(results) != 1 {
+		t.Fatalf("%d results, want one holding the refusal", len(results))
+	}
+	if errs := errorDiagnostics(results[0]); len(errs) != 1 || errs[0].Summary != "Cannot list jobs under zero data retention" {
+		t.Fatalf("errors %v, want the refusal under zero data retention", diagnosticSummaries(results[0].Diagnostics))
+	}
+	if offsets := listedPageOffsets(t, fs); len(offsets) != 0 {
+		t.Errorf("pages at offsets %v asked for under zero data retention", offsets)
+	}
+}
+
+// A provider whose api_key is known only after apply has no client: the
+// listing says why it cannot reach the service, as the data sources do,
+// instead of calling a client it does not have.
+func TestJobList_providerConfigurationPending(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"api_key": unknownOf(tftypes.String)})
+	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
+	var results []tfprotov6.ListResourceResult
+	for result := range h.listJobs(context.Background(), 10) {
+		results = append(results, result)
+	}
+	if len(results) != 1 {
+		t.Fatalf("%d results, want one holding the error", len(results))
+	}
+	errs := errorDiagnostics(results[0])
+	if len(errs) != 1 || errs[0].Summary != "Provider configuration known only after apply" || !strings.Contains(errs[0].Detail, "(api_key), so the transcription_job list resource cannot reach the service") {
+		t.Fatalf("errors %v, want the one saying api_key is known only after apply", diagnosticSummaries(results[0].Diagnostics))
+	}
+}
+
+// A result carries the job's resource object only when Terraform asks for
+// it (include_resource, -generate-config-out), and then with the job's own
+// result_url, as an import builds it: the acceptance tests check only the
+// callback URLs of that object.
+func TestJobList_resourceObjectOnlyWhenAsked(t *testing.T) {
+	h := newJobListHarness(t, 2, nil)
+	c, err := client.New(client.Config{BaseURL: h.url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobType := h.resourceType(jobResourceTypeName)
+	for _, include := range []bool{false, true} {
+		n := 0
+		for result := range h.listJobResources(context.Background(), 10, include) {
+			n++
+			if errs := errorDiagnostics(result); len(errs) > 0 {
+				t.Fatalf("include_resource %v: %s: %s", include, errs[0].Summary, errs[0].Detail)
+			}
+			if !include {
+				if result.Resource != nil {
+					t.Errorf("a result of a listing without include_resource holds a resource object")
+				}
+				continue
+			}
+			if result.Resource == nil {
+				t.Fatal("a result of a listing with include_resource holds no resource object")
+			}
+			state, err := result.Resource.Unmarshal(jobType)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var attrs map[string]tftypes.Value
+			var id, resultURL string
+			if err := state.As(&attrs); err != nil {
+				t.Fatal(err)
+			}
+			if err := attrs["id"].As(&id); err != nil {
+				t.Fatal(err)
+			}
+			if err := attrs["result_url"].As(&resultURL); err != nil {
+				t.Fatal(err)
+			}
+			if want := c.ResultURL(id); resultURL != want {
+				t.Errorf("job %s: result_url %q, want %q", id, resultURL, want)
+			}
+		}
+		if n != 2 {
+			t.Errorf("include_resource %v: %d results, want 2", include, n)
+		}
+	}
+}
+
+// A listed job is named for people by its file's name, else its id, with
+// its status and creation date: what terraform query prints of each.
+func TestJobDisplayName(t *testing.T) {
+	const id = "6f1c1a2e-0000-4000-8000-000000000001"
+	job := func(file *client.FileInfo) *client.PreRecordedJob {
+		return &client.PreRecordedJob{JobCommon: client.JobCommon{ID: id, Status: client.StatusDone, CreatedAt: "2026-05-04T10:00:00Z", File: file}}
+	}
+	for name, tc := range map[string]struct {
+		job  *client.PreRecordedJob
+		want string
+	}{
+		"file name":       {job(&client.FileInfo{Filename: ptr("meeting.wav")}), "meeting.wav (done, 2026-05-04T10:00:00Z)"},
+		"no file yet":     {job(nil), id + " (done, 2026-05-04T10:00:00Z)"},
+		"file, no name":   {job(&client.FileInfo{}), id + " (done, 2026-05-04T10:00:00Z)"},
+		"empty file name": {job(&client.FileInfo{Filename: ptr("")}), id + " (done, 2026-05-04T10:00:00Z)"},
+	} {
+		if got := jobDisplayName(tc.job); got != tc.want {
+			t.Errorf("%s: %q, want %q", name, got, tc.want)
+		}
+	}
+}
+
+// No more results than the query's limit are pushed, and no more jobs than
+// that are asked of the service: Terraform's limit bounds the listing, not
+// only what Terraform keeps of it.
+func TestJobList_noMoreThanTheLimit(t *testing.T) {
+	h := newJobListHarness(t, 5, nil)
+	n := 0
+	for result := range h.listJobs(context.Background(), 2) {
+		if errs := errorDiagnostics(result); len(errs) > 0 {
+			t.Fatalf("result %d: %s: %s", n, errs[0].Summary, errs[0].Detail)
+		}
+		n++
+	}
+	if n != 2 {
+		t.Errorf("%d results, want the limit's 2", n)
+	}
+	for _, r := range h.fake.Requests() {
+		if r.Method != http.MethodGet || r.Path != "/v2/pre-recorded" {
+			continue
+		}
+		if q, err := url.ParseQuery(r.RawQuery); err != nil || q.Get("limit") != "2" {
+			t.Errorf("page asked for with %q, want limit=2", r.RawQuery)
+		}
 	}
 }
