@@ -20,6 +20,13 @@ func TestSetLogLevelsFromCLI(t *testing.T) {
 			map[string]string{"TF_LOG": "debug", "TF_LOG_SDK": "DEBUG", "TF_LOG_SDK_PROTO": "DEBUG", "TF_LOG_SDK_FRAMEWORK": "DEBUG", "TF_LOG_PROVIDER_TRANSCRIPTION": "DEBUG"}, "DEBUG"},
 		{"TF_LOG_PROVIDER wins over TF_LOG", map[string]string{"TF_LOG": "TRACE", "TF_LOG_PROVIDER": "WARN"},
 			map[string]string{"TF_LOG": "TRACE", "TF_LOG_PROVIDER": "WARN", "TF_LOG_SDK": "WARN", "TF_LOG_SDK_PROTO": "WARN", "TF_LOG_SDK_FRAMEWORK": "WARN", "TF_LOG_PROVIDER_TRANSCRIPTION": "WARN"}, "WARN"},
+		// Every level the CLI knows is kept as it is, not taken for TRACE.
+		{"TF_LOG=INFO", map[string]string{"TF_LOG": "INFO"},
+			map[string]string{"TF_LOG": "INFO", "TF_LOG_SDK": "INFO", "TF_LOG_SDK_PROTO": "INFO", "TF_LOG_SDK_FRAMEWORK": "INFO", "TF_LOG_PROVIDER_TRANSCRIPTION": "INFO"}, "INFO"},
+		{"TF_LOG_PROVIDER=error", map[string]string{"TF_LOG_PROVIDER": "error"},
+			map[string]string{"TF_LOG_PROVIDER": "error", "TF_LOG_SDK": "ERROR", "TF_LOG_SDK_PROTO": "ERROR", "TF_LOG_SDK_FRAMEWORK": "ERROR", "TF_LOG_PROVIDER_TRANSCRIPTION": "ERROR"}, "ERROR"},
+		{"TF_LOG=off", map[string]string{"TF_LOG": "off"},
+			map[string]string{"TF_LOG": "off", "TF_LOG_SDK": "OFF", "TF_LOG_SDK_PROTO": "OFF", "TF_LOG_SDK_FRAMEWORK": "OFF", "TF_LOG_PROVIDER_TRANSCRIPTION": "OFF"}, "OFF"},
 		{"JSON is TRACE", map[string]string{"TF_LOG": "JSON"},
 			map[string]string{"TF_LOG": "JSON", "TF_LOG_SDK": "TRACE", "TF_LOG_SDK_PROTO": "TRACE", "TF_LOG_SDK_FRAMEWORK": "TRACE", "TF_LOG_PROVIDER_TRANSCRIPTION": "TRACE"}, "TRACE"},
 		{"an unknown level is TRACE, as in the CLI", map[string]string{"TF_LOG": "1"},
