@@ -15,7 +15,8 @@ func TestTflogLogger_masksTheKey(t *testing.T) {
 	const key = "sk-live-5ecret"
 	var out bytes.Buffer
 	ctx := tflogtest.RootLogger(context.Background(), &out)
-	l := tflogLogger{secret: key}
+	// As Configure makes it, with no level set.
+	l := newTflogLogger(key, func(string) string { return "" })
 	l.Debug(ctx, "request with "+key, map[string]any{"header": key, "url": "https://api.example.com/v2/pre-recorded"})
 	l.Trace(ctx, "trace", map[string]any{"nested": "Bearer " + key})
 	logged := out.String()
@@ -36,6 +37,8 @@ func TestTflogLogger_masksCallbackURLs(t *testing.T) {
 	l := tflogLogger{secret: "sk-unrelated-key"}
 	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"id":"1","audio_url":"https://example.com/a.wav","request_params":{"callback_url":"https://h.example.com/x?token=` + token + `","callback_config":{"url" : "https:\/\/h.example.com\/` + token + `\"q","method":"PUT"}}}`})
 	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"request_params":{"callback_config":{"url":"https://h.example.com/?t=` + token})
+	// Cut short in its path, where no query masking reaches the token.
+	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"request_params":{"callback_url":"https://h.example.com/hooks/` + token})
 	logged := out.String()
 	if strings.Contains(logged, token) {
 		t.Fatalf("a callback token appears in the log:\n%s", logged)
@@ -103,5 +106,28 @@ func TestTflogLogger_dropsLinesBelowTheProviderLevel(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The credentials of the URLs in a logged body are masked in the lines of
+// every level the client writes, not only in the TRACE line that holds the
+// body today: the logger's promise does not depend on which level the
+// client chooses.
+func TestTflogLogger_masksURLCredentialsAtEveryLevel(t *testing.T) {
+	var out bytes.Buffer
+	ctx := tflogtest.RootLogger(context.Background(), &out)
+	l := newTflogLogger("sk-unrelated-key", func(string) string { return "" })
+	fields := map[string]any{"body": `{"audio_url":"https://media.example.com/a.wav?X-Amz-Signature=s3cr3t"}`}
+	l.Debug(ctx, "debug line", fields)
+	l.Trace(ctx, "trace line", fields)
+	logged := out.String()
+	if !strings.Contains(logged, "debug line") || !strings.Contains(logged, "trace line") {
+		t.Fatalf("the lines were not written:\n%s", logged)
+	}
+	if strings.Contains(logged, "s3cr3t") {
+		t.Fatalf("a presigned URL's signature appears in the log:\n%s", logged)
+	}
+	if n := strings.Count(logged, "https://media.example.com/a.wav?***"); n != 2 {
+		t.Fatalf("the URL is not kept, without its query, in both lines (%d):\n%s", n, logged)
 	}
 }
