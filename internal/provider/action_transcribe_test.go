@@ -166,6 +166,17 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config: "audio_url = \"https://example.com/a.wav\"\n    callback = true\n    callback_config = { method = \"PUT\" }",
 			want:   `attribute "url" is required`,
 		},
+		// The resource refuses this on its plan (checkCallbackDestination);
+		// the action has its own validator on callback.
+		"a callback without a destination": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    callback = true",
+			want:   "Callback without a destination",
+		},
+		// A string argument keeps the resource's validators.
+		"an unknown model": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-9\"",
+			want:   `Attribute model value must be one of`,
+		},
 		"model-3 without a language": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-3\"",
 			want:   "model-3 needs one language",
