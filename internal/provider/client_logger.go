@@ -43,11 +43,13 @@ var callbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"
 // as a credential: user information (user:password@), and a query or
 // fragment (a presigned audio_url's signature, in its request_params and
 // file.source). Group 1 is what locates the URL (its scheme, host and
-// path), which stays. Slashes may be JSON-escaped (\/), and the query
-// runs to the end of the JSON string.
+// path), which stays. Slashes may be JSON-escaped (\/), and so may other
+// characters of the path (\u00e9 from an encoder that writes ASCII only,
+// \u0026 from Go's, which escapes & as HTML); the query runs to the end
+// of the JSON string.
 var (
 	urlUserInfo = regexp.MustCompile(`(https?:(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
-	urlQuery    = regexp.MustCompile(`(https?:(?:\\?/){2}(?:[^"\\\s?#]|\\/)*)[?#](?:[^"\\\s]|\\.)*`)
+	urlQuery    = regexp.MustCompile(`(https?:(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
 )
 
 // loggedBodyField is the field in which the client logs a response body.

@@ -60,6 +60,10 @@ func TestWithoutURLCredentials(t *testing.T) {
 		`{"audio_url":"http://media.example.com/a.wav","result_url":"http://h/v2/x"}`:         `{"audio_url":"http://media.example.com/a.wav","result_url":"http://h/v2/x"}`,
 		`{"full_transcript":"Is it https or not? Yes: see https://example.com/faq."}`:         `{"full_transcript":"Is it https or not? Yes: see https://example.com/faq."}`,
 		`{"a":"https://m.example.com/a.wav?sig=s3cr3t","b":"https://m.example.com/b?t=s3cr3t`: `{"a":"https://m.example.com/a.wav?***","b":"https://m.example.com/b?***`,
+		// A path holding a JSON escape: a non-ASCII letter from an encoder
+		// that writes ASCII only, an & from Go's (which escapes it as HTML).
+		`{"audio_url":"https://m.example.com/r\u00e9union.wav?X-Amz-Signature=s3cr3t"}`: `{"audio_url":"https://m.example.com/r\u00e9union.wav?***"}`,
+		`{"source":"https:\/\/m.example.com\/a\u0026b.wav?sig=s3cr3t"}`:                 `{"source":"https:\/\/m.example.com\/a\u0026b.wav?***"}`,
 	} {
 		fields := withoutURLCredentials(map[string]any{"body": body, "url": "https://api.example.com/v2/pre-recorded?status=done", "status": 200})
 		if got := fields["body"]; got != want {
