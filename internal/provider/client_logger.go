@@ -46,10 +46,11 @@ var callbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"
 // path), which stays. Slashes may be JSON-escaped (\/), and so may other
 // characters of the path (\u00e9 from an encoder that writes ASCII only,
 // \u0026 from Go's, which escapes & as HTML); the query runs to the end
-// of the JSON string.
+// of the JSON string. The scheme may be in capitals (HTTPS://), which the
+// URL validators accept.
 var (
-	urlUserInfo = regexp.MustCompile(`(https?:(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
-	urlQuery    = regexp.MustCompile(`(https?:(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
+	urlUserInfo = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
+	urlQuery    = regexp.MustCompile(`((?i:https?):(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
 )
 
 // loggedBodyField is the field in which the client logs a response body.

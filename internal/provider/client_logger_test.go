@@ -64,6 +64,10 @@ func TestWithoutURLCredentials(t *testing.T) {
 		// that writes ASCII only, an & from Go's (which escapes it as HTML).
 		`{"audio_url":"https://m.example.com/r\u00e9union.wav?X-Amz-Signature=s3cr3t"}`: `{"audio_url":"https://m.example.com/r\u00e9union.wav?***"}`,
 		`{"source":"https:\/\/m.example.com\/a\u0026b.wav?sig=s3cr3t"}`:                 `{"source":"https:\/\/m.example.com\/a\u0026b.wav?***"}`,
+		// The scheme in capitals, which the URL validators accept (url.Parse
+		// lowers it) and the service echoes as given.
+		`{"audio_url":"HTTPS://m.example.com/a.wav?X-Amz-Signature=s3cr3t"}`: `{"audio_url":"HTTPS://m.example.com/a.wav?***"}`,
+		`{"source":"Http://user:s3cr3t@m.example.com/a.wav"}`:                `{"source":"Http://***@m.example.com/a.wav"}`,
 	} {
 		fields := withoutURLCredentials(map[string]any{"body": body, "url": "https://api.example.com/v2/pre-recorded?status=done", "status": 200})
 		if got := fields["body"]; got != want {
