@@ -427,3 +427,33 @@ func actionDescriptionAt(t *testing.T, attrs map[string]actionschema.Attribute, 
 	}
 	return actionDescriptionAt(t, n.Attributes, rest)
 }
+
+// TestJobOutcome: the last progress message of a job that is done says how
+// much audio it transcribed, in which languages, and its summary, leaving
+// out each part the result does not have (an empty language list or
+// summary is not shown as one).
+func TestJobOutcome(t *testing.T) {
+	const id = "6f1c1a2e-0000-4000-8000-000000000001"
+	result := func(languages []string, summary *string) *client.Result {
+		return &client.Result{
+			Metadata:      client.ResultMetadata{AudioDuration: 12.5},
+			Transcription: &client.Transcription{Languages: languages},
+			Summarization: &client.AddonResult[*string]{Success: summary != nil, Results: summary},
+		}
+	}
+	for name, tc := range map[string]struct {
+		result *client.Result
+		want   string
+	}{
+		"no result":          {nil, "Transcription job " + id + " is done."},
+		"everything":         {result([]string{"en", "fr"}, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio in `en`, `fr`. Summary: A stand-up.."},
+		"no language":        {result(nil, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio. Summary: A stand-up.."},
+		"summary failed":     {result([]string{"en"}, nil), "Transcription job " + id + " is done: 12.5 s of audio in `en`."},
+		"summary left empty": {result([]string{"en"}, ptr("")), "Transcription job " + id + " is done: 12.5 s of audio in `en`."},
+	} {
+		job := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: id, Status: client.StatusDone, Result: tc.result}}
+		if got := jobOutcome(job); got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", name, got, tc.want)
+		}
+	}
+}
