@@ -56,6 +56,7 @@ func TestWithoutURLCredentials(t *testing.T) {
 		`{"audio_url":"https://media.example.com/a.wav?X-Amz-Signature=s3cr3t"}`:              `{"audio_url":"https://media.example.com/a.wav?***"}`,
 		`{"source":"https:\/\/media.example.com\/b\/a.wav?sig=s3cr3t\u0026x=1"}`:              `{"source":"https:\/\/media.example.com\/b\/a.wav?***"}`,
 		`{"source":"https://user:s3cr3t@media.example.com/a.wav"}`:                            `{"source":"https://***@media.example.com/a.wav"}`,
+		`{"source":"https:\/\/user:s3cr3t@media.example.com\/a.wav"}`:                         `{"source":"https:\/\/***@media.example.com\/a.wav"}`,
 		`{"source":"https://user:p\u0026s3cr3t@media.example.com/a.wav#s3cr3t"}`:              `{"source":"https://***@media.example.com/a.wav?***"}`,
 		`{"audio_url":"http://media.example.com/a.wav","result_url":"http://h/v2/x"}`:         `{"audio_url":"http://media.example.com/a.wav","result_url":"http://h/v2/x"}`,
 		`{"full_transcript":"Is it https or not? Yes: see https://example.com/faq."}`:         `{"full_transcript":"Is it https or not? Yes: see https://example.com/faq."}`,
