@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	actiontimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -216,8 +218,11 @@ func jobOutcome(job *client.PreRecordedJob) string {
 			msg += fmt.Sprintf(" in %s", markdownList(r.Transcription.Languages))
 		}
 		if r.Summarization != nil && r.Summarization.Results != nil && *r.Summarization.Results != "" {
-			msg += ". Summary: " + *r.Summarization.Results
+			msg += ". Summary: " + strings.TrimRightFunc(*r.Summarization.Results, unicode.IsSpace)
 		}
+	}
+	if strings.HasSuffix(msg, ".") || strings.HasSuffix(msg, "!") || strings.HasSuffix(msg, "?") {
+		return msg // a summary's own last sentence ends it: no "A stand-up.."
 	}
 	return msg + "."
 }

@@ -446,8 +446,10 @@ func TestJobOutcome(t *testing.T) {
 		want   string
 	}{
 		"no result":          {nil, "Transcription job " + id + " is done."},
-		"everything":         {result([]string{"en", "fr"}, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio in `en`, `fr`. Summary: A stand-up.."},
-		"no language":        {result(nil, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio. Summary: A stand-up.."},
+		"everything":         {result([]string{"en", "fr"}, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio in `en`, `fr`. Summary: A stand-up."},
+		"no language":        {result(nil, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio. Summary: A stand-up."},
+		"summary unended":    {result([]string{"en"}, ptr("A stand-up")), "Transcription job " + id + " is done: 12.5 s of audio in `en`. Summary: A stand-up."},
+		"summary question":   {result([]string{"en"}, ptr("Ship it?\n")), "Transcription job " + id + " is done: 12.5 s of audio in `en`. Summary: Ship it?"},
 		"summary failed":     {result([]string{"en"}, nil), "Transcription job " + id + " is done: 12.5 s of audio in `en`."},
 		"summary left empty": {result([]string{"en"}, ptr("")), "Transcription job " + id + " is done: 12.5 s of audio in `en`."},
 	} {
