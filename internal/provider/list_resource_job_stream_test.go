@@ -295,10 +295,7 @@ func TestJobList_refusedUnderZeroDataRetention(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
 	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
 	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
-	var results []tfprotov6.ListResourceResult
-	for result := range h.listJobs(context.Background(), 10) {
-		results = append(results, result)
-	}
+	results := slices.Collect(h.listJobs(context.Background(), 10))
 	if len(results) != 1 {
 		t.Fatalf("%d results, want one holding the refusal", len(results))
 	}
@@ -317,10 +314,7 @@ func TestJobList_providerConfigurationPending(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"api_key": unknownOf(tftypes.String)})
 	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
-	var results []tfprotov6.ListResourceResult
-	for result := range h.listJobs(context.Background(), 10) {
-		results = append(results, result)
-	}
+	results := slices.Collect(h.listJobs(context.Background(), 10))
 	if len(results) != 1 {
 		t.Fatalf("%d results, want one holding the error", len(results))
 	}

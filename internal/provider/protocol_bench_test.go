@@ -57,30 +57,58 @@ func startProvider(tb testing.TB, baseURL string) (tfprotov6.ProviderServer, *tf
 // startServer is startProvider with the server the factory makes.
 func startServer(tb testing.TB, factory func() (tfprotov6.ProviderServer, error), baseURL string) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
 	tb.Helper()
-	ctx := context.Background()
+	server, schemas := serveProvider(tb, factory)
+	if errs := configure(tb, server, schemas, "1.8.5", map[string]tftypes.Value{
+		"base_url": tftypes.NewValue(tftypes.String, baseURL),
+		"api_key":  tftypes.NewValue(tftypes.String, acctest.APIKey),
+	}); len(errs) > 0 {
+		tb.Fatalf("ConfigureProvider: %s", strings.Join(errs, "; "))
+	}
+	return server, schemas
+}
+
+// serveProvider creates the protocol server the factory makes and reads its
+// schemas, as a CLI does first when it starts a plugin.
+func serveProvider(tb testing.TB, factory func() (tfprotov6.ProviderServer, error)) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
+	tb.Helper()
 	server, err := factory()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	failOnDiagnostics(tb, "GetProviderSchema", schemas.Diagnostics)
+	return server, schemas
+}
+
+// configure configures the provider as the given Terraform version does,
+// with args (every other argument null), and returns its errors as
+// "summary: detail".
+func configure(tb testing.TB, server tfprotov6.ProviderServer, schemas *tfprotov6.GetProviderSchemaResponse, terraformVersion string, args map[string]tftypes.Value) []string {
+	tb.Helper()
 	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
 	if !ok {
 		tb.Fatal("the provider schema is not an object")
 	}
-	config := dynamicValue(tb, providerType, objectValue(providerType, map[string]tftypes.Value{
-		"base_url": tftypes.NewValue(tftypes.String, baseURL),
-		"api_key":  tftypes.NewValue(tftypes.String, acctest.APIKey),
-	}))
-	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.8.5", Config: &config})
+	config := dynamicValue(tb, providerType, objectValue(providerType, args))
+	resp, err := server.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{TerraformVersion: terraformVersion, Config: &config})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	failOnDiagnostics(tb, "ConfigureProvider", resp.Diagnostics)
-	return server, schemas
+	return errorTexts(resp.Diagnostics)
+}
+
+// errorTexts are the errors among diags, each as "summary: detail".
+func errorTexts(diags []*tfprotov6.Diagnostic) []string {
+	var errs []string
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs = append(errs, d.Summary+": "+d.Detail)
+		}
+	}
+	return errs
 }
 
 func newProtoHarness(tb testing.TB, opts fakeserver.Options) *protoHarness {

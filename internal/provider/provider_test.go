@@ -335,13 +335,7 @@ func validateProviderConfig(t *testing.T, values map[string]tftypes.Value) []str
 	if err != nil {
 		t.Fatal(err)
 	}
-	var errs []string
-	for _, d := range resp.Diagnostics {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			errs = append(errs, d.Summary+": "+d.Detail)
-		}
-	}
-	return errs
+	return errorTexts(resp.Diagnostics)
 }
 
 // configureProvider configures a new provider, as Terraform does, with args
@@ -349,31 +343,8 @@ func validateProviderConfig(t *testing.T, values map[string]tftypes.Value) []str
 // returns it with ConfigureProvider's errors as "summary: detail".
 func configureProvider(t *testing.T, args map[string]tftypes.Value) (tfprotov6.ProviderServer, []string) {
 	t.Helper()
-	ctx := context.Background()
-	server, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
-	if !ok {
-		t.Fatal("the provider schema is not an object")
-	}
-	config := dynamicValue(t, providerType, objectValue(providerType, args))
-	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.14.0", Config: &config})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errs []string
-	for _, d := range resp.Diagnostics {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			errs = append(errs, d.Summary+": "+d.Detail)
-		}
-	}
-	return server, errs
+	server, schemas := serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
+	return server, configure(t, server, schemas, "1.14.0", args)
 }
 
 // TestProviderConfigure_environment: each argument left out is read from

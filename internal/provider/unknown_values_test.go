@@ -548,28 +548,12 @@ func walkBoth(a, b tftypes.Value, p *tftypes.AttributePath, compare func(a, b tf
 // given (base_url and api_key aside).
 func startConfiguredProvider(t *testing.T, url string, args map[string]tftypes.Value) (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
 	t.Helper()
-	server, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
-	if !ok {
-		t.Fatal("the provider schema is not an object")
-	}
 	set := map[string]tftypes.Value{"base_url": tftypes.NewValue(tftypes.String, url), "api_key": tftypes.NewValue(tftypes.String, acctest.APIKey)}
-	for k, v := range args {
-		set[k] = v
+	maps.Copy(set, args)
+	server, schemas := serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
+	if errs := configure(t, server, schemas, "1.14.0", set); len(errs) > 0 {
+		t.Fatalf("ConfigureProvider: %s", strings.Join(errs, "; "))
 	}
-	config := dynamicValue(t, providerType, objectValue(providerType, set))
-	resp, err := server.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.14.0", Config: &config})
-	if err != nil {
-		t.Fatal(err)
-	}
-	failOnDiagnostics(t, "ConfigureProvider", resp.Diagnostics)
 	return server, schemas
 }
 
@@ -772,15 +756,7 @@ func TestUnknownValuesProviderConfig(t *testing.T) {
 	pools["base_url"] = pool{ordinary: []string{url, url + "/v2"}, edge: []string{"", "ftp://example.com", "example.com", "https://"}}
 
 	newServer := func() (tfprotov6.ProviderServer, *tfprotov6.GetProviderSchemaResponse) {
-		server, err := providerserver.NewProtocol6WithError(New("test")())()
-		if err != nil {
-			t.Fatal(err)
-		}
-		schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return server, schemas
+		return serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
 	}
 	_, schemas := newServer()
 	providerType, ok := schemas.Provider.ValueType().(tftypes.Object)
