@@ -160,14 +160,19 @@ func TestControl_requestsWithoutSecrets(t *testing.T) {
 		t.Error("Requests lost the body as sent")
 	}
 
+	// last_seq is the cursor to send as after= next time: the last request
+	// listed, or after itself when nothing newer came (a poller that got 0
+	// back would read the whole log again).
 	for _, c := range []struct {
 		query string
 		seqs  []int
+		last  int
 	}{
-		{"?after=2", []int{3, 4}},
-		{"?limit=1", []int{1}},
-		{"?after=1&limit=2", []int{2, 3}},
-		{"?after=4", nil},
+		{"?after=2", []int{3, 4}, 4},
+		{"?limit=1", []int{1}, 1},
+		{"?after=1&limit=2", []int{2, 3}, 3},
+		{"?after=4", nil, 4},
+		{"?after=9", nil, 9},
 	} {
 		var p controlPage
 		decodeInto(t, h.control(http.MethodGet, "/requests"+c.query, "").body, &p)
@@ -177,6 +182,9 @@ func TestControl_requestsWithoutSecrets(t *testing.T) {
 		}
 		if len(seqs) != len(c.seqs) || (len(seqs) > 0 && (seqs[0] != c.seqs[0] || seqs[len(seqs)-1] != c.seqs[len(c.seqs)-1])) {
 			t.Errorf("%s: seqs %v, want %v", c.query, seqs, c.seqs)
+		}
+		if p.LastSeq != c.last {
+			t.Errorf("%s: last_seq %d, want %d", c.query, p.LastSeq, c.last)
 		}
 	}
 	for _, q := range []string{"?after=-1", "?limit=0", "?limit=x", "?limit=10001"} {
