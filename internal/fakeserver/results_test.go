@@ -386,6 +386,8 @@ func TestResultDiarizationSpeakers(t *testing.T) {
 		{"min above default", &client.DiarizationConfig{MinSpeakers: resPtr(int64(4))}, 4},
 		{"max below default", &client.DiarizationConfig{MaxSpeakers: resPtr(int64(1))}, 1},
 		{"range holding the default", &client.DiarizationConfig{MinSpeakers: resPtr(int64(0)), MaxSpeakers: resPtr(int64(5))}, 2},
+		// The spec allows max_speakers 0 (minimum 0): a bound below 1 bounds nothing.
+		{"max 0 is no bound", &client.DiarizationConfig{MaxSpeakers: resPtr(int64(0))}, 2},
 		{"range above the default", &client.DiarizationConfig{MinSpeakers: resPtr(int64(3)), MaxSpeakers: resPtr(int64(6))}, 3},
 		{"min above max", &client.DiarizationConfig{MinSpeakers: resPtr(int64(5)), MaxSpeakers: resPtr(int64(3))}, 5},
 		{"more speakers than utterances", &client.DiarizationConfig{NumberOfSpeakers: resPtr(int64(50))}, -1},
@@ -604,6 +606,12 @@ func TestResultPIIRedaction(t *testing.T) {
 			}
 			if tt.mask && !strings.Contains(r.Transcription.FullTranscript, "***") {
 				t.Fatal("no mask in the transcript")
+			}
+			// Redaction keeps a mention's trailing punctuation in both modes
+			// (a mention often ends its sentence): the sentences stay those
+			// of the unredacted transcript.
+			if got, want := len(r.Sentences.Results), len(raw.Sentences.Results); got != want {
+				t.Fatalf("%d sentences after redaction, %d before", got, want)
 			}
 		})
 	}
@@ -909,6 +917,12 @@ func TestResultSummarization(t *testing.T) {
 	}
 	if !strings.Contains(general, "2 speakers") || !strings.Contains(general, "1 min 30 s") {
 		t.Errorf("general should describe the recording: %q", general)
+	}
+	// Speakers are counted only when diarization is on: without it the
+	// summary says nothing of them (not "features 0 speakers").
+	undiarized := generateResult(&client.InitTranscriptionRequest{Summarization: resPtr(true)}, audio, "summary")
+	if s := *undiarized.Summarization.Results; strings.Contains(s, "speaker") || !strings.Contains(s, "1 min 30 s") {
+		t.Errorf("general summary without diarization: %q", s)
 	}
 	if def := mk(nil, audio.Duration); def != general {
 		t.Errorf("the default type should be general: %q", def)
