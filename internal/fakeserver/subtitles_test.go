@@ -371,6 +371,27 @@ func TestCaptionMaxDurationSplits(t *testing.T) {
 	}
 }
 
+// TestCaptionsNeverOverlapNorPassTheAudioEnd pins buildCaptions' last
+// promises for any words it is given: a caption starts no earlier than the
+// previous one ends, and none runs past the audio end, even when the words
+// do (the generator's words never do, so only this test sees it).
+func TestCaptionsNeverOverlapNorPassTheAudioEnd(t *testing.T) {
+	segs := [][]client.Word{
+		{{Word: "one", Start: 0, End: 1.5}},
+		{{Word: "two", Start: 1, End: 2}},
+		{{Word: "three.", Start: 2.5, End: 3.5}},
+	}
+	caps := buildCaptions(segs, captionConfig{maxRows: 2, maxDurMs: 5000}, 3000)
+	want := []caption{
+		{startMs: 0, endMs: 1500, rows: []string{"one"}},
+		{startMs: 1500, endMs: 2000, rows: []string{"two"}},
+		{startMs: 2500, endMs: 3000, rows: []string{"three."}},
+	}
+	if !reflect.DeepEqual(caps, want) {
+		t.Fatalf("captions = %+v, want %+v", caps, want)
+	}
+}
+
 func TestCaptionMinimumDuration(t *testing.T) {
 	segs := [][]client.Word{
 		{{Word: "one.", Start: 0, End: 0.2}},
