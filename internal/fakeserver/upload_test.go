@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"bytes"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -34,6 +35,10 @@ func TestUploadThenTranscribe(t *testing.T) {
 	got := h.get(path)
 	if got.status != http.StatusOK || !bytes.Equal(got.body, wav) || got.header.Get("Content-Type") != "audio/wav" {
 		t.Fatalf("GET file: %d, %d bytes, %q", got.status, len(got.body), got.header.Get("Content-Type"))
+	}
+	// ... under the name it was uploaded with, as a job's file is.
+	if name := attachmentName(t, got); name != "Standup Recording.WAV" {
+		t.Fatalf("GET file: named %q, want the uploaded file's name", name)
 	}
 	unknown := "/file/" + uuid.NewString()
 	requireError(t, h.get(unknown), http.StatusNotFound, unknown)
@@ -80,6 +85,13 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 		t.Fatalf("message %q", body.Message)
 	}
 	requireError(t, h.do(http.MethodPost, "/v2/upload", "application/json", []byte(`{}`), nil), http.StatusBadRequest, "/v2/upload")
+	// A multipart body of another subtype (which Go's multipart reader would
+	// read all the same) is refused for its Content-Type: the form is required.
+	form, formCT := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	mixed := requireError(t, h.do(http.MethodPost, "/v2/upload", strings.Replace(formCT, "multipart/form-data", "multipart/mixed", 1), form, nil), http.StatusBadRequest, "/v2/upload")
+	if !strings.Contains(mixed.Message, "multipart/form-data") {
+		t.Fatalf("message %q", mixed.Message)
+	}
 	requireError(t, h.do(http.MethodPost, "/v2/upload", "multipart/form-data; boundary=xyz", []byte("garbage"), nil), http.StatusBadRequest, "/v2/upload")
 
 	mp3, ct := multipartFile(t, "audio", "song.mp3", []byte("ID3\x03\x00\x00\x00 not really audio"))
@@ -99,5 +111,37 @@ func TestUploadWithoutFilenameOrExtension(t *testing.T) {
 	decodeInto(t, resp.body, &up)
 	if up.AudioMetadata.Filename != "recording" || up.AudioMetadata.Extension != "wav" || up.AudioMetadata.AudioDuration != 2 {
 		t.Fatalf("metadata %+v", up.AudioMetadata)
+	}
+}
+
+// TestUploadKeepsTheFirstAudioPart: a body with two "audio" parts stores the
+// first one, as readAudioPart says; the second is read past, not kept.
+func TestUploadKeepsTheFirstAudioPart(t *testing.T) {
+	h := newHarness(t, Options{})
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	for _, f := range []struct {
+		name    string
+		seconds float64
+	}{{"first.wav", 1}, {"second.wav", 2}} {
+		part, err := mw.CreateFormFile("audio", f.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := part.Write(buildWAV(f.seconds, 1, 8000)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	resp := h.do(http.MethodPost, "/v2/upload", mw.FormDataContentType(), b.Bytes(), nil)
+	if resp.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", resp.status, resp.body)
+	}
+	var up client.UploadResponse
+	decodeInto(t, resp.body, &up)
+	if m := up.AudioMetadata; m.Filename != "first.wav" || m.AudioDuration != 1 {
+		t.Fatalf("metadata %+v, want the first part's", m)
 	}
 }
