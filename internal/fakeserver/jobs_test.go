@@ -218,6 +218,12 @@ func TestDerivedAudio(t *testing.T) {
 	if root := fileOf("https://example.com/"); *root.Filename != "audio" {
 		t.Fatalf("filename of a bare host: %q", *root.Filename)
 	}
+	// Only this server's own host names uploads: a /file/ path elsewhere (a
+	// CDN's, say) is external audio, not a missing upload failing with 404.
+	ext := h.job(h.create(`{"audio_url":"https://cdn.example.com/file/board-call.wav?duration=7"}`).ID)
+	if ext.Status != client.StatusDone || *ext.File.AudioDuration != 7 || *ext.File.Filename != "board-call.wav" {
+		t.Fatalf("external /file/ URL: status %q, error_code %v, file %+v", ext.Status, ext.ErrorCode, ext.File)
+	}
 }
 
 func TestRequestParamsAreTheAppliedRequest(t *testing.T) {
