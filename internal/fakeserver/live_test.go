@@ -233,6 +233,7 @@ func TestSeededLiveJobs(t *testing.T) {
 	statuses := map[string]int{}
 	teams := map[string]bool{}
 	withoutMetadata, withCallback := 0, 0
+	summaryTypes := map[string]bool{}
 	earliest := testEpoch.Add(-7 * 24 * time.Hour)
 	for _, j := range page.Items {
 		statuses[j.Status]++
@@ -279,6 +280,19 @@ func TestSeededLiveJobs(t *testing.T) {
 			if completed, _ := time.Parse(time.RFC3339, *j.CompletedAt); !completed.After(created) || completed.After(testEpoch) {
 				t.Fatalf("completed_at %s for created_at %s", *j.CompletedAt, j.CreatedAt)
 			}
+			// The result follows the session's processing options: a
+			// summary exactly when post_processing asks for one, in the
+			// type its summarization_config names.
+			post := p.PostProcessing
+			if sum := j.Result.Summarization; (sum != nil) != *post.Summarization {
+				t.Fatalf("job %s: summarization %v, result has one: %v", j.ID, *post.Summarization, sum != nil)
+			} else if sum != nil {
+				typ := *post.SummarizationConfig.Type
+				summaryTypes[typ] = true
+				if bullets := strings.HasPrefix(*sum.Results, "- "); bullets != (typ == "bullet_points") {
+					t.Fatalf("job %s: a %s summary reads %q", j.ID, typ, *sum.Results)
+				}
+			}
 		case client.StatusError:
 			if j.Result != nil || j.CompletedAt == nil || j.ErrorCode == nil || *j.ErrorCode < 400 || *j.ErrorCode > 599 {
 				t.Fatalf("error job %s: %+v", j.ID, j.JobCommon)
@@ -294,8 +308,8 @@ func TestSeededLiveJobs(t *testing.T) {
 			t.Fatalf("no %s job among %v", s, statuses)
 		}
 	}
-	if statuses[client.StatusDone] < 100 || len(teams) != len(liveTeams) || withoutMetadata == 0 || withCallback == 0 {
-		t.Fatalf("statuses %v, teams %v, %d without metadata, %d with callback", statuses, teams, withoutMetadata, withCallback)
+	if statuses[client.StatusDone] < 100 || len(teams) != len(liveTeams) || withoutMetadata == 0 || withCallback == 0 || len(summaryTypes) != len(client.SummaryTypes) {
+		t.Fatalf("statuses %v, teams %v, %d without metadata, %d with callback, summary types %v", statuses, teams, withoutMetadata, withCallback, summaryTypes)
 	}
 
 	// A live job is also served by the legacy transcription path.
