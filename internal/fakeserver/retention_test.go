@@ -257,6 +257,26 @@ func TestRetentionExpiresUploads(t *testing.T) {
 	}
 }
 
+// TestRetentionCountsReadTheClock: JobCount and UploadCount look at the
+// clock themselves, as GET does, so a Go test that steps a ManualClock past
+// the retention sees the job and the upload gone at once, without waiting
+// for the background loop (~20ms).
+func TestRetentionCountsReadTheClock(t *testing.T) {
+	h := newHarness(t, Options{Retention: time.Minute})
+	body, ct := multipartFile(t, "audio", "talk.wav", buildWAV(1, 1, 8000))
+	if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", resp.status, resp.body)
+	}
+	h.job(h.create(`{"audio_url":"https://example.com/a.wav"}`).ID) // done, its retention running
+	if j, u := h.srv.JobCount(), h.srv.UploadCount(); j != 1 || u != 1 {
+		t.Fatalf("%d jobs, %d uploads, want 1 and 1", j, u)
+	}
+	h.clock.Advance(time.Minute)
+	if j, u := h.srv.JobCount(), h.srv.UploadCount(); j != 0 || u != 0 {
+		t.Fatalf("retention over: %d jobs, %d uploads, want none", j, u)
+	}
+}
+
 func TestRetentionOffKeepsEverything(t *testing.T) {
 	h := newHarness(t, Options{})
 	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
