@@ -280,7 +280,9 @@ func TestResultTimingsWithinBounds(t *testing.T) {
 				case tt.duration >= 0.001 && n == 0:
 					t.Fatal("no utterance")
 				}
+				chans := map[int64]bool{}
 				for i, u := range tr.Utterances {
+					chans[u.Channel] = true
 					if u.Language != "en" {
 						t.Fatalf("utterance language %q", u.Language)
 					}
@@ -290,6 +292,11 @@ func TestResultTimingsWithinBounds(t *testing.T) {
 					if u.End-u.Start > 15 {
 						t.Fatalf("utterance %d lasts %v s", i, u.End-u.Start)
 					}
+				}
+				// Without diarization the utterances take turns on every
+				// channel the metadata counts, not all on channel 0.
+				if !diar && n >= int(tt.wantChan) && len(chans) != int(tt.wantChan) {
+					t.Fatalf("utterances on channels %v, want all %d", chans, tt.wantChan)
 				}
 				if tt.duration >= 60 {
 					last := tr.Utterances[n-1].End
@@ -460,6 +467,7 @@ func TestResultCustomSpelling(t *testing.T) {
 		"SQL":        {"sequel", "es queue el"},
 		"Kubernetes": {"koobernetes"},
 		"crew":       {"team", "TEAM"},
+		"GitHub":     {"Git Hub"}, // a spelling in capitals matches whatever the case
 		"":           {"ignored"},
 		"Nothing":    {""},
 	}
@@ -480,7 +488,7 @@ func TestResultCustomSpelling(t *testing.T) {
 	checkTranscript(t, r.Transcription.Utterances, r.Transcription.FullTranscript, 180, 1)
 	texts := allTexts(r)
 	for _, text := range texts {
-		for _, bad := range []string{"sequel", "koobernetes", "team"} {
+		for _, bad := range []string{"sequel", "koobernetes", "team", "hub"} {
 			if hasWord(text, bad) {
 				t.Fatalf("%q survived the spelling dictionary in %q", bad, text)
 			}
@@ -490,13 +498,29 @@ func TestResultCustomSpelling(t *testing.T) {
 		}
 	}
 	full := r.Transcription.FullTranscript
-	for _, key := range []string{"SQL", "Kubernetes", "crew"} {
+	for _, key := range []string{"SQL", "Kubernetes", "crew", "GitHub"} {
 		if !hasWord(full, strings.ToLower(key)) || !strings.Contains(full, key) {
 			t.Errorf("key %q missing from the transcript", key)
 		}
 	}
 	if hasWord(full, "ignored") {
 		t.Error("a spelling with an empty key was inserted")
+	}
+	// A spelling is matched within a sentence only: the same words across a
+	// sentence end ("... the report. Every team ...") are left as they are.
+	plain := generateResult(&client.InitTranscriptionRequest{Sentences: resPtr(true)}, audio, "spell")
+	pair := ""
+	for _, u := range plain.Transcription.Utterances {
+		for k := 0; k+1 < len(u.Words) && pair == ""; k++ {
+			if w := u.Words[k].Word; strings.HasSuffix(w, ".") {
+				pair = strings.ToLower(strings.TrimSuffix(w, ".") + " " + u.Words[k+1].Word)
+			}
+		}
+	}
+	crossing := generateResult(&client.InitTranscriptionRequest{Sentences: resPtr(true), CustomSpelling: resPtr(true),
+		CustomSpellingConfig: &client.CustomSpellingConfig{SpellingDictionary: map[string][]string{"Merged": {pair}}}}, audio, "spell")
+	if got, want := len(crossing.Sentences.Results), len(plain.Sentences.Results); pair == "" || got != want {
+		t.Errorf("spelling %q across a sentence end: %d sentences, want %d", pair, got, want)
 	}
 	fr := r.Translation.Results[0].FullTranscript
 	if !strings.Contains(fr, "SQL") || !strings.Contains(fr, "crew") {
@@ -924,6 +948,11 @@ func TestResultSummarization(t *testing.T) {
 	if s := *undiarized.Summarization.Results; strings.Contains(s, "speaker") || !strings.Contains(s, "1 min 30 s") {
 		t.Errorf("general summary without diarization: %q", s)
 	}
+	one := generateResult(&client.InitTranscriptionRequest{Summarization: resPtr(true), Diarization: resPtr(true),
+		DiarizationConfig: &client.DiarizationConfig{NumberOfSpeakers: resPtr(int64(1))}}, audio, "summary")
+	if s := *one.Summarization.Results; !strings.Contains(s, "features 1 speaker and") {
+		t.Errorf("general summary of one speaker: %q", s)
+	}
 	if def := mk(nil, audio.Duration); def != general {
 		t.Errorf("the default type should be general: %q", def)
 	}
@@ -939,6 +968,13 @@ func TestResultSummarization(t *testing.T) {
 		if !strings.HasPrefix(l, "- ") || len(l) < 4 {
 			t.Errorf("bullet line %q", l)
 		}
+		// The three most frequent nouns of a minute and a half of speech.
+		if topics, ok := strings.CutPrefix(l, "- Main topics: "); ok && len(strings.Split(topics, ", ")) != 3 {
+			t.Errorf("main topics %q, want three", topics)
+		}
+	}
+	if !strings.Contains(bullets, "- Main topics: ") {
+		t.Errorf("bullet_points without main topics: %q", bullets)
 	}
 	concise := mk(&client.SummarizationConfig{Type: resPtr("concise")}, audio.Duration)
 	if strings.Contains(concise, "\n") || !strings.HasSuffix(concise, ".") || strings.Count(concise, ".") != 1 || len(concise) > 120 || len(concise) >= len(general) {
@@ -947,6 +983,17 @@ func TestResultSummarization(t *testing.T) {
 	silence := generateResult(&client.InitTranscriptionRequest{Summarization: resPtr(true)}, Audio{Duration: 0, Channels: 1}, "summary").Summarization
 	if !silence.IsEmpty || silence.Results == nil || *silence.Results != "" {
 		t.Errorf("summary of silence %+v", silence)
+	}
+}
+
+func TestSpokenDuration(t *testing.T) {
+	for sec, want := range map[float64]string{
+		0: "0 s", 45: "45 s", 59.4: "59 s", 59.6: "1 min 0 s", 60: "1 min 0 s",
+		125: "2 min 5 s", 3599: "59 min 59 s", 3600: "1 h 0 min", 7325: "2 h 2 min",
+	} {
+		if got := spokenDuration(sec); got != want {
+			t.Errorf("spokenDuration(%v) = %q, want %q", sec, got, want)
+		}
 	}
 }
 
