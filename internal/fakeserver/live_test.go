@@ -280,6 +280,10 @@ func TestSeededLiveJobs(t *testing.T) {
 			if completed, _ := time.Parse(time.RFC3339, *j.CompletedAt); !completed.After(created) || completed.After(testEpoch) {
 				t.Fatalf("completed_at %s for created_at %s", *j.CompletedAt, j.CreatedAt)
 			}
+			// The session's channels are those of its file and of its result.
+			if *j.File.NumberOfChannels != *p.Channels || j.Result.Metadata.NumberOfDistinctChannels != *p.Channels {
+				t.Fatalf("job %s: %d channels, file has %d, result %d", j.ID, *p.Channels, *j.File.NumberOfChannels, j.Result.Metadata.NumberOfDistinctChannels)
+			}
 			// The result follows the session's processing options: a
 			// summary exactly when post_processing asks for one, in the
 			// type its summarization_config names.
@@ -310,6 +314,19 @@ func TestSeededLiveJobs(t *testing.T) {
 	}
 	if statuses[client.StatusDone] < 100 || len(teams) != len(liveTeams) || withoutMetadata == 0 || withCallback == 0 || len(summaryTypes) != len(client.SummaryTypes) {
 		t.Fatalf("statuses %v, teams %v, %d without metadata, %d with callback, summary types %v", statuses, teams, withoutMetadata, withCallback, summaryTypes)
+	}
+
+	// created_at is the job's creation time exactly (whole milliseconds):
+	// filtering strictly after or before it leaves the job out, so a client
+	// can page by date from the last created_at it saw.
+	for _, j := range page.Items[:10] {
+		for _, filter := range []string{"after_date", "before_date"} {
+			for _, other := range h.livePage("?limit=150&" + filter + "=" + url.QueryEscape(j.CreatedAt)).Items {
+				if other.ID == j.ID {
+					t.Fatalf("job %s created at %s is listed with %s=%s", j.ID, j.CreatedAt, filter, j.CreatedAt)
+				}
+			}
+		}
 	}
 
 	// A live job is also served by the legacy transcription path.
