@@ -128,10 +128,14 @@ func TestRequestsAreRecordedWithTheKeyMasked(t *testing.T) {
 			t.Fatalf("recorded key %q, want <masked>", got)
 		}
 	}
-	// The records are copies.
+	// The records are copies, headers included.
 	reqs[0].Body[0] = 'X'
 	if h.srv.Requests()[0].Body[0] != '{' {
 		t.Fatal("Requests returned the server's own buffer")
+	}
+	reqs[0].Header.Set(client.ServiceKeyHeader, "tampered")
+	if got := h.srv.Requests()[0].Header.Get(client.ServiceKeyHeader); got != "<masked>" {
+		t.Fatalf("Requests returned the server's own header map: key now %q", got)
 	}
 	if st := h.srv.Stats(); st.Requests != 3 || st.JobsCreated != 1 {
 		t.Fatalf("stats %+v", st)
