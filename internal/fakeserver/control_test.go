@@ -257,6 +257,12 @@ func TestControl_statsIndexAndUnknown(t *testing.T) {
 			t.Errorf("%s %s: %q", c.method, c.path, body.Message)
 		}
 	}
+	// Without a range the processing time's maximum is the time itself.
+	fixed := newHarness(t, Options{ProcessingTime: 3 * time.Second})
+	decodeInto(t, fixed.control(http.MethodGet, "", "").body, &index)
+	if s := index.Settings; s.ProcessingTime != "3s" || s.ProcessingTimeMax != "3s" {
+		t.Fatalf("settings %+v: want processing_time and processing_time_max 3s", s)
+	}
 	// Off the prefix, a look-alike path is the service's 404.
 	requireError(t, h.get("/_emulatorx"), http.StatusNotFound, "/_emulatorx")
 }
