@@ -188,6 +188,10 @@ func TestSubtitleRenderSRTAndVTT(t *testing.T) {
 	if got := renderVTT(caps); got != wantVTT {
 		t.Errorf("renderVTT:\n%q\nwant\n%q", got, wantVTT)
 	}
+	// Hours keep counting past a day, at least two digits wide.
+	if got := string(appendTimestamp(nil, 123*3600000+4*60000+5678, ',')); got != "123:04:05,678" {
+		t.Errorf("appendTimestamp(123 h 4 min 5.678 s) = %q", got)
+	}
 	if got := renderSRT(nil); got != "" {
 		t.Errorf("renderSRT(nil) = %q", got)
 	}
