@@ -267,12 +267,18 @@ func speakerCount(dc *client.DiarizationConfig) int64 {
 	return min(max(def, lo), hi)
 }
 
+// defaultLanguage is the language a transcript without utterances names:
+// the configured one, else the first of the configured candidates (code
+// switching or not), never a language the request left out.
 func (o *resultOptions) defaultLanguage() string {
 	if o.langs.fixed != "" {
 		return o.langs.fixed
 	}
 	if len(o.langs.choices) > 0 {
 		return o.langs.choices[0]
+	}
+	if len(o.langs.detectOne) > 0 {
+		return o.langs.detectOne[0]
 	}
 	return "en"
 }

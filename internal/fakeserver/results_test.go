@@ -379,6 +379,32 @@ func TestResultLanguages(t *testing.T) {
 	}
 }
 
+// TestResultLanguagesOfSilence: a transcript without a word (audio shorter
+// than a millisecond, an empty WAV) still names its language, and that
+// language is one of the candidates the request configured, never a
+// language the caller left out.
+func TestResultLanguagesOfSilence(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		lc   *client.LanguageConfig
+		want []string
+	}{
+		{"none configured", nil, []string{"en"}},
+		{"one", &client.LanguageConfig{Languages: []string{"fr"}}, []string{"fr"}},
+		{"several, detected once", &client.LanguageConfig{Languages: []string{"fr", "de"}}, []string{"de"}},
+		{"several with code switching", &client.LanguageConfig{Languages: []string{"it", "es"}, CodeSwitching: resPtr(true)}, []string{"es"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, d := range []float64{0, 0.0004} {
+				tr := generateResult(&client.InitTranscriptionRequest{LanguageConfig: tt.lc}, Audio{Duration: d, Channels: 1}, "silence").Transcription
+				if len(tr.Utterances) != 0 || !reflect.DeepEqual(tr.Languages, tt.want) {
+					t.Fatalf("%v s: %d utterances, languages %v, want none and %v", d, len(tr.Utterances), tr.Languages, tt.want)
+				}
+			}
+		})
+	}
+}
+
 func TestResultDiarizationSpeakers(t *testing.T) {
 	tests := []struct {
 		name string
