@@ -55,8 +55,10 @@
 // Content-Disposition, and ranges. A job made from an upload of this server
 // gives back the uploaded bytes; any other job (an external audio_url, a
 // seeded live session) gives silence: a 16 kHz 16-bit PCM WAV of the job's
-// duration and channels, produced as it is sent. A failed job, or a live job
-// still queued, has no file (404).
+// duration and channels, produced as it is sent. A job whose record has no
+// file has none to download (404): a failed pre-recorded job, a live job
+// still queued. A live session that ended in error recorded its audio: its
+// record has a file, and the file is served.
 //
 // # Uploads
 //
