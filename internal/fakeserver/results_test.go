@@ -396,9 +396,15 @@ func TestResultLanguagesOfSilence(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, d := range []float64{0, 0.0004} {
-				tr := generateResult(&client.InitTranscriptionRequest{LanguageConfig: tt.lc}, Audio{Duration: d, Channels: 1}, "silence").Transcription
+				r := generateResult(&client.InitTranscriptionRequest{LanguageConfig: tt.lc, Translation: resPtr(true),
+					TranslationConfig: &client.TranslationConfig{TargetLanguages: []string{"nl"}}}, Audio{Duration: d, Channels: 1}, "silence")
+				tr := r.Transcription
 				if len(tr.Utterances) != 0 || !reflect.DeepEqual(tr.Languages, tt.want) {
 					t.Fatalf("%v s: %d utterances, languages %v, want none and %v", d, len(tr.Utterances), tr.Languages, tt.want)
+				}
+				// A translation of silence names its target language all the same.
+				if got := r.Translation.Results[0].Languages; !reflect.DeepEqual(got, []string{"nl"}) {
+					t.Fatalf("%v s: translation languages %v, want [nl]", d, got)
 				}
 			}
 		})
@@ -1113,12 +1119,16 @@ func TestResultAudioToLLM(t *testing.T) {
 	}
 	for i, it := range items {
 		a := it.Results
-		if !it.Success || it.Error != nil || a == nil || a.Prompt == nil || a.Response == nil {
-			t.Fatalf("item %d is not a successful add-on result with a prompt and a response: %+v", i, it)
+		// Every prompt is answered: no item is empty, the list is not.
+		if !it.Success || it.IsEmpty || it.Error != nil || a == nil || a.Prompt == nil || a.Response == nil {
+			t.Fatalf("item %d is not a successful, non-empty add-on result with a prompt and a response: %+v", i, it)
 		}
 		if *a.Prompt != prompts[i] || !strings.Contains(*a.Response, `"`+prompts[i]+`"`) || len(*a.Response) < 40 {
 			t.Fatalf("item %d: prompt %q, response %q", i, *a.Prompt, *a.Response)
 		}
+	}
+	if r.AudioToLLM.IsEmpty {
+		t.Fatal("audio_to_llm with answers says it is empty")
 	}
 	if *items[0].Results.Response != *items[2].Results.Response {
 		t.Fatal("the same prompt should get the same response")
