@@ -280,6 +280,20 @@ func TestSeededLiveJobs(t *testing.T) {
 			if completed, _ := time.Parse(time.RFC3339, *j.CompletedAt); !completed.After(created) || completed.After(testEpoch) {
 				t.Fatalf("completed_at %s for created_at %s", *j.CompletedAt, j.CreatedAt)
 			}
+			// Its messages tell the session's lifecycle, in order.
+			var kinds []string
+			for _, m := range j.Result.Messages {
+				var msg struct {
+					Type string `json:"type"`
+				}
+				if err := json.Unmarshal([]byte(m), &msg); err != nil {
+					t.Fatalf("job %s: message %q: %v", j.ID, m, err)
+				}
+				kinds = append(kinds, msg.Type)
+			}
+			if want := []string{"start_session", "start_recording", "end_recording", "end_session"}; !reflect.DeepEqual(kinds, want) {
+				t.Fatalf("job %s: messages %v, want %v", j.ID, kinds, want)
+			}
 			// The session's channels are those of its file and of its result.
 			if *j.File.NumberOfChannels != *p.Channels || j.Result.Metadata.NumberOfDistinctChannels != *p.Channels {
 				t.Fatalf("job %s: %d channels, file has %d, result %d", j.ID, *p.Channels, *j.File.NumberOfChannels, j.Result.Metadata.NumberOfDistinctChannels)
