@@ -26,7 +26,7 @@
 //	GET    /v2/live/{id}                the live job record
 //	DELETE /v2/live/{id}                202; 403 while queued or processing
 //	GET    /v2/live/{id}/file           the audio of the live session
-//	POST   /v2/upload                   multipart field "audio", a PCM WAV file
+//	POST   /v2/upload                   multipart field "audio", a WAV file (PCM, float, or compressed with its byte rate)
 //	GET    /file/{id}                   the bytes of an uploaded file
 //
 // Every request needs the x-service-key header (401 otherwise, on every path).

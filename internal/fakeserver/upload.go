@@ -52,7 +52,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	}
 	info, err := parseWAV(data)
 	if err != nil {
-		s.writeError(w, r, http.StatusUnprocessableEntity, "unsupported audio file: "+err.Error()+"; this server decodes PCM WAV files only")
+		s.writeError(w, r, http.StatusUnprocessableEntity, "unsupported audio file: "+err.Error()+"; this server reads WAV files only")
 		return
 	}
 

@@ -16,10 +16,26 @@ type wavInfo struct {
 	SampleRate    int
 	BitsPerSample int
 	DataBytes     int64
+	// Compressed audio (a format tag other than PCM or IEEE float, such as
+	// ADPCM) does not take BitsPerSample/8 bytes a sample: its duration is
+	// the data's size over ByteRate, the fmt chunk's bytes per second.
+	Compressed bool
+	ByteRate   int
 }
+
+// WAV format tags of uncompressed audio (in the fmt chunk, or in the
+// subformat of WAVE_FORMAT_EXTENSIBLE).
+const (
+	wavFormatPCM        = 0x0001
+	wavFormatIEEEFloat  = 0x0003
+	wavFormatExtensible = 0xFFFE
+)
 
 // Duration is the length of the audio in seconds.
 func (w wavInfo) Duration() float64 {
+	if w.Compressed {
+		return float64(w.DataBytes) / float64(w.ByteRate)
+	}
 	bytesPerSecond := w.SampleRate * w.Channels * ((w.BitsPerSample + 7) / 8)
 	return float64(w.DataBytes) / float64(bytesPerSecond)
 }
@@ -45,8 +61,14 @@ func parseWAV(data []byte) (wavInfo, error) {
 			if len(body) < 16 {
 				return wavInfo{}, errors.New("the fmt chunk is too short")
 			}
+			format := binary.LittleEndian.Uint16(body[0:2])
+			if format == wavFormatExtensible && len(body) >= 26 {
+				format = binary.LittleEndian.Uint16(body[24:26]) // the subformat GUID's first two bytes
+			}
+			info.Compressed = format != wavFormatPCM && format != wavFormatIEEEFloat
 			info.Channels = int(binary.LittleEndian.Uint16(body[2:4]))
 			info.SampleRate = int(binary.LittleEndian.Uint32(body[4:8]))
+			info.ByteRate = int(binary.LittleEndian.Uint32(body[8:12]))
 			info.BitsPerSample = int(binary.LittleEndian.Uint16(body[14:16]))
 			haveFmt = true
 		case "data":
@@ -64,6 +86,8 @@ func parseWAV(data []byte) (wavInfo, error) {
 	case info.Channels == 0 || info.SampleRate == 0 || info.BitsPerSample == 0:
 		return wavInfo{}, fmt.Errorf("the WAV fmt chunk is invalid (channels %d, sample rate %d, bits per sample %d)",
 			info.Channels, info.SampleRate, info.BitsPerSample)
+	case info.Compressed && info.ByteRate == 0:
+		return wavInfo{}, errors.New("the WAV fmt chunk of compressed audio gives no byte rate, so its duration is unknown")
 	}
 	return info, nil
 }

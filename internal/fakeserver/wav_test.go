@@ -32,6 +32,26 @@ func fmtChunk(channels uint16, rate uint32, bits uint16) []byte {
 	return b.Bytes()
 }
 
+// formatChunk builds a fmt chunk of any format tag with the byte rate given.
+func formatChunk(format, channels uint16, rate, byteRate uint32, bits uint16) []byte {
+	var b bytes.Buffer
+	for _, v := range []any{format, channels, rate, byteRate, uint16(256), bits} {
+		_ = binary.Write(&b, binary.LittleEndian, v)
+	}
+	return b.Bytes()
+}
+
+// extensibleFmtChunk builds a WAVE_FORMAT_EXTENSIBLE fmt chunk (40 bytes)
+// whose subformat is the format tag given.
+func extensibleFmtChunk(subformat, channels uint16, rate uint32, bits uint16) []byte {
+	b := bytes.NewBuffer(formatChunk(wavFormatExtensible, channels, rate, rate*uint32(channels)*uint32(bits/8), bits))
+	for _, v := range []any{uint16(22), bits, uint32(0), subformat} {
+		_ = binary.Write(b, binary.LittleEndian, v)
+	}
+	b.Write([]byte("\x00\x00\x00\x00\x10\x00\x80\x00\x00\xaa\x00\x38\x9b\x71")) // the rest of the GUID
+	return b.Bytes()
+}
+
 type chunk = struct {
 	id   string
 	size uint32
@@ -66,6 +86,13 @@ func TestParseWAV(t *testing.T) {
 		{name: "short fmt", data: wavWithChunks(chunk{"fmt ", 8, make([]byte, 8)}), err: "too short"},
 		{name: "zero channels", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(0, 8000, 16)}, chunk{"data", 4, make([]byte, 4)}), err: "invalid"},
 		{name: "zero rate", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 0, 16)}, chunk{"data", 4, make([]byte, 4)}), err: "invalid"},
+		// Compressed audio lasts its data's size over the fmt chunk's byte
+		// rate: 8 kHz IMA ADPCM (4 bits a sample, 4,055 bytes a second)
+		// read as 4-bit PCM was taken for one byte a sample, 1.01 s.
+		{name: "IMA ADPCM", data: wavWithChunks(chunk{"fmt ", 16, formatChunk(0x0011, 1, 8000, 4055, 4)}, chunk{"data", 8110, make([]byte, 8110)}), channels: 1, duration: 2},
+		{name: "extensible PCM", data: wavWithChunks(chunk{"fmt ", 40, extensibleFmtChunk(wavFormatPCM, 2, 8000, 16)}, chunk{"data", 32000, make([]byte, 32000)}), channels: 2, duration: 1},
+		{name: "extensible float", data: wavWithChunks(chunk{"fmt ", 40, extensibleFmtChunk(wavFormatIEEEFloat, 1, 8000, 32)}, chunk{"data", 16000, make([]byte, 16000)}), channels: 1, duration: 0.5},
+		{name: "compressed without a byte rate", data: wavWithChunks(chunk{"fmt ", 16, formatChunk(0x0011, 1, 8000, 0, 4)}, chunk{"data", 4, make([]byte, 4)}), err: "gives no byte rate"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
