@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -163,5 +164,71 @@ func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
 	}
 	if got, want := j.stateAttribute(resp.NewState, "result"), j.stateAttribute(applied, "result"); !got.Equal(want) {
 		t.Errorf("result %v, want the last known %v", got, want)
+	}
+}
+
+// TestJobRead_providerConfigurationPending: while the provider's arguments
+// are known only after apply (api_key from a resource of the same apply),
+// the service cannot be asked. A job in state is planned as last read, with
+// a warning that it was not refreshed; an import, which has only the job's
+// id, cannot do without the service and fails, rather than importing a job
+// whose every attribute is null.
+func TestJobRead_providerConfigurationPending(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	state := j.read(j.apply(j.planCreate()))
+	server, errs := configureProvider(t, map[string]tftypes.Value{
+		"base_url": tftypes.NewValue(tftypes.String, j.url),
+		"api_key":  unknownOf(tftypes.String),
+	})
+	if len(errs) != 0 {
+		t.Fatalf("configuring with an api_key known only after apply: %v", errs)
+	}
+	id := j.stateAttribute(state, "id")
+	var jobID string
+	if err := id.As(&jobID); err != nil {
+		t.Fatal(err)
+	}
+
+	resp, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: state})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+	if !hasWarning(resp.Diagnostics, "Transcription job not refreshed", jobID) {
+		t.Errorf("no warning that the job was not refreshed: %v", diagnosticSummaries(resp.Diagnostics))
+	}
+	if got, want := j.stateAttribute(resp.NewState), j.stateAttribute(state); !got.Equal(want) {
+		t.Errorf("the job's state changed without a refresh:\n got  %v\n want %v", got, want)
+	}
+
+	imported := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{"id": id}))
+	resp, err = server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: &imported})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+		return d.Severity == tfprotov6.DiagnosticSeverityError && d.Summary == "Provider configuration known only after apply"
+	}) {
+		t.Errorf("an import while the provider's configuration is pending: want its error, got %v", diagnosticSummaries(resp.Diagnostics))
+	}
+}
+
+// TestJobRead_unreadJobIsRead: a job saved at creation without its record
+// (the read after the create failed: retained, status and the result are
+// null) is not one known to be gone, so the next refresh reads it and fills
+// them in, instead of leaving them null for good.
+func TestJobRead_unreadJobIsRead(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	unread := withAttributes(t, j.typ, applied, map[string]tftypes.Value{
+		"retained": tftypes.NewValue(tftypes.Bool, nil),
+		"status":   tftypes.NewValue(tftypes.String, nil),
+	})
+	state := j.read(&unread)
+	if got := j.stateAttribute(state, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+		t.Errorf("retained %v after the refresh, want true", got)
+	}
+	if got := j.stateAttribute(state, "status"); !got.Equal(tftypes.NewValue(tftypes.String, "done")) {
+		t.Errorf("status %v after the refresh, want done", got)
 	}
 }
