@@ -9,8 +9,10 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 )
 
@@ -105,6 +107,55 @@ func TestNotBlankPattern_isTheServicesRule(t *testing.T) {
 		}
 		if got, want := notBlankPattern.MatchString(string(r)), !unicode.IsSpace(r); got != want {
 			t.Errorf("%U: not blank = %v, the service's strings.TrimSpace says %v", r, got, want)
+		}
+	}
+}
+
+// TestJobSchema_configWithoutItsSwitchWarns: the service uses each
+// configuration object below only when its switch is true, so setting one
+// without the switch warns that it has no effect (a user who forgot the
+// switch would otherwise pay for a job without the feature), and with the
+// switch on it does not. Every *_config but language_config has a switch.
+func TestJobSchema_configWithoutItsSwitchWarns(t *testing.T) {
+	ctx := context.Background()
+	h := newProtoHarness(t, fakeserver.Options{})
+	typ := h.resourceType(jobResourceTypeName)
+	configs := map[string]struct {
+		switchName string
+		values     map[string]tftypes.Value
+	}{
+		"custom_vocabulary_config": {"custom_vocabulary", map[string]tftypes.Value{"vocabulary": vocabularyValue(t, map[string]tftypes.Value{"value": frameworktest.String("Kubernetes")})}},
+		"callback_config":          {"callback", map[string]tftypes.Value{"url": frameworktest.String("https://hooks.example.com/x")}},
+		"subtitles_config":         {"subtitles", nil},
+		"diarization_config":       {"diarization", nil},
+		"translation_config":       {"translation", map[string]tftypes.Value{"target_languages": frameworktest.Strings("de")}},
+		"summarization_config":     {"summarization", nil},
+		"custom_spelling_config": {"custom_spelling", map[string]tftypes.Value{
+			"spelling_dictionary": tftypes.NewValue(tftypes.Map{ElementType: tftypes.List{ElementType: tftypes.String}}, map[string]tftypes.Value{"SQL": frameworktest.Strings("sequel")}),
+		}},
+		"audio_to_llm_config":  {"audio_to_llm", map[string]tftypes.Value{"prompts": frameworktest.Strings("Summarize")}},
+		"pii_redaction_config": {"pii_redaction", nil},
+	}
+	for name := range jobSchema(ctx).Attributes {
+		if _, ok := configs[name]; !ok && strings.HasSuffix(name, "_config") && name != "language_config" {
+			t.Errorf("%s is not checked", name)
+		}
+	}
+	for name, c := range configs {
+		for _, on := range []bool{false, true} {
+			attrs := map[string]tftypes.Value{"audio_url": frameworktest.String(shortAudio), name: testObject(t, name, c.values)}
+			if on {
+				attrs[c.switchName] = frameworktest.Bool(true)
+			}
+			dv := dynamicValue(t, typ, objectValue(typ, attrs))
+			resp, err := h.server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: jobResourceTypeName, Config: &dv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			failOnDiagnostics(t, "ValidateResourceConfig", resp.Diagnostics)
+			if warned := hasWarning(resp.Diagnostics, name+" is ignored unless "+c.switchName+" is true", c.switchName+" = true"); warned == on {
+				t.Errorf("%s with %s = %t: warned that it is ignored: %t", name, c.switchName, on, warned)
+			}
 		}
 	}
 }
