@@ -26,6 +26,8 @@ func TestJobPlan_finalJobKeepingLessOfItsResult(t *testing.T) {
 		"raw result to transcript": {map[string]tftypes.Value{"include_transcript": on, "include_raw_result": on}, map[string]tftypes.Value{"include_transcript": on, "include_raw_result": off}, true},
 		"transcript beside raw":    {map[string]tftypes.Value{"include_transcript": on, "include_raw_result": on}, map[string]tftypes.Value{"include_transcript": off, "include_raw_result": on}, true},
 		"transcript unknown":       {map[string]tftypes.Value{"include_transcript": on}, map[string]tftypes.Value{"include_transcript": unknown}, false},
+		// include_raw_result unknown might stay on: the result stays unknown.
+		"raw result unknown": {map[string]tftypes.Value{"include_raw_result": on}, map[string]tftypes.Value{"include_raw_result": unknown}, false},
 	} {
 		t.Run(label, func(t *testing.T) {
 			j := newJobBench(t, shortAudio, "")
