@@ -3,6 +3,7 @@ package provider
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -269,27 +270,42 @@ func TestJobApply_identityIsTheJobID(t *testing.T) {
 // service may have deleted it in between (its retention ended): the apply
 // then keeps the last known result with retained = false. So the plan must
 // leave retained unknown, as it leaves the result; planned known and true,
-// Terraform would fail the apply as an inconsistent result.
+// Terraform would fail the apply as an inconsistent result. Whether the
+// job is created again is the update's own recreate_when_missing, turned on
+// in the same apply or not, and the warning says which.
 func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
-	j := newJobBench(t, shortAudio, "")
-	state := j.read(j.apply(j.planCreate()))
-	more := map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)}
-	config := withAttributes(t, j.typ, &j.config, more)
-	proposed := withAttributes(t, j.typ, state, more)
-	planned := j.plan(state, &proposed, &config).PlannedState
+	for _, tc := range []struct {
+		recreateWhenMissing bool
+		warning             string
+	}{
+		{false, "Transcription job no longer retained by the service"},
+		{true, "Transcription job no longer exists"},
+	} {
+		t.Run(fmt.Sprintf("recreate_when_missing=%v", tc.recreateWhenMissing), func(t *testing.T) {
+			j := newJobBench(t, shortAudio, "")
+			state := j.read(j.apply(j.planCreate()))
+			more := map[string]tftypes.Value{"include_transcript": tftypes.NewValue(tftypes.Bool, true)}
+			if tc.recreateWhenMissing {
+				more["recreate_when_missing"] = tftypes.NewValue(tftypes.Bool, true)
+			}
+			config := withAttributes(t, j.typ, &j.config, more)
+			proposed := withAttributes(t, j.typ, state, more)
+			planned := j.plan(state, &proposed, &config).PlannedState
 
-	id := j.expire(state) // between plan and apply
-	resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
-	failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
-	if !hasWarning(resp.Diagnostics, "Transcription job no longer retained by the service", id) {
-		t.Errorf("no warning that the service no longer has the job: %v", diagnosticSummaries(resp.Diagnostics))
-	}
-	if got := j.stateAttribute(resp.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
-		t.Errorf("retained %v after the update found the job gone, want false", got)
-	}
-	for _, name := range []string{"status", "retained", "result", "result_json"} {
-		if got := j.stateAttribute(planned, name); got.IsFullyKnown() && !got.Equal(j.stateAttribute(resp.NewState, name)) {
-			t.Errorf("planned %s is known and not what the apply leaves", name)
-		}
+			id := j.expire(state) // between plan and apply
+			resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
+			failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
+			if !hasWarning(resp.Diagnostics, tc.warning, id) {
+				t.Errorf("no warning %q: %v", tc.warning, diagnosticSummaries(resp.Diagnostics))
+			}
+			if got := j.stateAttribute(resp.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
+				t.Errorf("retained %v after the update found the job gone, want false", got)
+			}
+			for _, name := range []string{"status", "retained", "result", "result_json"} {
+				if got := j.stateAttribute(planned, name); got.IsFullyKnown() && !got.Equal(j.stateAttribute(resp.NewState, name)) {
+					t.Errorf("planned %s is known and not what the apply leaves", name)
+				}
+			}
+		})
 	}
 }
