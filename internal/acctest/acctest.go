@@ -175,10 +175,34 @@ func StringContaining(sub string) knownvalue.Check {
 
 // HeldFakeServer is FakeServer whose jobs keep running (they take an hour)
 // on a clock that moves only when the test moves it.
+//
+// Once the test has failed, the clock is let go (moved past the jobs'
+// hour): terraform-plugin-testing then destroys what the steps created,
+// and the service deletes a job only once it has ended, so the destroy
+// would wait out timeouts.delete (20 minutes) for a held job, hiding the
+// failure behind a timeout.
 func HeldFakeServer(t *testing.T) (*fakeserver.Server, string, *fakeserver.ManualClock) {
 	t.Helper()
+	const processing = time.Hour
 	clock := fakeserver.NewManualClock(time.Now())
-	fs, url := FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	fs, url := FakeServer(t, fakeserver.Options{ProcessingTime: processing, Clock: clock})
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if t.Failed() {
+					clock.Advance(2 * processing)
+					return
+				}
+			}
+		}
+	}()
 	return fs, url, clock
 }
 
