@@ -186,24 +186,33 @@ func HeldFakeServer(t *testing.T) (*fakeserver.Server, string, *fakeserver.Manua
 	const processing = time.Hour
 	clock := fakeserver.NewManualClock(time.Now())
 	fs, url := FakeServer(t, fakeserver.Options{ProcessingTime: processing, Clock: clock})
+	WhenTrue(t, t.Failed, func() { clock.Advance(2 * processing) })
+	return fs, url, clock
+}
+
+// WhenTrue runs action once cond holds, checking every 10 ms in the
+// background until the test ends.
+func WhenTrue(t *testing.T, cond func() bool, action func()) {
+	t.Helper()
+	stop := make(chan struct{})
 	done := make(chan struct{})
-	t.Cleanup(func() { close(done) })
+	t.Cleanup(func() { close(stop); <-done })
 	go func() {
-		tick := time.NewTicker(50 * time.Millisecond)
+		defer close(done)
+		tick := time.NewTicker(10 * time.Millisecond)
 		defer tick.Stop()
 		for {
 			select {
-			case <-done:
+			case <-stop:
 				return
 			case <-tick.C:
-				if t.Failed() {
-					clock.Advance(2 * processing)
+				if cond() {
+					action()
 					return
 				}
 			}
 		}
 	}()
-	return fs, url, clock
 }
 
 // Tainted checks that the resource at addr is in state, tainted.

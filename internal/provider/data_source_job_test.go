@@ -451,7 +451,7 @@ func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
 			return r.Method == "GET" && r.Path == "/v2/pre-recorded/"+created.ID && r.Status == 200
 		})
 	}
-	whenTrue(t, looked, func() { fs.ExpireJob(created.ID) })
+	acctest.WhenTrue(t, looked, func() { fs.ExpireJob(created.ID) })
 
 	typ := h.dataSourceType("transcription_job")
 	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{

@@ -467,9 +467,9 @@ func TestAccFaults_serviceFailsWhileWaiting(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			PreConfig: func() {
-				whenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() {
+				acctest.WhenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() {
 					fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
-					whenTrue(t, func() bool { return failedLooks() >= outlasting }, func() {
+					acctest.WhenTrue(t, func() bool { return failedLooks() >= outlasting }, func() {
 						fs.SetFaults(fakeserver.Faults{})
 						clock.Advance(2 * time.Hour)
 					})
@@ -531,7 +531,7 @@ func TestAccFaults_serviceDownWhenTheWaitEnds(t *testing.T) {
 				// Down once the provider has read every job: it then holds
 				// each id, and each create has been answered.
 				PreConfig: func() {
-					whenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() { mustDo(t, l.Down) })
+					acctest.WhenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() { mustDo(t, l.Down) })
 				},
 				Config:      jobsConfig("3s"),
 				ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*still queued after 3s.*The service was failing when the wait ended.*cannot reach the transcription service.*connection refused`),
@@ -767,7 +767,7 @@ func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	whenTrue(t, func() bool { return fs.Stats().RateLimited > 0 }, cancel) // an interrupt while the client waits out the 429
+	acctest.WhenTrue(t, func() bool { return fs.Stats().RateLimited > 0 }, cancel) // an interrupt while the client waits out the 429
 	_, err = c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("the create ended with %v, want an interrupt", err)
@@ -804,37 +804,12 @@ func polledJobs(fs *fakeserver.Server) map[string]bool {
 	return ids
 }
 
-// whenTrue runs action once cond holds, checking every 10 ms in the
-// background until the test ends.
-func whenTrue(t *testing.T, cond func() bool, action func()) {
-	t.Helper()
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	t.Cleanup(func() { close(stop); <-done })
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				if cond() {
-					action()
-					return
-				}
-			}
-		}
-	}()
-}
-
 // advanceClockUntilCleanup makes time fly on a ManualClock: an hour every
 // 20 ms, so every job ends within moments of its creation.
 func advanceClockUntilCleanup(t *testing.T, clock *fakeserver.ManualClock) {
 	t.Helper()
 	clock.Advance(24 * time.Hour)
-	whenTrue(t, func() bool { clock.Advance(time.Hour); return false }, func() {})
+	acctest.WhenTrue(t, func() bool { clock.Advance(time.Hour); return false }, func() {})
 }
 
 // writeErrorBody answers as the service does when it fails: status, with

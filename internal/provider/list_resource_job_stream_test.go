@@ -118,13 +118,7 @@ func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
 
 // errorDiagnostics are the error diagnostics of a result.
 func errorDiagnostics(result tfprotov6.ListResourceResult) []*tfprotov6.Diagnostic {
-	var errs []*tfprotov6.Diagnostic
-	for _, d := range result.Diagnostics {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			errs = append(errs, d)
-		}
-	}
-	return errs
+	return errorsAmong(result.Diagnostics)
 }
 
 // The first job is pushed while the second page is still on its way: a

@@ -109,7 +109,7 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
-					whenTrue(t, func() bool { return len(polledJobs(fs)) == 1 }, func() {
+					acctest.WhenTrue(t, func() bool { return len(polledJobs(fs)) == 1 }, func() {
 						for polled := range polledJobs(fs) {
 							if !fs.ExpireJob(polled) {
 								t.Errorf("job %s to expire does not exist", polled)

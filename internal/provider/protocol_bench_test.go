@@ -102,10 +102,15 @@ func configure(tb testing.TB, server tfprotov6.ProviderServer, schemas *tfprotov
 
 // errorTexts are the errors among diags, each as "summary: detail".
 func errorTexts(diags []*tfprotov6.Diagnostic) []string {
-	var errs []string
+	return diagnosticSummaries(errorsAmong(diags))
+}
+
+// errorsAmong are the diagnostics of diags that are errors.
+func errorsAmong(diags []*tfprotov6.Diagnostic) []*tfprotov6.Diagnostic {
+	var errs []*tfprotov6.Diagnostic
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			errs = append(errs, d.Summary+": "+d.Detail)
+			errs = append(errs, d)
 		}
 	}
 	return errs

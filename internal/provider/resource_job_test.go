@@ -1282,7 +1282,7 @@ func TestAccJob_timeoutSaysHowToKeepTheJob(t *testing.T) {
 	const addr = "transcription_job.slow"
 	// Once a job is to be deleted (its replacement, the destroy that ends
 	// the test), the jobs end, so that it may be.
-	whenTrue(t, func() bool {
+	acctest.WhenTrue(t, func() bool {
 		if slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool { return r.Method == http.MethodDelete }) {
 			clock.Advance(time.Hour)
 		}

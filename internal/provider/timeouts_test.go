@@ -118,14 +118,9 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 		def     time.Duration // its default; zero for none
 		run     func(t *testing.T, c *client.Client, setting tftypes.Value) diag.Diagnostics
 	}
+	// timeoutsObject is a timeouts value with only setting given.
 	timeoutsObject := func(typ tftypes.Type, setting string, v tftypes.Value) tftypes.Value {
-		obj := typ.(tftypes.Object)
-		values := map[string]tftypes.Value{}
-		for name, at := range obj.AttributeTypes {
-			values[name] = tftypes.NewValue(at, nil)
-		}
-		values[setting] = v
-		return tftypes.NewValue(obj, values)
+		return objectValue(typ.(tftypes.Object), map[string]tftypes.Value{setting: v})
 	}
 	waits := []wait{
 		{"resource create", http.MethodGet, "/v2/pre-recorded/", "create", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
