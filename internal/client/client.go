@@ -577,7 +577,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 		WroteHeaders: func() { wrote.Store(true) },
 		// The request is written whole: waiting for the answer is the
 		// transport's ResponseHeaderTimeout's business, not a stall.
-		WroteRequest: func(httptrace.WroteRequestInfo) { dog.sleep() },
+		WroteRequest: func(httptrace.WroteRequestInfo) { dog.requestWritten() },
 	}
 	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(tryCtx, trace), cl.method, c.endpoint(cl.path, cl.query), nil)
 	if err != nil {
@@ -616,7 +616,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 		return nil, wrote.Load(), err
 	}
 	c.log.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
-	dog.arm()
+	dog.answer()
 	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog, releaseOnClose: true}
 	return resp, true, nil
 }

@@ -639,13 +639,9 @@ func lacksRequired(req *client.InitTranscriptionRequest) bool {
 }
 
 // refusingClient fails every callback delivery without touching the network.
-var refusingClient = &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
+var refusingClient = &http.Client{Transport: roundTripperFunc(func(*http.Request) (*http.Response, error) {
 	return nil, errors.New("callbacks are not delivered in fuzz tests")
 })}
-
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // FuzzListLiveOptions checks the listing's query builder against the fake
 // server's parser: options within the documented bounds are accepted and

@@ -87,7 +87,12 @@ type watchdog struct {
 
 	mu    sync.Mutex
 	armed bool
-	timer *time.Timer
+	// answered: the response arrived. The transport reports the request
+	// written from its own goroutine, after the last byte went out, so that
+	// report can come after the answer; it must not then put the watchdog to
+	// sleep while the response body is read.
+	answered bool
+	timer    *time.Timer
 }
 
 // watch returns the context of one try and its watchdog, armed.
@@ -107,25 +112,32 @@ func (w *watchdog) progress() {
 	}
 }
 
-// sleep stops the countdown until the next arm.
-func (w *watchdog) sleep() {
+// requestWritten stops the countdown while the service prepares its
+// answer, unless the answer already came.
+func (w *watchdog) requestWritten() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.armed = false
-	w.timer.Stop()
+	if !w.answered {
+		w.armed = false
+		w.timer.Stop()
+	}
 }
 
-// arm starts the countdown again.
-func (w *watchdog) arm() {
+// answer starts the countdown again, for the response body.
+func (w *watchdog) answer() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.answered = true
 	w.armed = true
 	w.timer.Reset(w.timeout)
 }
 
 // release stops the watchdog and ends the try's context.
 func (w *watchdog) release() {
-	w.sleep()
+	w.mu.Lock()
+	w.armed = false
+	w.timer.Stop()
+	w.mu.Unlock()
 	w.cancel(nil)
 }
 

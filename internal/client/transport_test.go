@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -345,7 +346,10 @@ func TestStall_namedOverHTTP2(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := tc.call(context.Background()); err == nil || !isStall(err) {
+			// The deadline only keeps a failure from hanging the test.
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := tc.call(ctx); err == nil || !isStall(err) {
 				t.Fatalf("got %v, want a StallError", err)
 			}
 		})
@@ -414,3 +418,50 @@ func TestTransport_keepsAConnectionPerParallelCall(t *testing.T) {
 		t.Errorf("%d connections opened for %d rounds of %d calls at once, want at most %d: connections were closed between rounds", got, rounds, parallel, parallel)
 	}
 }
+
+// The transport reports a request written from its own goroutine, after the
+// last byte went out; the answer can come first (a quick service, a busy
+// machine). A stalled response body is still found stalled then: the late
+// report does not put the watchdog to sleep while the body is read.
+func TestStall_namedWhenTheWriteIsReportedAfterTheAnswer(t *testing.T) {
+	reported := make(chan struct{})
+	late := roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		reading := make(chan struct{})
+		go func() {
+			<-reading // the answer was handed back and its body is being read
+			httptrace.ContextClientTrace(r.Context()).WroteRequest(httptrace.WroteRequestInfo{})
+			close(reported)
+		}()
+		body := &stalledBody{ctx: r.Context(), reading: reading, reported: reported}
+		return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}}, Body: body, Request: r}, nil
+	})
+	c, err := client.New(client.Config{BaseURL: "https://api.example.com", APIKey: testKey, HTTPClient: &http.Client{Transport: late}, MaxRetries: -1, StallTimeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The deadline only keeps a failure from hanging the test.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := c.GetPreRecorded(ctx, "x"); err == nil || !isStall(err) {
+		t.Fatalf("got %v, want a StallError", err)
+	}
+}
+
+// stalledBody is a response body that never yields a byte: its first read
+// waits for the request's late "written" report, then for the end of the
+// request's context.
+type stalledBody struct {
+	ctx      context.Context
+	once     sync.Once
+	reading  chan struct{}
+	reported <-chan struct{}
+}
+
+func (b *stalledBody) Read([]byte) (int, error) {
+	b.once.Do(func() { close(b.reading) })
+	<-b.reported
+	<-b.ctx.Done()
+	return 0, b.ctx.Err()
+}
+
+func (b *stalledBody) Close() error { return nil }
