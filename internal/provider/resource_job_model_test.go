@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -88,6 +89,43 @@ func TestCreateRequest_onlyWhatIsConfigured(t *testing.T) {
 			}
 			assertSameJSON(t, string(got), tc.want)
 		})
+	}
+}
+
+// Each switch of the service, set alone, goes out alone and under its own
+// name, true and false: none is sent in another's place.
+func TestCreateRequest_eachSwitchAlone(t *testing.T) {
+	ctx := context.Background()
+	boolField := reflect.TypeFor[*bool]()
+	var switches []string
+	request := reflect.TypeFor[client.InitTranscriptionRequest]()
+	for i := range request.NumField() {
+		f := request.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if _, ok := jobSchema(ctx).Attributes[name].(schema.BoolAttribute); ok && f.Type == boolField {
+			switches = append(switches, name)
+		}
+	}
+	if len(switches) < 13 {
+		t.Fatalf("found the switches %v: fewer than the service's", switches)
+	}
+	for _, name := range switches {
+		for _, on := range []bool{true, false} {
+			var m jobResourceModel
+			values := map[string]tftypes.Value{"audio_url": frameworktest.String("https://example.com/a.wav"), name: frameworktest.Bool(on)}
+			if diags := testJobConfig(t, values).Get(ctx, &m); diags.HasError() {
+				t.Fatal(diags)
+			}
+			req, diags := m.createRequest(ctx)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			got, err := json.Marshal(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			assertSameJSON(t, string(got), fmt.Sprintf(`{"audio_url": "https://example.com/a.wav", %q: %t}`, name, on))
+		}
 	}
 }
 
