@@ -751,9 +751,9 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 		step(`after_date = "2025-03-06T12:00:00,5Z"`, `Attribute after_date value must be an RFC 3339 date-time`, `not written`),
 		step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
 		step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
-		step(`status = ["done", null]`, `Null List Value`, `status = ["done", null]`, `This attribute contains a null value`),
+		step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
 		step(`status = []`, `Attribute status list must contain at least 1 elements`),
-		step(`custom_metadata = { team = null }`, `Null Map Value`, `This attribute contains a null value`),
+		step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),
 		{
 			// The service discloses nothing under zero data retention.
 			Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + "data \"transcription_live_jobs\" \"private\" {}\n",

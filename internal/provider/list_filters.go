@@ -60,11 +60,11 @@ var (
 func listStatusValidators() []validator.List {
 	// An empty list would list jobs in no status, or every status: refused,
 	// as leaving status out says the second.
-	return []validator.List{listvalidator.SizeAtLeast(1), listvalidator.NoNullValues(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))}
+	return []validator.List{listvalidator.SizeAtLeast(1), validators.NoNullElements(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))}
 }
 
 func listCustomMetadataValidators() []validator.Map {
-	return []validator.Map{mapvalidator.NoNullValues(), mapvalidator.KeysAre(metadataKey())}
+	return []validator.Map{validators.NoNullElements(), mapvalidator.KeysAre(metadataKey())}
 }
 
 // metadataKeyPattern matches the custom metadata keys the query encoding

@@ -102,7 +102,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Optional:    true,
 				Computed:    true,
 				Default:     listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{})),
-				Validators:  []validator.List{listvalidator.NoNullValues(), validators.NoDuplicates(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
+				Validators:  []validator.List{validators.NoNullElements(), validators.NoDuplicates(), listvalidator.ValueStringsAre(languageCode(client.TranscriptionLanguages))},
 			},
 			"code_switching": schema.BoolAttribute{
 				MarkdownDescription: "`true`: the language is detected on each utterance; `false`: on the first one and then kept. Ignored when one language is set; must not be `true` with `model-3`. Defaults to `false`.",
@@ -118,7 +118,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"vocabulary": schema.ListNestedAttribute{
 				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
 				Required:            true,
-				Validators:          []validator.List{listvalidator.NoNullValues()},
+				Validators:          []validator.List{validators.NoNullElements()},
 				NestedObject: schema.NestedAttributeObject{Validators: []validator.Object{validators.RequiredInElement("value")}, Attributes: map[string]schema.Attribute{
 					"value": schema.StringAttribute{
 						MarkdownDescription: "Text used in the transcription. Required, not blank.",
@@ -135,7 +135,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 						MarkdownDescription: "Other ways the entry may sound. An empty list is the same as none.",
 						ElementType:         types.StringType,
 						Optional:            true,
-						Validators:          []validator.List{listvalidator.NoNullValues()},
+						Validators:          []validator.List{validators.NoNullElements()},
 					},
 					"language": schema.StringAttribute{
 						MarkdownDescription: "Transcription language code used for sound comparison (see `language_config.languages`). Defaults to the transcription language.",
@@ -202,7 +202,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Default:             listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{types.StringValue(client.DefaultSubtitleFormat)})),
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
-					listvalidator.NoNullValues(),
+					validators.NoNullElements(),
 					validators.NoDuplicates(),
 					listvalidator.ValueStringsAre(stringvalidator.OneOf(client.SubtitleFormats...)),
 				},
@@ -269,7 +269,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Required:            true,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
-					listvalidator.NoNullValues(),
+					validators.NoNullElements(),
 					validators.NoDuplicates(),
 					listvalidator.ValueStringsAre(languageCode(client.TranslationLanguages)),
 				},
@@ -311,7 +311,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. Required.",
 				ElementType:         types.ListType{ElemType: types.StringType},
 				Required:            true,
-				Validators:          []validator.Map{mapvalidator.NoNullValues(), mapvalidator.ValueListsAre(listvalidator.NoNullValues())},
+				Validators:          []validator.Map{validators.NoNullElements(), mapvalidator.ValueListsAre(validators.NoNullElements())},
 			},
 		}),
 
@@ -324,7 +324,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "Prompt texts. Required, at least one.",
 				ElementType:         types.StringType,
 				Required:            true,
-				Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.NoNullValues()},
+				Validators:          []validator.List{listvalidator.SizeAtLeast(1), validators.NoNullElements()},
 			},
 			"model": schema.StringAttribute{
 				MarkdownDescription: "LLM to use, as `<provider>/<model_name>` from the list of the service's LLM routing provider. When not set, the service uses a small default model.",
@@ -339,7 +339,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "Entity types to redact. An empty list is the same as none. Allowed: " + markdownList(client.PIIEntityTypes) + ".",
 				ElementType:         types.StringType,
 				Optional:            true,
-				Validators:          []validator.List{listvalidator.NoNullValues(), validators.NoDuplicates(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
+				Validators:          []validator.List{validators.NoNullElements(), validators.NoDuplicates(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},
 			},
 			"processed_text_type": schema.StringAttribute{
 				MarkdownDescription: "How redacted text is shown: " + markdownList(client.ProcessedTextTypes) + ".",
@@ -353,7 +353,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				"Keys added to the job outside this configuration are ignored. An empty map is the same as none.",
 			ElementType: types.StringType,
 			Optional:    true,
-			Validators:  []validator.Map{mapvalidator.NoNullValues()},
+			Validators:  []validator.Map{validators.NoNullElements()},
 		},
 		"sentences":            requestSwitch("Splits the transcript into sentences (`result.transcription.sentences`)."),
 		"punctuation_enhanced": requestSwitch(alphaNote + "Improves the punctuation of the transcript."),

@@ -123,6 +123,17 @@ custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is re
 	configRule("duplicate format", "subtitles", `formats = ["srt", "srt"]`, `(?s)subtitles_config.formats lists "srt" more than once`),
 	configRule("duplicate target", "translation", `target_languages = ["de", "de"]`, `(?s)translation_config.target_languages lists "de" more than once`),
 	configRule("duplicate entity type", "pii_redaction", `entity_types = ["NAME", "NAME"]`, `(?s)pii_redaction_config.entity_types lists "NAME" more than once`),
+	// Null elements, refused at plan: the service has no null to receive.
+	{name: "null language", body: `language_config = { languages = ["en", null] }`, expect: nullElement("language_config.languages", "its element 1")},
+	configRule("null vocabulary entry", "custom_vocabulary", `vocabulary = [null]`, nullElement("custom_vocabulary_config.vocabulary", "its element 0")),
+	configRule("null pronunciation", "custom_vocabulary", `vocabulary = [{ value = "Helm", pronunciations = [null] }]`, nullElement(`custom_vocabulary_config.vocabulary\[0\].pronunciations`, "its element 0")),
+	configRule("null subtitle format", "subtitles", `formats = ["srt", null]`, nullElement("subtitles_config.formats", "its element 1")),
+	configRule("null target language", "translation", `target_languages = [null]`, nullElement("translation_config.target_languages", "its element 0")),
+	configRule("null spelling list", "custom_spelling", `spelling_dictionary = { SQL = null }`, nullElement("custom_spelling_config.spelling_dictionary", `the value of "SQL"`)),
+	configRule("null spelling", "custom_spelling", `spelling_dictionary = { SQL = ["sequel", null] }`, nullElement(`custom_spelling_config.spelling_dictionary\["SQL"\]`, "its element 1")),
+	configRule("null prompt", "audio_to_llm", `prompts = [null]`, nullElement("audio_to_llm_config.prompts", "its element 0")),
+	configRule("null entity type", "pii_redaction", `entity_types = [null]`, nullElement("pii_redaction_config.entity_types", "its element 0")),
+	{name: "null metadata", body: `custom_metadata = { team = "a", queue = null }`, expect: nullElement("custom_metadata", `the value of "queue"`)},
 	// Timeouts.
 	{name: "zero timeout", body: `timeouts = { create = "0s" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.create is "0s"`},
 	{name: "negative timeout", body: `timeouts = { delete = "-5m" }`, expect: `(?s)Timeout must be greater than zero.*timeouts.delete is "-5m"`},
@@ -150,6 +161,12 @@ callback_config = { method = "PUT" }`, expect: callbackConfigURLMissing},
 	{name: "ZDR waiting", zdr: true, body: `callback = true
 callback_config = { url = "https://hooks.example.com/x" }
 wait_for_completion = true`, expect: `(?s)Cannot wait for a job under zero data retention`},
+}
+
+// nullElement is the refusal of a null element of the attribute (a
+// pattern) where which (its index or key) is null.
+func nullElement(attribute, which string) string {
+	return `(?s)Null element.*Attribute ` + attribute + ` must not hold null, and ` + which + ` is null`
 }
 
 // TestAccJob_validation proves each plan-time rule on the real CLI: every

@@ -99,6 +99,10 @@ func validate(v any, p path.Path, value attr.Value, config tfsdk.Config) diag.Di
 		resp := &validator.ListResponse{}
 		v.(validator.List).ValidateList(ctx, validator.ListRequest{Path: p, PathExpression: p.Expression(), ConfigValue: value, Config: config}, resp)
 		return resp.Diagnostics
+	case types.Map:
+		resp := &validator.MapResponse{}
+		v.(validator.Map).ValidateMap(ctx, validator.MapRequest{Path: p, PathExpression: p.Expression(), ConfigValue: value, Config: config}, resp)
+		return resp.Diagnostics
 	case types.Object:
 		resp := &validator.ObjectResponse{}
 		v.(validator.Object).ValidateObject(ctx, validator.ObjectRequest{Path: p, PathExpression: p.Expression(), ConfigValue: value, Config: config}, resp)

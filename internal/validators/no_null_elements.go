@@ -1,0 +1,63 @@
+package validators
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+var (
+	_ validator.List = noNullElementsValidator{}
+	_ validator.Map  = noNullElementsValidator{}
+)
+
+// noNullElementsValidator refuses a list holding a null element or a map
+// holding a null value, naming the attribute and the element.
+// listvalidator.NoNullValues and mapvalidator.NoNullValues name neither
+// ("This attribute contains a null value."), and Terraform 1.8 and OpenTofu
+// show the whole resource block for an attribute nested in an object, so
+// their error left the user to search for it.
+type noNullElementsValidator struct{}
+
+// NoNullElements refuses a list's null element or a map's null value.
+func NoNullElements() noNullElementsValidator { return noNullElementsValidator{} }
+
+func (noNullElementsValidator) Description(context.Context) string {
+	return "no element may be null"
+}
+
+func (v noNullElementsValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (noNullElementsValidator) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
+	for i, e := range req.ConfigValue.Elements() {
+		if e.IsNull() {
+			refuseNull(&resp.Diagnostics, req.Path, req.Path.AtListIndex(i), fmt.Sprintf("its element %d", i))
+			return
+		}
+	}
+}
+
+func (noNullElementsValidator) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
+	elements := req.ConfigValue.Elements()
+	// In key order, so that the same configuration gets the same error.
+	for _, k := range slices.Sorted(maps.Keys(elements)) {
+		if elements[k].IsNull() {
+			refuseNull(&resp.Diagnostics, req.Path, req.Path.AtMapKey(k), fmt.Sprintf("the value of %q", k))
+			return
+		}
+	}
+}
+
+// refuseNull reports the first null element of the attribute at p: one
+// error, as a user fixes one and plans again.
+func refuseNull(diags *diag.Diagnostics, p, element path.Path, which string) {
+	diags.AddAttributeError(element, "Null element",
+		fmt.Sprintf("Attribute %s must not hold null, and %s is null: give it a value or leave it out.", p, which))
+}
