@@ -151,7 +151,8 @@ func dataSourceSchema(t *testing.T, d datasource.DataSource) dschema.Schema {
 
 // Every attribute of every resource, data source, list resource and action
 // has a description, nested attributes included: the docs are generated from
-// them. The protocol schemas are what tfplugindocs reads.
+// them. The protocol schemas are what tfplugindocs reads. The same walk
+// checks that only the secrets are sensitive.
 func TestProviderSchemas_described(t *testing.T) {
 	server, err := providerserver.NewProtocol6WithError(New("test")())()
 	if err != nil {
@@ -161,6 +162,7 @@ func TestProviderSchemas_described(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var sensitive []string
 	var walk func(prefix string, attrs []*tfprotov6.SchemaAttribute)
 	walk = func(prefix string, attrs []*tfprotov6.SchemaAttribute) {
 		for _, a := range attrs {
@@ -171,6 +173,9 @@ func TestProviderSchemas_described(t *testing.T) {
 			// such a text was copied from a resource's argument.
 			if readOnly := a.Computed && !a.Optional && !a.Required; readOnly && strings.Contains(a.Description, "out of the configuration") {
 				t.Errorf("%s%s is read only, but its description tells what leaving it out of the configuration does: %s", prefix, a.Name, a.Description)
+			}
+			if a.Sensitive {
+				sensitive = append(sensitive, prefix+a.Name)
 			}
 			if a.NestedType != nil {
 				walk(prefix+a.Name+".", a.NestedType.Attributes)
@@ -187,6 +192,20 @@ func TestProviderSchemas_described(t *testing.T) {
 	}
 	for name, s := range resp.ActionSchemas {
 		walk("action "+name+": ", s.Schema.Block.Attributes)
+	}
+	walk("provider: ", resp.Provider.Block.Attributes)
+	// Sensitive are the secrets, and only they: a value marked sensitive
+	// by mistake is hidden from plans and forces outputs to be sensitive.
+	// (An action's arguments cannot be sensitive.)
+	slices.Sort(sensitive)
+	if want := []string{
+		"data source transcription_job: request_params.callback_config.url",
+		"data source transcription_job: request_params.callback_url",
+		"provider: api_key",
+		"resource transcription_job: callback_config.url",
+		"resource transcription_job: callback_url",
+	}; !slices.Equal(sensitive, want) {
+		t.Errorf("sensitive attributes:\n%s\nwant the secrets:\n%s", strings.Join(sensitive, "\n"), strings.Join(want, "\n"))
 	}
 	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 || len(resp.ListResourceSchemas) == 0 || len(resp.ActionSchemas) == 0 {
 		t.Fatalf("schemas missing: %d resources, %d data sources, %d list resources, %d actions",
