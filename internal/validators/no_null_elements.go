@@ -12,30 +12,32 @@ import (
 )
 
 var (
-	_ validator.List = noNullElementsValidator{}
-	_ validator.Map  = noNullElementsValidator{}
+	_ validator.List = NoNullElementsValidator{}
+	_ validator.Map  = NoNullElementsValidator{}
 )
 
-// noNullElementsValidator refuses a list holding a null element or a map
-// holding a null value, naming the attribute and the element.
+// NoNullElementsValidator refuses a list holding a null element or a map
+// holding a null value, naming the attribute and the element; one type
+// serves both kinds.
 // listvalidator.NoNullValues and mapvalidator.NoNullValues name neither
 // ("This attribute contains a null value."), and Terraform 1.8 and OpenTofu
 // show the whole resource block for an attribute nested in an object, so
 // their error left the user to search for it.
-type noNullElementsValidator struct{}
+type NoNullElementsValidator struct{}
 
-// NoNullElements refuses a list's null element or a map's null value.
-func NoNullElements() noNullElementsValidator { return noNullElementsValidator{} }
+// NoNullElements returns the validator of a list's elements or a map's
+// values.
+func NoNullElements() NoNullElementsValidator { return NoNullElementsValidator{} }
 
-func (noNullElementsValidator) Description(context.Context) string {
+func (NoNullElementsValidator) Description(context.Context) string {
 	return "no element may be null"
 }
 
-func (v noNullElementsValidator) MarkdownDescription(ctx context.Context) string {
+func (v NoNullElementsValidator) MarkdownDescription(ctx context.Context) string {
 	return v.Description(ctx)
 }
 
-func (noNullElementsValidator) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
+func (NoNullElementsValidator) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
 	for i, e := range req.ConfigValue.Elements() {
 		if e.IsNull() {
 			refuseNull(&resp.Diagnostics, req.Path, req.Path.AtListIndex(i), fmt.Sprintf("its element %d", i))
@@ -44,7 +46,7 @@ func (noNullElementsValidator) ValidateList(_ context.Context, req validator.Lis
 	}
 }
 
-func (noNullElementsValidator) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
+func (NoNullElementsValidator) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
 	elements := req.ConfigValue.Elements()
 	// In key order, so that the same configuration gets the same error.
 	for _, k := range slices.Sorted(maps.Keys(elements)) {

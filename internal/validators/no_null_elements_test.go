@@ -12,8 +12,8 @@ import (
 
 func TestNoNullElements(t *testing.T) {
 	list := func(values ...attr.Value) types.List { return types.ListValueMust(types.StringType, values) }
-	strings := func(values map[string]attr.Value) types.Map { return types.MapValueMust(types.StringType, values) }
-	lists := func(values map[string]attr.Value) types.Map {
+	stringMap := func(values map[string]attr.Value) types.Map { return types.MapValueMust(types.StringType, values) }
+	listMap := func(values map[string]attr.Value) types.Map {
 		return types.MapValueMust(types.ListType{ElemType: types.StringType}, values)
 	}
 	for name, tc := range map[string]struct {
@@ -28,12 +28,12 @@ func TestNoNullElements(t *testing.T) {
 		"empty list":        {value: list()},
 		"null list":         {value: types.ListNull(types.StringType)},
 		"unknown list":      {value: types.ListUnknown(types.StringType)},
-		"map of values":     {value: strings(map[string]attr.Value{"team": types.StringValue("a"), "empty": types.StringValue("")})},
-		"null map value":    {value: strings(map[string]attr.Value{"team": types.StringValue("a"), "queue": types.StringNull()}), wantError: `Attribute x must not hold null, and the value of "queue" is null`, wantPath: path.Root("x").AtMapKey("queue")},
-		"first key named":   {value: strings(map[string]attr.Value{"b": types.StringNull(), "a": types.StringNull()}), wantError: `the value of "a" is null`, wantPath: path.Root("x").AtMapKey("a")},
-		"null list value":   {value: lists(map[string]attr.Value{"SQL": types.ListNull(types.StringType)}), wantError: `the value of "SQL" is null`, wantPath: path.Root("x").AtMapKey("SQL")},
-		"empty list value":  {value: lists(map[string]attr.Value{"SQL": list()})},
-		"unknown map value": {value: strings(map[string]attr.Value{"team": types.StringUnknown()})},
+		"map of values":     {value: stringMap(map[string]attr.Value{"team": types.StringValue("a"), "empty": types.StringValue("")})},
+		"null map value":    {value: stringMap(map[string]attr.Value{"team": types.StringValue("a"), "queue": types.StringNull()}), wantError: `Attribute x must not hold null, and the value of "queue" is null`, wantPath: path.Root("x").AtMapKey("queue")},
+		"first key named":   {value: stringMap(map[string]attr.Value{"b": types.StringNull(), "a": types.StringNull()}), wantError: `the value of "a" is null`, wantPath: path.Root("x").AtMapKey("a")},
+		"null list value":   {value: listMap(map[string]attr.Value{"SQL": types.ListNull(types.StringType)}), wantError: `the value of "SQL" is null`, wantPath: path.Root("x").AtMapKey("SQL")},
+		"empty list value":  {value: listMap(map[string]attr.Value{"SQL": list()})},
+		"unknown map value": {value: stringMap(map[string]attr.Value{"team": types.StringUnknown()})},
 		"null map":          {value: types.MapNull(types.StringType)},
 		"unknown map":       {value: types.MapUnknown(types.StringType)},
 	} {
