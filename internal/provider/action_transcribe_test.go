@@ -177,6 +177,11 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-9\"",
 			want:   `Attribute model value must be one of`,
 		},
+		// A list or map argument keeps them too.
+		"a null target language": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    translation = true\n    translation_config = { target_languages = [\"de\", null] }",
+			want:   "Attribute translation_config.target_languages must not hold null, and its element 1 is null",
+		},
 		"model-3 without a language": {
 			config: "audio_url = \"https://example.com/a.wav\"\n    model = \"model-3\"",
 			want:   "model-3 needs one language",
