@@ -32,7 +32,7 @@ func BenchmarkJobListQuery(b *testing.B) {
 		start := time.Now()
 		n := 0
 		for result := range h.listJobs(context.Background(), jobs) {
-			if errs := errorDiagnostics(result); len(errs) > 0 {
+			if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
 				b.Fatalf("result %d: %s: %s", n, errs[0].Summary, errs[0].Detail)
 			}
 			if n == 0 {

@@ -116,11 +116,6 @@ func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
 	return offsets
 }
 
-// errorDiagnostics are the error diagnostics of a result.
-func errorDiagnostics(result tfprotov6.ListResourceResult) []*tfprotov6.Diagnostic {
-	return errorsAmong(result.Diagnostics)
-}
-
 // The first job is pushed while the second page is still on its way: a
 // handler holds page 2's answer until the test has seen a result. Before,
 // List read every page before pushing anything.
@@ -143,7 +138,7 @@ func TestJobList_firstResultBeforeTheSecondPageArrives(t *testing.T) {
 
 	n := 0
 	for result := range h.listJobs(context.Background(), 1000) {
-		if errs := errorDiagnostics(result); len(errs) > 0 {
+		if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
 			t.Fatalf("result %d: %s: %s", n, errs[0].Summary, errs[0].Detail)
 		}
 		if n == 0 {
@@ -177,7 +172,7 @@ func TestJobList_stopsAskingForPagesWhenTerraformStopsTakingResults(t *testing.T
 			h := newJobListHarness(t, 3*jobListPageSize+50, nil)
 			taken := 0
 			for result := range h.listJobs(context.Background(), 1000) {
-				if errs := errorDiagnostics(result); len(errs) > 0 {
+				if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
 					t.Fatalf("result %d: %s: %s", taken, errs[0].Summary, errs[0].Detail)
 				}
 				if taken++; taken == tc.take {
@@ -218,7 +213,7 @@ func TestJobList_interruptionStopsTheFetching(t *testing.T) {
 		t.Fatalf("pages at offsets %v asked for after an interruption during the first page's results", offsets)
 	}
 	// The page asked for in advance may have come before the interruption.
-	errs := errorDiagnostics(last)
+	errs := errorsAmong(last.Diagnostics)
 	if n > 2*jobListPageSize+1 || len(errs) != 1 || !strings.Contains(errs[0].Detail, "interrupted") {
 		t.Fatalf("%d results, the last with errors %v: want at most two pages' and the interruption", n, errs)
 	}
@@ -251,7 +246,7 @@ func TestJobList_errorOnALaterPageFollowsTheEarlierResults(t *testing.T) {
 		}
 	}
 	last := results[jobListPageSize]
-	errs := errorDiagnostics(last)
+	errs := errorsAmong(last.Diagnostics)
 	if last.Identity != nil || len(errs) != 1 || errs[0].Summary != "Cannot list transcription jobs" || !strings.Contains(errs[0].Detail, "offset past the listing") {
 		t.Fatalf("last result: identity %v, errors %v; want only the error of page 2", last.Identity, errs)
 	}
@@ -293,7 +288,7 @@ func TestJobList_refusedUnderZeroDataRetention(t *testing.T) {
 	if len(results) != 1 {
 		t.Fatalf("%d results, want one holding the refusal", len(results))
 	}
-	if errs := errorDiagnostics(results[0]); len(errs) != 1 || errs[0].Summary != "Cannot list jobs under zero data retention" {
+	if errs := errorsAmong(results[0].Diagnostics); len(errs) != 1 || errs[0].Summary != "Cannot list jobs under zero data retention" {
 		t.Fatalf("errors %v, want the refusal under zero data retention", diagnosticSummaries(results[0].Diagnostics))
 	}
 	if offsets := listedPageOffsets(t, fs); len(offsets) != 0 {
@@ -312,7 +307,7 @@ func TestJobList_providerConfigurationPending(t *testing.T) {
 	if len(results) != 1 {
 		t.Fatalf("%d results, want one holding the error", len(results))
 	}
-	errs := errorDiagnostics(results[0])
+	errs := errorsAmong(results[0].Diagnostics)
 	if len(errs) != 1 || errs[0].Summary != "Provider configuration known only after apply" || !strings.Contains(errs[0].Detail, "(api_key), so the transcription_job list resource cannot reach the service") {
 		t.Fatalf("errors %v, want the one saying api_key is known only after apply", diagnosticSummaries(results[0].Diagnostics))
 	}
@@ -333,7 +328,7 @@ func TestJobList_resourceObjectOnlyWhenAsked(t *testing.T) {
 		n := 0
 		for result := range h.listJobResources(context.Background(), 10, include) {
 			n++
-			if errs := errorDiagnostics(result); len(errs) > 0 {
+			if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
 				t.Fatalf("include_resource %v: %s: %s", include, errs[0].Summary, errs[0].Detail)
 			}
 			if !include {
@@ -399,7 +394,7 @@ func TestJobList_noMoreThanTheLimit(t *testing.T) {
 	h := newJobListHarness(t, 5, nil)
 	n := 0
 	for result := range h.listJobs(context.Background(), 2) {
-		if errs := errorDiagnostics(result); len(errs) > 0 {
+		if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
 			t.Fatalf("result %d: %s: %s", n, errs[0].Summary, errs[0].Detail)
 		}
 		n++

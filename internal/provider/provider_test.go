@@ -154,14 +154,7 @@ func dataSourceSchema(t *testing.T, d datasource.DataSource) dschema.Schema {
 // them. The protocol schemas are what tfplugindocs reads. The same walk
 // checks that only the secrets are sensitive.
 func TestProviderSchemas_described(t *testing.T) {
-	server, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, resp := serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
 	var sensitive []string
 	var walk func(prefix string, attrs []*tfprotov6.SchemaAttribute)
 	walk = func(prefix string, attrs []*tfprotov6.SchemaAttribute) {
