@@ -104,6 +104,18 @@ func testClient(t *testing.T, opts fakeserver.Options) (*client.Client, *fakeser
 	return c, fs
 }
 
+// boundedContext is the context of a wait or a delete that should end on
+// its own: one that waits for ever (a regression, or waitlessSchedule's
+// hour) then fails its test after testWaitBound, where it would hang the
+// package until go test's own timeout.
+func boundedContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), testWaitBound)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+const testWaitBound = 30 * time.Second
+
 func createTestJob(t *testing.T, c *client.Client, audioURL string) string {
 	t.Helper()
 	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: audioURL})
@@ -116,7 +128,7 @@ func createTestJob(t *testing.T, c *client.Client, audioURL string) string {
 func TestWaitForFinalJob(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{ProcessingTime: 50 * time.Millisecond})
 	for audio, want := range map[string]string{"https://example.com/a.wav": client.StatusDone, "https://example.com/fail-503.wav": client.StatusError} {
-		job, err := waitForFinalJob(context.Background(), c, createTestJob(t, c, audio), testPollSchedule, client.FullDetail, nil)
+		job, err := waitForFinalJob(boundedContext(t), c, createTestJob(t, c, audio), testPollSchedule, client.FullDetail, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +165,7 @@ func TestWaitForFinalJob_ridesOutTransientFailures(t *testing.T) {
 	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
 	recovered := time.AfterFunc(100*time.Millisecond, func() { fs.SetFaults(fakeserver.Faults{}) })
 	defer recovered.Stop()
-	job, err := waitForFinalJob(context.Background(), c, id, testPollSchedule, client.FullDetail, nil)
+	job, err := waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil)
 	if err != nil {
 		t.Fatalf("the wait ended on a transient failure: %v", err)
 	}
@@ -266,7 +278,7 @@ func TestWaitForFinalJob_tellsEveryStatus(t *testing.T) {
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
 	var told []string
-	job, err := waitForFinalJob(context.Background(), c, id, testPollSchedule, client.FullDetail, func(status string) { told = append(told, status) })
+	job, err := waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, func(status string) { told = append(told, status) })
 	if err != nil || job.Status != client.StatusDone {
 		t.Fatalf("wait: %v", err)
 	}
@@ -277,8 +289,8 @@ func TestWaitForFinalJob_tellsEveryStatus(t *testing.T) {
 
 func TestWaitForFinalJob_missingJob(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{})
-	if _, err := waitForFinalJob(context.Background(), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail, nil); !client.IsNotFound(err) {
-		t.Fatalf("err = %v, want a 404", err)
+	if _, err := waitForFinalJob(boundedContext(t), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail, nil); !client.IsNotFound(err) || errors.Is(err, errJobNotFinal) {
+		t.Fatalf("err = %v, want the 404 at once, not after waiting", err)
 	}
 }
 
@@ -292,14 +304,14 @@ func TestDeleteJob(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 		clock.Advance(2 * time.Hour)
 	}()
-	if err := deleteJob(context.Background(), c, running, testPollSchedule, false); err != nil {
+	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := fs.Job(running); ok {
 		t.Fatal("job still exists")
 	}
 	// A job the service no longer has counts as deleted.
-	if err := deleteJob(context.Background(), c, running, testPollSchedule, false); err != nil {
+	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false); err != nil {
 		t.Fatalf("deleting a missing job: %v", err)
 	}
 	// Under zero data retention (no GET), the DELETE is retried until the deadline.
@@ -337,7 +349,7 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
-	err = deleteJob(context.Background(), c, id, waitlessSchedule, false)
+	err = deleteJob(boundedContext(t), c, id, waitlessSchedule, false)
 	if got := acctest.DeleteAnswers(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
 		t.Fatalf("deleteJob: %v; DELETE answers %v, want [403 202] with no wait between them", err, got)
 	}
@@ -369,7 +381,7 @@ func TestDeleteJob_forbiddenFinalJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := deleteJob(context.Background(), c, "j", waitlessSchedule, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
+	if err := deleteJob(boundedContext(t), c, "j", waitlessSchedule, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
 		t.Fatalf("err = %v, want the 403 without a wait", err)
 	}
 	if n := deletes.Load(); n != 2 {
