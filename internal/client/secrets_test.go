@@ -44,30 +44,33 @@ func TestErrors_neverQuoteTheKey(t *testing.T) {
 		// notLogged is text that must not reach the log beyond the key's
 		// part, when the case puts less of the key where the log cuts.
 		notLogged string
+		// logged is text the log must show, when there is more to it than
+		// the key's absence.
+		logged string
 	}{
-		{"message", 401, "application/json", jsonError("invalid x-service-key " + echoedKey), false, ""},
-		{"validation error", 400, "application/json", jsonError("bad request", "header x-service-key="+echoedKey+" is not allowed"), false, ""},
+		{"message", 401, "application/json", jsonError("invalid x-service-key " + echoedKey), false, "", ""},
+		{"validation error", 400, "application/json", jsonError("bad request", "header x-service-key="+echoedKey+" is not allowed"), false, "", ""},
 		// Cut short where the message is bounded (512 bytes), after the
 		// key's part.
-		{"message cut in the key", 401, "application/json", jsonError(strings.Repeat("m", 512-keyCut) + echoedKey), false, ""},
+		{"message cut in the key", 401, "application/json", jsonError(strings.Repeat("m", 512-keyCut) + echoedKey), false, "", ""},
 		// Cut short where a validation error is bounded (256 bytes).
-		{"validation error cut in the key", 422, "application/json", jsonError("invalid", strings.Repeat("v", 256-keyCut)+echoedKey), false, ""},
-		{"gateway page quoting the headers", 502, "text/html", "<html><pre>X-Service-Key: " + echoedKey + "\nAccept: */*</pre></html>", false, ""},
+		{"validation error cut in the key", 422, "application/json", jsonError("invalid", strings.Repeat("v", 256-keyCut)+echoedKey), false, "", ""},
+		{"gateway page quoting the headers", 502, "text/html", "<html><pre>X-Service-Key: " + echoedKey + "\nAccept: */*</pre></html>", false, "", ""},
 		// Cut short where a snippet is bounded (200 characters).
-		{"gateway page cut in the key", 502, "text/plain", strings.Repeat("g", 200-keyCut) + echoedKey, false, ""},
-		{"success page that is not JSON", 200, "text/html", "<p>welcome " + echoedKey + "</p>", false, ""},
+		{"gateway page cut in the key", 502, "text/plain", strings.Repeat("g", 200-keyCut) + echoedKey, false, "", ""},
+		{"success page that is not JSON", 200, "text/html", "<p>welcome " + echoedKey + "</p>", false, "", ""},
 		// Cut short where the log keeps the first 4 KiB of a body.
-		{"long answer cut in the key for the log", 401, "text/plain", strings.Repeat("l", 4<<10-keyCut) + echoedKey, false, ""},
+		{"long answer cut in the key for the log", 401, "text/plain", strings.Repeat("l", 4<<10-keyCut) + echoedKey, false, "", ""},
 		// The log's cut 3 bytes into the key: too little of it to mask
 		// once cut, so the answer is masked before it is cut.
-		{"long answer cut 3 bytes into the key for the log", 401, "text/plain", strings.Repeat("l", 4<<10-3) + echoedKey + strings.Repeat("t", 64), false, "l" + echoedKey[:3]},
+		{"long answer cut 3 bytes into the key for the log", 401, "text/plain", strings.Repeat("l", 4<<10-3) + echoedKey + strings.Repeat("t", 64), false, "l" + echoedKey[:3], "l***"},
 		// A record read only as far as its status is logged as far as it
 		// was read.
-		{"record cut in the key for the log", 200, "application/json", recordCutInTheKey(keyCut), true, ""},
+		{"record cut in the key for the log", 200, "application/json", recordCutInTheKey(keyCut), true, "", ""},
 		// Cut 1 to 3 bytes into the key: too little to mask, so dropped.
-		{"record cut 3 bytes into the key for the log", 200, "application/json", recordCutInTheKey(3), true, "nnnn" + echoedKey[:3]},
-		{"record cut 2 bytes into the key for the log", 200, "application/json", recordCutInTheKey(2), true, "nnnn" + echoedKey[:2]},
-		{"record cut 1 byte into the key for the log", 200, "application/json", recordCutInTheKey(1), true, "nnnn" + echoedKey[:1]},
+		{"record cut 3 bytes into the key for the log", 200, "application/json", recordCutInTheKey(3), true, "nnnn" + echoedKey[:3], ""},
+		{"record cut 2 bytes into the key for the log", 200, "application/json", recordCutInTheKey(2), true, "nnnn" + echoedKey[:2], ""},
+		{"record cut 1 byte into the key for the log", 200, "application/json", recordCutInTheKey(1), true, "nnnn" + echoedKey[:1], ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -103,6 +106,75 @@ func TestErrors_neverQuoteTheKey(t *testing.T) {
 			}
 			if strings.Contains(logged, echoedKeyPart) || (tc.notLogged != "" && strings.Contains(logged, tc.notLogged)) {
 				t.Errorf("the logs quote the key:\n%s", logged)
+			}
+			if !strings.Contains(logged, tc.logged) {
+				t.Errorf("the logs do not show %q:\n%s", tc.logged, logged)
+			}
+		})
+	}
+}
+
+// A create carries secrets besides the API key: its callback URLs' tokens
+// and a presigned audio_url's signature. A service, or a gateway before it,
+// may quote the request in its answer, error or not: none of them reaches
+// the client's errors or log lines, nor does the API key beside them.
+func TestCreate_neverQuotesTheRequestsSecrets(t *testing.T) {
+	const (
+		key         = "sk_live_Heron3Walnut_77aa"
+		hookToken   = "t0k3n-Otter5Maple"
+		legacyToken = "t0k3n-Finch8Cedar"
+		signature   = "Sig9Lantern2Quill"
+	)
+	req := &client.InitTranscriptionRequest{
+		AudioURL:       "https://bucket.example.com/a.wav?X-Amz-Signature=" + signature,
+		Callback:       ptr(true),
+		CallbackConfig: &client.CallbackConfig{URL: "https://hooks.example.com/done?token=" + hookToken},
+		CallbackURL:    ptr("https://hooks.example.com/legacy?token=" + legacyToken),
+	}
+	sent, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{key, hookToken, legacyToken, signature}
+	quoting := "request " + string(sent) + " with x-service-key " + key
+	errorBody, _ := json.Marshal(client.ErrorBody{StatusCode: 422, Message: quoting, RequestID: "r-1", ValidationErrors: []string{quoting}})
+	cases := []struct {
+		name        string
+		status      int
+		contentType string
+		body        string
+	}{
+		{"error answer", 422, "application/json", string(errorBody)},
+		{"gateway page", 502, "text/plain", quoting},
+		{"answer that is not JSON", 200, "text/plain", quoting},
+		// Accepted, the answer quoting the request (only the log shows it).
+		{"accepted", 200, "application/json", `{"id":"3fa85f64-5717-4562-b3fc-2c963f66afa6","result_url":"https://api.example.com/v2/transcription/3fa85f64-5717-4562-b3fc-2c963f66afa6","note":` + string(mustJSON(t, quoting)) + `}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", tc.contentType)
+				w.WriteHeader(tc.status)
+				_, _ = w.Write([]byte(tc.body))
+			}))
+			defer srv.Close()
+			var logs recordingLogger
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: key, MaxRetries: -1, Logger: &logs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, createErr := c.CreatePreRecorded(context.Background(), req)
+			logged := strings.Join(logs.lines, "\n")
+			if !strings.Contains(logged, "bucket.example.com/a.wav") {
+				t.Fatalf("the answer was not logged:\n%s", logged)
+			}
+			for _, secret := range secrets {
+				if createErr != nil && strings.Contains(createErr.Error(), secret) {
+					t.Errorf("the error quotes %q: %v", secret, createErr)
+				}
+				if strings.Contains(logged, secret) {
+					t.Errorf("the log quotes %q:\n%s", secret, logged)
+				}
 			}
 		})
 	}
