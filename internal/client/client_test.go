@@ -77,6 +77,65 @@ func TestNew_rejectsBadConfig(t *testing.T) {
 	}
 }
 
+// A key that an HTTP header cannot carry as it is, white space around it
+// or a control character in it (DEL included), is refused without being
+// quoted; any other is accepted.
+func TestCheckAPIKey(t *testing.T) {
+	for key, want := range map[string]string{
+		"sk_live_0123":         "",
+		"sk live 0123":         "",
+		"sk_live_0123\n":       "white space",
+		" sk_live_0123":        "white space",
+		"sk_live\t0123":        "control character",
+		"sk_live\x7f0123":      "control character",
+		"sk_live\x000123":      "control character",
+		"sk_live_0123_éèà_ünï": "",
+	} {
+		err := client.CheckAPIKey(key)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("CheckAPIKey(%q) = %v, want it accepted", key, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("CheckAPIKey(%q) = %v, want an error saying %q", key, err, want)
+		case err != nil && strings.Contains(err.Error(), "0123"):
+			t.Errorf("CheckAPIKey(%q) quotes the key: %v", key, err)
+		}
+	}
+}
+
+// Config fields left zero take their defaults: a User-Agent naming the
+// provider, and DefaultMaxRetries retries. MaxRetries bounds the tries
+// after the first, a negative one meaning none.
+func TestNew_defaults(t *testing.T) {
+	var tries atomic.Int32
+	var agent atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tries.Add(1)
+		agent.Store(r.Header.Get("User-Agent"))
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		maxRetries int
+		wantTries  int32
+	}{{0, 1 + client.DefaultMaxRetries}, {-1, 1}, {2, 3}} {
+		tries.Store(0)
+		c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: tc.maxRetries, MinBackoff: time.Microsecond, MaxBackoff: time.Microsecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.GetPreRecorded(context.Background(), "x"); !client.IsStatus(err, http.StatusServiceUnavailable) {
+			t.Fatalf("MaxRetries %d: got %v, want the 503", tc.maxRetries, err)
+		}
+		if got := tries.Load(); got != tc.wantTries {
+			t.Errorf("MaxRetries %d: %d tries, want %d", tc.maxRetries, got, tc.wantTries)
+		}
+	}
+	if got, want := agent.Load(), "terraform-provider-transcription/dev"; got != want {
+		t.Errorf("User-Agent %q, want %q", got, want)
+	}
+}
+
 func TestCreate_sendsOnlySetFieldsAndHeaders(t *testing.T) {
 	fs, c, _ := newFake(t, fakeserver.Options{})
 	req := &client.InitTranscriptionRequest{
@@ -539,6 +598,77 @@ func TestRetries_createNeverDuplicates(t *testing.T) {
 	}
 }
 
+// Reads and deletes may be sent again after any failure: each is retried
+// on a 502, which may come after the service handled it. Each asks for
+// what it reads: JSON, or for a job's audio any type.
+func TestRetries_readsAndDeletesAreSentAgain(t *testing.T) {
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	var mu sync.Mutex
+	tries := map[string]int{}
+	accept := map[string]string{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		call := r.Method + " " + r.URL.Path
+		mu.Lock()
+		tries[call]++
+		first := tries[call] == 1
+		accept[call] = r.Header.Get("Accept")
+		mu.Unlock()
+		switch {
+		case first:
+			w.WriteHeader(http.StatusBadGateway)
+		case r.Method == http.MethodDelete:
+			w.WriteHeader(http.StatusNoContent)
+		case strings.HasSuffix(r.URL.Path, "/file"):
+			w.Header().Set("Content-Type", "audio/wav")
+			_, _ = w.Write(makeWAV(0.1, 1, 8000))
+		case r.URL.Path == "/v2/live" || r.URL.Path == "/v2/pre-recorded":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"first":"","current":"","next":null,"items":[]}`)
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"id":"`+id+`","status":"done"}`)
+		}
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL, "k")
+	ctx := context.Background()
+	openFile := func(open func(context.Context, string) (*client.AudioFile, error)) func() error {
+		return func() error {
+			f, err := open(ctx, id)
+			if err == nil {
+				err = f.Body.Close()
+			}
+			return err
+		}
+	}
+	for _, tc := range []struct {
+		call   string
+		accept string
+		do     func() error
+	}{
+		{"GET /v2/pre-recorded/" + id, "application/json", func() error { _, err := c.GetPreRecorded(ctx, id); return err }},
+		{"GET /v2/live/" + id, "application/json", func() error { _, err := c.GetLive(ctx, id); return err }},
+		{"GET /v2/pre-recorded", "application/json", func() error { _, err := c.ListPreRecorded(ctx, client.ListOptions{}); return err }},
+		{"GET /v2/live", "application/json", func() error { _, err := c.ListLive(ctx, client.ListOptions{}); return err }},
+		{"DELETE /v2/pre-recorded/" + id, "application/json", func() error { return c.DeletePreRecorded(ctx, id) }},
+		{"DELETE /v2/live/" + id, "application/json", func() error { return c.DeleteLive(ctx, id) }},
+		{"GET /v2/pre-recorded/" + id + "/file", "*/*", openFile(c.GetPreRecordedFile)},
+		{"GET /v2/live/" + id + "/file", "*/*", openFile(c.GetLiveFile)},
+	} {
+		if err := tc.do(); err != nil {
+			t.Errorf("%s after a 502: %v", tc.call, err)
+		}
+		mu.Lock()
+		if tries[tc.call] != 2 {
+			t.Errorf("%s was sent %d times, want 2 (a 502, then its answer)", tc.call, tries[tc.call])
+		}
+		if accept[tc.call] != tc.accept {
+			t.Errorf("%s asked for %q, want %q", tc.call, accept[tc.call], tc.accept)
+		}
+		mu.Unlock()
+	}
+}
+
 func TestRetries_connectionFailures(t *testing.T) {
 	var dials atomic.Int32
 	refused := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -673,6 +803,43 @@ func TestRetries_interruptWhileReadingTheAnswer(t *testing.T) {
 				t.Fatalf("got %v, want the context's error, not a decoding failure", err)
 			}
 		})
+	}
+}
+
+// A job's id is a UUID, which the service may write in either case: a
+// record whose id differs from the one asked for only in case is that
+// job's, for both reads of a job.
+func TestGet_idInAnotherCase(t *testing.T) {
+	const asked = "3FA85F64-5717-4562-B3FC-2C963F66AFA6"
+	c := clientOfServerAnswering(t, http.StatusOK, "application/json", `{"id":"`+strings.ToLower(asked)+`","status":"done"}`, client.Config{})
+	if _, err := c.GetPreRecorded(context.Background(), asked); err != nil {
+		t.Errorf("GetPreRecorded: %v", err)
+	}
+	if _, err := c.GetPreRecordedStatus(context.Background(), asked); err != nil {
+		t.Errorf("GetPreRecordedStatus: %v", err)
+	}
+}
+
+// A delete's answer is its 2xx status: a body cut short after it (the
+// connection dropped) does not fail a delete the service carried out.
+func TestDelete_answerCutShortAfterItsStatus(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close()
+		_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"deleted\":")
+		_ = buf.Flush()
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL, "k")
+	if err := c.DeletePreRecorded(context.Background(), "x"); err != nil {
+		t.Errorf("DeletePreRecorded: %v", err)
+	}
+	if err := c.DeleteLive(context.Background(), "x"); err != nil {
+		t.Errorf("DeleteLive: %v", err)
 	}
 }
 

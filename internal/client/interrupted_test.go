@@ -4,10 +4,14 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -84,5 +88,91 @@ func TestRead_deadlineWhileReadingTheAnswerIsATimeout(t *testing.T) {
 	}
 	if text := err.Error(); !strings.Contains(text, "timed out while the service's answer was being read") || strings.Contains(text, "interrupted") {
 		t.Errorf("got %q, want it named a timeout", text)
+	}
+}
+
+// A call whose context has ended sends nothing, and says so with an
+// InterruptedError: a create interrupted then cannot have made a job.
+func TestInterrupted_beforeSendingSendsNothing(t *testing.T) {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { requests.Add(1) }))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	var interrupted *client.InterruptedError
+	if !errors.As(err, &interrupted) || interrupted.Last != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("got %#v, want an InterruptedError before the request was sent", err)
+	}
+	if n := requests.Load(); n != 0 {
+		t.Errorf("the service received %d requests, want none", n)
+	}
+}
+
+// cancelOnRetry is a Logger that ends the call's context when the client
+// logs that it waits to send a request again: an interrupt between two
+// tries, without timing the test. wait is the wait it logged.
+type cancelOnRetry struct {
+	recordingLogger
+	cancel context.CancelFunc
+	wait   string
+}
+
+func (l *cancelOnRetry) Debug(ctx context.Context, msg string, fields map[string]any) {
+	l.recordingLogger.Debug(ctx, msg, fields)
+	if strings.Contains(msg, "retrying") {
+		l.wait, _ = fields["wait"].(string)
+		l.cancel()
+	}
+}
+
+// A call interrupted while it waits to send the request again names the
+// failure it waited after. The wait a Retry-After asks for is capped at
+// 5 minutes (with a little jitter), however long the service asked.
+func TestInterrupted_betweenTriesNamesTheLastFailure(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "86400")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	refused := &http.Client{Transport: roundTripperFunc(func(*http.Request) (*http.Response, error) {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+	})}
+	for _, tc := range []struct {
+		name    string
+		http    *http.Client
+		last    func(error) bool
+		maxWait time.Duration
+	}{
+		{"503 asking for a day", nil, func(err error) bool { return client.IsStatus(err, http.StatusServiceUnavailable) }, 5*time.Minute + time.Second},
+		{"connection refused", refused, func(err error) bool { var te *client.TransportError; return errors.As(err, &te) }, time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logs := &cancelOnRetry{}
+			// The backoff's defaults: the jitter added to a Retry-After is drawn
+			// below the default MinBackoff (250 ms).
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", HTTPClient: tc.http, Logger: logs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ctx context.Context
+			ctx, logs.cancel = context.WithCancel(context.Background())
+			defer logs.cancel()
+			_, err = c.GetPreRecorded(ctx, "x")
+			var interrupted *client.InterruptedError
+			if !errors.As(err, &interrupted) || !errors.Is(err, context.Canceled) || !tc.last(interrupted.Last) {
+				t.Fatalf("got %v, want an InterruptedError naming the last try's failure", err)
+			}
+			if !strings.Contains(err.Error(), "while waiting to send the request again after") {
+				t.Errorf("the error does not say it was waiting to send again: %v", err)
+			}
+			if wait, err := time.ParseDuration(logs.wait); err != nil || wait > tc.maxWait {
+				t.Errorf("waited %q to send again, want at most %s", logs.wait, tc.maxWait)
+			}
+		})
 	}
 }

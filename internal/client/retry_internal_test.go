@@ -22,19 +22,48 @@ func TestBackoff_bounds(t *testing.T) {
 	}
 	for attempt := range 80 {
 		longer := false
+		draws := map[time.Duration]bool{}
 		for range 50 {
 			got := c.backoff(attempt)
 			if got < minWait || got > maxWait {
 				t.Fatalf("backoff(%d) = %s, want within [%s, %s]", attempt, got, minWait, maxWait)
 			}
 			longer = longer || got > minWait
+			draws[got] = true
 		}
 		// From the second attempt on, the wait is drawn from [min,
 		// min·2^attempt] (capped): 50 draws all at min would mean it grows
-		// no more (odds of chance below 1 in 10^100).
+		// no more, 50 draws all alike that it is not drawn (clients failed
+		// together would all come back together); the odds of either by
+		// chance are below 1 in 10^100.
 		if attempt >= 1 && !longer {
 			t.Errorf("backoff(%d) was %s in 50 draws: it does not grow", attempt, minWait)
 		}
+		if attempt >= 1 && len(draws) == 1 {
+			t.Errorf("backoff(%d) was %s in 50 draws: it has no jitter", attempt, c.backoff(attempt))
+		}
+	}
+}
+
+// A MinBackoff long enough that doubling it 20 times passes what a
+// Duration holds still gives waits drawn up to MaxBackoff, not always
+// MinBackoff.
+func TestBackoff_longMinimumDoesNotOverflow(t *testing.T) {
+	const minWait, maxWait = 3 * time.Hour, 6 * time.Hour
+	c, err := New(Config{BaseURL: "http://127.0.0.1:1", APIKey: "k3y-0123", MinBackoff: minWait, MaxBackoff: maxWait})
+	if err != nil {
+		t.Fatal(err)
+	}
+	draws := map[time.Duration]bool{}
+	for range 50 {
+		got := c.backoff(20)
+		if got < minWait || got > maxWait {
+			t.Fatalf("backoff(20) = %s, want within [%s, %s]", got, minWait, maxWait)
+		}
+		draws[got] = true
+	}
+	if len(draws) == 1 {
+		t.Errorf("backoff(20) was %s in 50 draws, want waits drawn up to %s", c.backoff(20), maxWait)
 	}
 }
 
