@@ -125,6 +125,8 @@ func TestSnippet(t *testing.T) {
 		{" bad \r\n\t gateway  ", "bad gateway"},
 		{"", "(empty body)"},
 		{"<html><body> <p></p> </body></html>", "HTML page without text"},
+		// HTML5 lets a page leave out its <html> tag: its doctype tells it.
+		{"<!DOCTYPE html>\n<title>Down for maintenance</title><p>Back soon", "HTML page: Down for maintenance"},
 		// The page is told by its start, as far as 1 KiB in.
 		{"<!-- " + strings.Repeat("c", 100) + " -->\n<html><body>Down</body></html>", "HTML page: Down"},
 		// A blank title says nothing: the text is shown, without the head's.

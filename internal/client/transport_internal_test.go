@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 )
 
 // sameOriginRedirects follows a redirect only within the first request's
@@ -56,3 +57,17 @@ func TestSameOriginRedirects(t *testing.T) {
 
 // errAny stands for any error that stops the redirects.
 var errAny = errors.New("any error")
+
+// The default transport bounds the stages Config names, each as
+// configured (the TLS handshake, which no test can stall without timing
+// it, and the wait for an answer's headers), and keeps a connection per
+// parallel call.
+func TestNewTransport_boundsStagesAsConfigured(t *testing.T) {
+	tr := newTransport(Config{TLSHandshakeTimeout: 5 * time.Second, ResponseHeaderTimeout: 7 * time.Second})
+	if tr.TLSHandshakeTimeout != 5*time.Second || tr.ResponseHeaderTimeout != 7*time.Second {
+		t.Errorf("TLS handshake bound %s, header bound %s, want 5s and 7s", tr.TLSHandshakeTimeout, tr.ResponseHeaderTimeout)
+	}
+	if tr.MaxIdleConnsPerHost != maxIdleConns {
+		t.Errorf("%d idle connections kept per host, want %d", tr.MaxIdleConnsPerHost, maxIdleConns)
+	}
+}
