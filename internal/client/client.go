@@ -244,8 +244,13 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 	var out InitResponse
 	// The service may quote the request in an error: its callback URLs,
 	// which may carry a token, and the credentials of a presigned
-	// audio_url are masked there.
-	secrets := append(req.CallbackURLs(), urlCredentials(req.AudioURL)...)
+	// audio_url are masked there. A callback URL's own credentials (its
+	// query, each query value) are masked too: a validator may quote the
+	// part of the URL it refuses, not the whole URL.
+	secrets := req.CallbackURLs()
+	for _, u := range append(slices.Clone(secrets), req.AudioURL) {
+		secrets = append(secrets, urlCredentials(u)...)
+	}
 	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, secrets: secrets}, &out); err != nil {
 		return nil, err
 	}

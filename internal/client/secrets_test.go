@@ -138,6 +138,10 @@ func TestCreate_neverQuotesTheRequestsSecrets(t *testing.T) {
 	secrets := []string{key, hookToken, legacyToken, signature}
 	quoting := "request " + string(sent) + " with x-service-key " + key
 	errorBody, _ := json.Marshal(client.ErrorBody{StatusCode: 422, Message: quoting, RequestID: "r-1", ValidationErrors: []string{quoting}})
+	// A validator may quote the part of a URL it refuses rather than the
+	// whole URL.
+	partsBody, _ := json.Marshal(client.ErrorBody{StatusCode: 422, Message: "invalid callbacks", RequestID: "r-2", ValidationErrors: []string{
+		"callback_config.url: query token=" + hookToken + " is not allowed", "callback_url: unknown token " + legacyToken}})
 	cases := []struct {
 		name        string
 		status      int
@@ -145,6 +149,7 @@ func TestCreate_neverQuotesTheRequestsSecrets(t *testing.T) {
 		body        string
 	}{
 		{"error answer", 422, "application/json", string(errorBody)},
+		{"error answer quoting the callback URLs' tokens alone", 422, "application/json", string(partsBody)},
 		{"gateway page", 502, "text/plain", quoting},
 		{"answer that is not JSON", 200, "text/plain", quoting},
 		// Accepted, the answer quoting the request (only the log shows it).
@@ -165,7 +170,7 @@ func TestCreate_neverQuotesTheRequestsSecrets(t *testing.T) {
 			}
 			_, createErr := c.CreatePreRecorded(context.Background(), req)
 			logged := strings.Join(logs.lines, "\n")
-			if !strings.Contains(logged, "bucket.example.com/a.wav") {
+			if !strings.Contains(logged, "transcription API response body") {
 				t.Fatalf("the answer was not logged:\n%s", logged)
 			}
 			for _, secret := range secrets {
