@@ -190,12 +190,18 @@ func TestEachLivePage_nextLinkPastTheItemsReceived(t *testing.T) {
 	t.Cleanup(func() { srv.Close(); fs.Close() })
 	c := newClient(t, srv.URL, testKey)
 
-	all, _, err := c.ListAllLive(context.Background(), client.ListOptions{}, 0, 10)
+	all, pages, err := c.ListAllLive(context.Background(), client.ListOptions{}, 0, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(all) != 25 {
 		t.Fatalf("%d items listed, want the 25 jobs", len(all))
+	}
+	// 7 jobs, then 6 new ones a page (each starts at the last job
+	// received): 4 pages. Following the link past the items received
+	// would find jobs missing and ask for pages again.
+	if pages != 4 {
+		t.Errorf("%d pages read, want 4", pages)
 	}
 }
 
