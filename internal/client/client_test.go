@@ -292,6 +292,8 @@ func TestGetPreRecordedStatus_namesMembersAsTheWholeRead(t *testing.T) {
 		`{"ID":"x","Status":"done"}`,
 		`{"id":"x","STATUS":"error","result":null}`,
 		`{"iD":"x","stAtus":"queued","statuses":"done"}`,
+		// A null member sets nothing: a later one names the status.
+		`{"id":"x","status":null,"Status":"done"}`,
 	} {
 		t.Run(record, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
