@@ -362,30 +362,50 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 // made no wait.
 var waitlessSchedule = pollSchedule{initial: time.Hour, max: time.Hour}
 
-// A 403 that waiting cannot fix (a job already ended is refused again)
-// fails without waiting.
-func TestDeleteJob_forbiddenFinalJob(t *testing.T) {
-	var deletes atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		if r.Method == http.MethodDelete {
-			deletes.Add(1)
-			w.WriteHeader(http.StatusForbidden)
-			_, _ = w.Write([]byte(`{"message":"forbidden","request_id":"r1","statusCode":403}`))
-			return
-		}
-		_, _ = w.Write([]byte(`{"id":"j","status":"done"}`))
-	}))
-	defer srv.Close()
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := deleteJob(boundedContext(t), c, "j", waitlessSchedule, false); !client.IsStatus(err, http.StatusForbidden) || errors.Is(err, errJobNotFinal) {
-		t.Fatalf("err = %v, want the 403 without a wait", err)
-	}
-	if n := deletes.Load(); n != 2 {
-		t.Fatalf("%d DELETEs, want 2 (once more after seeing the job ended)", n)
+// A 403 to a DELETE ends without a wait when the look at the job explains
+// it: a job already ended is refused for good after one more DELETE (it may
+// have ended between the two), and a job the service no longer has counts
+// as deleted.
+func TestDeleteJob_forbiddenThenLooked(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		look    func(http.ResponseWriter) // the answer to GET /v2/pre-recorded/j
+		deletes int32
+		check   func(error) bool
+	}{
+		{"job ended", func(w http.ResponseWriter) { _, _ = w.Write([]byte(`{"id":"j","status":"done"}`)) }, 2,
+			func(err error) bool {
+				return client.IsStatus(err, http.StatusForbidden) && !errors.Is(err, errJobNotFinal)
+			}},
+		{"job gone", func(w http.ResponseWriter) {
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte(`{"message":"not found","request_id":"r2","statusCode":404}`))
+		}, 1, func(err error) bool { return err == nil }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var deletes atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if r.Method == http.MethodDelete {
+					deletes.Add(1)
+					w.WriteHeader(http.StatusForbidden)
+					_, _ = w.Write([]byte(`{"message":"forbidden","request_id":"r1","statusCode":403}`))
+					return
+				}
+				tc.look(w)
+			}))
+			defer srv.Close()
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := deleteJob(boundedContext(t), c, "j", waitlessSchedule, false); !tc.check(err) {
+				t.Fatalf("err = %v, want the answer without a wait", err)
+			}
+			if n := deletes.Load(); n != tc.deletes {
+				t.Fatalf("%d DELETEs, want %d", n, tc.deletes)
+			}
+		})
 	}
 }
 
