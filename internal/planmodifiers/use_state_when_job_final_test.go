@@ -137,3 +137,26 @@ func TestUseStateWhenJobFinal_kinds(t *testing.T) {
 		})
 	}
 }
+
+// A dependency the schema does not hold is the provider's mistake: it
+// cannot be compared, so the value is not kept (it stays unknown, as for
+// a dependency that changed) rather than read as unchanged.
+func TestUseStateWhenJobFinal_unreadableDependency(t *testing.T) {
+	s := schema.Schema{Attributes: map[string]schema.Attribute{
+		"status":       schema.StringAttribute{Computed: true},
+		"completed_at": schema.StringAttribute{Computed: true},
+	}}
+	st := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+		"status": frameworktest.String("done"), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
+	})}
+	pl := tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), nil)}
+	req := planmodifier.StringRequest{
+		Path: path.Root("completed_at"), State: st, Plan: pl,
+		PlanValue: types.StringUnknown(), StateValue: types.StringValue("2024-05-01T12:00:00.000Z"),
+	}
+	resp := &planmodifier.StringResponse{PlanValue: types.StringUnknown()}
+	UseStateWhenJobFinal(path.Root("no_such_attribute")).PlanModifyString(context.Background(), req, resp)
+	if !resp.PlanValue.IsUnknown() {
+		t.Errorf("planned %s, want unknown: the dependency cannot be compared", resp.PlanValue)
+	}
+}
