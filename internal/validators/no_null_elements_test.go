@@ -21,16 +21,18 @@ func TestNoNullElements(t *testing.T) {
 		wantError string
 		wantPath  path.Path
 	}{
-		"list of values":    {value: list(types.StringValue("en"), types.StringValue(""))},
-		"null element":      {value: list(types.StringValue("en"), types.StringNull()), wantError: "Attribute x must not hold null, and its element 1 is null", wantPath: path.Root("x").AtListIndex(1)},
-		"first null named":  {value: list(types.StringNull(), types.StringNull()), wantError: "its element 0 is null", wantPath: path.Root("x").AtListIndex(0)},
-		"unknown element":   {value: list(types.StringUnknown())},
-		"empty list":        {value: list()},
-		"null list":         {value: types.ListNull(types.StringType)},
-		"unknown list":      {value: types.ListUnknown(types.StringType)},
-		"map of values":     {value: stringMap(map[string]attr.Value{"team": types.StringValue("a"), "empty": types.StringValue("")})},
-		"null map value":    {value: stringMap(map[string]attr.Value{"team": types.StringValue("a"), "queue": types.StringNull()}), wantError: `Attribute x must not hold null, and the value of "queue" is null`, wantPath: path.Root("x").AtMapKey("queue")},
-		"first key named":   {value: stringMap(map[string]attr.Value{"b": types.StringNull(), "a": types.StringNull()}), wantError: `the value of "a" is null`, wantPath: path.Root("x").AtMapKey("a")},
+		"list of values":   {value: list(types.StringValue("en"), types.StringValue(""))},
+		"null element":     {value: list(types.StringValue("en"), types.StringNull()), wantError: "Attribute x must not hold null, and its element 1 is null", wantPath: path.Root("x").AtListIndex(1)},
+		"first null named": {value: list(types.StringNull(), types.StringNull()), wantError: "its element 0 is null", wantPath: path.Root("x").AtListIndex(0)},
+		"unknown element":  {value: list(types.StringUnknown())},
+		"empty list":       {value: list()},
+		"null list":        {value: types.ListNull(types.StringType)},
+		"unknown list":     {value: types.ListUnknown(types.StringType)},
+		"map of values":    {value: stringMap(map[string]attr.Value{"team": types.StringValue("a"), "empty": types.StringValue("")})},
+		"null map value":   {value: stringMap(map[string]attr.Value{"team": types.StringValue("a"), "queue": types.StringNull()}), wantError: `Attribute x must not hold null, and the value of "queue" is null`, wantPath: path.Root("x").AtMapKey("queue")},
+		// Of many null values, the first key's: with two, a map's random
+		// order would name the right one half of the time.
+		"first key named":   {value: stringMap(nullValues("abcdefghijklmnopqrstuvwxyz")), wantError: `the value of "a" is null`, wantPath: path.Root("x").AtMapKey("a")},
 		"null list value":   {value: listMap(map[string]attr.Value{"SQL": types.ListNull(types.StringType)}), wantError: `the value of "SQL" is null`, wantPath: path.Root("x").AtMapKey("SQL")},
 		"empty list value":  {value: listMap(map[string]attr.Value{"SQL": list()})},
 		"unknown map value": {value: stringMap(map[string]attr.Value{"team": types.StringUnknown()})},
@@ -48,4 +50,13 @@ func TestNoNullElements(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nullValues is a map of a null value at each of the one-letter keys.
+func nullValues(keys string) map[string]attr.Value {
+	values := map[string]attr.Value{}
+	for _, k := range keys {
+		values[string(k)] = types.StringNull()
+	}
+	return values
 }
