@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,6 +151,25 @@ func TestProcessingLimitQueues(t *testing.T) {
 	}
 }
 
+// A job created after its slot has been free for a while starts when it is
+// created, not back when the slot freed: it gets its whole processing time.
+func TestProcessingLimitSlotFreedEarlier(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 10 * time.Second, MaxProcessingJobs: 1})
+	h.create(`{"audio_url":"https://example.com/1.wav"}`) // its slot frees at 10 s
+	h.clock.Advance(30 * time.Second)
+	second := h.clock.Now()
+	id := h.create(`{"audio_url":"https://example.com/2.wav"}`).ID
+	h.clock.Advance(time.Second)
+	job := h.job(id)
+	if job.Status != "queued" {
+		t.Errorf("the second job 1 s after its creation is %s, want queued (the first quarter of its 10 s)", job.Status)
+	}
+	h.clock.Advance(9 * time.Second)
+	if got, want := *h.job(id).CompletedAt, formatTimestamp(second.Add(10*time.Second)); got != want {
+		t.Errorf("the second job completed_at %s, want %s (10 s from its creation)", got, want)
+	}
+}
+
 // TestProcessingLimitWithQueueCap: with both limits, as a paid account
 // (25 processing, 300 queued or processing), creates past the queue's cap
 // are refused until the first job ends.
@@ -236,17 +256,23 @@ func TestRetentionExpiresUploads(t *testing.T) {
 	var up client.UploadResponse
 	decodeInto(t, resp.body, &up)
 	filePath := "/file/" + up.AudioMetadata.ID
+	h.clock.Advance(30 * time.Second)
 	job := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID
 
-	h.clock.Advance(59 * time.Second)
+	h.clock.Advance(29 * time.Second)
 	if r := h.get(filePath); r.status != http.StatusOK {
 		t.Fatalf("upload within retention: %d", r.status)
 	}
 	h.clock.Advance(time.Second)
 	requireError(t, h.get(filePath), http.StatusNotFound, filePath)
-	// The job made from it (done at once, expiring a minute after) keeps its
-	// record but no longer has the audio.
-	requireError(t, h.get("/v2/pre-recorded/"+job+"/file"), http.StatusNotFound, "/v2/pre-recorded/"+job+"/file")
+	// The job made from it 30 s after the upload (done at once, expiring a
+	// minute after) keeps its record but no longer has the audio: no
+	// silent stand-in as for external audio.
+	h.job(job)
+	jobFile := "/v2/pre-recorded/" + job + "/file"
+	if body := requireError(t, h.get(jobFile), http.StatusNotFound, jobFile); !strings.Contains(body.Message, "no longer retained") {
+		t.Fatalf("job file after its upload expired: %q, want it to say the upload is no longer retained", body.Message)
+	}
 	// A job asked for on the expired upload fails as on an unknown one.
 	late := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID
 	if got := h.job(late); got.Status != client.StatusError || got.ErrorCode == nil || *got.ErrorCode != http.StatusNotFound {
@@ -411,5 +437,37 @@ func TestRetention_uploadsLeaveLittleInTheRequestLog(t *testing.T) {
 	}
 	if kept > uploads*maxRecordedUploadBytes {
 		t.Errorf("the request log keeps %d KiB of %d expired uploads of %d KiB", kept>>10, uploads, len(body)>>10)
+	}
+}
+
+// The pre-recorded listing leaves out a job whose retention ended while no
+// one looked: made final by the listing itself, it is already expired.
+func TestRetentionListingLeavesOutExpiredJobs(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: 10 * time.Second, Retention: time.Minute})
+	expired := h.create(`{"audio_url":"https://example.com/expired.wav"}`).ID // final at 10 s, expired at 70 s
+	h.clock.Advance(30 * time.Second)
+	h.create(`{"audio_url":"https://example.com/recent.wav"}`) // final at 40 s, expired at 100 s
+	h.clock.Advance(50 * time.Second)
+	page := h.preRecordedPage("")
+	if len(page.Items) != 1 || page.Items[0].ID == expired {
+		t.Fatalf("listing at 80 s holds %d jobs (first %+v), want only the one created at 30 s", len(page.Items), page.Items)
+	}
+}
+
+// With a request log limit, Requests and CreateBodies give the newest
+// entries, however many the log holds before it is next trimmed.
+func TestRequestLogLimitKeepsTheNewest(t *testing.T) {
+	h := newHarness(t, Options{RequestLogLimit: 2})
+	var bodies []string
+	for i := range 3 {
+		body := fmt.Sprintf(`{"audio_url":"https://example.com/%d.wav"}`, i)
+		h.create(body)
+		bodies = append(bodies, body)
+	}
+	if got := h.srv.CreateBodies(); len(got) != 2 || string(got[0]) != bodies[1] || string(got[1]) != bodies[2] {
+		t.Errorf("CreateBodies %q, want the newest two %q", got, bodies[1:])
+	}
+	if reqs := h.srv.Requests(); len(reqs) != 2 || reqs[0].Seq != 2 || reqs[1].Seq != 3 {
+		t.Errorf("Requests %+v, want the newest two, numbered 2 and 3", reqs)
 	}
 }

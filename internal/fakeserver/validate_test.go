@@ -198,6 +198,11 @@ func TestValidateRequest(t *testing.T) {
 			r.Model = s("model-3")
 			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"ja"}}
 		}, []string{`language_config.languages[0] must be one of: en, fr, de, es, it when model is model-3 (got "ja")`}},
+		// A code that is no language at all is one problem, not also one of model-3.
+		{"model-3 with an unknown code", func(r *initRequest) {
+			r.Model = s("model-3")
+			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"xx"}}
+		}, []string{`language_config.languages[0] must be a transcription language code (got "xx")`}},
 		{"model-3 with code switching", func(r *initRequest) {
 			r.Model = s("model-3")
 			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"en"}, CodeSwitching: b(true)}
