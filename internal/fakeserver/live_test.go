@@ -554,3 +554,13 @@ func TestLiveDateFilterIsTheUTCDay(t *testing.T) {
 		})
 	}
 }
+
+// A live job whose file has no audio_duration (the record leaves it null)
+// has no audio to serve: 404, as a queued job without a file.
+func TestLiveFileWithoutDuration(t *testing.T) {
+	h := newHarness(t, Options{})
+	j := liveFixture("a", "2025-03-12T08:00:00.000Z", "done", nil)
+	j.File = &client.FileInfo{ID: "file-a", Filename: pointerTo("a.wav")}
+	h.srv.AddLiveJob(j)
+	requireError(t, h.get("/v2/live/a/file"), http.StatusNotFound, "/v2/live/a/file")
+}

@@ -221,3 +221,41 @@ func TestServe_shutdownLetsRequestsFinish(t *testing.T) {
 	_, err := c.ListLive(context.Background(), client.ListOptions{})
 	requireRefused(t, err)
 }
+
+// A graceful shutdown whose context ends first cuts off the requests still
+// in flight and returns the context's error, as its documentation says.
+func TestServe_shutdownCutsOffWhatOutlivesItsContext(t *testing.T) {
+	inFlight := make(chan struct{})
+	l, err := Serve("127.0.0.1:0", http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		close(inFlight)
+		<-r.Context().Done() // never answers: only cutting the connection ends it
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := http.Get(l.URL() + "/v2/live")
+		if err == nil {
+			_ = resp.Body.Close()
+		}
+		answered <- err
+	}()
+	<-inFlight
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := l.Shutdown(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Shutdown: %v, want the context's error", err)
+	}
+	// A bound on the wait, so that a request left hanging fails the test
+	// instead of hanging it.
+	select {
+	case err := <-answered:
+		if err == nil {
+			t.Fatal("the request in flight was answered; want it cut off")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request in flight is still waiting after Shutdown returned")
+	}
+}

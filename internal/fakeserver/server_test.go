@@ -65,7 +65,10 @@ func TestUnknownRoutesAnd405(t *testing.T) {
 	h := newHarness(t, Options{})
 	for _, path := range []string{"/", "/v2", "/v2/nope", "/v2/pre-recorded/", "/v2/pre-recorded/a/b", "/v2/pre-recorded//file", "/v2/pre-recorded/a/file/b", "/v2/live/", "/v2/live/a/b", "/v1/pre-recorded", "/file/"} {
 		t.Run("404 "+path, func(t *testing.T) {
-			requireError(t, h.get(path), http.StatusNotFound, path)
+			// No endpoint, not an endpoint's job with an empty id.
+			if body := requireError(t, h.get(path), http.StatusNotFound, path); body.Message != "no such endpoint: "+path {
+				t.Fatalf("message %q, want no such endpoint", body.Message)
+			}
 		})
 	}
 	for _, c := range []struct{ method, path, allow string }{
@@ -217,7 +220,7 @@ func TestCORS(t *testing.T) {
 	})
 	if preflight.status != http.StatusNoContent ||
 		preflight.header.Get("Access-Control-Allow-Origin") != "*" ||
-		!strings.Contains(preflight.header.Get("Access-Control-Allow-Methods"), http.MethodPost) ||
+		preflight.header.Get("Access-Control-Allow-Methods") != "GET, POST, PUT, DELETE" || // DELETE for jobs, PUT for the control interface's faults
 		preflight.header.Get("Access-Control-Allow-Headers") != "content-type,x-gladia-version,x-service-key" {
 		t.Fatalf("preflight answered %d %v %s", preflight.status, preflight.header, preflight.body)
 	}
@@ -239,8 +242,38 @@ func TestCORS(t *testing.T) {
 			t.Errorf("%s: %d %v", c.name, resp.status, resp.header)
 		}
 	}
+	// An OPTIONS without Access-Control-Request-Method is no preflight: it
+	// is routed as any request, and no endpoint has OPTIONS.
+	notPreflight := h.do(http.MethodOptions, "/v2/live", "", nil, http.Header{"Origin": {origin}})
+	requireError(t, notPreflight, http.StatusMethodNotAllowed, "/v2/live")
 	// Without Origin (not a browser), nothing changes.
 	if resp := h.get("/v2/live?limit=1"); resp.header.Get("Access-Control-Allow-Origin") != "" {
 		t.Errorf("CORS headers without an Origin: %v", resp.header)
+	}
+}
+
+// Behind TLS, result_url has the scheme the caller used: https.
+func TestResultURLKeepsTheScheme(t *testing.T) {
+	srv := New(Options{APIKey: testKey, Clock: NewManualClock(testEpoch)})
+	t.Cleanup(srv.Close)
+	ts := httptest.NewTLSServer(srv)
+	t.Cleanup(ts.Close)
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/v2/pre-recorded", strings.NewReader(`{"audio_url":"https://example.com/a.wav"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var created client.InitResponse
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil {
+		t.Fatal(err)
+	}
+	if want := ts.URL + "/v2/transcription/" + created.ID; resp.StatusCode != http.StatusCreated || created.ResultURL != want {
+		t.Fatalf("%d, result_url %q, want %q", resp.StatusCode, created.ResultURL, want)
 	}
 }
