@@ -292,13 +292,22 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			continue
 		}
-		if h, ok := e.handlers[r.Method]; ok {
+		h, ok := e.handlers[r.Method]
+		if !ok && r.Method == http.MethodHead {
+			// HEAD is GET without the body, which net/http leaves out: a
+			// general-purpose server supports both (RFC 9110 §9.1).
+			h, ok = e.handlers[http.MethodGet]
+		}
+		if ok {
 			h(w, r, id)
 			return
 		}
-		allowed := make([]string, 0, len(e.handlers))
+		allowed := make([]string, 0, len(e.handlers)+1)
 		for m := range e.handlers {
 			allowed = append(allowed, m)
+			if m == http.MethodGet {
+				allowed = append(allowed, http.MethodHead)
+			}
 		}
 		sort.Strings(allowed)
 		w.Header().Set("Allow", strings.Join(allowed, ", "))

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,16 +73,16 @@ func TestUnknownRoutesAnd405(t *testing.T) {
 		})
 	}
 	for _, c := range []struct{ method, path, allow string }{
-		{http.MethodPut, "/v2/pre-recorded", "GET, POST"},
-		{http.MethodDelete, "/v2/pre-recorded", "GET, POST"},
-		{http.MethodPost, "/v2/pre-recorded/x", "DELETE, GET"},
-		{http.MethodDelete, "/v2/pre-recorded/x/file", "GET"},
-		{http.MethodPost, "/v2/live/x", "DELETE, GET"},
-		{http.MethodPut, "/v2/live/x/file", "GET"},
-		{http.MethodDelete, "/v2/transcription/x", "GET"},
-		{http.MethodPost, "/v2/live", "GET"},
+		{http.MethodPut, "/v2/pre-recorded", "GET, HEAD, POST"},
+		{http.MethodDelete, "/v2/pre-recorded", "GET, HEAD, POST"},
+		{http.MethodPost, "/v2/pre-recorded/x", "DELETE, GET, HEAD"},
+		{http.MethodDelete, "/v2/pre-recorded/x/file", "GET, HEAD"},
+		{http.MethodPost, "/v2/live/x", "DELETE, GET, HEAD"},
+		{http.MethodPut, "/v2/live/x/file", "GET, HEAD"},
+		{http.MethodDelete, "/v2/transcription/x", "GET, HEAD"},
+		{http.MethodPost, "/v2/live", "GET, HEAD"},
 		{http.MethodGet, "/v2/upload", "POST"},
-		{http.MethodDelete, "/file/x", "GET"},
+		{http.MethodDelete, "/file/x", "GET, HEAD"},
 	} {
 		t.Run("405 "+c.method+" "+c.path, func(t *testing.T) {
 			resp := h.do(c.method, c.path, "", nil, nil)
@@ -275,5 +276,31 @@ func TestResultURLKeepsTheScheme(t *testing.T) {
 	}
 	if want := ts.URL + "/v2/transcription/" + created.ID; resp.StatusCode != http.StatusCreated || created.ResultURL != want {
 		t.Fatalf("%d, result_url %q, want %q", resp.StatusCode, created.ResultURL, want)
+	}
+}
+
+// HEAD is answered wherever GET is, as GET without its body (RFC 9110
+// §9.3.2: a general-purpose server supports both): a client may ask a
+// file's size and type before downloading it.
+func TestHeadIsGetWithoutBody(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/a.wav?duration=2"}`).ID
+	for _, path := range []string{"/v2/pre-recorded/" + id + "/file", "/v2/pre-recorded/" + id, "/v2/live"} {
+		get := h.get(path)
+		head := h.do(http.MethodHead, path, "", nil, nil)
+		if head.status != http.StatusOK || len(head.body) != 0 || head.header.Get("Content-Type") != get.header.Get("Content-Type") {
+			t.Errorf("HEAD %s: %d, %d bytes, Content-Type %q; want 200, no body, GET's %q", path, head.status, len(head.body), head.header.Get("Content-Type"), get.header.Get("Content-Type"))
+		}
+	}
+	file := "/v2/pre-recorded/" + id + "/file"
+	if got, want := h.do(http.MethodHead, file, "", nil, nil).header.Get("Content-Length"), strconv.Itoa(len(h.get(file).body)); got != want {
+		t.Errorf("HEAD %s: Content-Length %q, want GET's %s", file, got, want)
+	}
+	// Errors are GET's, and an endpoint without GET still refuses HEAD.
+	if resp := h.do(http.MethodHead, "/v2/pre-recorded/nope", "", nil, nil); resp.status != http.StatusNotFound {
+		t.Errorf("HEAD of an unknown job: %d, want 404", resp.status)
+	}
+	if resp := h.do(http.MethodHead, "/v2/upload", "", nil, nil); resp.status != http.StatusMethodNotAllowed || resp.header.Get("Allow") != "POST" {
+		t.Errorf("HEAD /v2/upload: %d, Allow %q; want 405, POST", resp.status, resp.header.Get("Allow"))
 	}
 }
