@@ -214,3 +214,42 @@ func TestCallbackRedirectStatusIsAFailure(t *testing.T) {
 		})
 	}
 }
+
+// Close abandons a delivery waiting to retry (Server.Close's contract):
+// neither Close nor the SettleJobs delivering it waits out the backoff, and
+// the delivery counts as failed.
+func TestCloseAbandonsACallbackWaitingToRetry(t *testing.T) {
+	down := newCallbackReceiver(t, 500, 500, 500)
+	h := newHarness(t, Options{})
+	// Retries 20 s and 40 s later: far past the 10 s allowed below, and
+	// waited out they still end the test within a minute.
+	h.srv.callbackBackoff = 20 * time.Second
+	h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"` + down.url + `"}`)
+	settled := make(chan struct{})
+	go func() {
+		h.srv.SettleJobs() // or the background loop's, whichever takes the delivery first
+		close(settled)
+	}()
+	// Bounds on the waits, so that a delivery that never starts, or one
+	// that waits out its backoff, fails the test instead of hanging it.
+	select {
+	case <-down.received: // the first attempt failed; the retry waits 20 s
+	case <-time.After(10 * time.Second):
+		t.Fatal("no delivery attempt")
+	}
+	closed := make(chan struct{})
+	go func() {
+		h.srv.Close()
+		close(closed)
+	}()
+	for _, done := range []chan struct{}{closed, settled} {
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Close, or the SettleJobs delivering the callback, waits out its backoff")
+		}
+	}
+	if st := h.srv.Stats(); st.CallbackFailures != 1 || st.CallbacksDelivered != 0 || down.count() != 0 {
+		t.Fatalf("stats %+v, %d more attempts: want one failure and no retry", st, down.count())
+	}
+}

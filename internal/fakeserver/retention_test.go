@@ -55,6 +55,21 @@ func TestProcessingTimeRange(t *testing.T) {
 	}
 }
 
+// The range's top is one of its times: with a range one nanosecond wide,
+// some URLs take the longer time.
+func TestProcessingTimeRangeIncludesItsTop(t *testing.T) {
+	const lo = 10 * time.Second
+	s := New(Options{ProcessingTime: lo, ProcessingTimeMax: lo + time.Nanosecond})
+	defer s.Close()
+	seen := map[time.Duration]int{}
+	for i := range 32 {
+		seen[s.processingTimeFor(fmt.Sprintf("https://example.com/%d.wav", i))]++
+	}
+	if len(seen) != 2 || seen[lo] == 0 || seen[lo+time.Nanosecond] == 0 {
+		t.Fatalf("times of 32 URLs: %v, want both %s and %s", seen, lo, lo+time.Nanosecond)
+	}
+}
+
 func TestProcessingTimeFixedWithoutRange(t *testing.T) {
 	for _, top := range []time.Duration{0, 5 * time.Second, 10 * time.Second} {
 		s := New(Options{ProcessingTime: 10 * time.Second, ProcessingTimeMax: top})

@@ -304,3 +304,20 @@ func TestHeadIsGetWithoutBody(t *testing.T) {
 		t.Errorf("HEAD /v2/upload: %d, Allow %q; want 405, POST", resp.status, resp.header.Get("Allow"))
 	}
 }
+
+// A request built by hand without a body (http.NewRequest's nil Body), as a
+// Go program calling ServeHTTP directly makes, is served, not a panic.
+func TestServeHTTPTakesARequestWithoutBody(t *testing.T) {
+	srv := New(Options{APIKey: testKey, LiveJobs: 1})
+	defer srv.Close()
+	req, err := http.NewRequest(http.MethodGet, "http://example.com/v2/live", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+}
