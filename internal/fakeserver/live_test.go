@@ -199,6 +199,9 @@ func TestLiveQueryErrors(t *testing.T) {
 		{"?before_date=2025-03-14%2000:00:00Z", "before_date must be an ISO 8601 date-time"},
 		{"?before_date=2025-03-14T00:00:00%2B24:00", "before_date must be an ISO 8601 date-time"},
 		{"?after_date=2025-03-14T00:00:00-01:60", "after_date must be an ISO 8601 date-time"},
+		// A comma before the fraction is ISO 8601's, not RFC 3339's, which
+		// the provider holds these filters to; Go's parser takes it.
+		{"?after_date=2025-03-14T00:00:00,5Z", "after_date must be an ISO 8601 date-time in RFC 3339's form"},
 		{"?status=finished", `status must be one of: queued, processing, done, error (got "finished")`},
 		{"?status=done&status=DONE", `(got "DONE")`},
 		{"?status=", `(got "")`},
