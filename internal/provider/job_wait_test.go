@@ -437,6 +437,30 @@ func TestJobFailureDetail_errorCodes(t *testing.T) {
 	}
 }
 
+// Each add-on that failed gets its line, under its own name, and only
+// those: an add-on left out would fail unexplained.
+func TestAddonFailures_eachAddonByName(t *testing.T) {
+	failed := &client.AddonError{StatusCode: 503, Exception: "Unavailable", Message: "try later"}
+	for name, result := range map[string]*client.Result{
+		"translation":              {Translation: &client.AddonResult[[]client.TranslationItem]{Error: failed}},
+		"translation.results[1]":   {Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, Results: []client.TranslationItem{{}, {Error: failed}}}},
+		"summarization":            {Summarization: &client.AddonResult[*string]{Error: failed}},
+		"named_entity_recognition": {NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{Error: failed}},
+		"sentiment_analysis":       {SentimentAnalysis: &client.AddonResult[string]{Error: failed}},
+		"audio_to_llm":             {AudioToLLM: &client.AddonResult[[]client.AudioToLLMResult]{Error: failed}},
+		"sentences":                {Sentences: &client.AddonResult[[]string]{Error: failed}},
+	} {
+		want := "  - " + name + ": status_code 503, Unavailable: try later"
+		if got := addonFailures(result); len(got) != 1 || got[0] != want {
+			t.Errorf("%s failed: lines %q, want [%q]", name, got, want)
+		}
+	}
+	succeeded := &client.Result{Summarization: &client.AddonResult[*string]{Success: true}, SentimentAnalysis: &client.AddonResult[string]{Success: true}}
+	if got := addonFailures(succeeded); len(got) != 0 {
+		t.Errorf("add-ons that succeeded: lines %q, want none", got)
+	}
+}
+
 // What a job record says of a failed add-on reaches diagnostics as the
 // service's error answers do: one printable, bounded line per add-on, where
 // an exception's trace, with its newlines and terminal escapes, was shown
