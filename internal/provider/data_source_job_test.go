@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"regexp"
 	"slices"
 	"strings"
@@ -473,5 +474,44 @@ func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
 		"(queued|processing)" + regexp.QuoteMeta(" when last seen while this data source waited for it: it was deleted meanwhile"))
 	if !want.MatchString(d.Detail) || strings.Contains(d.Detail, "Check the id") {
 		t.Errorf("detail %q, want it to match %s, without advice to check the id", d.Detail, want)
+	}
+}
+
+// A job the data source waited for that ended in error is read, with its
+// error_code in state, and a warning says why it failed: the read itself
+// succeeded, and the plan goes on.
+func TestJobDataSource_failedJobWarns(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	h := newProtoHarnessAt(t, fs, url)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/fail-422.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := h.dataSourceType("transcription_job")
+	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+		"id":                  tftypes.NewValue(tftypes.String, created.ID),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+	}))
+	resp, err := h.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 {
+		t.Fatalf("diagnostics %v, want one warning", resp.Diagnostics)
+	}
+	d := resp.Diagnostics[0]
+	if d.Severity != tfprotov6.DiagnosticSeverityWarning || d.Summary != "Transcription job failed" || !strings.Contains(d.Detail, fmt.Sprintf(`Transcription job %s ended with status "error", error_code 422`, created.ID)) {
+		t.Errorf("diagnostic %s %q: %q, want the warning Transcription job failed with its error_code", d.Severity, d.Summary, d.Detail)
+	}
+	if resp.State == nil {
+		t.Fatal("no state: the failed job was not read")
+	}
+	read := objectAttributes(t, typ, resp.State)
+	if want := tftypes.NewValue(tftypes.Number, big.NewFloat(422)); !read["error_code"].Equal(want) || !read["status"].Equal(tftypes.NewValue(tftypes.String, client.StatusError)) {
+		t.Errorf("read status %v, error_code %v; want error and 422", read["status"], read["error_code"])
 	}
 }
