@@ -1,8 +1,10 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -165,7 +168,8 @@ func TestWaitForFinalJob_ridesOutTransientFailures(t *testing.T) {
 	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
 	recovered := time.AfterFunc(100*time.Millisecond, func() { fs.SetFaults(fakeserver.Faults{}) })
 	defer recovered.Stop()
-	job, err := waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil)
+	var logged bytes.Buffer
+	job, err := waitForFinalJob(tflogtest.RootLogger(boundedContext(t), &logged), c, id, testPollSchedule, client.FullDetail, nil)
 	if err != nil {
 		t.Fatalf("the wait ended on a transient failure: %v", err)
 	}
@@ -180,6 +184,21 @@ func TestWaitForFinalJob_ridesOutTransientFailures(t *testing.T) {
 	}
 	if failed < 2 {
 		t.Errorf("%d looks failed, want the wait to have looked again after a failure", failed)
+	}
+	// Each failed look is a warning (TF_LOG=WARN shows a service failing
+	// while the apply waits), naming the job.
+	entries, err := tflogtest.MultilineJSONDecode(&logged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warned := 0
+	for _, e := range entries {
+		if e["@level"] == "warn" && strings.Contains(fmt.Sprint(e["@message"]), "failed a look at the job") && e["id"] == id {
+			warned++
+		}
+	}
+	if warned != failed {
+		t.Errorf("%d warnings of a failed look naming the job, want one per failed look (%d)", warned, failed)
 	}
 }
 
