@@ -1,7 +1,10 @@
 package provider
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -82,5 +85,84 @@ func TestTranscribe_zeroDataRetentionDoesNotWait(t *testing.T) {
 		if r.Method == http.MethodGet {
 			t.Errorf("the action read the job (%s %s) under zero data retention", r.Method, r.Path)
 		}
+	}
+}
+
+// failedSummary is a transport that makes the summary of every job record
+// read a failure of the add-on: the fake server's summaries never fail.
+type failedSummary struct{}
+
+func (failedSummary) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil || req.Method != http.MethodGet || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	defer resp.Body.Close()
+	var record map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&record); err != nil {
+		return nil, err
+	}
+	if result, ok := record["result"].(map[string]any); ok {
+		result["summarization"] = map[string]any{"success": false, "is_empty": true, "exec_time": 1.5, "results": nil,
+			"error": map[string]any{"status_code": 503, "exception": "UpstreamError", "message": "LLM unavailable"}}
+	}
+	body, err := json.Marshal(record)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Del("Content-Length")
+	return resp, nil
+}
+
+// A job done with a failed add-on is reported in the progress messages,
+// which Terraform prints, as well as in a warning, which Terraform 1.16
+// drops when a resource's action_trigger invoked the action.
+func TestTranscribe_failedAddonIsReportedInProgress(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1, HTTPClient: &http.Client{Transport: failedSummary{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress, diags := invokeTranscribe(t, &ProviderData{Client: c}, map[string]tftypes.Value{
+		"audio_url":     frameworktest.String("https://example.com/a.wav"),
+		"summarization": frameworktest.Bool(true),
+	})
+	if diags.HasError() {
+		t.Fatalf("diagnostics %v, want no error", diags)
+	}
+	const failure = "these add-ons failed:\n  - summarization: status_code 503, UpstreamError: LLM unavailable"
+	if !slices.ContainsFunc(progress, func(m string) bool { return strings.Contains(m, failure) }) {
+		t.Errorf("progress %q, want a message saying %q", progress, failure)
+	}
+	if w := diags.Warnings(); len(w) != 1 || !strings.Contains(w[0].Detail(), failure) {
+		t.Errorf("warnings %v, want one saying %q", w, failure)
+	}
+}
+
+// Object rules run on the values of the invocation too: a configuration
+// whose switch turned out off (known only then) is sent with the warning
+// the plan gives when the switch is known.
+func TestTranscribe_configOfASwitchOffWarnsAtInvoke(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemaResp := action.SchemaResponse{}
+	(&transcribeAction{}).Schema(context.Background(), action.SchemaRequest{}, &schemaResp)
+	_, diags := invokeTranscribe(t, &ProviderData{Client: c}, map[string]tftypes.Value{
+		"audio_url":   frameworktest.String("https://example.com/a.wav"),
+		"translation": frameworktest.Bool(false),
+		"translation_config": frameworktest.Object(t, schemaResp.Schema.Attributes["translation_config"].GetType(), map[string]tftypes.Value{
+			"target_languages": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{frameworktest.String("fr")}),
+		}),
+	})
+	if diags.HasError() || fs.JobCount() != 1 {
+		t.Fatalf("diagnostics %v, %d jobs: want the job created", diags, fs.JobCount())
+	}
+	if w := diags.Warnings(); len(w) != 1 || w[0].Summary() != "translation_config is ignored unless translation is true" {
+		t.Errorf("warnings %v, want that translation_config is ignored", w)
 	}
 }

@@ -202,8 +202,12 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	default:
 		progress("%s", jobOutcome(job))
 		if failures := addonFailures(job.Result); len(failures) > 0 {
-			resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed",
-				fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(failures)))
+			// Terraform 1.16 prints an action's progress, but drops the
+			// warnings it completes with when a resource's action_trigger
+			// invoked it (-invoke shows them): the failures are progress too.
+			detail := fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(failures))
+			progress("%s", detail)
+			resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed", detail)
 		}
 	}
 }

@@ -3,9 +3,13 @@ package provider
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"strings"
 	"testing"
 	"time"
@@ -240,6 +244,31 @@ func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
 			config: "custom_vocabulary = true\n    custom_vocabulary_config = { vocabulary = [{ value = \"Kubernetes\", intensity = caller.output }] }",
 			want:   "Attribute custom_vocabulary_config.vocabulary[0].intensity value must be between 0 and 1, got: 2",
 		},
+		"the second vocabulary entry known only at apply": {
+			input:  "2",
+			config: "custom_vocabulary = true\n    custom_vocabulary_config = { vocabulary = [{ value = \"Kubernetes\" }, { value = \"Terraform\", intensity = caller.output }] }",
+			want:   "Attribute custom_vocabulary_config.vocabulary[1].intensity value must be between 0 and 1, got: 2",
+		},
+		"a vocabulary entry's value null at apply": {
+			input:  "null",
+			config: "custom_vocabulary = true\n    custom_vocabulary_config = { vocabulary = [{ value = caller.output }] }",
+			want:   "Must set a configuration value for the custom_vocabulary_config.vocabulary[0].value attribute",
+		},
+		"speakers known only at apply": {
+			input:  "5",
+			config: "diarization = true\n    diarization_config = { min_speakers = caller.output, max_speakers = 2 }",
+			want:   "Attribute diarization_config.min_speakers must be at most diarization_config.max_speakers (2), got: 5",
+		},
+		"a switch known only at apply without its configuration": {
+			input:  "true",
+			config: "translation = caller.output",
+			want:   "translation = true needs translation_config",
+		},
+		"a metadata value null at apply": {
+			input:  "null",
+			config: "custom_metadata = { team = caller.output }",
+			want:   `Attribute custom_metadata must not hold null, and the value of "team" is null`,
+		},
 		"a timeout known only at apply": {
 			input:  `"30 minutes"`,
 			config: "timeouts = { invoke = caller.output }",
@@ -295,6 +324,93 @@ action "transcription_transcribe" "x" {
 				t.Errorf("the refused invocation sent %d requests to the service", len(reqs))
 			}
 		})
+	}
+}
+
+// TestAccTranscribe_failedAddonShown: a job done with a failed add-on is
+// reported in what terraform apply prints when a resource's action_trigger
+// invokes the action, through a service whose summaries fail (a proxy
+// before the fake server). Terraform 1.16 prints the warnings an action
+// completes with for -invoke, but drops them for a trigger.
+func TestAccTranscribe_failedAddonShown(t *testing.T) {
+	requireCurrentTerraform(t)
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	target, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }, Transport: failedSummary{}})
+	t.Cleanup(proxy.Close)
+	cfg := transcribeActionConfig + `
+resource "terraform_data" "trigger" {
+  input = 1
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.transcription_transcribe.standup]
+    }
+  }
+}
+`
+	w := newCLIWorkspace(t, cfg, EnvBaseURL+"="+proxy.URL, EnvAPIKey+"="+acctest.APIKey)
+	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
+	if err != nil {
+		t.Fatalf("terraform apply -invoke: %v\n%s\n%s", err, out, errOut)
+	}
+	if want := "summarization: status_code 503, UpstreamError: LLM unavailable"; !strings.Contains(out+errOut, want) {
+		t.Errorf("the output does not report %q:\n%s\n%s", want, out, errOut)
+	}
+}
+
+// TestAccTranscribe_valuesKnownOnlyAtApply: values known only when the
+// action is invoked pass the same checks as at plan, and reach the service
+// as the plan would have sent them (whole numbers as numbers).
+func TestAccTranscribe_valuesKnownOnlyAtApply(t *testing.T) {
+	requireCurrentTerraform(t)
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := `provider "transcription" {}
+
+resource "terraform_data" "trigger" {
+  input = { speakers = 3, at_most = 4, translate = true }
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.transcription_transcribe.x]
+    }
+  }
+}
+
+action "transcription_transcribe" "x" {
+  config {
+    audio_url          = "https://example.com/a.wav"
+    diarization        = true
+    diarization_config = { min_speakers = caller.output.speakers, max_speakers = caller.output.at_most }
+    translation        = caller.output.translate
+    translation_config = { target_languages = ["fr"] }
+  }
+}
+`
+	w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
+	if err != nil {
+		t.Fatalf("apply: %v\n%s\n%s", err, out, errOut)
+	}
+	bodies := fs.CreateBodies()
+	if len(bodies) != 1 {
+		t.Fatalf("%d jobs created, want 1", len(bodies))
+	}
+	var sent struct {
+		DiarizationConfig struct {
+			MinSpeakers json.Number `json:"min_speakers"`
+			MaxSpeakers json.Number `json:"max_speakers"`
+		} `json:"diarization_config"`
+		Translation bool `json:"translation"`
+	}
+	if err := json.Unmarshal(bodies[0], &sent); err != nil {
+		t.Fatal(err)
+	}
+	if sent.DiarizationConfig.MinSpeakers != "3" || sent.DiarizationConfig.MaxSpeakers != "4" || !sent.Translation {
+		t.Errorf("the service got %s, want 3 to 4 speakers and translation", bodies[0])
 	}
 }
 
