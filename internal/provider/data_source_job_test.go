@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -426,6 +428,8 @@ output "summaries" {
 				statecheck.ExpectKnownOutputValue("summaries", knownvalue.ListExact([]knownvalue.Check{acctest.NonEmptyString(), acctest.NonEmptyString(), acctest.NonEmptyString()})),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusError)),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("error_code"), knownvalue.Int64Exact(422)),
+				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("wait_for_completion"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue("data.transcription_job.batch[1]", tfjsonpath.New("timeouts").AtMapKey("read"), knownvalue.StringExact("2m")),
 			},
 			Check: acctest.JobsCreated(fs, 4),
 		}},
@@ -496,7 +500,8 @@ func TestJobDataSource_failedJobWarns(t *testing.T) {
 		"id":                  tftypes.NewValue(tftypes.String, created.ID),
 		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
 	}))
-	resp, err := h.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
+	var logged bytes.Buffer
+	resp, err := h.server.ReadDataSource(tflogtest.RootLogger(context.Background(), &logged), &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -513,5 +518,15 @@ func TestJobDataSource_failedJobWarns(t *testing.T) {
 	read := objectAttributes(t, typ, resp.State)
 	if want := tftypes.NewValue(tftypes.Number, big.NewFloat(422)); !read["error_code"].Equal(want) || !read["status"].Equal(tftypes.NewValue(tftypes.String, client.StatusError)) {
 		t.Errorf("read status %v, error_code %v; want error and 422", read["status"], read["error_code"])
+	}
+	// The read's log lines name the job, as the resource's do.
+	entries, err := tflogtest.MultilineJSONDecode(&logged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(entries, func(e map[string]any) bool {
+		return e["@message"] == "read transcription job" && e["job_id"] == created.ID
+	}) {
+		t.Errorf("no log line of the read names job_id %s: %v", created.ID, entries)
 	}
 }
