@@ -72,7 +72,13 @@ func (s *Server) Faults() Faults {
 // checked its key.
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 	rest := strings.Trim(strings.TrimPrefix(r.URL.Path, ControlPrefix), "/")
-	route := func(method string) bool { return r.Method == method }
+	// HEAD is GET without the body, which net/http leaves out, as on the
+	// service's paths: a general-purpose server supports both (RFC 9110 §9.1).
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet
+	}
+	route := func(m string) bool { return method == m }
 	switch {
 	case rest == "" && route(http.MethodGet):
 		s.controlIndex(w)
@@ -107,7 +113,8 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 }
 
 // controlMethods returns, sorted, the methods controlEndpoints lists for
-// the control path rest (trimmed of slashes, as serveControl has it).
+// the control path rest (trimmed of slashes, as serveControl has it), and
+// HEAD wherever GET is.
 func controlMethods(rest string) []string {
 	var methods []string
 	for _, line := range controlEndpoints {
@@ -116,6 +123,9 @@ func controlMethods(rest string) []string {
 		prefix, hasID := strings.CutSuffix(pattern, "{id}")
 		if rest == pattern || hasID && strings.HasPrefix(rest, prefix) && len(rest) > len(prefix) {
 			methods = append(methods, f[0])
+			if f[0] == http.MethodGet {
+				methods = append(methods, http.MethodHead)
+			}
 		}
 	}
 	slices.Sort(methods)

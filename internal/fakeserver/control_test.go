@@ -354,15 +354,24 @@ func TestControl_methodNotAllowed(t *testing.T) {
 		f := strings.Fields(line)
 		path := strings.Replace(strings.TrimPrefix(f[1], ControlPrefix), "{id}", "some-id", 1)
 		allowed[path] = append(allowed[path], f[0])
+		if f[0] == http.MethodGet {
+			allowed[path] = append(allowed[path], http.MethodHead)
+		}
 	}
 	for path, methods := range allowed {
 		slices.Sort(methods)
-		for _, m := range []string{http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete, http.MethodPatch} {
+		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPost, http.MethodDelete, http.MethodPatch} {
 			if slices.Contains(methods, m) {
 				continue
 			}
 			resp := h.control(m, path, "")
-			requireError(t, resp, http.StatusMethodNotAllowed, ControlPrefix+path)
+			if m == http.MethodHead { // no body to read the error from
+				if resp.status != http.StatusMethodNotAllowed {
+					t.Errorf("HEAD %s: %d, want 405", path, resp.status)
+				}
+			} else {
+				requireError(t, resp, http.StatusMethodNotAllowed, ControlPrefix+path)
+			}
 			if got, want := resp.header.Get("Allow"), strings.Join(methods, ", "); got != want {
 				t.Errorf("%s %s: Allow %q, want %q", m, path, got, want)
 			}
@@ -370,6 +379,30 @@ func TestControl_methodNotAllowed(t *testing.T) {
 	}
 	requireError(t, h.control(http.MethodGet, "/nope", ""), http.StatusNotFound, ControlPrefix+"/nope")
 	requireError(t, h.control(http.MethodDelete, "/jobs/", ""), http.StatusNotFound, ControlPrefix+"/jobs/")
+}
+
+// The control interface answers HEAD wherever it answers GET, as GET
+// without its body, as the service's paths do: the same server, one rule.
+func TestControl_headIsGetWithoutBody(t *testing.T) {
+	h := newHarness(t, Options{})
+	for _, path := range []string{"", "/faults", "/requests", "/stats"} {
+		get := h.control(http.MethodGet, path, "")
+		head := h.control(http.MethodHead, path, "")
+		if head.status != http.StatusOK || len(head.body) != 0 ||
+			head.header.Get("Content-Type") != get.header.Get("Content-Type") ||
+			head.header.Get("Content-Length") != get.header.Get("Content-Length") {
+			t.Errorf("HEAD %s%s: %d, %d bytes, Content-Type %q, Content-Length %q; want 200, no body, GET's %q and %q",
+				ControlPrefix, path, head.status, len(head.body), head.header.Get("Content-Type"), head.header.Get("Content-Length"),
+				get.header.Get("Content-Type"), get.header.Get("Content-Length"))
+		}
+	}
+	// Errors are GET's: an unknown path is 404, a key is still needed.
+	if resp := h.control(http.MethodHead, "/nope", ""); resp.status != http.StatusNotFound {
+		t.Errorf("HEAD %s/nope: %d, want 404", ControlPrefix, resp.status)
+	}
+	if resp := h.do(http.MethodHead, ControlPrefix+"/stats", "", nil, http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): {"wrong"}}); resp.status != http.StatusUnauthorized {
+		t.Errorf("HEAD %s/stats with a wrong key: %d, want 401", ControlPrefix, resp.status)
+	}
 }
 
 // redactURL keeps what locates a URL and what the emulator reads (its

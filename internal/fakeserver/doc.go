@@ -30,7 +30,9 @@
 //	GET    /file/{id}                   the bytes of an uploaded file
 //
 // Every request needs the x-service-key header (401 otherwise, on every path).
-// Every error answer carries the service's JSON error body.
+// Every error answer carries the service's JSON error body. HEAD is answered
+// wherever GET is, here and on the control interface, as GET without its
+// body.
 //
 // A web page may call the server (the official client runs in browsers):
 // a request with an Origin header is answered with
