@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"net"
 	"net/http"
 	"os"
@@ -54,6 +55,108 @@ func TestLineFilter_keepsProgressOnly(t *testing.T) {
 		"data.transcription_live_jobs.recent: Reading...\nApply complete! Resources: 1 added\n"
 	if out.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// An unterminated last line is shown only if it is progress, as any other.
+func TestLineFilter_flushKeepsOnlyProgress(t *testing.T) {
+	for _, c := range []struct{ last, want string }{
+		{"Destroy complete! Resources: 2 destroyed.", "Destroy complete! Resources: 2 destroyed.\n"},
+		{"Terraform has compared your real infrastructure", ""},
+	} {
+		var out bytes.Buffer
+		f := &lineFilter{w: &out, keep: progressLine}
+		if _, err := f.Write([]byte(c.last)); err != nil {
+			t.Fatal(err)
+		}
+		if out.Len() != 0 {
+			t.Fatalf("%q written before Flush: the line may go on", out.String())
+		}
+		f.Flush()
+		if out.String() != c.want {
+			t.Errorf("Flush of %q wrote %q, want %q", c.last, out.String(), c.want)
+		}
+	}
+}
+
+// failingWriter fails every write, counting them.
+type failingWriter struct{ writes int }
+
+func (f *failingWriter) Write([]byte) (int, error) {
+	f.writes++
+	return 0, errors.New("broken pipe")
+}
+
+// dropOnError reports every write as done, so that the CLI writing through
+// it goes on, and stops writing to its writer after the first failure.
+func TestDropOnError_stopsAtTheFirstFailure(t *testing.T) {
+	w := &failingWriter{}
+	d := &dropOnError{w: w}
+	for _, line := range []string{"first\n", "second\n", "third\n"} {
+		if n, err := d.Write([]byte(line)); n != len(line) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v; want %d, nil", line, n, err, len(line))
+		}
+	}
+	if w.writes != 1 {
+		t.Errorf("%d writes reached the failed writer, want 1", w.writes)
+	}
+}
+
+// copyConfig copies the configuration, each .tf file under its name, and
+// nothing else: no state, lock file or notes beside it.
+func TestCopyConfig_tfFilesOnly(t *testing.T) {
+	src, dst := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		"main.tf":             "resource \"a\" \"b\" {}\n",
+		"outputs.tf":          "output \"c\" { value = 1 }\n",
+		"terraform.tfstate":   "{}",
+		".terraform.lock.hcl": "# lock\n",
+		"README.md":           "notes\n",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := copyConfig(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "main.tf outputs.tf" {
+		t.Fatalf("copied %v, want main.tf and outputs.tf", names)
+	}
+	for _, name := range names {
+		if data, err := os.ReadFile(filepath.Join(dst, name)); err != nil || string(data) != files[name] {
+			t.Errorf("%s holds %q (%v), want %q", name, data, err, files[name])
+		}
+	}
+}
+
+// The recording is a few notes, not silence: the pitch changes after half
+// a second (C to E: about 262 then 330 zero crossings).
+func TestMakeWAV_notes(t *testing.T) {
+	const rate = 16000
+	data := makeWAV(1, rate)[44:]
+	crossings := func(pcm []byte) int {
+		n := 0
+		for i := 2; i+1 < len(pcm); i += 2 {
+			prev, cur := int16(binary.LittleEndian.Uint16(pcm[i-2:])), int16(binary.LittleEndian.Uint16(pcm[i:]))
+			if (prev < 0) != (cur < 0) {
+				n++
+			}
+		}
+		return n
+	}
+	first, second := crossings(data[:rate]), crossings(data[rate:])
+	if first < 200 || second < first+40 {
+		t.Errorf("zero crossings: %d in the first half second, %d in the next; want a note, then a higher one", first, second)
 	}
 }
 
