@@ -269,11 +269,19 @@ func TestAccDemo_success(t *testing.T) {
 		"== summary\n- ",
 		"== recent live jobs\nlive job ",
 		"Apply complete! Resources: 2 added",
+		"== destroying the demo's resources\n",
 		"Destroy complete! Resources: 2 destroyed.",
+		"== fake transcription service stopped\n",
+		"removed " + tempRoot,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the output lacks %q:\n%s", want, text)
 		}
+	}
+	// Each section ends with its text and one blank line, the subtitles'
+	// own trailing blank line left out.
+	if !regexp.MustCompile(`\S\n\n== summary\n`).MatchString(text) {
+		t.Errorf("the subtitles are not followed by one blank line:\n%s", text)
 	}
 	if strings.Contains(text, "will be created") {
 		t.Errorf("the plan was printed without -verbose:\n%s", text)
@@ -344,6 +352,67 @@ resource "transcription_job" "broken" {
 	expectCleanedUp(t, out, tempRoot, fake)
 }
 
+// TestAccDemo_failedDestroy: a destroy that fails (here refused by
+// prevent_destroy) fails the demo, naming the destroy, with the CLI's error
+// on the error stream; the demo still stops the server and removes its
+// working folder.
+func TestAccDemo_failedDestroy(t *testing.T) {
+	fake := newDemoServer(t, 200*time.Millisecond)
+	o, out, tempRoot := demoOptions(t, fake)
+	const upload = "resource \"transcription_upload\" \"interview\" {\n"
+	useExampleWith(t, &o, upload, upload+"  lifecycle {\n    prevent_destroy = true\n  }\n")
+	errOut := &testutil.SyncBuffer{}
+	o.Err = errOut
+	err := run(t.Context(), o)
+	if err == nil || !strings.Contains(err.Error(), "destroy") {
+		t.Fatalf("err = %v, want the destroy's failure\n%s", err, out)
+	}
+	if !strings.Contains(errOut.String(), "cannot be destroyed") {
+		t.Errorf("the CLI's error is not on the error stream:\n%s\nout:\n%s", errOut, out)
+	}
+	if entries, _ := os.ReadDir(tempRoot); len(entries) != 0 {
+		t.Errorf("the working folder was not removed: %v", entries)
+	}
+	if !strings.Contains(out.String(), "== fake transcription service stopped") {
+		t.Errorf("the server was not stopped:\n%s", out)
+	}
+}
+
+// TestAccDemo_failedOutput: an output the CLI cannot print (-raw of a
+// null) fails the demo, naming it, rather than showing an empty section;
+// the demo still destroys what it made and cleans up.
+func TestAccDemo_failedOutput(t *testing.T) {
+	fake := newDemoServer(t, 200*time.Millisecond)
+	o, out, tempRoot := demoOptions(t, fake)
+	useExampleWith(t, &o, "value = transcription_job.interview.result.summarization.results", "value = null")
+	err := run(t.Context(), o)
+	if err == nil || !strings.Contains(err.Error(), "output -raw -no-color summary") {
+		t.Fatalf("err = %v, want the summary output's failure\n%s", err, out)
+	}
+	if strings.Contains(out.String(), "== summary") || !strings.Contains(out.String(), "Destroy complete! Resources: 2 destroyed.") {
+		t.Errorf("want no summary section, and a destroy:\n%s", out)
+	}
+	expectCleanedUp(t, out, tempRoot, fake)
+}
+
+// useExampleWith has o apply a copy of examples/demo with old replaced by
+// replacement in its main.tf.
+func useExampleWith(t *testing.T, o *options, old, replacement string) {
+	t.Helper()
+	config, err := os.ReadFile(filepath.Join(o.Example, "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(config), old) != 1 {
+		t.Fatalf("examples/demo/main.tf does not hold %q once", old)
+	}
+	example := t.TempDir()
+	if err := os.WriteFile(filepath.Join(example, "main.tf"), []byte(strings.Replace(string(config), old, replacement, 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o.Example = example
+}
+
 // TestAccDemo_interrupted cancels the demo, as Ctrl-C does, while the apply
 // waits for the job: the CLI is interrupted, the demo destroys the job,
 // stops the server and removes its working folder.
@@ -374,8 +443,8 @@ func TestAccDemo_interrupted(t *testing.T) {
 	if strings.Contains(out.String(), "Apply complete!") {
 		t.Errorf("the apply completed despite the interruption:\n%s", out)
 	}
-	if !strings.Contains(out.String(), "Destroy complete!") {
-		t.Errorf("no destroy after the interruption:\n%s", out)
+	if !strings.Contains(out.String(), "(interrupted: cleaning up, please wait)\n") || !strings.Contains(out.String(), "Destroy complete!") {
+		t.Errorf("no destroy, said to be cleaning up, after the interruption:\n%s", out)
 	}
 	if !deletedAJob(fake) {
 		t.Errorf("the job was never deleted")
