@@ -206,7 +206,16 @@ func demoOptions(t *testing.T, fake *fakeserver.Server) (options, *testutil.Sync
 	}, out, tempRoot
 }
 
+// runMainEnv makes the test binary the demo's command: TestMain runs main
+// instead of the tests, so that a test can run the demo as `make demo` does
+// and see its exit code, its two output streams and how it takes signals.
+const runMainEnv = "DEMO_TEST_RUN_MAIN"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(runMainEnv) == "1" {
+		main() // exits 1 itself on failure
+		os.Exit(0)
+	}
 	code := m.Run()
 	if built.dir != "" {
 		_ = os.RemoveAll(built.dir)
