@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -114,6 +116,19 @@ func (failedSummary) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp.ContentLength = int64(len(body))
 	resp.Header.Del("Content-Length")
 	return resp, nil
+}
+
+// failedSummaryProxy serves the service at baseURL through failedSummary,
+// returning its own base URL.
+func failedSummaryProxy(t *testing.T, baseURL string) string {
+	t.Helper()
+	target, err := neturl.Parse(baseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }, Transport: failedSummary{}})
+	t.Cleanup(proxy.Close)
+	return proxy.URL
 }
 
 // A job done with a failed add-on is reported in the progress messages,

@@ -7,9 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	neturl "net/url"
 	"strings"
 	"testing"
 	"time"
@@ -335,12 +332,6 @@ action "transcription_transcribe" "x" {
 func TestAccTranscribe_failedAddonShown(t *testing.T) {
 	requireCurrentTerraform(t)
 	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	target, err := neturl.Parse(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }, Transport: failedSummary{}})
-	t.Cleanup(proxy.Close)
 	cfg := transcribeActionConfig + `
 resource "terraform_data" "trigger" {
   input = 1
@@ -352,7 +343,7 @@ resource "terraform_data" "trigger" {
   }
 }
 `
-	w := newCLIWorkspace(t, cfg, EnvBaseURL+"="+proxy.URL, EnvAPIKey+"="+acctest.APIKey)
+	w := newCLIWorkspace(t, cfg, EnvBaseURL+"="+failedSummaryProxy(t, url), EnvAPIKey+"="+acctest.APIKey)
 	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 	if err != nil {
 		t.Fatalf("terraform apply -invoke: %v\n%s\n%s", err, out, errOut)

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
@@ -307,5 +308,24 @@ func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A job done with a failed add-on is created, and a warning names the
+// add-on and what the service said of it.
+func TestJobCreate_failedAddonWarns(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	j := newJobBenchOn(newProtoHarnessAt(t, fs, failedSummaryProxy(t, url)), shortAudio, "summarization")
+	resp := j.protoHarness.applyChange(jobResourceTypeName, &j.null, j.planCreate(), &j.config)
+	if len(resp.Diagnostics) != 1 {
+		t.Fatalf("diagnostics %v, want one warning", resp.Diagnostics)
+	}
+	d := resp.Diagnostics[0]
+	if d.Severity != tfprotov6.DiagnosticSeverityWarning || d.Summary != "Some add-ons of the transcription job failed" ||
+		!strings.Contains(d.Detail, "these add-ons failed:\n  - summarization: status_code 503, UpstreamError: LLM unavailable") {
+		t.Errorf("diagnostic %s %q: %q, want the warning naming the failed summary", d.Severity, d.Summary, d.Detail)
+	}
+	if state := objectAttributes(t, j.typ, resp.NewState); !state["status"].Equal(tftypes.NewValue(tftypes.String, client.StatusDone)) {
+		t.Errorf("status %v, want the job created and done", state["status"])
 	}
 }
