@@ -312,11 +312,18 @@ func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 }
 
 // A job done with a failed add-on is created, and a warning names the
-// add-on and what the service said of it.
+// add-on and what the service said of it. The log lines from the create on
+// name the job.
 func TestJobCreate_failedAddonWarns(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	j := newJobBenchOn(newProtoHarnessAt(t, fs, failedSummaryProxy(t, url)), shortAudio, "summarization")
-	resp := j.protoHarness.applyChange(jobResourceTypeName, &j.null, j.planCreate(), &j.config)
+	var logged bytes.Buffer
+	resp, err := j.server.ApplyResourceChange(tflogtest.RootLogger(context.Background(), &logged), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: jobResourceTypeName, PriorState: &j.null, PlannedState: j.planCreate(), Config: &j.config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(resp.Diagnostics) != 1 {
 		t.Fatalf("diagnostics %v, want one warning", resp.Diagnostics)
 	}
@@ -325,7 +332,19 @@ func TestJobCreate_failedAddonWarns(t *testing.T) {
 		!strings.Contains(d.Detail, "these add-ons failed:\n  - summarization: status_code 503, UpstreamError: LLM unavailable") {
 		t.Errorf("diagnostic %s %q: %q, want the warning naming the failed summary", d.Severity, d.Summary, d.Detail)
 	}
-	if state := objectAttributes(t, j.typ, resp.NewState); !state["status"].Equal(tftypes.NewValue(tftypes.String, client.StatusDone)) {
+	state := objectAttributes(t, j.typ, resp.NewState)
+	if !state["status"].Equal(tftypes.NewValue(tftypes.String, client.StatusDone)) {
 		t.Errorf("status %v, want the job created and done", state["status"])
+	}
+	var id string
+	if err := state["id"].As(&id); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := tflogtest.MultilineJSONDecode(&logged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(entries, func(e map[string]any) bool { return e["@message"] == "created transcription job" && e["job_id"] == id }) {
+		t.Errorf("no log line of the creation names job_id %s", id)
 	}
 }
