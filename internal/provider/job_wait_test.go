@@ -627,3 +627,39 @@ func deleteJobWithin(t *testing.T, cfg client.Config, deleteTimeout string) reso
 	r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
 	return resp
 }
+
+// TestJobDelete_zeroDataRetentionDoesNotLook: a destroy under zero data
+// retention that the service refuses while the job runs waits and deletes
+// again, without looking at the job: the service lets no one read it.
+func TestJobDelete_zeroDataRetentionDoesNotLook(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true, ProcessingTime: time.Hour, Clock: clock})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
+	typ := h.resourceType(jobResourceTypeName)
+	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+		"audio_url": tftypes.NewValue(tftypes.String, shortAudio),
+		"callback":  tftypes.NewValue(tftypes.Bool, true),
+		"callback_config": objectValue(typ.AttributeTypes["callback_config"].(tftypes.Object), map[string]tftypes.Value{
+			"url": tftypes.NewValue(tftypes.String, "https://hooks.example.com/x"),
+		}),
+	}))
+	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
+	state := h.applyChange(jobResourceTypeName, &null, h.planChange(jobResourceTypeName, &null, &config, &config).PlannedState, &config).NewState
+	var id string
+	if err := objectAttributes(t, typ, state)["id"].As(&id); err != nil {
+		t.Fatal(err)
+	}
+	refused := func() bool { return slices.Contains(acctest.DeleteAnswers(fs, id), http.StatusForbidden) }
+	acctest.WhenTrue(t, refused, func() { clock.Advance(2 * time.Hour) })
+
+	h.applyChange(jobResourceTypeName, state, &null, &null)
+	if got := acctest.DeleteAnswers(fs, id); len(got) < 2 || got[0] != http.StatusForbidden || got[len(got)-1] != http.StatusAccepted {
+		t.Errorf("DELETE answers %v, want a 403 while the job ran, then 202", got)
+	}
+	for _, r := range fs.Requests() {
+		if r.Method == http.MethodGet {
+			t.Errorf("the destroy looked at the job (%s %s) under zero data retention", r.Method, r.Path)
+		}
+	}
+}
