@@ -527,7 +527,7 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
 	}))
 	t.Cleanup(srv.Close)
-	resp := deleteJobWithin(t, client.Config{BaseURL: srv.URL}, "200ms")
+	resp := deleteJobWithin(context.Background(), t, client.Config{BaseURL: srv.URL}, "200ms")
 	if resp.Diagnostics.ErrorsCount() != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
@@ -540,6 +540,29 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 	}
 	if strings.Contains(text, "interrupted") {
 		t.Errorf("the error says the deletion was interrupted:\n%s", text)
+	}
+}
+
+// TestJobDelete_interruptedWhileServiceFails: Ctrl-C while the client
+// waits to send the failed DELETE again is an interrupt, not a timeout of
+// timeouts.delete, which has not run out.
+func TestJobDelete_interruptedWhileServiceFails(t *testing.T) {
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
+		interrupt() // the user gives up while the client waits to try again
+	}))
+	t.Cleanup(srv.Close)
+	resp := deleteJobWithin(ctx, t, client.Config{BaseURL: srv.URL}, "10m")
+	if resp.Diagnostics.ErrorsCount() != 1 {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	e := resp.Diagnostics.Errors()[0]
+	text := e.Summary() + "\n" + e.Detail()
+	if !strings.Contains(text, "interrupted") || strings.Contains(text, "timeouts.delete") || strings.Contains(text, "Timed out") {
+		t.Errorf("the error does not say the deletion was interrupted, or blames timeouts.delete:\n%s", text)
 	}
 }
 
@@ -560,7 +583,7 @@ func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(release) })
-	resp := deleteJobWithin(t, client.Config{BaseURL: srv.URL}, "200ms")
+	resp := deleteJobWithin(context.Background(), t, client.Config{BaseURL: srv.URL}, "200ms")
 	if resp.Diagnostics.HasError() {
 		t.Errorf("the job the service answered 202 for is reported not deleted: %v", resp.Diagnostics)
 	}
@@ -579,7 +602,7 @@ func TestJobDelete_connectTimeoutIsNotTheDeleteTimeout(t *testing.T) {
 	// A deadline already past when the dial starts: the dial fails with
 	// net's timeout at once, as one to an unreachable host would after the
 	// connect timeout.
-	resp := deleteJobWithin(t, client.Config{BaseURL: url, ConnectTimeout: time.Nanosecond, MaxRetries: -1}, "10m")
+	resp := deleteJobWithin(context.Background(), t, client.Config{BaseURL: url, ConnectTimeout: time.Nanosecond, MaxRetries: -1}, "10m")
 	if resp.Diagnostics.ErrorsCount() != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
@@ -598,14 +621,13 @@ func TestJobDelete_connectTimeoutIsNotTheDeleteTimeout(t *testing.T) {
 // deleteJobWithin runs the job resource's Delete of a job in state, through
 // a client of cfg (with the test API key), with timeouts.delete at
 // deleteTimeout.
-func deleteJobWithin(t *testing.T, cfg client.Config, deleteTimeout string) resource.DeleteResponse {
+func deleteJobWithin(ctx context.Context, t *testing.T, cfg client.Config, deleteTimeout string) resource.DeleteResponse {
 	t.Helper()
 	cfg.APIKey = acctest.APIKey
 	c, err := client.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
 	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
 	s := jobSchema(ctx)
 	stateType, ok := s.Type().TerraformType(ctx).(tftypes.Object)
