@@ -35,6 +35,23 @@ action "transcription_transcribe" "standup" {
 }
 `
 
+// triggerAfterCreate is a terraform_data resource holding input (HCL) whose
+// creation invokes the action at actionAddress, which reads the input as
+// caller.output.
+func triggerAfterCreate(input, actionAddress string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "trigger" {
+  input = %s
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [%s]
+    }
+  }
+}
+`, input, actionAddress)
+}
+
 // TestAccTranscribe_invoke: terraform apply -invoke runs a transcription,
 // reporting the job's creation, its status changes and its outcome, and
 // keeps nothing in state.
@@ -113,17 +130,7 @@ func serviceJobs(t *testing.T, baseURL string) []client.PreRecordedJob {
 func TestAccTranscribe_actionTrigger(t *testing.T) {
 	requireCurrentTerraform(t)
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	w := newCLIWorkspace(t, transcribeActionConfig+`
-resource "terraform_data" "recording_published" {
-  input = "standup"
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [action.transcription_transcribe.standup]
-    }
-  }
-}
-`, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	w := newCLIWorkspace(t, transcribeActionConfig+triggerAfterCreate(`"standup"`, "action.transcription_transcribe.standup"), EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 	for run := range 2 {
 		out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 		if err != nil {
@@ -295,23 +302,13 @@ func TestAccTranscribe_refusedAtInvoke(t *testing.T) {
   %s
 }
 
-resource "terraform_data" "trigger" {
-  input = %s
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [action.transcription_transcribe.x]
-    }
-  }
-}
-
 action "transcription_transcribe" "x" {
   config {
     audio_url = "https://example.com/a.wav"
     %s
   }
 }
-`, tc.provider, tc.input, tc.config)
+`, tc.provider, tc.config) + triggerAfterCreate(tc.input, "action.transcription_transcribe.x")
 			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 			out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 			if err == nil || !strings.Contains(strings.Join(strings.Fields(errOut), " "), tc.want) {
@@ -332,21 +329,10 @@ action "transcription_transcribe" "x" {
 func TestAccTranscribe_failedAddonShown(t *testing.T) {
 	requireCurrentTerraform(t)
 	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	cfg := transcribeActionConfig + `
-resource "terraform_data" "trigger" {
-  input = 1
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [action.transcription_transcribe.standup]
-    }
-  }
-}
-`
-	w := newCLIWorkspace(t, cfg, EnvBaseURL+"="+failedSummaryProxy(t, url), EnvAPIKey+"="+acctest.APIKey)
+	w := newCLIWorkspace(t, transcribeActionConfig+triggerAfterCreate("1", "action.transcription_transcribe.standup"), EnvBaseURL+"="+failedSummaryProxy(t, url), EnvAPIKey+"="+acctest.APIKey)
 	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 	if err != nil {
-		t.Fatalf("terraform apply -invoke: %v\n%s\n%s", err, out, errOut)
+		t.Fatalf("terraform apply: %v\n%s\n%s", err, out, errOut)
 	}
 	if want := "summarization: status_code 503, UpstreamError: LLM unavailable"; !strings.Contains(out+errOut, want) {
 		t.Errorf("the output does not report %q:\n%s\n%s", want, out, errOut)
@@ -361,16 +347,6 @@ func TestAccTranscribe_valuesKnownOnlyAtApply(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	config := `provider "transcription" {}
 
-resource "terraform_data" "trigger" {
-  input = { speakers = 3, at_most = 4, translate = true }
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [action.transcription_transcribe.x]
-    }
-  }
-}
-
 action "transcription_transcribe" "x" {
   config {
     audio_url          = "https://example.com/a.wav"
@@ -380,7 +356,7 @@ action "transcription_transcribe" "x" {
     translation_config = { target_languages = ["fr"] }
   }
 }
-`
+` + triggerAfterCreate("{ speakers = 3, at_most = 4, translate = true }", "action.transcription_transcribe.x")
 	w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 	if err != nil {
