@@ -583,12 +583,23 @@ func TestJobDelete_deletedWhenTheAnswerIsCutShort(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(release) })
-	resp := deleteJobWithin(context.Background(), t, client.Config{BaseURL: srv.URL}, "200ms")
+	var logged bytes.Buffer
+	resp := deleteJobWithin(tflogtest.RootLogger(context.Background(), &logged), t, client.Config{BaseURL: srv.URL}, "200ms")
 	if resp.Diagnostics.HasError() {
 		t.Errorf("the job the service answered 202 for is reported not deleted: %v", resp.Diagnostics)
 	}
 	if n := deletes.Load(); n != 1 {
 		t.Errorf("%d DELETE requests, want 1", n)
+	}
+	// The destroy's log says so, naming the job.
+	entries, err := tflogtest.MultilineJSONDecode(&logged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(entries, func(e map[string]any) bool {
+		return e["@message"] == "deleted transcription job" && e["job_id"] == "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	}) {
+		t.Errorf("no log line says the job was deleted, naming it: %v", entries)
 	}
 }
 
