@@ -72,12 +72,7 @@ func (s *Server) Faults() Faults {
 // checked its key.
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 	rest := strings.Trim(strings.TrimPrefix(r.URL.Path, ControlPrefix), "/")
-	// HEAD is GET without the body, which net/http leaves out, as on the
-	// service's paths: a general-purpose server supports both (RFC 9110 §9.1).
-	method := r.Method
-	if method == http.MethodHead {
-		method = http.MethodGet
-	}
+	method := routedMethod(r)
 	route := func(m string) bool { return method == m }
 	switch {
 	case rest == "" && route(http.MethodGet):
@@ -123,13 +118,9 @@ func controlMethods(rest string) []string {
 		prefix, hasID := strings.CutSuffix(pattern, "{id}")
 		if rest == pattern || hasID && strings.HasPrefix(rest, prefix) && len(rest) > len(prefix) {
 			methods = append(methods, f[0])
-			if f[0] == http.MethodGet {
-				methods = append(methods, http.MethodHead)
-			}
 		}
 	}
-	slices.Sort(methods)
-	return methods
+	return allowedMethods(methods)
 }
 
 // controlSettings is what GET /_emulator shows of the emulator's options.

@@ -7,8 +7,9 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -292,29 +293,36 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			continue
 		}
-		h, ok := e.handlers[r.Method]
-		if !ok && r.Method == http.MethodHead {
-			// HEAD is GET without the body, which net/http leaves out: a
-			// general-purpose server supports both (RFC 9110 §9.1).
-			h, ok = e.handlers[http.MethodGet]
-		}
-		if ok {
+		if h, ok := e.handlers[routedMethod(r)]; ok {
 			h(w, r, id)
 			return
 		}
-		allowed := make([]string, 0, len(e.handlers)+1)
-		for m := range e.handlers {
-			allowed = append(allowed, m)
-			if m == http.MethodGet {
-				allowed = append(allowed, http.MethodHead)
-			}
-		}
-		sort.Strings(allowed)
-		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		w.Header().Set("Allow", strings.Join(allowedMethods(slices.Collect(maps.Keys(e.handlers))), ", "))
 		s.writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on "+path)
 		return
 	}
 	s.writeError(w, r, http.StatusNotFound, "no such endpoint: "+path)
+}
+
+// routedMethod is the method a request is routed by, on the service's paths
+// and the control interface alike: HEAD is GET without the body, which
+// net/http leaves out (a general-purpose server supports both, RFC 9110
+// §9.1).
+func routedMethod(r *http.Request) string {
+	if r.Method == http.MethodHead {
+		return http.MethodGet
+	}
+	return r.Method
+}
+
+// allowedMethods is what an Allow header lists for a path handling
+// methods: those and HEAD wherever GET is, sorted.
+func allowedMethods(methods []string) []string {
+	if slices.Contains(methods, http.MethodGet) && !slices.Contains(methods, http.MethodHead) {
+		methods = append(methods, http.MethodHead)
+	}
+	slices.Sort(methods)
+	return methods
 }
 
 func (e endpoint) match(path string) (id string, ok bool) {
