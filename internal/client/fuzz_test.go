@@ -23,7 +23,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -730,22 +729,6 @@ func FuzzListLiveOptions(f *testing.F) {
 	})
 }
 
-// strictDateTime reports whether v is an RFC 3339 date-time as the
-// service reads after_date and before_date: two digits to each field, a dot
-// before a fraction, an offset from -23:59 to +23:59 (time.Parse alone also
-// takes one-digit hours, a comma and offsets up to ±24:60).
-func strictDateTime(v string) bool {
-	m := rfc3339DateTime.FindStringSubmatch(v)
-	if m == nil || m[1] > "23" || m[2] > "59" {
-		return false
-	}
-	_, err := time.Parse(time.RFC3339Nano, v)
-	return err == nil
-}
-
-var rfc3339DateTime = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$`)
-
-// liveOptionsValid says whether the fake server must accept opts.
 func liveOptionsValid(o client.ListLiveOptions) bool {
 	if o.Date != "" {
 		if d, err := time.Parse(client.DateFilterLayout, o.Date); err != nil || d.Format(client.DateFilterLayout) != o.Date {
@@ -753,7 +736,7 @@ func liveOptionsValid(o client.ListLiveOptions) bool {
 		}
 	}
 	for _, v := range []string{o.AfterDate, o.BeforeDate} {
-		if v != "" && !strictDateTime(v) {
+		if _, err := client.ParseDateTimeFilter(v); v != "" && err != nil {
 			return false
 		}
 	}

@@ -2,11 +2,14 @@ package client
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"sort"
 	"strconv"
+	"time"
 )
 
 // ListOptions are the filters of the listings, GET /v2/live and GET
@@ -16,12 +19,36 @@ type ListOptions struct {
 	// Limit is the page size; 0 lets the service choose (20).
 	Limit      int
 	Date       string // YYYY-MM-DD, the UTC day of created_at
-	AfterDate  string // ISO 8601 date-time
-	BeforeDate string // ISO 8601 date-time
+	AfterDate  string // an RFC 3339 date-time (ParseDateTimeFilter)
+	BeforeDate string // an RFC 3339 date-time (ParseDateTimeFilter)
 	Status     []string
 	// CustomMetadata keeps items having every pair.
 	CustomMetadata map[string]string
 }
+
+// ParseDateTimeFilter reads an after_date or before_date as the service
+// does: an RFC 3339 date-time, two digits to each field, upper-case T and
+// Z, a dot before any fraction of a second, an offset from -23:59 to
+// +23:59. Go's time.Parse alone also takes one-digit fields, a comma before
+// the fraction and offsets up to ±24:60. The error says what is wrong.
+func ParseDateTimeFilter(s string) (time.Time, error) {
+	m := dateTimeFilterPattern.FindStringSubmatch(s)
+	if m == nil {
+		return time.Time{}, errors.New("it is not written YYYY-MM-DDThh:mm:ss with an optional .fraction and a Z or ±hh:mm offset")
+	}
+	if m[1] > "23" || m[2] > "59" { // both empty for Z
+		return time.Time{}, errors.New("its offset is not a time of day: hours from 00 to 23, minutes from 00 to 59")
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, errors.New("it is not a real date and time")
+	}
+	return t, nil
+}
+
+// dateTimeFilterPattern is RFC 3339's date-time; it captures a numeric
+// offset's hours and minutes.
+var dateTimeFilterPattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$`)
 
 // ListLiveOptions are the filters of GET /v2/live.
 type ListLiveOptions = ListOptions

@@ -2,6 +2,7 @@ package client
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,31 @@ func TestListOptions_Query(t *testing.T) {
 		got, err := url.QueryUnescape(tc.opts.Query().Encode())
 		if err != nil || got != tc.want {
 			t.Errorf("%+v: query %q, want %q", tc.opts, got, tc.want)
+		}
+	}
+}
+
+// after_date and before_date are read in RFC 3339's form only, which Go's
+// parser widens: one-digit fields, a comma before the fraction, offsets to
+// ±24:60, lower-case t and z.
+func TestParseDateTimeFilter(t *testing.T) {
+	for _, ok := range []string{"2024-05-01T12:00:00Z", "2024-05-01T14:00:00.5+02:00", "2024-05-01T00:00:00-23:59", "2024-02-29T23:59:59.123456789Z"} {
+		if _, err := ParseDateTimeFilter(ok); err != nil {
+			t.Errorf("%s refused: %v", ok, err)
+		}
+	}
+	for bad, reason := range map[string]string{
+		"2024-05-01T12:00:00,5Z":    "not written",
+		"2024-05-01T0:00:00Z":       "not written",
+		"2024-05-01t12:00:00z":      "not written",
+		"2024-05-01":                "not written",
+		"2024-05-01T12:00:00+24:00": "offset is not a time of day",
+		"2024-05-01T12:00:00+01:60": "offset is not a time of day",
+		"2023-02-29T12:00:00Z":      "not a real date",
+		"2024-05-01T25:00:00Z":      "not a real date",
+	} {
+		if _, err := ParseDateTimeFilter(bad); err == nil || !strings.Contains(err.Error(), reason) {
+			t.Errorf("%s: err %v, want it refused as %q", bad, err, reason)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"math"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -341,7 +340,7 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 				f.echo.Set(key, v)
 			}
 		case key == "after_date" || key == "before_date":
-			t, err := parseDateTime(v)
+			t, err := client.ParseDateTimeFilter(v)
 			if err != nil {
 				bad("%s must be an ISO 8601 date-time in RFC 3339's form, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.5+02:00 (got %q)", key, v)
 				continue
@@ -376,25 +375,6 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 	}
 	return f, problems
 }
-
-// parseDateTime reads an after_date or before_date: an RFC 3339 date-time,
-// whose fraction follows a dot and whose offset's hours end at 23 and
-// minutes at 59 (time.Parse also takes a comma, and offsets up to ±24:60),
-// as the provider's StrictRFC3339 validator holds them.
-func parseDateTime(v string) (time.Time, error) {
-	m := dateTimePattern.FindStringSubmatch(v)
-	if m == nil {
-		return time.Time{}, fmt.Errorf("not written YYYY-MM-DDThh:mm:ss with an optional .fraction and a Z or ±hh:mm offset")
-	}
-	if m[1] > "23" || m[2] > "59" { // both empty for Z
-		return time.Time{}, fmt.Errorf("offset out of range")
-	}
-	return time.Parse(time.RFC3339Nano, v)
-}
-
-// dateTimePattern is RFC 3339's date-time; it captures a numeric offset's
-// hours and minutes.
-var dateTimePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$`)
 
 // customMetadataKey reads the key of a custom_metadata[key] parameter.
 func customMetadataKey(param string) (string, bool) {

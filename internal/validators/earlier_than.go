@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 var _ validator.String = earlierThanValidator{}
@@ -35,7 +37,7 @@ func (v earlierThanValidator) ValidateString(ctx context.Context, req validator.
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	this, err := parseRFC3339(req.ConfigValue.ValueString())
+	this, err := client.ParseDateTimeFilter(req.ConfigValue.ValueString())
 	if err != nil {
 		return
 	}
@@ -46,7 +48,7 @@ func (v earlierThanValidator) ValidateString(ctx context.Context, req validator.
 		if !ok {
 			continue
 		}
-		that, err := parseRFC3339(other)
+		that, err := client.ParseDateTimeFilter(other)
 		if err != nil {
 			continue
 		}

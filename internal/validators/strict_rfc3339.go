@@ -3,10 +3,11 @@ package validators
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 var _ validator.String = strictRFC3339Validator{}
@@ -40,30 +41,8 @@ func (v strictRFC3339Validator) ValidateString(ctx context.Context, req validato
 	if _, err := time.Parse(time.RFC3339, s); err != nil {
 		return // the type's own check reports it
 	}
-	if _, err := parseRFC3339(s); err != nil {
+	if _, err := client.ParseDateTimeFilter(s); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid RFC3339 String Value",
 			fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), s, err))
 	}
 }
-
-// parseRFC3339 parses a strict RFC 3339 date-time.
-func parseRFC3339(s string) (time.Time, error) {
-	if !rfc3339Pattern.MatchString(s) {
-		return time.Time{}, fmt.Errorf("it is not written YYYY-MM-DDThh:mm:ss with an optional .fraction and a Z or ±hh:mm offset")
-	}
-	if offset := rfc3339Offset.FindStringSubmatch(s); offset != nil && (offset[1] > "23" || offset[2] > "59") {
-		return time.Time{}, fmt.Errorf("its offset is not a time of day: hours from 00 to 23, minutes from 00 to 59")
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("it is not a real date and time")
-	}
-	return t, nil
-}
-
-// rfc3339Pattern is RFC 3339's date-time with upper-case T and Z, the form
-// the service reads.
-var rfc3339Pattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
-
-// rfc3339Offset captures the hours and minutes of a numeric offset.
-var rfc3339Offset = regexp.MustCompile(`[+-](\d{2}):(\d{2})$`)
