@@ -87,6 +87,31 @@ func TestOnServiceHost(t *testing.T) {
 			t.Errorf("OnServiceHost(%q) = %v, want %v", raw, got, want)
 		}
 	}
+
+	// A port that is its scheme's default is the same as none, on either side.
+	for base, cases := range map[string]map[string]bool{
+		"https://api.example.com": {
+			"https://api.example.com:443/file/abc": true,
+			"http://api.example.com:80/file/abc":   true,
+			"http://api.example.com/file/abc":      true,
+			"https://api.example.com:80/file/abc":  false,
+			"http://api.example.com:443/file/abc":  false,
+		},
+		"https://api.example.com:443/v2": {
+			"https://api.example.com/file/abc":    true,
+			"https://api.example.com:8443/file/x": false,
+		},
+	} {
+		c, err := New(Config{BaseURL: base, APIKey: "k"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for raw, want := range cases {
+			if got := c.OnServiceHost(raw); got != want {
+				t.Errorf("base %s: OnServiceHost(%q) = %v, want %v", base, raw, got, want)
+			}
+		}
+	}
 }
 
 // RedactedURL keeps what locates a file and drops what may be a credential,

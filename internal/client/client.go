@@ -263,10 +263,11 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 // OnServiceHost reports whether rawURL is on the host of the base URL, where
 // the service keeps the files uploaded to it (POST /v2/upload answers
 // {base_url}/file/{id} URLs): the audio_url of an upload. The scheme is
-// not compared: the host is the service's either way.
+// not compared (the host is the service's either way), and a port that is
+// its URL's scheme's default is the same as none.
 func (c *Client) OnServiceHost(rawURL string) bool {
 	u, err := url.Parse(rawURL)
-	return err == nil && strings.EqualFold(u.Host, c.baseURL.Host)
+	return err == nil && NormalHost(u) == NormalHost(c.baseURL)
 }
 
 // ResultURL is the URL the service gives as result_url for a job: its record

@@ -81,6 +81,9 @@ func fill[T any](field **T, value T) {
 //     translation targets, PII entity types) are sorted;
 //   - code_switching is false when exactly one language is set (the service
 //     ignores it then);
+//   - audio_url and the callback's URL are in their normal form
+//     (EquivalentHTTPURL): URLs that name the same resource fetch the same
+//     audio and reach the same callback;
 //   - the callback is its target (CallbackTarget), kept in callback_config
 //     with callback true, whichever fields named it;
 //   - the spellings under a key and an entry's pronunciations are sorted
@@ -94,6 +97,7 @@ func fill[T any](field **T, value T) {
 // custom_metadata is kept: it is attached to the job.
 func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	out := r.WithDefaults()
+	out.AudioURL = EquivalentHTTPURL(r.AudioURL)
 	out.CustomMetadata = nil
 	if len(r.CustomMetadata) > 0 {
 		out.CustomMetadata = maps.Clone(r.CustomMetadata)
@@ -167,7 +171,7 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	out.Callback, out.CallbackConfig, out.CallbackURL = new(bool), nil, nil
 	if url, method, ok := r.CallbackTarget(); ok {
 		*out.Callback = true
-		out.CallbackConfig = &CallbackConfig{URL: url, Method: &method}
+		out.CallbackConfig = &CallbackConfig{URL: EquivalentHTTPURL(url), Method: &method}
 	}
 	// Unused configurations last: dropping them must not depend on their
 	// content.

@@ -77,6 +77,15 @@ func TestEffective_sameJob(t *testing.T) {
 		"audio_to_llm_config of a switch that is off":  {`{` + url + `}`, `{` + url + `, "audio_to_llm_config": {"prompts": ["summarize"]}}`},
 		"pii_redaction_config of a switch that is off": {`{` + url + `}`, `{` + url + `, "pii_redaction_config": {"entity_types": ["NAME"]}}`},
 
+		// URLs that name the same resource (RFC 9110 §4.2.3) fetch the same
+		// audio and reach the same callback.
+		"audio_url's scheme and host case": {`{` + url + `}`, `{"audio_url": "HTTPS://Example.COM/a.wav"}`},
+		"audio_url's default port":         {`{` + url + `}`, `{"audio_url": "https://example.com:443/a.wav"}`},
+		"audio_url's fragment":             {`{` + url + `}`, `{"audio_url": "https://example.com/a.wav#t=30"}`},
+		"audio_url's encoded letter":       {`{` + url + `}`, `{"audio_url": "https://example.com/%61.wav"}`},
+		"callback URL's host case": {`{` + url + `, "callback": true, "callback_config": {"url": "https://hooks.example.com/a"}}`,
+			`{` + url + `, "callback_url": "https://HOOKS.example.com:443/a"}`},
+
 		// One callback is sent: to callback_config when callback is true,
 		// else to callback_url with a POST.
 		"callback_url moved to callback_config": {`{` + url + `, "callback_url": "https://hooks.example.com/a"}`,
@@ -130,7 +139,11 @@ func TestEffective_anotherJob(t *testing.T) {
 		a, b string
 		want []string
 	}{
-		"audio":          {`{` + url + `}`, `{"audio_url": "https://example.com/b.wav"}`, []string{"audio_url"}},
+		"audio":           {`{` + url + `}`, `{"audio_url": "https://example.com/b.wav"}`, []string{"audio_url"}},
+		"audio path case": {`{` + url + `}`, `{"audio_url": "https://example.com/A.wav"}`, []string{"audio_url"}},
+		"audio port":      {`{` + url + `}`, `{"audio_url": "https://example.com:8443/a.wav"}`, []string{"audio_url"}},
+		"callback path case": {`{` + url + `, "callback_url": "https://hooks.example.com/a"}`,
+			`{` + url + `, "callback_url": "https://hooks.example.com/A"}`, callbackFields},
 		"model":          {`{` + url + `}`, `{` + url + `, "model": "model-fusion"}`, []string{"model"}},
 		"language":       {`{` + url + `, "language_config": {"languages": ["en"]}}`, `{` + url + `, "language_config": {"languages": ["fr"]}}`, []string{"language_config"}},
 		"code switching": {`{` + url + `}`, `{` + url + `, "language_config": {"code_switching": true}}`, []string{"language_config"}},

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 // failCodePattern finds the status a URL asks a job to fail with.
@@ -36,19 +38,25 @@ func failureFor(audioURL string) *jobFailure {
 }
 
 // onOwnHost reports whether audioURL is on this server's host (the host
-// the request was sent to; host names compare without case): under zero
-// data retention the spec wants an external URL, not only one naming no
-// upload.
+// the request was sent to): under zero data retention the spec wants an
+// external URL, not only one naming no upload.
 func onOwnHost(audioURL, host string) bool {
 	u, err := url.Parse(audioURL)
-	return err == nil && strings.EqualFold(u.Host, host)
+	return err == nil && onHost(u, host)
+}
+
+// onHost reports whether u is on host (host[:port], as a request's Host
+// header gives it), as HTTP compares hosts: without case, and a port that is
+// u's scheme's default the same as none.
+func onHost(u *url.URL, host string) bool {
+	return client.NormalHost(u) == client.NormalHost(&url.URL{Scheme: u.Scheme, Host: host})
 }
 
 // uploadID is the id of the upload that u, a URL of this server, names (its
 // path /file/{id}, on host); ok is false for any other URL.
 func uploadID(u *url.URL, host string) (id string, ok bool) {
 	id, ok = strings.CutPrefix(u.Path, "/file/")
-	return id, ok && u.Host == host
+	return id, ok && onHost(u, host)
 }
 
 // resolveAudio finds what is known of the audio at audioURL: a file uploaded

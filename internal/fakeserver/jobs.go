@@ -28,6 +28,7 @@ type job struct {
 	params         *client.InitTranscriptionRequest // as applied, defaults filled in
 	customMetadata map[string]any
 	audio          Audio
+	source         string // audio_url in its normal form: the same for URLs naming the same file
 	fileID         string
 	uploaded       bool            // the audio is an upload of this server
 	failure        *jobFailure     // nil when the job succeeds
@@ -105,7 +106,7 @@ func (s *Server) advance(j *job, now time.Time) {
 	j.final = true
 	delete(s.unsettled, j.id)
 	if j.failure == nil {
-		j.result = generateResult(j.params, j.audio, j.params.AudioURL)
+		j.result = generateResult(j.params, j.audio, j.source)
 	}
 	if s.opts.Retention > 0 {
 		s.expiries.add(j.completedAt().Add(s.opts.Retention), expiringJob, j.id)
@@ -199,14 +200,18 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		return
 	}
 
+	// URLs that name the same file (RFC 9110 §4.2.3) are the same audio,
+	// transcribed alike, whichever way the request wrote it.
+	source := client.EquivalentHTTPURL(req.AudioURL)
 	j := &job{
 		id:             uuid.NewString(),
 		requestID:      uuid.NewString(),
 		customMetadata: req.CustomMetadata,
 		params:         req.WithDefaults(),
+		source:         source,
 		callback:       callbackFor(req),
 		failure:        failureFor(req.AudioURL),
-		processing:     s.processingTimeFor(req.AudioURL),
+		processing:     s.processingTimeFor(source),
 	}
 
 	s.mu.Lock()
@@ -221,7 +226,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 	}
 	j.createdAt = now
 	j.startedAt = s.processingSlot(now, j.processing)
-	audio, fileID, uploaded, missing := s.resolveAudio(req.AudioURL, r.Host)
+	audio, fileID, uploaded, missing := s.resolveAudio(source, r.Host)
 	j.audio, j.fileID, j.uploaded = audio, fileID, uploaded
 	if j.failure == nil {
 		j.failure = missing

@@ -2,7 +2,9 @@ package fakeserver
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -223,6 +225,69 @@ func TestDerivedAudio(t *testing.T) {
 	ext := h.job(h.create(`{"audio_url":"https://cdn.example.com/file/board-call.wav?duration=7"}`).ID)
 	if ext.Status != client.StatusDone || *ext.File.AudioDuration != 7 || *ext.File.Filename != "board-call.wav" {
 		t.Fatalf("external /file/ URL: status %q, error_code %v, file %+v", ext.Status, ext.ErrorCode, ext.File)
+	}
+}
+
+// URLs that name the same file (RFC 9110 §4.2.3: scheme and host without
+// case, the default port, no fragment, unreserved characters encoded or
+// not) are the same audio: the same file facts, processing time and
+// transcript. Another path is another file.
+func TestSameFileWrittenAnotherWay(t *testing.T) {
+	h := newHarness(t, Options{ProcessingTime: time.Second, ProcessingTimeMax: time.Minute})
+	finished := func(url string) client.PreRecordedJob {
+		t.Helper()
+		id := h.create(`{"audio_url":"` + url + `"}`).ID
+		h.clock.Advance(time.Minute)
+		job := h.job(id)
+		if job.Status != client.StatusDone || job.File == nil || job.Result == nil || job.Result.Transcription == nil || job.CompletedAt == nil {
+			t.Fatalf("%s: status %q, file %v", url, job.Status, job.File)
+		}
+		return job
+	}
+	facts := func(j client.PreRecordedJob) string {
+		created, errCreated := time.Parse(time.RFC3339Nano, j.CreatedAt)
+		completed, errCompleted := time.Parse(time.RFC3339Nano, *j.CompletedAt)
+		if errCreated != nil || errCompleted != nil {
+			t.Fatalf("created_at %q, completed_at %q", j.CreatedAt, *j.CompletedAt)
+		}
+		return fmt.Sprintf("file %s, %v s, %d channels, %q; processing %v; transcript %q", j.File.ID, *j.File.AudioDuration, *j.File.NumberOfChannels,
+			*j.File.Filename, completed.Sub(created), j.Result.Transcription.FullTranscript)
+	}
+	want := facts(finished("https://example.com/calls/a.wav"))
+	for _, same := range []string{"HTTPS://Example.COM/calls/a.wav", "https://example.com:443/calls/a.wav", "https://example.com/calls/a.wav#t=30", "https://example.com/calls/%61.wav"} {
+		if got := facts(finished(same)); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", same, got, want)
+		}
+	}
+	if other := facts(finished("https://example.com/calls/A.wav")); other == want {
+		t.Errorf("another path gave the same file: %s", other)
+	}
+}
+
+// A URL is on a server's host as HTTP compares hosts.
+func TestOnHost(t *testing.T) {
+	for _, tc := range []struct {
+		url, host string
+		want      bool
+	}{
+		{"http://127.0.0.1:8080/file/x", "127.0.0.1:8080", true},
+		{"http://LocalHost:8080/file/x", "localhost:8080", true},
+		{"http://localhost/file/x", "localhost:80", true},
+		{"http://localhost:80/file/x", "localhost", true},
+		{"https://localhost:443/file/x", "localhost", true},
+		{"https://localhost/file/x", "localhost:443", true},
+		{"http://localhost:8080/file/x", "localhost", false},
+		{"http://localhost/file/x", "localhost:8080", false},
+		{"https://localhost/file/x", "localhost:80", false},
+		{"http://cdn.example.com/file/x", "localhost", false},
+	} {
+		u, err := url.Parse(tc.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := onHost(u, tc.host); got != tc.want {
+			t.Errorf("onHost(%s, %s) = %v, want %v", tc.url, tc.host, got, tc.want)
+		}
 	}
 }
 

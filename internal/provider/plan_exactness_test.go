@@ -48,6 +48,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"sort"
@@ -1038,6 +1039,19 @@ var rewriteKinds = []rewrite{
 		}
 		return true
 	}},
+	{"URL written another way that names the same resource", true, func(e *exactness, b map[string]any) bool {
+		var c []func()
+		for _, at := range []struct {
+			in  map[string]any
+			key string
+		}{{b, "audio_url"}, {b, "callback_url"}, {object(b, "callback_config"), "url"}} {
+			raw, _ := at.in[at.key].(string)
+			for _, variant := range sameResourceVariants(raw) {
+				c = append(c, func() { at.in[at.key] = variant })
+			}
+		}
+		return choose(e, c)
+	}},
 	{"vocabulary intensity written as default_intensity or left out", true, func(e *exactness, b map[string]any) bool {
 		cvc := object(b, "custom_vocabulary_config")
 		if cvc == nil || cvc["default_intensity"] == nil {
@@ -1338,6 +1352,48 @@ func flipCase(s string) string {
 // key with none replaces nothing, the spec's reading of the dictionary); an
 // entry's intensity left out is default_intensity; an empty list or map, or
 // a PII configuration that sets nothing, is none.
+// sameResourceVariants are raw, an absolute http(s) URL, written in other
+// ways that name the same resource by RFC 9110 §4.2.3: scheme and host in
+// upper case, the scheme's default port written out, a fragment (which no
+// client sends), a letter of the path percent-encoded.
+func sameResourceVariants(raw string) []string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || !strings.HasPrefix(raw, u.Scheme+"://"+u.Host) {
+		return nil
+	}
+	authority := u.Scheme + "://" + u.Host
+	rest := strings.TrimPrefix(raw, authority)
+	out := []string{strings.ToUpper(authority) + rest}
+	if u.Port() == "" {
+		out = append(out, authority+map[string]string{"http": ":80", "https": ":443"}[u.Scheme]+rest)
+	}
+	if !strings.Contains(raw, "#") {
+		out = append(out, raw+"#t=1")
+	}
+	path := rest[:strings.IndexAny(rest+"?", "?#")]
+	if i := strings.LastIndex(path, "/"); i >= 0 && i+1 < len(path) && ('a' <= path[i+1] && path[i+1] <= 'z' || 'A' <= path[i+1] && path[i+1] <= 'Z') {
+		out = append(out, authority+rest[:i+1]+fmt.Sprintf("%%%02X", rest[i+1])+rest[i+2:])
+	}
+	return out
+}
+
+// sameResourceForm reads a URL as sameResourceVariants writes it: the
+// scheme and host in lower case, no default port, no fragment, the path's
+// unreserved letters not encoded.
+func sameResourceForm(v any) any {
+	raw, _ := v.(string)
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return v
+	}
+	u.Host = strings.ToLower(u.Host)
+	if port := u.Port(); (port == "80" && u.Scheme == "http") || (port == "443" && u.Scheme == "https") {
+		u.Host = strings.TrimSuffix(u.Host, ":"+port)
+	}
+	u.Fragment, u.RawFragment, u.RawPath = "", "", ""
+	return u.String()
+}
+
 func specMeaning(record map[string]any) map[string]any {
 	p, _ := cloneJSON(record["request_params"]).(map[string]any)
 	if p == nil {
@@ -1367,6 +1423,10 @@ func specMeaning(record map[string]any) map[string]any {
 	delete(p, "callback_config")
 	delete(p, "callback_url")
 	p["callback_target"] = target
+	p["audio_url"] = sameResourceForm(p["audio_url"])
+	if target != nil {
+		target.(map[string]any)["url"] = sameResourceForm(target.(map[string]any)["url"])
+	}
 
 	// Switches: false when left out; a configuration only when on.
 	for _, name := range []string{"custom_vocabulary", "subtitles", "diarization", "translation", "summarization", "named_entity_recognition",

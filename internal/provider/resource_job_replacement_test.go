@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -127,6 +128,46 @@ custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0
 callback_config = { url = %q, method = "PUT" }
 custom_spelling_config = { spelling_dictionary = { Gettleman = ["getleman", "gettleman"] } }
 custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0.5, pronunciations = ["kube", "koo"] }] }`, hook)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionReplace),
+				}},
+				Check: acctest.JobsCreated(fs, 2),
+			},
+		},
+	})
+}
+
+// TestAccJob_sameURLWrittenAnotherWayIsNoReplacement: an audio_url or a
+// callback URL that names the same resource (RFC 9110 §4.2.3: scheme and
+// host without case, the scheme's default port, no fragment, unreserved
+// characters encoded or not) changes the job in place: the service would
+// fetch the same file and call the same address. Another path replaces it.
+func TestAccJob_sameURLWrittenAnotherWayIsNoReplacement(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	job := func(audioURL, hook string) string {
+		return acctest.ProviderConfig(url) + acctest.JobConfig("same", fmt.Sprintf("audio_url = %q\ncallback_url = %q", audioURL, hook))
+	}
+	hookAnotherWay := "HTTP" + strings.TrimPrefix(hooks, "http") + "/%64one?token=s3cr3t#received"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: job("https://media.example.com/calls/same.wav", hooks+"/done?token=s3cr3t"),
+				Check:  acctest.JobsCreated(fs, 1),
+			},
+			{
+				Config: job("HTTPS://Media.Example.COM:443/calls/%73ame.wav#t=30", hookAnotherWay),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					acctest.JobsCreated(fs, 1),
+					resource.TestCheckResourceAttr("transcription_job.same", "audio_url", "HTTPS://Media.Example.COM:443/calls/%73ame.wav#t=30"),
+				),
+			},
+			{
+				Config: job("https://media.example.com/calls/Same.wav", hookAnotherWay),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionReplace),
 				}},

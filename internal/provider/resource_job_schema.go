@@ -452,7 +452,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 const jobResourceDescription = `A pre-recorded transcription job: the audio at ` + "`audio_url`" + ` transcribed with the options given, each checked at plan time against the service's rules.
 
-A job cannot change once submitted: changing any request attribute replaces it (a new job, billed again). ` + "`wait_for_completion`, `include_transcript`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
+A job cannot change once submitted: a change of what the service would do with its request replaces it (a new job, billed again). A request attribute written another way that means the same to the service (a default written out or left out, a list whose order means nothing reordered, a URL naming the same file or address by HTTP's rules: the scheme or host in another case, the scheme's default port, a fragment, an unreserved character percent-encoded or not) changes in place, in state only. ` + "`wait_for_completion`, `include_transcript`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
 
 By default the apply waits until the job is ` + "`done`" + ` and its result is in ` + "`result`" + `; a job that ends in ` + "`error`" + ` fails the apply and is tainted, so the next apply replaces it.
 

@@ -1,0 +1,90 @@
+package client
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestEquivalentHTTPURL(t *testing.T) {
+	for _, tc := range []struct {
+		raw, want string
+	}{
+		{"https://example.com/a.wav", "https://example.com/a.wav"},
+		{"HTTPS://EXAMPLE.COM/a.wav", "https://example.com/a.wav"},
+		{"https://Example.com:443/a.wav", "https://example.com/a.wav"},
+		{"http://example.com:80/a.wav", "http://example.com/a.wav"},
+		{"https://example.com:/a.wav", "https://example.com/a.wav"},
+		{"https://example.com", "https://example.com/"},
+		{"https://example.com?x=1", "https://example.com/?x=1"},
+		{"https://example.com/a.wav#t=10", "https://example.com/a.wav"},
+		{"https://example.com/%61%2D%7e.wav", "https://example.com/a-~.wav"},
+		{"https://example.com/a%2fb%c3%a4.wav", "https://example.com/a%2Fb%C3%A4.wav"},
+		{"https://example.com/a.wav?sig=%2b%41", "https://example.com/a.wav?sig=%2BA"},
+		{"https://user:p%40ss@Example.com/a.wav", "https://user:p%40ss@example.com/a.wav"},
+		{"https://[2001:DB8::1]:443/a.wav", "https://[2001:db8::1]/a.wav"},
+		{"https://[2001:db8::1]:8443/a.wav", "https://[2001:db8::1]:8443/a.wav"},
+
+		// What a server may read otherwise stays as written.
+		{"https://example.com:8443/a.wav", "https://example.com:8443/a.wav"},
+		{"http://example.com:443/a.wav", "http://example.com:443/a.wav"},
+		{"https://example.com:80/a.wav", "https://example.com:80/a.wav"},
+		{"https://example.com/A.WAV", "https://example.com/A.WAV"},
+		{"https://example.com/./a.wav", "https://example.com/./a.wav"},
+		{"https://example.com/a.wav?", "https://example.com/a.wav?"},
+		{"https://example.com/a.wav?X=1", "https://example.com/a.wav?X=1"},
+
+		// Not an absolute http(s) URL: unchanged.
+		{"ftp://Example.com/a.wav", "ftp://Example.com/a.wav"},
+		{"/a.wav", "/a.wav"},
+		{"https://example.com/100%", "https://example.com/100%"},
+		{"https://exa mple.com/a.wav", "https://exa mple.com/a.wav"},
+		{"", ""},
+	} {
+		if got := EquivalentHTTPURL(tc.raw); got != tc.want {
+			t.Errorf("EquivalentHTTPURL(%q) = %q, want %q", tc.raw, got, tc.want)
+		}
+	}
+}
+
+// FuzzEquivalentHTTPURL: the normal form is its own normal form, and it
+// names what the URL names: the same host (without case) and port (the
+// scheme's default written out or not), and a client sends the same path
+// and query for it, once decoded.
+func FuzzEquivalentHTTPURL(f *testing.F) {
+	for _, s := range []string{
+		"https://example.com/a.wav", "HTTPS://Example.COM:443/%61.wav#t", "http://example.com:80", "https://[2001:DB8::1]:443/a",
+		"https://u:p%40@h.example/a?b=%2f%7e&c", "https://h/%zz", "https://h/a%2Fb", "http://h:8080?", "https://h/ä?q=ä", "ftp://h/a",
+		"https://h/%C3%A4%25", "http://%41.example/", "https://h:0443/a", "https://h/a#b#c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		got := EquivalentHTTPURL(raw)
+		if again := EquivalentHTTPURL(got); again != got {
+			t.Fatalf("EquivalentHTTPURL(%q) = %q, and of that %q", raw, got, again)
+		}
+		u, err := url.Parse(raw)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Opaque != "" || u.Host == "" {
+			if got != raw {
+				t.Fatalf("EquivalentHTTPURL(%q) = %q, want it unchanged", raw, got)
+			}
+			return
+		}
+		n, err := url.Parse(got)
+		if err != nil {
+			t.Fatalf("EquivalentHTTPURL(%q) = %q, which does not parse: %v", raw, got, err)
+		}
+		if n.Scheme != u.Scheme || NormalHost(n) != NormalHost(u) || n.Fragment != "" || n.User.String() != u.User.String() {
+			t.Fatalf("EquivalentHTTPURL(%q) = %q: another scheme, host, user or a fragment", raw, got)
+		}
+		if want := strings.TrimPrefix(u.Path, "/"); strings.TrimPrefix(n.Path, "/") != want || !strings.HasPrefix(n.Path, "/") {
+			t.Fatalf("EquivalentHTTPURL(%q) = %q: path %q, want /%s", raw, got, n.Path, want)
+		}
+		wantQuery, errWant := url.QueryUnescape(u.RawQuery)
+		gotQuery, errGot := url.QueryUnescape(n.RawQuery)
+		if (errWant == nil) != (errGot == nil) || gotQuery != wantQuery || n.ForceQuery != (u.ForceQuery || (u.RawQuery == "" && n.RawQuery == "" && n.ForceQuery)) {
+			t.Fatalf("EquivalentHTTPURL(%q) = %q: query %q, want %q", raw, got, n.RawQuery, u.RawQuery)
+		}
+	})
+}
