@@ -41,7 +41,6 @@ func (NoNullElementsValidator) ValidateList(_ context.Context, req validator.Lis
 	for i, e := range req.ConfigValue.Elements() {
 		if e.IsNull() {
 			refuseNull(&resp.Diagnostics, req.Path, req.Path.AtListIndex(i), fmt.Sprintf("its element %d", i))
-			return
 		}
 	}
 }
@@ -52,13 +51,14 @@ func (NoNullElementsValidator) ValidateMap(_ context.Context, req validator.MapR
 	for _, k := range slices.Sorted(maps.Keys(elements)) {
 		if elements[k].IsNull() {
 			refuseNull(&resp.Diagnostics, req.Path, req.Path.AtMapKey(k), fmt.Sprintf("the value of %q", k))
-			return
 		}
 	}
 }
 
-// refuseNull reports the first null element of the attribute at p: one
-// error, as a user fixes one and plans again.
+// refuseNull reports a null element of the attribute at p, at the
+// element's path. Each null element gets its error: with only the first
+// reported, making it unknown would bring up the next one's, an error that
+// a value known only at apply seemed to cause.
 func refuseNull(diags *diag.Diagnostics, p, element path.Path, which string) {
 	diags.AddAttributeError(element, "Null element",
 		fmt.Sprintf("Attribute %s must not hold null, and %s is null: give it a value or leave it out.", p, which))
