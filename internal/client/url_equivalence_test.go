@@ -21,6 +21,7 @@ func TestEquivalentHTTPURL(t *testing.T) {
 		{"https://example.com/%61%2D%7e.wav", "https://example.com/a-~.wav"},
 		{"https://example.com/a%2fb%c3%a4.wav", "https://example.com/a%2Fb%C3%A4.wav"},
 		{"https://example.com/a.wav?sig=%2b%41", "https://example.com/a.wav?sig=%2BA"},
+		{"https://example.com/%4F%5f%5F.wav", "https://example.com/O__.wav"},
 		{"https://user:p%40ss@Example.com/a.wav", "https://user:p%40ss@example.com/a.wav"},
 		{"https://[2001:DB8::1]:443/a.wav", "https://[2001:db8::1]/a.wav"},
 		{"https://[2001:db8::1]:8443/a.wav", "https://[2001:db8::1]:8443/a.wav"},
@@ -38,6 +39,11 @@ func TestEquivalentHTTPURL(t *testing.T) {
 		{"ftp://Example.com/a.wav", "ftp://Example.com/a.wav"},
 		{"/a.wav", "/a.wav"},
 		{"https://example.com/100%", "https://example.com/100%"},
+		{"https:///a.wav#t=1", "https:///a.wav#t=1"},
+
+		// A query with a "%" that begins no percent-encoding stays as it is.
+		{"HTTPS://Example.com/a.wav?sig=%4", "https://example.com/a.wav?sig=%4"},
+		{"https://example.com/a.wav?x=%&y=%41", "https://example.com/a.wav?x=%&y=%41"},
 		{"https://exa mple.com/a.wav", "https://exa mple.com/a.wav"},
 		{"", ""},
 	} {

@@ -50,7 +50,16 @@ func newFuzzServer(opts Options) *Server {
 
 // serve sends one request straight to the handler. Its Host is example.com.
 func serve(s *Server, method, target, contentType string, body []byte) testResponse {
+	return serveAt(s, "", method, target, contentType, body)
+}
+
+// serveAt is serve with the request sent to host (its Host header), or to
+// httptest's example.com when host is "".
+func serveAt(s *Server, host, method, target, contentType string, body []byte) testResponse {
 	r := httptest.NewRequest(method, "/", bytes.NewReader(body))
+	if host != "" {
+		r.Host = host
+	}
 	u, err := url.ParseRequestURI(target)
 	if err != nil {
 		panic(err)

@@ -264,6 +264,32 @@ func TestSameFileWrittenAnotherWay(t *testing.T) {
 	}
 }
 
+// An upload's URL names the upload however its host is written: in
+// another case, or with the scheme's default port.
+func TestUploadNamedByItsURLWrittenAnotherWay(t *testing.T) {
+	h := newHarness(t, Options{})
+	const host = "Media.Example.com"
+	body, ct := multipartFile(t, "audio", "call.wav", buildWAV(3, 1, 8000))
+	resp := serveAt(h.srv, host, http.MethodPost, "/v2/upload", ct, body)
+	var up client.UploadResponse
+	decodeInto(t, resp.body, &up)
+	if resp.status != http.StatusOK || !strings.HasPrefix(up.AudioURL, "http://"+host+"/file/") {
+		t.Fatalf("upload: status %d, audio_url %q", resp.status, up.AudioURL)
+	}
+	path := strings.TrimPrefix(up.AudioURL, "http://"+host)
+	for _, audioURL := range []string{up.AudioURL, "http://media.example.com" + path, "HTTP://MEDIA.EXAMPLE.COM:80" + path + "#t=1"} {
+		created := serveAt(h.srv, host, http.MethodPost, "/v2/pre-recorded", "application/json", fmt.Appendf(nil, `{"audio_url":%q}`, audioURL))
+		var init client.InitResponse
+		decodeInto(t, created.body, &init)
+		got := serveAt(h.srv, host, http.MethodGet, "/v2/pre-recorded/"+init.ID, "", nil)
+		var job client.PreRecordedJob
+		decodeInto(t, got.body, &job)
+		if job.Status != client.StatusDone || job.File == nil || job.File.ID != up.AudioMetadata.ID || *job.File.AudioDuration != 3 {
+			t.Errorf("%s: status %q, error_code %v, file %+v, want the upload %s", audioURL, job.Status, job.ErrorCode, job.File, up.AudioMetadata.ID)
+		}
+	}
+}
+
 // A URL is on a server's host as HTTP compares hosts.
 func TestOnHost(t *testing.T) {
 	for _, tc := range []struct {

@@ -135,6 +135,23 @@ func TestZeroDataRetentionRequiresAnExternalAudioURL(t *testing.T) {
 		t.Fatalf("JobCount %d, want 0", n)
 	}
 	h.create(`{"audio_url":"https://example.com/file/a.wav",` + callback + `}`)
+
+	// The host as HTTP compares it: without case, the scheme's default
+	// port the same as none, on either side.
+	for host, cases := range map[string]map[string]bool{
+		"api.example.com": {
+			"https://API.example.com:443/file/x": true, "http://api.example.com:80/media/a.wav": true,
+			"https://api.example.com:8443/a.wav": false, "https://cdn.example.com/a.wav": false,
+		},
+		"api.example.com:443": {"https://api.example.com/file/x": true, "http://api.example.com/a.wav": false},
+	} {
+		for audioURL, refused := range cases {
+			resp := serveAt(h.srv, host, http.MethodPost, "/v2/pre-recorded", "application/json", fmt.Appendf(nil, `{"audio_url":%q,%s}`, audioURL, callback))
+			if got := resp.status == http.StatusUnprocessableEntity; got != refused {
+				t.Errorf("sent to %s, audio_url %s: status %d, want refused %t: %s", host, audioURL, resp.status, refused, resp.body)
+			}
+		}
+	}
 }
 
 // A job whose retention has ended answers 404 from the first look on, under
