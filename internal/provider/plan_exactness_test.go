@@ -11,7 +11,8 @@ package provider
 // keep its meaning (a default written out or left out, a list whose order
 // means nothing reordered, [] for null, the configuration of a switch that
 // is off added or removed, the callback written the other way, a number
-// written another way, a spelling dictionary key with no spellings, ...) and by
+// written another way, a spelling dictionary key with no spellings, a URL
+// written another way that names the same resource, ...) and by
 // rewrites that change it (another value of one argument, a list element
 // added or removed, a switch turned on or off, an argument left out or
 // set). B is created on the fake server too, and planned against A's state
