@@ -245,12 +245,13 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 	// The service may quote the request in an error: its callback URLs,
 	// which may carry a token, and the credentials of a presigned
 	// audio_url are masked there. A callback URL's own credentials (its
-	// query, each query value) are masked too: a validator may quote the
-	// part of the URL it refuses, not the whole URL.
+	// query, each query value, a token in its path) are masked too: a
+	// validator may quote the part of the URL it refuses, not the whole URL.
 	secrets := req.CallbackURLs()
-	for _, u := range append(slices.Clone(secrets), req.AudioURL) {
-		secrets = append(secrets, urlCredentials(u)...)
+	for _, u := range slices.Clone(secrets) {
+		secrets = append(secrets, callbackURLCredentials(u)...)
 	}
+	secrets = append(secrets, urlCredentials(req.AudioURL)...)
 	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, secrets: secrets}, &out); err != nil {
 		return nil, err
 	}

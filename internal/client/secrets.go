@@ -97,6 +97,31 @@ func urlCredentials(raw string) []string {
 	return parts
 }
 
+// callbackURLCredentials returns what urlCredentials does and, as a
+// callback URL may carry its token in its path (a chat service's webhook,
+// .../services/T0123/B0456/<token>), its path and each of its segments that
+// could be a token: at least minURLCredential characters, a digit among
+// them. A word (no digit) stays shown, so that an error quoting the same
+// word elsewhere stays readable.
+func callbackURLCredentials(raw string) []string {
+	parts := urlCredentials(raw)
+	u, err := url.Parse(raw)
+	if err != nil {
+		return parts
+	}
+	candidates := []string{u.EscapedPath(), u.Path}
+	for _, segment := range strings.Split(u.EscapedPath(), "/") {
+		decoded, _ := url.PathUnescape(segment)
+		candidates = append(candidates, segment, decoded)
+	}
+	for _, part := range candidates {
+		if len(part) >= minURLCredential && strings.ContainsAny(part, "0123456789") && !slices.Contains(parts, part) {
+			parts = append(parts, part)
+		}
+	}
+	return parts
+}
+
 // longest is the length of the longest secret (0 when none).
 func (s secrets) longest() int {
 	if len(s) == 0 {

@@ -24,6 +24,25 @@ func TestURLCredentials(t *testing.T) {
 	}
 }
 
+// A callback URL may carry its token in its path: the path, and each of
+// its segments long enough and holding a digit, are credentials too; words
+// and short segments are not.
+func TestCallbackURLCredentials(t *testing.T) {
+	for raw, want := range map[string][]string{
+		"https://hooks.example.com/transcriptions/done": nil,
+		"https://hooks.example.com/services/T0123/B0456/xoxWren4Pine7": {
+			"/services/T0123/B0456/xoxWren4Pine7", "xoxWren4Pine7"},
+		"https://hooks.example.com/hook/ab%2Fc4d5e6f7?token=Otter5Maple": {
+			"token=Otter5Maple", "Otter5Maple", "/hook/ab%2Fc4d5e6f7", "/hook/ab/c4d5e6f7", "ab%2Fc4d5e6f7", "ab/c4d5e6f7"},
+		"https://hooks.example.com/cb7": nil,
+		"%zz://not a URL":               nil,
+	} {
+		if got := callbackURLCredentials(raw); !slices.Equal(got, want) {
+			t.Errorf("callbackURLCredentials(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
 // A text that quotes a secret in any of the forms JSON gives it is
 // masked, the longest secret first, and a secret's beginning at the end
 // of a text cut short too.

@@ -124,24 +124,26 @@ func TestCreate_neverQuotesTheRequestsSecrets(t *testing.T) {
 		hookToken   = "t0k3n-Otter5Maple"
 		legacyToken = "t0k3n-Finch8Cedar"
 		signature   = "Sig9Lantern2Quill"
+		pathToken   = "xoxWren4Pine7Sorrel"
 	)
 	req := &client.InitTranscriptionRequest{
 		AudioURL:       "https://bucket.example.com/a.wav?X-Amz-Signature=" + signature,
 		Callback:       ptr(true),
 		CallbackConfig: &client.CallbackConfig{URL: "https://hooks.example.com/done?token=" + hookToken},
-		CallbackURL:    ptr("https://hooks.example.com/legacy?token=" + legacyToken),
+		CallbackURL:    ptr("https://hooks.example.com/services/T0123/" + pathToken + "?token=" + legacyToken),
 	}
 	sent, err := json.Marshal(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	secrets := []string{key, hookToken, legacyToken, signature}
+	secrets := []string{key, hookToken, legacyToken, signature, pathToken}
 	quoting := "request " + string(sent) + " with x-service-key " + key
 	errorBody, _ := json.Marshal(client.ErrorBody{StatusCode: 422, Message: quoting, RequestID: "r-1", ValidationErrors: []string{quoting}})
 	// A validator may quote the part of a URL it refuses rather than the
 	// whole URL.
 	partsBody, _ := json.Marshal(client.ErrorBody{StatusCode: 422, Message: "invalid callbacks", RequestID: "r-2", ValidationErrors: []string{
-		"callback_config.url: query token=" + hookToken + " is not allowed", "callback_url: unknown token " + legacyToken}})
+		"callback_config.url: query token=" + hookToken + " is not allowed", "callback_url: unknown token " + legacyToken,
+		"callback_url: no webhook " + pathToken + " at hooks.example.com"}})
 	cases := []struct {
 		name        string
 		status      int
