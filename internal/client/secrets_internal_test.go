@@ -34,8 +34,10 @@ func TestCallbackURLCredentials(t *testing.T) {
 			"/services/T0123/B0456/xoxWren4Pine7", "xoxWren4Pine7"},
 		"https://hooks.example.com/hook/ab%2Fc4d5e6f7?token=Otter5Maple": {
 			"token=Otter5Maple", "Otter5Maple", "/hook/ab%2Fc4d5e6f7", "/hook/ab/c4d5e6f7", "ab%2Fc4d5e6f7", "ab/c4d5e6f7"},
-		"https://hooks.example.com/cb7": nil,
-		"%zz://not a URL":               nil,
+		"https://hooks.example.com/cb7":         nil,
+		"https://hooks.example.com/a/b1c2d3e4":  {"/a/b1c2d3e4", "b1c2d3e4"},
+		"https://hooks.example.com/a/b/c1d2e3f": {"/a/b/c1d2e3f"},
+		"%zz://not a URL":                       nil,
 	} {
 		if got := callbackURLCredentials(raw); !slices.Equal(got, want) {
 			t.Errorf("callbackURLCredentials(%q) = %q, want %q", raw, got, want)
