@@ -265,3 +265,31 @@ func TestEffective_callbackTarget(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEffective: what the service does with a request is what it does with
+// that again (Effective is its own fixed point), so that comparing two
+// requests by their effective fields is an equivalence.
+func FuzzEffective(f *testing.F) {
+	for _, body := range []string{
+		`{"audio_url":"HTTPS://Example.com:443/a.wav#t"}`,
+		`{"audio_url":"https://example.com/a.wav","callback_url":"https://HOOKS.example.com/a?token=x"}`,
+		`{"audio_url":"https://example.com/a.wav","callback":true,"callback_config":{"url":"https://h.example.com/%61","method":"PUT"}}`,
+		`{"audio_url":"a","language_config":{"languages":["fr","en"],"code_switching":true},"subtitles":true,"subtitles_config":{"formats":["vtt","srt"]}}`,
+		`{"audio_url":"a","custom_vocabulary":true,"custom_vocabulary_config":{"default_intensity":0.5,"vocabulary":["x",{"value":"y","pronunciations":["b","a","b"],"language":"en"}]},"language_config":{"languages":["en"]}}`,
+		`{"audio_url":"a","custom_spelling":true,"custom_spelling_config":{"spelling_dictionary":{"G":["g","g"],"K":[]}}}`,
+		`{"audio_url":"a","pii_redaction":true,"pii_redaction_config":{"entity_types":["NAME","EMAIL_ADDRESS"]},"summarization":true,"summarization_config":{"type":"general"}}`,
+		`{"audio_url":"a","translation":true,"translation_config":{"target_languages":["fr","de"]},"diarization":true,"diarization_config":{}}`,
+	} {
+		f.Add([]byte(body))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var r InitTranscriptionRequest
+		if json.Unmarshal(body, &r) != nil {
+			return
+		}
+		once, twice := r.EffectiveFields(), r.Effective().EffectiveFields()
+		if !reflect.DeepEqual(once, twice) {
+			t.Fatalf("Effective is not its own fixed point for %s:\n once  %v\n twice %v", body, once, twice)
+		}
+	})
+}
