@@ -77,8 +77,8 @@
 // "error" when a failure is asked for (below). The processing time is
 // Options.ProcessingTime, or with Options.ProcessingTimeMax above it a time
 // in [ProcessingTime, ProcessingTimeMax] chosen by a hash of the job's
-// audio_url: the same URL always takes the same time, whatever order jobs
-// arrive in (the command's -processing-time 5s-30s). Time is read from
+// audio_url: the same URL (or one naming the same file, RFC 9110 §4.2.3)
+// always takes the same time, whatever order jobs arrive in (the command's -processing-time 5s-30s). Time is read from
 // Options.Clock, so tests can drive it with a ManualClock. Jobs advance even
 // when nobody polls: a background loop finalizes them and delivers callbacks
 // every ~20ms, and Server.SettleJobs does the same on demand.
@@ -123,7 +123,8 @@
 //     https://example.com/call.wav?duration=12.5&channels=2.
 //     The transcript covers at most the first four hours of any audio.
 //   - Otherwise the duration is 5 to 60 seconds, derived from a hash of the URL
-//     (the same URL always gives the same duration), with 1 channel.
+//     (the same URL, or one naming the same file by HTTP's rules, always
+//     gives the same duration and transcript), with 1 channel.
 //   - The filename is the last path segment of the URL.
 //   - A URL returned by POST /v2/upload of this server uses that file's real
 //     WAV duration, channels and filename; such a URL naming no stored upload

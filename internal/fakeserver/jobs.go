@@ -116,17 +116,17 @@ func (s *Server) advance(j *job, now time.Time) {
 	}
 }
 
-// processingTimeFor is how long a job on audioURL takes: Options.ProcessingTime,
-// or with a range a time in [ProcessingTime, ProcessingTimeMax] chosen by a
-// hash of the URL, so the same URL always takes the same time whatever order
-// the jobs arrive in.
-func (s *Server) processingTimeFor(audioURL string) time.Duration {
+// processingTimeFor is how long a job on source (its audio_url in normal
+// form) takes: Options.ProcessingTime, or with a range a time in
+// [ProcessingTime, ProcessingTimeMax] chosen by a hash of source, so the same
+// file always takes the same time whatever order the jobs arrive in.
+func (s *Server) processingTimeFor(source string) time.Duration {
 	lo, hi := s.opts.ProcessingTime, s.opts.ProcessingTimeMax
 	if hi <= lo {
 		return lo
 	}
 	h := fnv.New64a()
-	h.Write([]byte(audioURL))
+	h.Write([]byte(source))
 	span := uint64(hi-lo) + 1
 	return lo + time.Duration(h.Sum64()%span)
 }

@@ -47,7 +47,7 @@ type Options struct {
 	ProcessingTime time.Duration
 	// ProcessingTimeMax, when above ProcessingTime, makes each job's time a
 	// value in [ProcessingTime, ProcessingTimeMax] chosen by a hash of its
-	// audio_url (the same URL always takes the same time).
+	// audio_url (the same file always takes the same time).
 	ProcessingTimeMax time.Duration
 	// MaxConcurrentJobs, when above 0, is how many jobs may be queued or
 	// processing at once, as an account's concurrency limit: a create beyond
