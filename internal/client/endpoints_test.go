@@ -110,13 +110,18 @@ func TestLiveJobs_getAndDelete(t *testing.T) {
 }
 
 // A live job record, listed or read alone, without an id or a status is
-// not understood: it could be neither tracked nor shown.
-func TestLiveJobs_recordsLackingIdOrStatus(t *testing.T) {
+// not understood: it could be neither tracked nor shown. Read alone, it
+// must be the job asked for, in one of the four statuses.
+func TestLiveJobs_recordsNotUnderstood(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"listed without a status", `{"items":[{"id":"a","status":"done"},{"id":"b"}]}`, "item 1 lacks id or status"},
 		{"listed without an id", `{"items":[{"status":"done"}]}`, "item 0 lacks id or status"},
 		{"read without a status", `{"id":"a"}`, "job record lacks id or status"},
 		{"read without an id", `{"status":"done"}`, "job record lacks id or status"},
+		// As for a pre-recorded job: another job's record, or a status
+		// none of the four, is not the job asked for.
+		{"read as another job", `{"id":"b","status":"done"}`, `the service answered with the record of job "b", not of job "a"`},
+		{"read with an unknown status", `{"id":"a","status":"finished"}`, `job record has status "finished"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := clientOfServerAnswering(t, http.StatusOK, "application/json", tc.body, client.Config{})

@@ -137,8 +137,8 @@ func (c *Client) GetLive(ctx context.Context, id string, detail ...Detail) (*Liv
 	if err := c.do(ctx, call{method: http.MethodGet, path: path, retry: retryIdempotent, detail: firstDetail(detail)}, &out); err != nil {
 		return nil, err
 	}
-	if out.ID == "" || out.Status == "" {
-		return nil, &DecodeError{Op: "GET " + path, Reason: "job record lacks id or status"}
+	if err := checkJobRecord("GET "+path, id, out.ID, out.Status); err != nil {
+		return nil, err
 	}
 	return &out, nil
 }
