@@ -116,6 +116,9 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	if c := out.SubtitlesConfig; c != nil {
 		cc := *c
 		cc.Formats = sortedOrNil(cc.Formats)
+		if cc.Formats == nil { // none, as an empty list is: the default
+			cc.Formats = []string{DefaultSubtitleFormat}
+		}
 		out.SubtitlesConfig = &cc
 		if equalJSON(cc, SubtitlesConfig{Formats: []string{DefaultSubtitleFormat}, Style: &defaultSubtitleStyle}) {
 			out.SubtitlesConfig = nil

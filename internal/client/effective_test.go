@@ -52,6 +52,9 @@ func TestEffective_sameJob(t *testing.T) {
 		"subtitles srt": {`{` + url + `, "subtitles": true}`,
 			`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["srt"], "style": "default"}}`},
 		"empty subtitles_config": {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {}}`},
+		// The service refuses no format at all (at least one); the
+		// provider's validator does too. Read as none, it is the default.
+		"no formats": {`{` + url + `, "subtitles": true}`, `{` + url + `, "subtitles": true, "subtitles_config": {"formats": []}}`},
 		"formats reordered": {`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["srt", "vtt"]}}`,
 			`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt"]}}`},
 		"empty diarization_config": {`{` + url + `, "diarization": true}`, `{` + url + `, "diarization": true, "diarization_config": {}}`},
