@@ -3,6 +3,7 @@ package client
 import (
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -62,17 +63,10 @@ func NormalHost(u *url.URL) string {
 var defaultPorts = map[string]string{"http": "80", "https": "443"}
 
 // normalPercentEncoding decodes the percent-encoded unreserved characters
-// of s and writes the other percent-encodings with upper-case digits. A
-// string with a "%" that begins no percent-encoding stays as it is:
-// decoding around it could make one ("%%30" would become "%0").
+// of s and writes the other percent-encodings with upper-case digits.
 func normalPercentEncoding(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
-			return s
-		}
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -80,30 +74,23 @@ func normalPercentEncoding(s string) string {
 			b.WriteByte(s[i])
 			continue
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
-		if isUnreserved(c) {
-			b.WriteByte(c)
+		// A "%" that begins no percent-encoding leaves s as it is: decoding
+		// around it could make one ("%%30" would become "%0").
+		if i+3 > len(s) {
+			return s
+		}
+		c, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return s
+		}
+		if isUnreserved(byte(c)) {
+			b.WriteByte(byte(c))
 		} else {
 			b.WriteString("%" + strings.ToUpper(s[i+1:i+3]))
 		}
 		i += 2
 	}
 	return b.String()
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	default:
-		return c - 'a' + 10
-	}
 }
 
 // isUnreserved reports whether c is an unreserved character of RFC 3986

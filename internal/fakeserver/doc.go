@@ -78,8 +78,9 @@
 // Options.ProcessingTime, or with Options.ProcessingTimeMax above it a time
 // in [ProcessingTime, ProcessingTimeMax] chosen by a hash of the job's
 // audio_url: the same URL (or one naming the same file, RFC 9110 §4.2.3)
-// always takes the same time, whatever order jobs arrive in (the command's -processing-time 5s-30s). Time is read from
-// Options.Clock, so tests can drive it with a ManualClock. Jobs advance even
+// always takes the same time, whatever order jobs arrive in (the command's
+// -processing-time 5s-30s). Time is read from Options.Clock, so tests can
+// drive it with a ManualClock. Jobs advance even
 // when nobody polls: a background loop finalizes them and delivers callbacks
 // every ~20ms, and Server.SettleJobs does the same on demand.
 //
