@@ -29,6 +29,12 @@
 //	POST   /v2/upload                   multipart field "audio", a WAV file (PCM, float, or compressed with its byte rate)
 //	GET    /file/{id}                   the bytes of an uploaded file
 //
+// Live sessions are listed, read and deleted, not started: the spec shows
+// neither a session's request nor how its messages travel, so POST /v2/live
+// (the official client's startSession) is answered 405 with an error body
+// that says so. The listed live jobs are seeded (Options.LiveJobs,
+// Server.AddLiveJob; the command's -live-jobs).
+//
 // Every request needs the x-service-key header (401 otherwise, on every path).
 // Every error answer carries the service's JSON error body. HEAD is answered
 // wherever GET is, here and on the control interface, as GET without its

@@ -174,12 +174,15 @@ func (s *Server) Close() {
 }
 
 // endpoint is one path of the interface. With hasID the path is prefix + "/"
-// + a non-empty id + suffix.
+// + a non-empty id + suffix. notEmulated says, by method, why a method the
+// service has on this path is answered 405 here, so that a caller of the
+// official client learns it from the error rather than guessing.
 type endpoint struct {
-	prefix   string
-	hasID    bool
-	suffix   string
-	handlers map[string]func(w http.ResponseWriter, r *http.Request, id string)
+	prefix      string
+	hasID       bool
+	suffix      string
+	handlers    map[string]func(w http.ResponseWriter, r *http.Request, id string)
+	notEmulated map[string]string
 }
 
 func (s *Server) routes() []endpoint {
@@ -203,6 +206,9 @@ func (s *Server) routes() []endpoint {
 		}},
 		{prefix: "/v2/live", handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet: s.handleListLive,
+		}, notEmulated: map[string]string{
+			http.MethodPost: "starting a live session is not emulated (the spec shows neither its request nor how its messages travel): " +
+				"this server lists, reads and deletes live jobs, seeded by -live-jobs (Options.LiveJobs, Server.AddLiveJob)",
 		}},
 		{prefix: "/v2/live", hasID: true, handlers: map[string]func(http.ResponseWriter, *http.Request, string){
 			http.MethodGet:    s.handleGetLive,
@@ -298,7 +304,11 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allowedMethods(slices.Collect(maps.Keys(e.handlers))), ", "))
-		s.writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on "+path)
+		message := "method " + r.Method + " is not allowed on " + path
+		if why, ok := e.notEmulated[r.Method]; ok {
+			message += ": " + why
+		}
+		s.writeError(w, r, http.StatusMethodNotAllowed, message)
 		return
 	}
 	s.writeError(w, r, http.StatusNotFound, "no such endpoint: "+path)

@@ -72,23 +72,33 @@ func TestUnknownRoutesAnd405(t *testing.T) {
 			}
 		})
 	}
-	for _, c := range []struct{ method, path, allow string }{
-		{http.MethodPut, "/v2/pre-recorded", "GET, HEAD, POST"},
-		{http.MethodDelete, "/v2/pre-recorded", "GET, HEAD, POST"},
-		{http.MethodPost, "/v2/pre-recorded/x", "DELETE, GET, HEAD"},
-		{http.MethodDelete, "/v2/pre-recorded/x/file", "GET, HEAD"},
-		{http.MethodPost, "/v2/live/x", "DELETE, GET, HEAD"},
-		{http.MethodPut, "/v2/live/x/file", "GET, HEAD"},
-		{http.MethodDelete, "/v2/transcription/x", "GET, HEAD"},
-		{http.MethodPost, "/v2/live", "GET, HEAD"},
-		{http.MethodGet, "/v2/upload", "POST"},
-		{http.MethodDelete, "/file/x", "GET, HEAD"},
+	for _, c := range []struct{ method, path, allow, why string }{
+		{http.MethodPut, "/v2/pre-recorded", "GET, HEAD, POST", ""},
+		{http.MethodDelete, "/v2/pre-recorded", "GET, HEAD, POST", ""},
+		{http.MethodPost, "/v2/pre-recorded/x", "DELETE, GET, HEAD", ""},
+		{http.MethodDelete, "/v2/pre-recorded/x/file", "GET, HEAD", ""},
+		{http.MethodPost, "/v2/live/x", "DELETE, GET, HEAD", ""},
+		{http.MethodPut, "/v2/live/x/file", "GET, HEAD", ""},
+		{http.MethodDelete, "/v2/transcription/x", "GET, HEAD", ""},
+		// The service starts live sessions here; the error says this
+		// server does not, and what it does instead.
+		{http.MethodPost, "/v2/live", "GET, HEAD", "starting a live session is not emulated"},
+		{http.MethodPut, "/v2/live", "GET, HEAD", ""},
+		{http.MethodGet, "/v2/upload", "POST", ""},
+		{http.MethodDelete, "/file/x", "GET, HEAD", ""},
 	} {
 		t.Run("405 "+c.method+" "+c.path, func(t *testing.T) {
 			resp := h.do(c.method, c.path, "", nil, nil)
-			requireError(t, resp, http.StatusMethodNotAllowed, c.path)
+			body := requireError(t, resp, http.StatusMethodNotAllowed, c.path)
 			if got := resp.header.Get("Allow"); got != c.allow {
 				t.Fatalf("Allow %q, want %q", got, c.allow)
+			}
+			want := "method " + c.method + " is not allowed on " + c.path
+			if c.why != "" {
+				want += ": " + c.why
+			}
+			if !strings.HasPrefix(body.Message, want) || (c.why == "" && body.Message != want) {
+				t.Fatalf("message %q, want %q", body.Message, want)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 // The service's official JavaScript client, driven against the fake server
 // that compat_test.go starts: every pre-recorded and live job-management
-// method, as a user's pipeline would call them.
+// method, as a user's pipeline would call them, and startSession, which the
+// fake server refuses, saying why.
 //
 // Environment: BASE_URL (the fake server), API_KEY, WORK_DIR (a scratch
 // folder). The client is given the key through its own httpHeaders option
@@ -239,5 +240,14 @@ describe('live', () => {
     const running = await live.list({ status: ['processing', 'queued'], limit: 1 })
     assert.equal(running.items.length, 1)
     await rejectsWithStatus(live.delete(running.items[0].id), 403)
+  })
+
+  it('startSession is refused, saying live sessions are not emulated', async () => {
+    const session = live.startSession({ encoding: 'wav/pcm', sample_rate: 16000, bit_depth: 16, channels: 1 })
+    const emitted = new Promise((resolve) => session.once('error', resolve))
+    await rejectsWithStatus(session.getSessionId(), 405)
+    const err = await emitted
+    assert.match(err.responseBody.message, /starting a live session is not emulated/)
+    assert.equal(session.status, 'ended')
   })
 })
