@@ -58,11 +58,13 @@ func (s *Server) ResetRequests() {
 	s.requests = nil
 }
 
-// JobCount is the number of pre-recorded jobs currently stored.
+// JobCount is the number of pre-recorded jobs currently stored: by the
+// clock, so a job whose processing and retention have both ended is not
+// counted even if nothing has read it since it was created.
 func (s *Server) JobCount() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.tick()
+	s.settleAll()
 	return len(s.jobs)
 }
 
@@ -133,9 +135,11 @@ func (s *Server) BuildLiveJobs() {
 	}
 }
 
-// Stats returns the counters.
+// Stats returns the counters. JobsExpired and UploadsExpired are by the
+// clock, as JobCount is.
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.settleAll()
 	return s.stats
 }

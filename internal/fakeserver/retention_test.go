@@ -300,8 +300,9 @@ func TestRetentionExpiresUploads(t *testing.T) {
 
 // TestRetentionCountsReadTheClock: JobCount and UploadCount look at the
 // clock themselves, as GET does, so a Go test that steps a ManualClock past
-// the retention sees the job and the upload gone at once, without waiting
-// for the background loop (~20ms).
+// the retention sees the jobs and the upload gone at once, without waiting
+// for the background loop (~20ms): a job read when done, and one nobody
+// read, whose processing and retention both ended within the step.
 func TestRetentionCountsReadTheClock(t *testing.T) {
 	h := newHarness(t, Options{Retention: time.Minute})
 	body, ct := multipartFile(t, "audio", "talk.wav", buildWAV(1, 1, 8000))
@@ -315,6 +316,19 @@ func TestRetentionCountsReadTheClock(t *testing.T) {
 	h.clock.Advance(time.Minute)
 	if j, u := h.srv.JobCount(), h.srv.UploadCount(); j != 0 || u != 0 {
 		t.Fatalf("retention over: %d jobs, %d uploads, want none", j, u)
+	}
+	h.create(`{"audio_url":"https://example.com/b.wav"}`) // queued, never read
+	if j := h.srv.JobCount(); j != 1 {
+		t.Fatalf("%d jobs, want the new one", j)
+	}
+	h.clock.Advance(time.Hour)
+	if j := h.srv.JobCount(); j != 0 {
+		t.Fatalf("processing and retention over, the job never read: %d jobs, want none", j)
+	}
+	h.create(`{"audio_url":"https://example.com/c.wav"}`)
+	h.clock.Advance(time.Hour)
+	if st := h.srv.Stats(); st.JobsExpired != 3 || st.UploadsExpired != 1 {
+		t.Fatalf("stats %+v: want 3 jobs and 1 upload expired", st)
 	}
 }
 
