@@ -4,12 +4,14 @@ package compat
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,7 +37,11 @@ var calledEndpoints = []string{
 
 var idSegment = regexp.MustCompile(`/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 
-func TestOfficialJavaScriptClient(t *testing.T) {
+// installOfficialClient installs the official client (and the TypeScript
+// compiler) with npm ci, once per run, and returns node's path. It skips the
+// test when npm is not installed.
+func installOfficialClient(t *testing.T) string {
+	t.Helper()
 	npm, err := exec.LookPath("npm")
 	if err != nil {
 		t.Skip("npm is not installed: skipping the official JavaScript client's compatibility test (install Node.js 20+ and npm to run it)")
@@ -44,13 +50,29 @@ func TestOfficialJavaScriptClient(t *testing.T) {
 	if err != nil {
 		t.Fatal("npm is installed but node is not on PATH")
 	}
+	install.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error").CombinedOutput()
+		if err != nil {
+			installErr = fmt.Errorf("npm ci: %w\n%s", err, out)
+		}
+	})
+	if installErr != nil {
+		t.Fatal(installErr)
+	}
+	return node
+}
+
+var (
+	install    sync.Once
+	installErr error
+)
+
+func TestOfficialJavaScriptClient(t *testing.T) {
+	node := installOfficialClient(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-
-	install := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci: %v\n%s", err, out)
-	}
 
 	fs := fakeserver.New(fakeserver.Options{APIKey: apiKey, ProcessingTime: 300 * time.Millisecond, LiveJobs: 40})
 	srv := httptest.NewServer(fs) // 127.0.0.1
