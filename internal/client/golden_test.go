@@ -20,6 +20,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // The golden fixtures in testdata/golden are written by hand from the
@@ -307,21 +308,8 @@ func TestGolden_fakeServerAnswersConform(t *testing.T) {
 
 	call := func(method, path, contentType string, body []byte) (int, any) {
 		t.Helper()
-		req, err := http.NewRequest(method, srv.URL+path, bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set(client.ServiceKeyHeader, testKey)
-		if contentType != "" {
-			req.Header.Set("Content-Type", contentType)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, decodeTree(t, data)
+		status, data := testutil.ServiceRequest(t, srv.URL, testKey, method, path, contentType, body)
+		return status, decodeTree(t, data)
 	}
 	check := func(name string, got any, fixture string, exact bool) {
 		t.Helper()

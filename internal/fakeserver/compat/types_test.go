@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"mime/multipart"
 	"net/http"
@@ -22,8 +21,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
@@ -169,22 +168,9 @@ func fakeServerAnswers(t *testing.T, golden string) []typedBody {
 	var bodies []typedBody
 	call := func(name, sdkType, method, path, contentType string, body []byte, want int) []byte {
 		t.Helper()
-		req, err := http.NewRequest(method, srv.URL+path, bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set(client.ServiceKeyHeader, apiKey)
-		if contentType != "" {
-			req.Header.Set("Content-Type", contentType)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, err := io.ReadAll(resp.Body)
-		if err != nil || resp.StatusCode != want {
-			t.Fatalf("%s %s: %d, want %d: %s %v", method, path, resp.StatusCode, want, data, err)
+		status, data := testutil.ServiceRequest(t, srv.URL, apiKey, method, path, contentType, body)
+		if status != want {
+			t.Fatalf("%s %s: %d, want %d: %s", method, path, status, want, data)
 		}
 		bodies = append(bodies, typedBody{"fake server " + name, sdkType, data})
 		return data
