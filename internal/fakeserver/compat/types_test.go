@@ -155,7 +155,8 @@ func TestAnswersHaveTheOfficialClientTypes(t *testing.T) {
 // fakeServerAnswers are the fake server's answers in the situations the
 // golden fixtures describe, and a few more: the create of every option (the
 // golden request, its callbacks sent to a local receiver), that job queued
-// and done, a failed job, the listings, a live job, an upload.
+// and done, a job processing, a failed job, the listings, a live job, an
+// upload and a job made from it.
 func fakeServerAnswers(t *testing.T, golden string) []typedBody {
 	t.Helper()
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) }))
@@ -182,6 +183,14 @@ func fakeServerAnswers(t *testing.T, golden string) []typedBody {
 		}
 		return v.ID
 	}
+	// job reads a job's record, which must have the status its name says.
+	job := func(name, id, status string) {
+		t.Helper()
+		var v struct{ Status string }
+		if data := call(name+", "+status, "PreRecordedV2Response", http.MethodGet, "/v2/pre-recorded/"+id, "", nil, http.StatusOK); json.Unmarshal(data, &v) != nil || v.Status != status {
+			t.Fatalf("%s: status %q, want %q", name, v.Status, status)
+		}
+	}
 
 	request, err := os.ReadFile(filepath.Join(golden, "create_request.json"))
 	if err != nil {
@@ -193,12 +202,14 @@ func fakeServerAnswers(t *testing.T, golden string) []typedBody {
 		[]byte(`{"audio_url":"https://example.com/fail-500.wav"}`), http.StatusCreated))
 	wolof := id(call("create of a translation to Wolof", "PreRecordedV2InitTranscriptionResponse", http.MethodPost, "/v2/pre-recorded", "application/json",
 		[]byte(`{"audio_url":"https://example.com/a.wav?duration=5","translation":true,"translation_config":{"target_languages":["wo"]}}`), http.StatusCreated))
-	call("job of every option, queued", "PreRecordedV2Response", http.MethodGet, "/v2/pre-recorded/"+every, "", nil, http.StatusOK)
+	job("job of every option", every, "queued")
+	clock.Advance(5 * time.Second)
+	job("job translated to Wolof", wolof, "processing")
 	clock.Advance(time.Minute)
-	call("job of every option, done", "PreRecordedV2Response", http.MethodGet, "/v2/pre-recorded/"+every, "", nil, http.StatusOK)
+	job("job of every option", every, "done")
 	call("job of every option, done, by its result_url", "PreRecordedV2Response", http.MethodGet, "/v2/transcription/"+every, "", nil, http.StatusOK)
-	call("failed job", "PreRecordedV2Response", http.MethodGet, "/v2/pre-recorded/"+failed, "", nil, http.StatusOK)
-	call("job translated to Wolof", "PreRecordedV2Response", http.MethodGet, "/v2/pre-recorded/"+wolof, "", nil, http.StatusOK)
+	job("failed job", failed, "error")
+	job("job translated to Wolof", wolof, "done")
 	call("pre-recorded listing", "PreRecordedV2ListResponse", http.MethodGet, "/v2/pre-recorded?limit=5", "", nil, http.StatusOK)
 	live := call("live listing", "LiveV2ListResponse", http.MethodGet, "/v2/live?limit=12", "", nil, http.StatusOK)
 	var page struct{ Items []struct{ ID string } }
@@ -220,7 +231,17 @@ func fakeServerAnswers(t *testing.T, golden string) []typedBody {
 	if err := mw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	call("upload", "PreRecordedV2AudioUploadResponse", http.MethodPost, "/v2/upload", mw.FormDataContentType(), form.Bytes(), http.StatusOK)
+	uploaded := call("upload", "PreRecordedV2AudioUploadResponse", http.MethodPost, "/v2/upload", mw.FormDataContentType(), form.Bytes(), http.StatusOK)
+	var upload struct {
+		AudioURL string `json:"audio_url"`
+	}
+	if err := json.Unmarshal(uploaded, &upload); err != nil || upload.AudioURL == "" {
+		t.Fatalf("no audio_url in %s", uploaded)
+	}
+	request, _ = json.Marshal(map[string]any{"audio_url": upload.AudioURL, "diarization": true, "subtitles": true})
+	fromUpload := id(call("create from the upload", "PreRecordedV2InitTranscriptionResponse", http.MethodPost, "/v2/pre-recorded", "application/json", request, http.StatusCreated))
+	clock.Advance(time.Minute)
+	job("job made from the upload", fromUpload, "done")
 	return bodies
 }
 
