@@ -53,7 +53,7 @@ func installOfficialClient(t *testing.T) string {
 	install.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		out, err := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error").CombinedOutput()
+		out, err := exec.CommandContext(ctx, npm, "ci", "--include=dev", "--no-audit", "--no-fund", "--loglevel=error").CombinedOutput()
 		if err != nil {
 			installErr = fmt.Errorf("npm ci: %w\n%s", err, out)
 		}

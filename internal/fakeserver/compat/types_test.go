@@ -111,6 +111,9 @@ func TestAnswersHaveTheOfficialClientTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := os.Stat(tsc); err != nil {
+		t.Fatalf("the TypeScript compiler, a devDependency of package.json, is not installed: %v", err)
+	}
 	cmd := exec.Command(node, tsc, "-p", ".", "--pretty", "false")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
