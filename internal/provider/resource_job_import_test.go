@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -22,6 +21,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // importCase is a job created by Terraform with some of the request's
@@ -359,24 +359,10 @@ func createJobFromJSON(t *testing.T, baseURL, body string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, baseURL+"/v2/pre-recorded", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("x-service-key", acctest.APIKey)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	answer, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	status, answer := testutil.ServiceRequest(t, baseURL, acctest.APIKey, http.MethodPost, "/v2/pre-recorded", "application/json", []byte(body))
 	var created client.InitResponse
-	if resp.StatusCode != http.StatusCreated || json.Unmarshal(answer, &created) != nil {
-		t.Fatalf("creating a job from %s: %s %s", body, resp.Status, answer)
+	if status != http.StatusCreated || json.Unmarshal(answer, &created) != nil {
+		t.Fatalf("creating a job from %s: %d %s", body, status, answer)
 	}
 	c, err := client.New(client.Config{BaseURL: baseURL, APIKey: acctest.APIKey, UserAgent: "other-application/1.0"})
 	if err != nil {

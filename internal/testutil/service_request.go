@@ -11,10 +11,11 @@ import (
 
 // ServiceRequest sends one request to the service at base (the fake server,
 // in tests) with key in the service's key header, and returns the answer's
-// status and body. contentType may be empty, for a request without one.
+// status and body. contentType may be empty, for a request without one. The
+// request ends with the test.
 func ServiceRequest(t testing.TB, base, key, method, path, contentType string, body []byte) (int, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, base+path, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), method, base+path, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
