@@ -21,7 +21,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
-	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 const testKey = "secret-test-key-0123456789"
@@ -486,7 +486,7 @@ func TestListLive_filtersAndPagination(t *testing.T) {
 
 func TestUpload_streamsMultipart(t *testing.T) {
 	_, c, _ := newFake(t, fakeserver.Options{})
-	wav := makeWAV(2.5, 2, 8000)
+	wav := testutil.SilentWAV(2.5, 2, 8000)
 	resp, err := c.Upload(context.Background(), "meeting.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
 	if err != nil {
 		t.Fatal(err)
@@ -502,7 +502,7 @@ func TestUpload_streamsMultipart(t *testing.T) {
 // gives its last bytes with its end is uploaded whole.
 func TestUpload_partHeaders(t *testing.T) {
 	fs, c, _ := newFake(t, fakeserver.Options{})
-	wav := makeWAV(1, 1, 8000)
+	wav := testutil.SilentWAV(1, 1, 8000)
 	for _, tc := range []struct{ path, want string }{
 		{`say "hi".wav`, `say "hi".wav`},
 		{`back\"slash.wav`, `back\"slash.wav`},
@@ -523,12 +523,6 @@ func TestUpload_partHeaders(t *testing.T) {
 			t.Errorf("%s: the part's headers are\n%s", tc.path, body[:strings.Index(body, "\r\n\r\n")])
 		}
 	}
-}
-
-// makeWAV builds a 16-bit PCM WAV of the given length.
-func makeWAV(seconds float64, channels, rate int) []byte {
-	dataLen := int(seconds*float64(rate)) * channels * 2
-	return append(wav.Header(uint16(channels), uint32(rate), 16, uint32(dataLen)), make([]byte, dataLen)...)
 }
 
 func TestRetries_idempotentCallsRideOutFaults(t *testing.T) {
@@ -622,7 +616,7 @@ func TestRetries_readsAndDeletesAreSentAgain(t *testing.T) {
 			w.WriteHeader(http.StatusNoContent)
 		case strings.HasSuffix(r.URL.Path, "/file"):
 			w.Header().Set("Content-Type", "audio/wav")
-			_, _ = w.Write(makeWAV(0.1, 1, 8000))
+			_, _ = w.Write(testutil.SilentWAV(0.1, 1, 8000))
 		case r.URL.Path == "/v2/live" || r.URL.Path == "/v2/pre-recorded":
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, `{"first":"","current":"","next":null,"items":[]}`)
@@ -1052,7 +1046,7 @@ func (f closerFunc) Close() error { return f() }
 // a file left open per upload would exhaust a long apply's descriptors.
 func TestUpload_closesItsSource(t *testing.T) {
 	_, c, _ := newFake(t, fakeserver.Options{})
-	wav := makeWAV(1, 1, 8000)
+	wav := testutil.SilentWAV(1, 1, 8000)
 	var uploaded, cut closeCounter
 	if _, err := c.Upload(context.Background(), "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return uploaded.open(wav) }); err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // The listing of pre-recorded jobs, for discovery and import: every page
@@ -161,7 +162,7 @@ func TestFiles_ofJobs(t *testing.T) {
 	_, c, _ := newFake(t, fakeserver.Options{LiveJobs: 10})
 	ctx := context.Background()
 
-	wav := makeWAV(1.25, 1, 8000)
+	wav := testutil.SilentWAV(1.25, 1, 8000)
 	up, err := c.Upload(ctx, "call.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
 	if err != nil {
 		t.Fatal(err)

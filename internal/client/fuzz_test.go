@@ -34,6 +34,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 const (
@@ -316,7 +317,7 @@ func validFakeBodies(tb testing.TB) fakeBodies {
 		fakeBodiesVal.livePage = do(http.MethodGet, "/v2/live?limit=1", "", nil)
 		var mp bytes.Buffer
 		mp.WriteString("--B\r\nContent-Disposition: form-data; name=\"audio\"; filename=\"a.wav\"\r\n\r\n")
-		mp.Write(makeWAV(0.01, 1, 8000))
+		mp.Write(testutil.SilentWAV(0.01, 1, 8000))
 		mp.WriteString("\r\n--B--\r\n")
 		fakeBodiesVal.upload = do(http.MethodPost, "/v2/upload", "multipart/form-data; boundary=B", mp.Bytes())
 	})
@@ -483,7 +484,7 @@ func FuzzCreatePreRecordedResponse(f *testing.F) {
 
 func FuzzUploadResponse(f *testing.F) {
 	b := validFakeBodies(f)
-	wav := makeWAV(0.01, 1, 8000)
+	wav := testutil.SilentWAV(0.01, 1, 8000)
 	fuzzResponse(f, responseShape[client.UploadResponse]{
 		call: func(ctx context.Context, c *client.Client) (*client.UploadResponse, error) {
 			return c.Upload(ctx, "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })

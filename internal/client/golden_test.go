@@ -362,7 +362,7 @@ func TestGolden_fakeServerAnswersConform(t *testing.T) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	part, _ := mw.CreateFormFile("audio", "standup.wav")
-	_, _ = part.Write(makeWAV(1, 1, 8000))
+	_, _ = part.Write(testutil.SilentWAV(1, 1, 8000))
 	_ = mw.Close()
 	_, up := call(http.MethodPost, "/v2/upload", mw.FormDataContentType(), body.Bytes())
 	check("POST /v2/upload", up, "upload_response.json", true)

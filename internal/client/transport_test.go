@@ -18,6 +18,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // framing is how a request's body was delimited on the wire.
@@ -65,7 +66,7 @@ func TestRequests_declareContentLength(t *testing.T) {
 	t.Cleanup(func() { srv.Close(); fs.Close() })
 	c := newClient(t, srv.URL, testKey)
 	ctx := context.Background()
-	wav := makeWAV(1.5, 1, 8000)
+	wav := testutil.SilentWAV(1.5, 1, 8000)
 	openWAV := func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil } //nolint:unparam // the signature Upload takes
 	var jobID string
 
@@ -117,7 +118,7 @@ func TestRequests_declareContentLength(t *testing.T) {
 // before its body is complete: the service never stores a file.
 func TestUpload_sizeChangedStopsTheUpload(t *testing.T) {
 	fs, c, _ := newFake(t, fakeserver.Options{})
-	wav := makeWAV(1, 1, 8000)
+	wav := testutil.SilentWAV(1, 1, 8000)
 	for _, tc := range []struct {
 		name     string
 		announce int64
@@ -175,8 +176,8 @@ func TestTimeouts_boundStagesNotTransfers(t *testing.T) {
 		stall   = 1500 * time.Millisecond
 		headers = 3 * time.Second
 	)
-	bigWAV := makeWAV(400, 1, 16000) // 12.8 MB
-	smallWAV := makeWAV(1, 1, 8000)
+	bigWAV := testutil.SilentWAV(400, 1, 16000) // 12.8 MB
+	smallWAV := testutil.SilentWAV(1, 1, 8000)
 	cases := []struct {
 		name string
 		// serve wraps the fake server; release unblocks handlers that hang.
@@ -334,7 +335,7 @@ func TestStall_namedOverHTTP2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wav := makeWAV(100, 1, 16000) // 3.2 MB: more than the server's windows hold
+	wav := testutil.SilentWAV(100, 1, 16000) // 3.2 MB: more than the server's windows hold
 	for _, tc := range []struct {
 		name string
 		call func(ctx context.Context) error

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // Many clients at once, with the clock moving and the background loop
@@ -39,7 +40,7 @@ func TestConcurrentClients(t *testing.T) {
 		return resp.StatusCode, buf.Bytes(), err
 	}
 
-	upload, uploadType := multipartFile(t, "audio", "a.wav", buildWAV(0.5, 1, 8000))
+	upload, uploadType := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(0.5, 1, 8000))
 	var wg sync.WaitGroup
 	errs := make(chan error, workers*perWorker*4)
 	ids := make(chan string, workers*perWorker)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // control sends a request to the control interface with the test key.
@@ -112,7 +113,7 @@ func TestControl_requestsWithoutSecrets(t *testing.T) {
 		`"callback_url":"https://old.example.com/hook?sig=s1gn"}`
 	h.create(create)
 	h.do(http.MethodGet, "/v2/live?limit=2&status=done", "", nil, http.Header{"Authorization": {"Bearer b34rer"}, "Cookie": {"c00kie"}})
-	body, ct := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	body, ct := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(1, 1, 8000))
 	h.do(http.MethodPost, "/v2/upload", ct, body, nil)
 	h.postCreate(`{not json`)
 
@@ -333,7 +334,7 @@ func TestControl_downRefused(t *testing.T) {
 // received, however large the file.
 func TestControl_requestsUploadSize(t *testing.T) {
 	h := newHarness(t, Options{})
-	body, ct := multipartFile(t, "audio", "long.wav", buildWAV(100, 1, 8000)) // 1.6 MB
+	body, ct := multipartFile(t, "audio", "long.wav", testutil.SilentWAV(100, 1, 8000)) // 1.6 MB
 	if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
 		t.Fatalf("upload: %d %s", resp.status, resp.body)
 	}

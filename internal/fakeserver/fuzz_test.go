@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
@@ -127,7 +128,7 @@ func newBystander(t *testing.T, s *Server) bystander {
 	b.jobRecord = string(serve(s, http.MethodGet, "/v2/pre-recorded/"+b.jobID, "", nil).body)
 	b.jobTrans = serve(s, http.MethodGet, "/v2/transcription/"+b.jobID, "", nil).body
 
-	mp, ct := multipartFile(t, "audio", "bystander.wav", buildWAV(0.25, 1, 8000))
+	mp, ct := multipartFile(t, "audio", "bystander.wav", testutil.SilentWAV(0.25, 1, 8000))
 	up := serve(s, http.MethodPost, "/v2/upload", ct, mp)
 	requireStatusIn(t, up, http.StatusOK)
 	var upr client.UploadResponse
@@ -474,7 +475,7 @@ func uploadSeeds() []uploadSeed {
 		_ = mw.Close()
 		return uploadSeed{b.Bytes(), mw.FormDataContentType()}
 	}
-	wav := buildWAV(0.5, 2, 8000)
+	wav := testutil.SilentWAV(0.5, 2, 8000)
 	raw := func(boundary, body string) uploadSeed {
 		return uploadSeed{[]byte(body), "multipart/form-data; boundary=" + boundary}
 	}
@@ -484,10 +485,10 @@ func uploadSeeds() []uploadSeed {
 	seeds := []uploadSeed{
 		file("audio", "meeting.wav", wav),
 		file("audio", "", wav),
-		file("audio", "noext", buildWAV(0.01, 1, 44100)),
+		file("audio", "noext", testutil.SilentWAV(0.01, 1, 44100)),
 		file("audio", "../../etc/passwd.WAV", wav),
-		file("audio", "big.wav", buildWAV(0.1, 1, 8000*10)), // past the limit
-		file("audio", "slow.wav", slowWAV(1, 1, 4000)),      // 4000 s of 1 Hz audio
+		file("audio", "big.wav", testutil.SilentWAV(0.1, 1, 8000*10)), // past the limit
+		file("audio", "slow.wav", slowWAV(1, 1, 4000)),                // 4000 s of 1 Hz audio
 		file("audio", "a.mp3", []byte("ID3\x03\x00\x00\x00\x00\x00\x00 not a wav")),
 		file("audio", "trunc.wav", wav[:30]),
 		file("audio", "hdr.wav", wav[:44]),
@@ -531,10 +532,10 @@ func wavWith(channels uint16, rate uint32, bits uint16, data []byte) []byte {
 // FuzzParseWAV: any file gives a WAV header with a finite, non-negative
 // duration whose data fits the file, or an error.
 func FuzzParseWAV(f *testing.F) {
-	wav := buildWAV(0.5, 2, 8000)
+	wav := testutil.SilentWAV(0.5, 2, 8000)
 	for _, d := range [][]byte{
 		wav, wav[:44], wav[:40], wav[:36], wav[:12], wav[:11], nil, []byte("RIFF\x00\x00\x00\x00WAVE"),
-		slowWAV(1, 1, 100), zeroFmtWAV(), hugeFmtWAV(), buildWAV(0.01, 1, 44100),
+		slowWAV(1, 1, 100), zeroFmtWAV(), hugeFmtWAV(), testutil.SilentWAV(0.01, 1, 44100),
 		append([]byte("RIFF\x00\x00\x00\x00WAVEJUNK\x03\x00\x00\x00abc\x00"), wav[12:]...), // odd chunk padded
 		append([]byte("RIFF\x00\x00\x00\x00WAVEdata\xff\xff\xff\xff"), wav[12:]...),        // data first, claiming 4 GiB
 		[]byte("RIFF\x00\x00\x00\x00WAVEfmt \x0f\x00\x00\x00\x01\x00\x01\x00\x40\x1f\x00\x00\x80\x3e\x00\x00\x02\x00\x10"),

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
-	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 const testKey = "secret-test-key"
@@ -151,13 +150,6 @@ func requireProblem(t *testing.T, body client.ErrorBody, want string) {
 		}
 	}
 	t.Fatalf("no validation error contains %q: %q", want, body.ValidationErrors)
-}
-
-// buildWAV makes a silent 16-bit PCM WAV file of the given length.
-func buildWAV(seconds float64, channels, sampleRate int) []byte {
-	const bits = 16
-	dataBytes := int(seconds*float64(sampleRate)) * channels * bits / 8
-	return append(wav.Header(uint16(channels), uint32(sampleRate), bits, uint32(dataBytes)), make([]byte, dataBytes)...)
 }
 
 // multipartFile builds a multipart body holding data in field.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 func TestCreateAnswers201WithIDAndResultURL(t *testing.T) {
@@ -269,7 +270,7 @@ func TestSameFileWrittenAnotherWay(t *testing.T) {
 func TestUploadNamedByItsURLWrittenAnotherWay(t *testing.T) {
 	h := newHarness(t, Options{})
 	const host = "Media.Example.com"
-	body, ct := multipartFile(t, "audio", "call.wav", buildWAV(3, 1, 8000))
+	body, ct := multipartFile(t, "audio", "call.wav", testutil.SilentWAV(3, 1, 8000))
 	resp := serveAt(h.srv, host, http.MethodPost, "/v2/upload", ct, body)
 	var up client.UploadResponse
 	decodeInto(t, resp.body, &up)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 func (h *harness) preRecordedPage(query string) client.PreRecordedPage {
@@ -185,7 +186,7 @@ func attachmentName(t *testing.T, resp testResponse) string {
 func TestJobFiles(t *testing.T) {
 	h := newHarness(t, Options{LiveJobs: 40})
 
-	wav := buildWAV(2.5, 2, 8000)
+	wav := testutil.SilentWAV(2.5, 2, 8000)
 	body, ct := multipartFile(t, "audio", "meeting.wav", wav)
 	var up client.UploadResponse
 	decodeInto(t, h.do(http.MethodPost, "/v2/upload", ct, body, nil).body, &up)

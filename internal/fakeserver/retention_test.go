@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 func TestProcessingTimeRange(t *testing.T) {
@@ -263,7 +264,7 @@ func TestRetentionCountsFromCompletion(t *testing.T) {
 
 func TestRetentionExpiresUploads(t *testing.T) {
 	h := newHarness(t, Options{Retention: time.Minute})
-	body, ct := multipartFile(t, "audio", "talk.wav", buildWAV(2, 1, 8000))
+	body, ct := multipartFile(t, "audio", "talk.wav", testutil.SilentWAV(2, 1, 8000))
 	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
 	if resp.status != http.StatusOK {
 		t.Fatalf("upload: %d %s", resp.status, resp.body)
@@ -305,7 +306,7 @@ func TestRetentionExpiresUploads(t *testing.T) {
 // read, whose processing and retention both ended within the step.
 func TestRetentionCountsReadTheClock(t *testing.T) {
 	h := newHarness(t, Options{Retention: time.Minute})
-	body, ct := multipartFile(t, "audio", "talk.wav", buildWAV(1, 1, 8000))
+	body, ct := multipartFile(t, "audio", "talk.wav", testutil.SilentWAV(1, 1, 8000))
 	if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
 		t.Fatalf("upload: %d %s", resp.status, resp.body)
 	}
@@ -446,7 +447,7 @@ func TestExpiryQueuePopsInTimeOrder(t *testing.T) {
 // memory through it (the command keeps up to 20,000 requests).
 func TestRetention_uploadsLeaveLittleInTheRequestLog(t *testing.T) {
 	h := newHarness(t, Options{Retention: time.Minute, RequestLogLimit: 10000})
-	body, ct := multipartFile(t, "audio", "a.wav", buildWAV(64, 1, 8000)) // 1 MB
+	body, ct := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(64, 1, 8000)) // 1 MB
 	const uploads = 3
 	for range uploads {
 		if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {

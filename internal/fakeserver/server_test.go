@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 func TestEveryEndpointRequiresTheKey(t *testing.T) {
 	h := newHarness(t, Options{LiveJobs: 3})
 	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
-	wav, ct := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	wav, ct := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(1, 1, 8000))
 	up := h.do(http.MethodPost, "/v2/upload", ct, wav, nil)
 	if up.status != http.StatusOK {
 		t.Fatalf("upload: %d %s", up.status, up.body)

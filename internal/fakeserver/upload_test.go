@@ -9,11 +9,12 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 func TestUploadThenTranscribe(t *testing.T) {
 	h := newHarness(t, Options{})
-	wav := buildWAV(3, 2, 16000)
+	wav := testutil.SilentWAV(3, 2, 16000)
 	body, ct := multipartFile(t, "audio", "Standup Recording.WAV", wav)
 	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
 	if resp.status != http.StatusOK || resp.header.Get("Content-Type") != "application/json" {
@@ -62,7 +63,7 @@ func TestTranscribingAMissingUploadFails(t *testing.T) {
 
 func TestUploadLimits(t *testing.T) {
 	h := newHarness(t, Options{MaxUploadBytes: 4000})
-	exact := buildWAV(0, 1, 8000)
+	exact := testutil.SilentWAV(0, 1, 8000)
 	exact = append(exact, make([]byte, 4000-len(exact))...) // trailing bytes after the data chunk
 	body, ct := multipartFile(t, "audio", "a.wav", exact)
 	if resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil); resp.status != http.StatusOK {
@@ -79,7 +80,7 @@ func TestUploadLimits(t *testing.T) {
 
 func TestUploadRejectsBadRequests(t *testing.T) {
 	h := newHarness(t, Options{})
-	noAudio, ct := multipartFile(t, "file", "a.wav", buildWAV(1, 1, 8000))
+	noAudio, ct := multipartFile(t, "file", "a.wav", testutil.SilentWAV(1, 1, 8000))
 	body := requireError(t, h.do(http.MethodPost, "/v2/upload", ct, noAudio, nil), http.StatusBadRequest, "/v2/upload")
 	if !strings.Contains(body.Message, `"audio"`) {
 		t.Fatalf("message %q", body.Message)
@@ -87,7 +88,7 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 	requireError(t, h.do(http.MethodPost, "/v2/upload", "application/json", []byte(`{}`), nil), http.StatusBadRequest, "/v2/upload")
 	// A multipart body of another subtype (which Go's multipart reader would
 	// read all the same) is refused for its Content-Type: the form is required.
-	form, formCT := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	form, formCT := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(1, 1, 8000))
 	mixed := requireError(t, h.do(http.MethodPost, "/v2/upload", strings.Replace(formCT, "multipart/form-data", "multipart/mixed", 1), form, nil), http.StatusBadRequest, "/v2/upload")
 	if !strings.Contains(mixed.Message, "multipart/form-data") {
 		t.Fatalf("message %q", mixed.Message)
@@ -105,7 +106,7 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 
 func TestUploadWithoutFilenameOrExtension(t *testing.T) {
 	h := newHarness(t, Options{})
-	body, ct := multipartFile(t, "audio", "recording", buildWAV(2, 1, 8000))
+	body, ct := multipartFile(t, "audio", "recording", testutil.SilentWAV(2, 1, 8000))
 	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
 	var up client.UploadResponse
 	decodeInto(t, resp.body, &up)
@@ -128,7 +129,7 @@ func TestUploadKeepsTheFirstAudioPart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := part.Write(buildWAV(f.seconds, 1, 8000)); err != nil {
+		if _, err := part.Write(testutil.SilentWAV(f.seconds, 1, 8000)); err != nil {
 			t.Fatal(err)
 		}
 	}

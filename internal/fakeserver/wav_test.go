@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // wavWithChunks builds a RIFF/WAVE file from raw chunks (id, declared size, body).
@@ -66,9 +68,9 @@ func TestParseWAV(t *testing.T) {
 		duration float64
 		err      string
 	}{
-		{name: "mono 16-bit", data: buildWAV(2.5, 1, 16000), channels: 1, duration: 2.5},
-		{name: "stereo 44.1k", data: buildWAV(1, 2, 44100), channels: 2, duration: 1},
-		{name: "empty data", data: buildWAV(0, 1, 8000), channels: 1, duration: 0},
+		{name: "mono 16-bit", data: testutil.SilentWAV(2.5, 1, 16000), channels: 1, duration: 2.5},
+		{name: "stereo 44.1k", data: testutil.SilentWAV(1, 2, 44100), channels: 2, duration: 1},
+		{name: "empty data", data: testutil.SilentWAV(0, 1, 8000), channels: 1, duration: 0},
 		{name: "8-bit", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 8)}, chunk{"data", 4000, make([]byte, 4000)}), channels: 1, duration: 0.5},
 		{name: "24-bit stereo", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(2, 48000, 24)}, chunk{"data", 288000, make([]byte, 288000)}), channels: 2, duration: 1},
 		{name: "odd chunk before data", data: wavWithChunks(

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 // Under zero data retention no transcript or metadata can be retrieved
@@ -18,7 +19,7 @@ func TestZeroDataRetentionDisablesUploadAndRetrieval(t *testing.T) {
 	id := h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"https://hooks.example.com/x"}`).ID
 	liveID := h.srv.live.ordered()[0].id
 
-	body, ct := multipartFile(t, "audio", "a.wav", buildWAV(1, 1, 8000))
+	body, ct := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(1, 1, 8000))
 	for _, c := range []struct {
 		resp testResponse
 		path string

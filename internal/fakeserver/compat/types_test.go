@@ -23,7 +23,6 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
-	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
 // typedBody is a JSON body and the official client's type that describes it.
@@ -227,8 +226,7 @@ func fakeServerAnswers(t *testing.T, golden string) []typedBody {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const rate, seconds = 8000, 2
-	if _, err := part.Write(append(wav.Header(1, rate, 16, rate*seconds*2), make([]byte, rate*seconds*2)...)); err != nil {
+	if _, err := part.Write(testutil.SilentWAV(2, 1, 8000)); err != nil {
 		t.Fatal(err)
 	}
 	if err := mw.Close(); err != nil {
