@@ -51,3 +51,8 @@ func (c *ManualClock) Set(t time.Time) {
 const timestampLayout = "2006-01-02T15:04:05.000Z07:00"
 
 func formatTimestamp(t time.Time) string { return t.UTC().Format(timestampLayout) }
+
+// asShown is t as a record shows it: in UTC, to the millisecond. Jobs keep
+// their creation time this way, so that filters and the listing order read
+// the instant the record shows, not a finer one behind it.
+func asShown(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }

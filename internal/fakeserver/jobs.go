@@ -224,7 +224,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 			"too many jobs queued or processing: the account's limit is %d at once; retry after %ds", s.opts.MaxConcurrentJobs, retryAfter))
 		return
 	}
-	j.createdAt = now
+	j.createdAt = asShown(now)
 	j.startedAt = s.processingSlot(now, j.processing)
 	audio, fileID, uploaded, missing := s.resolveAudio(source, r.Host)
 	j.audio, j.fileID, j.uploaded = audio, fileID, uploaded

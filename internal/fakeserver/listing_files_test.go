@@ -323,3 +323,33 @@ func TestPreRecordedListingOrdersTiesByID(t *testing.T) {
 		})
 	}
 }
+
+// A job's created_at is its creation time exactly, to the millisecond it
+// shows, whatever finer time the clock read: filtering strictly after or
+// before it leaves the job out, so a client can page by date from the last
+// created_at it saw, and jobs of the same millisecond are listed by id.
+func TestPreRecordedCreatedAtIsWhatFiltersRead(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.clock.Set(testEpoch.Add(123456789 * time.Nanosecond))
+	first := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID
+	h.clock.Advance(300 * time.Microsecond) // the same millisecond
+	second := h.create(`{"audio_url":"https://example.com/b.wav"}`).ID
+	createdAt := h.preRecordedPage("").Items[0].CreatedAt
+	if createdAt != "2025-03-14T09:26:53.123Z" {
+		t.Fatalf("created_at %q", createdAt)
+	}
+	for _, filter := range []string{"after_date", "before_date"} {
+		if items := h.preRecordedPage("?" + filter + "=" + url.QueryEscape(createdAt)).Items; len(items) != 0 {
+			t.Errorf("%s=%s lists %d jobs created at %s", filter, createdAt, len(items), createdAt)
+		}
+	}
+	ids := []string{first, second}
+	slices.Sort(ids)
+	var got []string
+	for _, j := range h.preRecordedPage("?before_date=2025-03-14T09:26:53.124Z").Items {
+		got = append(got, j.ID)
+	}
+	if !slices.Equal(got, ids) {
+		t.Fatalf("jobs of one millisecond listed as %q, want by id %q", got, ids)
+	}
+}

@@ -60,12 +60,12 @@ func seededLiveEntry(i int, now time.Time) *liveEntry {
 			"env":  liveEnvs[rng.IntN(len(liveEnvs))],
 		}
 		if rng.IntN(4) == 0 {
-			metadata["priority"] = 1 + rng.IntN(3)
+			metadata["priority"] = float64(1 + rng.IntN(3)) // a number as decoding JSON gives it
 		}
 	}
 	return &liveEntry{
 		id:             uuid.NewSHA1(liveSeedNamespace, []byte(strconv.Itoa(i))).String(),
-		createdAt:      now.Add(-age).UTC().Truncate(time.Millisecond),
+		createdAt:      asShown(now.Add(-age)),
 		status:         status,
 		customMetadata: metadata,
 		seed:           &liveSeed{index: i},

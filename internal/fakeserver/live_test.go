@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -344,6 +345,25 @@ func TestSeededLiveJobs(t *testing.T) {
 				}
 			}
 		}
+	}
+
+	// Every custom_metadata value a seeded job shows finds it, written as
+	// the record writes it (a number, such as priority, by its value).
+	filtered := 0
+	for _, j := range page.Items[:40] {
+		for k, v := range j.CustomMetadata {
+			text, _ := json.Marshal(v)
+			query := "?limit=150&" + url.QueryEscape("custom_metadata["+k+"]") + "=" + url.QueryEscape(strings.Trim(string(text), `"`))
+			if !slices.ContainsFunc(h.livePage(query).Items, func(o client.LiveJob) bool { return o.ID == j.ID }) {
+				t.Fatalf("job %s with custom_metadata %v is not listed by %s", j.ID, j.CustomMetadata, query)
+			}
+			if k == "priority" {
+				filtered++
+			}
+		}
+	}
+	if filtered == 0 {
+		t.Fatal("no seeded job among the first 40 has a priority to filter on")
 	}
 
 	// A live job is also served by the legacy transcription path.
