@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
-	"sync"
+	"slices"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -59,47 +60,59 @@ func (s *Server) settleLoop() {
 		case <-s.ctx.Done():
 			return
 		case <-t.C:
-			s.SettleJobs()
+			s.startDueDeliveries()
 		}
 	}
 }
 
 // SettleJobs makes final every job whose processing time has elapsed by the
-// clock and delivers the callbacks that are due, returning when each has
-// been delivered or given up on. Tests driving a ManualClock call it after
-// Advance; a background loop calls it every ~20ms.
+// clock and returns when every callback due by then has been delivered or
+// given up on, whoever started it. Tests driving a ManualClock call it after
+// Advance; a background loop makes jobs final and starts their callbacks
+// every ~20ms.
 func (s *Server) SettleJobs() {
-	s.settleMu.Lock()
-	defer s.settleMu.Unlock()
+	s.startDueDeliveries()
+	s.waitForDeliveries()
+}
 
-	s.mu.Lock()
-	s.settleAll()
-	due := s.pending
-	s.pending = nil
-	s.mu.Unlock()
-
-	if len(due) == 0 {
-		return
-	}
-	// Deliver without holding s.mu: a receiver may well call this server.
-	delivered := make([]bool, len(due))
-	var wg sync.WaitGroup
-	for i, d := range due {
-		wg.Go(func() { delivered[i] = s.deliver(d) })
-	}
-	wg.Wait()
-
+// startDueDeliveries makes final the jobs due by the clock and starts
+// sending their callbacks, each on its own, so that a receiver slow to
+// answer delays no other job's callback.
+func (s *Server) startDueDeliveries() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, d := range due {
-		if delivered[i] {
-			s.stats.CallbacksDelivered++
-		} else {
-			s.stats.CallbackFailures++
-		}
-		if s.opts.ZeroDataRetention {
-			s.forget(d.jobID)
-		}
+	s.settleAll()
+	for _, d := range s.pending {
+		done := make(chan struct{})
+		s.delivering[done] = struct{}{}
+		// Sent without holding s.mu: a receiver may well call this server.
+		go func() {
+			defer close(done)
+			delivered := s.deliver(d)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			delete(s.delivering, done)
+			if delivered {
+				s.stats.CallbacksDelivered++
+			} else {
+				s.stats.CallbackFailures++
+			}
+			if s.opts.ZeroDataRetention {
+				s.forget(d.jobID)
+			}
+		}()
+	}
+	s.pending = nil
+}
+
+// waitForDeliveries returns when every callback being sent at its call has
+// been delivered or given up on.
+func (s *Server) waitForDeliveries() {
+	s.mu.Lock()
+	inFlight := slices.Collect(maps.Keys(s.delivering))
+	s.mu.Unlock()
+	for _, done := range inFlight {
+		<-done
 	}
 }
 

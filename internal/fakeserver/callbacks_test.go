@@ -3,6 +3,7 @@ package fakeserver
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -251,5 +252,39 @@ func TestCloseAbandonsACallbackWaitingToRetry(t *testing.T) {
 	}
 	if st := h.srv.Stats(); st.CallbackFailures != 1 || st.CallbacksDelivered != 0 || down.count() != 0 {
 		t.Fatalf("stats %+v, %d more attempts: want one failure and no retry", st, down.count())
+	}
+}
+
+// A receiver that does not answer delays no other job's callback: the
+// background loop sends each on its own, as the service's deliveries do not
+// queue behind one another.
+func TestSlowCallbackReceiverDelaysNoOther(t *testing.T) {
+	h := newHarness(t, Options{})
+	reached, release := make(chan struct{}, 10), make(chan struct{})
+	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reached <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(hanging.Close)
+	t.Cleanup(func() { close(release) }) // before hanging.Close, which waits for its handlers
+	h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"` + hanging.URL + `/hook"}`)
+	select {
+	case <-reached:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the background loop sent no callback")
+	}
+
+	fast := newCallbackReceiver(t)
+	id := h.create(`{"audio_url":"https://example.com/b.wav","callback_url":"` + fast.url + `"}`).ID
+	select {
+	case c := <-fast.received:
+		if body, _ := decodeCallback(t, c); body.ID != id {
+			t.Fatalf("callback %s", c.body)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a callback waits for another receiver that does not answer")
 	}
 }

@@ -105,7 +105,8 @@ type Server struct {
 	slotsFreeAt  []time.Time     // with Options.MaxProcessingJobs: when each processing slot frees
 	uploads      map[string]*upload
 	live         liveStore
-	pending      []*delivery // callbacks waiting to be sent
+	pending      []*delivery                // callbacks waiting to be sent
+	delivering   map[chan struct{}]struct{} // callbacks being sent, each closing its channel when it ends
 	requests     []*RecordedRequest
 	createBodies [][]byte
 	expiries     expiryQueue // with Options.Retention: when what is final expires
@@ -113,9 +114,6 @@ type Server struct {
 	faults       faultState
 	listener     *Listener // taken down by POST /_emulator/down; nil when unknown
 
-	// settleMu serializes SettleJobs so that a call returns only once every
-	// callback due at its start has been delivered, whoever started it.
-	settleMu sync.Mutex
 	ctx      context.Context // cancelled by Close; bounds callback deliveries and outages
 	cancel   context.CancelFunc
 	loopDone chan struct{}
@@ -147,6 +145,7 @@ func New(opts Options) *Server {
 		jobs:             map[string]*job{},
 		unsettled:        map[string]*job{},
 		uploads:          map[string]*upload{},
+		delivering:       map[chan struct{}]struct{}{},
 		loopDone:         make(chan struct{}),
 	}
 	if s.clock == nil {
@@ -169,6 +168,7 @@ func (s *Server) Close() {
 	s.once.Do(func() {
 		s.cancel()
 		<-s.loopDone
+		s.waitForDeliveries()
 		s.outages.Wait()
 	})
 }
