@@ -53,10 +53,16 @@ func onHost(u *url.URL, host string) bool {
 }
 
 // uploadID is the id of the upload that u, a URL of this server, names (its
-// path /file/{id}, on host); ok is false for any other URL.
-func uploadID(u *url.URL, host string) (id string, ok bool) {
+// path /file/{id}, on host or on a host an upload's URL was given under:
+// a server reached by several names knows its uploads by each); ok is false
+// for any other URL. Callers hold s.mu.
+func (s *Server) uploadID(u *url.URL, host string) (id string, ok bool) {
 	id, ok = strings.CutPrefix(u.Path, "/file/")
-	return id, ok && onHost(u, host)
+	if !ok {
+		return "", false
+	}
+	_, issued := s.uploadHosts[client.NormalHost(u)]
+	return id, issued || onHost(u, host)
 }
 
 // resolveAudio finds what is known of the audio at audioURL: a file uploaded
@@ -69,7 +75,7 @@ func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string
 	if err != nil {
 		return Audio{Filename: "audio"}, "", false, &jobFailure{code: http.StatusBadRequest, message: "the audio_url cannot be parsed"}
 	}
-	if id, ok := uploadID(u, host); ok {
+	if id, ok := s.uploadID(u, host); ok {
 		if up, ok := s.uploads[id]; ok {
 			return up.audio, up.id, true, nil
 		}

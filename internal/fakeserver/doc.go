@@ -134,8 +134,10 @@
 //     gives the same duration and transcript), with 1 channel.
 //   - The filename is the last path segment of the URL.
 //   - A URL returned by POST /v2/upload of this server uses that file's real
-//     WAV duration, channels and filename; such a URL naming no stored upload
-//     makes the job fail with error_code 404.
+//     WAV duration, channels and filename, whichever of the server's names
+//     (localhost, 127.0.0.1, a container's name) the upload and the job were
+//     sent to; such a URL naming no stored upload makes the job fail with
+//     error_code 404.
 //
 // Results come from a deterministic generator: the same request and audio
 // always give the same result.

@@ -291,6 +291,37 @@ func TestUploadNamedByItsURLWrittenAnotherWay(t *testing.T) {
 	}
 }
 
+// A server reached by several names (localhost and 127.0.0.1, or a
+// container's name and localhost) knows its upload's URL whichever name the
+// job is created through, and a URL on that name naming no upload fails as
+// one of its own.
+func TestUploadNamedThroughAnotherNameOfTheServer(t *testing.T) {
+	h := newHarness(t, Options{})
+	body, ct := multipartFile(t, "audio", "call.wav", testutil.SilentWAV(3, 1, 8000))
+	var up client.UploadResponse
+	decodeInto(t, serveAt(h.srv, "localhost:18080", http.MethodPost, "/v2/upload", ct, body).body, &up)
+	for _, c := range []struct {
+		audioURL string
+		status   string
+		fileID   string
+	}{
+		{up.AudioURL, client.StatusDone, up.AudioMetadata.ID},
+		{"http://localhost:18080/file/" + uuid.NewString(), client.StatusError, ""},
+	} {
+		created := serveAt(h.srv, "127.0.0.1:18080", http.MethodPost, "/v2/pre-recorded", "application/json", fmt.Appendf(nil, `{"audio_url":%q}`, c.audioURL))
+		var init client.InitResponse
+		decodeInto(t, created.body, &init)
+		var job client.PreRecordedJob
+		decodeInto(t, serveAt(h.srv, "fakeserver:8080", http.MethodGet, "/v2/pre-recorded/"+init.ID, "", nil).body, &job)
+		if job.Status != c.status || job.File == nil && c.fileID != "" || job.File != nil && job.File.ID != c.fileID {
+			t.Errorf("%s: status %q, error_code %v, file %+v, want %s with file %q", c.audioURL, job.Status, job.ErrorCode, job.File, c.status, c.fileID)
+		}
+		if c.status == client.StatusError && (job.ErrorCode == nil || *job.ErrorCode != http.StatusNotFound) {
+			t.Errorf("%s: error_code %v, want 404", c.audioURL, job.ErrorCode)
+		}
+	}
+}
+
 // A URL is on a server's host as HTTP compares hosts.
 func TestOnHost(t *testing.T) {
 	for _, tc := range []struct {

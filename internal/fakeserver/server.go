@@ -104,6 +104,7 @@ type Server struct {
 	unsettled    map[string]*job // jobs not yet final
 	slotsFreeAt  []time.Time     // with Options.MaxProcessingJobs: when each processing slot frees
 	uploads      map[string]*upload
+	uploadHosts  map[string]struct{} // hosts (client.NormalHost) that upload URLs were given under
 	live         liveStore
 	pending      []*delivery                // callbacks waiting to be sent
 	delivering   map[chan struct{}]struct{} // callbacks being sent, each closing its channel when it ends
@@ -145,6 +146,7 @@ func New(opts Options) *Server {
 		jobs:             map[string]*job{},
 		unsettled:        map[string]*job{},
 		uploads:          map[string]*upload{},
+		uploadHosts:      map[string]struct{}{},
 		delivering:       map[chan struct{}]struct{}{},
 		loopDone:         make(chan struct{}),
 	}
@@ -350,12 +352,14 @@ func (e endpoint) match(path string) (id string, ok bool) {
 }
 
 // baseURL is the server's own address as the caller reached it.
-func baseURL(r *http.Request) string {
-	scheme := "http"
+func baseURL(r *http.Request) string { return requestScheme(r) + "://" + r.Host }
+
+// requestScheme is the scheme r reached this server by.
+func requestScheme(r *http.Request) string {
 	if r.TLS != nil {
-		scheme = "https"
+		return "https"
 	}
-	return scheme + "://" + r.Host
+	return "http"
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

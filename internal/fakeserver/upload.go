@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 
@@ -65,16 +66,18 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	if up.extension == "" {
 		up.extension = "wav"
 	}
+	audioURL := baseURL(r) + "/file/" + up.id
 	s.mu.Lock()
 	now := s.tick()
 	s.uploads[up.id] = up
+	s.uploadHosts[client.NormalHost(&url.URL{Scheme: requestScheme(r), Host: r.Host})] = struct{}{}
 	if s.opts.Retention > 0 {
 		s.expiries.add(now.Add(s.opts.Retention), expiringUpload, up.id)
 	}
 	s.mu.Unlock()
 
 	writeJSON(w, http.StatusOK, client.UploadResponse{
-		AudioURL: baseURL(r) + "/file/" + up.id,
+		AudioURL: audioURL,
 		AudioMetadata: client.AudioMetadata{
 			ID:               up.id,
 			Filename:         filename,
