@@ -78,7 +78,10 @@ func fill[T any](field **T, value T) {
 //     but the service's defaults;
 //   - an empty list or map is the same as none;
 //   - lists whose order means nothing (languages, subtitle formats,
-//     translation targets, PII entity types) are sorted;
+//     translation targets, PII entity types) are sorted, and the last three,
+//     lists of alternatives, are without repeats (a value twice asks for
+//     nothing more);
+//   - an empty translation context is none;
 //   - code_switching is false when exactly one language is set (the service
 //     ignores it then);
 //   - audio_url and the callback's URL are in their normal form
@@ -115,7 +118,7 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	}
 	if c := out.SubtitlesConfig; c != nil {
 		cc := *c
-		cc.Formats = sortedOrNil(cc.Formats)
+		cc.Formats = sortedSetOrNil(cc.Formats)
 		if cc.Formats == nil { // none, as an empty list is: the default
 			cc.Formats = []string{DefaultSubtitleFormat}
 		}
@@ -129,7 +132,10 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	}
 	if c := out.TranslationConfig; c != nil {
 		cc := *c
-		cc.TargetLanguages = sortedOrNil(cc.TargetLanguages)
+		cc.TargetLanguages = sortedSetOrNil(cc.TargetLanguages)
+		if cc.Context != nil && *cc.Context == "" { // nothing to use
+			cc.Context = nil
+		}
 		out.TranslationConfig = &cc
 	}
 	if c := out.SummarizationConfig; c != nil && *c.Type == DefaultSummaryType {
@@ -137,7 +143,7 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	}
 	if c := out.PIIRedactionConfig; c != nil {
 		cc := *c
-		cc.EntityTypes = sortedOrNil(cc.EntityTypes)
+		cc.EntityTypes = sortedSetOrNil(cc.EntityTypes)
 		out.PIIRedactionConfig = &cc
 		if cc.EntityTypes == nil && cc.ProcessedTextType == nil {
 			out.PIIRedactionConfig = nil
@@ -196,6 +202,22 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 		}
 	}
 	return out
+}
+
+// ConfigurationSwitches names, by their JSON names, each configuration
+// object of the request and the switch without which the service ignores
+// it, as Effective drops it: whatever a configuration holds, it changes
+// nothing while its switch is false.
+var ConfigurationSwitches = map[string]string{
+	"custom_vocabulary_config": "custom_vocabulary",
+	"callback_config":          "callback",
+	"subtitles_config":         "subtitles",
+	"diarization_config":       "diarization",
+	"translation_config":       "translation",
+	"summarization_config":     "summarization",
+	"custom_spelling_config":   "custom_spelling",
+	"audio_to_llm_config":      "audio_to_llm",
+	"pii_redaction_config":     "pii_redaction",
 }
 
 // transcriptionLanguage is the language the service transcribes in when the

@@ -2,8 +2,10 @@ package client
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -66,6 +68,18 @@ func TestEffective_sameJob(t *testing.T) {
 			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["EMAIL_ADDRESS", "NAME"]}}`},
 		"targets reordered": {`{` + url + `, "translation": true, "translation_config": {"target_languages": ["de", "fr"]}}`,
 			`{` + url + `, "translation": true, "translation_config": {"target_languages": ["fr", "de"], "model": "batch", "lipsync": true}}`},
+		// The same value twice in a list of alternatives asks for nothing
+		// more (the provider refuses it at plan; a job made elsewhere may
+		// have it).
+		"format twice": {`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt"]}}`,
+			`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt", "vtt"]}}`},
+		"entity type twice": {`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["EMAIL_ADDRESS", "NAME"]}}`,
+			`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS", "NAME"]}}`},
+		"target twice": {`{` + url + `, "translation": true, "translation_config": {"target_languages": ["fr", "wo"]}}`,
+			`{` + url + `, "translation": true, "translation_config": {"target_languages": ["wo", "fr", "wo"]}}`},
+		// An empty context gives the translation nothing to use.
+		"empty context": {`{` + url + `, "translation": true, "translation_config": {"target_languages": ["fr"]}}`,
+			`{` + url + `, "translation": true, "translation_config": {"target_languages": ["fr"], "context": ""}}`},
 		"no pronunciations": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes"}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": []}]}}`},
 		"config of a switch that is off": {`{` + url + `}`,
@@ -295,4 +309,45 @@ func FuzzEffective(f *testing.F) {
 			t.Fatalf("Effective is not its own fixed point for %s:\n once  %v\n twice %v", body, once, twice)
 		}
 	})
+}
+
+// ConfigurationSwitches is what Effective does: every configuration object
+// of the request is there, and its switch off makes it change nothing,
+// on makes it count.
+func TestConfigurationSwitches(t *testing.T) {
+	samples := map[string]string{
+		"custom_vocabulary_config": `{"vocabulary": ["K"]}`,
+		"callback_config":          `{"url": "https://hooks.example.com/a"}`,
+		"subtitles_config":         `{"formats": ["vtt"]}`,
+		"diarization_config":       `{"number_of_speakers": 2}`,
+		"translation_config":       `{"target_languages": ["fr"]}`,
+		"summarization_config":     `{"type": "concise"}`,
+		"custom_spelling_config":   `{"spelling_dictionary": {"G": ["g"]}}`,
+		"audio_to_llm_config":      `{"prompts": ["summarize"]}`,
+		"pii_redaction_config":     `{"entity_types": ["NAME"]}`,
+	}
+	typ := reflect.TypeFor[InitTranscriptionRequest]()
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if !strings.HasSuffix(name, "_config") || name == "language_config" { // language_config has no switch
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			sw, ok := ConfigurationSwitches[name]
+			if !ok {
+				t.Fatalf("%s has no switch in ConfigurationSwitches", name)
+			}
+			const url = `"audio_url": "https://example.com/a.wav"`
+			for _, on := range []bool{false, true} {
+				without := request(t, fmt.Sprintf(`{%s, %q: %t}`, url, sw, on))
+				with := request(t, fmt.Sprintf(`{%s, %q: %t, %q: %s}`, url, sw, on, name, samples[name]))
+				if d := differingFields(without, with); on != slices.Contains(d, name) {
+					t.Errorf("%s = %t: %s changes %v", sw, on, name, d)
+				}
+			}
+		})
+	}
+	if len(ConfigurationSwitches) != len(samples) {
+		t.Errorf("ConfigurationSwitches has %d configurations, the test %d", len(ConfigurationSwitches), len(samples))
+	}
 }

@@ -229,7 +229,9 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 	o.sentences = optOn(req.Sentences)
 	if o.translation = optOn(req.Translation); o.translation && req.TranslationConfig != nil {
 		for _, l := range req.TranslationConfig.TargetLanguages {
-			if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
+			// A target given twice is translated once, as a format given
+			// twice is rendered once.
+			if l = strings.ToLower(strings.TrimSpace(l)); l != "" && !slices.Contains(o.targets, l) {
 				o.targets = append(o.targets, l)
 			}
 		}

@@ -247,7 +247,9 @@ func identityImportSupported(t *testing.T) bool {
 // prompt as an array of texts, entity_types as one value, custom_metadata
 // values that are not strings, configurations of switches that are off,
 // empty lists for none, callback = true with the deprecated callback_url,
-// texts that look like templates to Terraform, a job that failed, and
+// texts that look like templates to Terraform, a job that failed, lists of
+// alternatives with a value twice and an empty translation context (which
+// the provider would not send), and
 // every other option as the provider sends it, and a callback_config,
 // whose url the generated configuration leaves out (it keeps the job's).
 var jobsCreatedElsewhere = []string{
@@ -274,6 +276,9 @@ var jobsCreatedElsewhere = []string{
 	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}},
 	  "callback_url": "{hooks}/all?token=s3cr3t", "custom_metadata": {"team": "alpha"}}`,
 	`{"audio_url": "https://example.com/fail-422.wav", "summarization": true, "summarization_config": {"type": "bullet_points"}, "model": "model-fusion"}`,
+	`{"audio_url": "https://example.com/elsewhere-repeats.wav", "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt", "vtt"]},
+	  "translation": true, "translation_config": {"target_languages": ["wo", "fr", "wo"], "context": ""},
+	  "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS", "NAME"]}}`,
 }
 
 // TestAccJob_importJobsCreatedElsewhere brings jobs another application

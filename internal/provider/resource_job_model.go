@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -178,7 +179,7 @@ func (m subtitlesConfigModel) expand(ctx context.Context, diags *diag.Diagnostic
 
 func flattenSubtitlesConfig(c *client.SubtitlesConfig) subtitlesConfigModel {
 	return subtitlesConfigModel{
-		Formats:                 flattenStringsOr(c.Formats, []string{client.DefaultSubtitleFormat}),
+		Formats:                 flattenStringsOr(withoutRepeats(c.Formats), []string{client.DefaultSubtitleFormat}),
 		MinimumDuration:         types.Float64PointerValue(c.MinimumDuration),
 		MaximumDuration:         types.Float64PointerValue(c.MaximumDuration),
 		MaximumCharactersPerRow: inttypes.NewInt64PointerValue(c.MaximumCharactersPerRow),
@@ -233,12 +234,12 @@ func (m translationConfigModel) expand(ctx context.Context, diags *diag.Diagnost
 
 func flattenTranslationConfig(c *client.TranslationConfig) translationConfigModel {
 	return translationConfigModel{
-		TargetLanguages:         flattenStringsOr(c.TargetLanguages, []string{}),
+		TargetLanguages:         flattenStringsOr(withoutRepeats(c.TargetLanguages), []string{}),
 		Model:                   stringOr(c.Model, client.DefaultTranslationModel),
 		MatchOriginalUtterances: boolOr(c.MatchOriginalUtterances, defaultMatchOriginalUtterances),
 		Lipsync:                 boolOr(c.Lipsync, defaultLipsync),
 		ContextAdaptation:       boolOr(c.ContextAdaptation, defaultContextAdaptation),
-		Context:                 types.StringPointerValue(c.Context),
+		Context:                 types.StringPointerValue(nonEmpty(c.Context)),
 		Informal:                boolOr(c.Informal, defaultInformal),
 	}
 }
@@ -298,7 +299,7 @@ func (m piiRedactionConfigModel) expand(ctx context.Context, diags *diag.Diagnos
 }
 
 func flattenPIIRedactionConfig(c *client.PIIRedactionConfig) piiRedactionConfigModel {
-	return piiRedactionConfigModel{EntityTypes: flattenStrings(c.EntityTypes), ProcessedTextType: types.StringPointerValue(c.ProcessedTextType)}
+	return piiRedactionConfigModel{EntityTypes: flattenStrings(withoutRepeats(c.EntityTypes)), ProcessedTextType: types.StringPointerValue(c.ProcessedTextType)}
 }
 
 // createRequest builds the create body from the configuration (not the plan):
@@ -602,6 +603,34 @@ func flattenStrings(s []string) types.List {
 		elems[i] = types.StringValue(v)
 	}
 	return types.ListValueMust(types.StringType, elems)
+}
+
+// withoutRepeats is a list of alternatives (subtitle formats, translation
+// targets, PII entity types) as a job made elsewhere may hold it, without
+// its repeats, in its order: the configuration the provider accepts
+// (NoDuplicates), which asks for the same (client.Effective), so that a
+// configuration generated for an import is valid and plans no change.
+func withoutRepeats(s []string) []string {
+	var out []string
+	for _, v := range s {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	if s != nil && out == nil {
+		return []string{}
+	}
+	return out
+}
+
+// nonEmpty is p, or nil when it points to an empty text: the translation
+// context "" means none (client.Effective), and Terraform generates null
+// for it.
+func nonEmpty(p *string) *string {
+	if p == nil || *p == "" {
+		return nil
+	}
+	return p
 }
 
 // flattenStringsOr is flattenStrings with def for an absent or empty list,

@@ -35,7 +35,8 @@ var requestFieldNames = sync.OnceValue(func() []string {
 // the same (a service default written out, an empty list for none, a list
 // whose order means nothing reordered, the configuration of a switch that
 // is off) changes the job in place, in state only. A value not yet known
-// might differ, so it replaces. The plan, not the configuration, is
+// might differ, so it replaces, unless the service ignores it (in the
+// configuration of a switch known to be off). The plan, not the configuration, is
 // compared: it has the schema's defaults, and the job's callback_url where
 // the configuration leaves it out.
 func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) {
@@ -67,11 +68,30 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 		return
 	}
 	want, have := wanted.EffectiveFields(), had.EffectiveFields()
+	ignored := ignoredConfigurations(plan.Raw)
 	for _, name := range requestFieldNames() {
-		if !known[name] || want[name] != have[name] {
+		if !known[name] && !ignored[name] || want[name] != have[name] {
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 		}
 	}
+}
+
+// ignoredConfigurations names the configuration attributes of a planned
+// object whose switch is known to be false: the service ignores them, so a
+// value not yet known there changes nothing, whatever it becomes.
+func ignoredConfigurations(planned tftypes.Value) map[string]bool {
+	var attrs map[string]tftypes.Value
+	if planned.As(&attrs) != nil {
+		return nil
+	}
+	ignored := map[string]bool{}
+	for config, name := range client.ConfigurationSwitches {
+		var on *bool
+		if sw, ok := attrs[name]; ok && sw.IsKnown() && sw.As(&on) == nil && on != nil && !*on {
+			ignored[config] = true
+		}
+	}
+	return ignored
 }
 
 // requestUnchanged reports whether every request attribute of the planned

@@ -205,6 +205,48 @@ resource "terraform_data" "source" {
 	})
 }
 
+// TestAccJob_unknownValueTheServiceIgnoresKeepsTheJob: a value known only
+// at apply, in the configuration of a switch known to be off, cannot change
+// what the service does, whatever it becomes: the job is updated in place
+// (in state only), not replaced. With the switch on, the same value
+// replaces it.
+func TestAccJob_unknownValueTheServiceIgnoresKeepsTheJob(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.ignored"
+	config := func(seconds string, on bool) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "seconds" {
+  input = %q
+}
+`, seconds) + acctest.JobConfig("ignored", fmt.Sprintf(`audio_url = "https://example.com/ignored.wav"
+subtitles = %t
+subtitles_config = { maximum_duration = terraform_data.seconds.output }
+callback = false
+callback_config = { url = "https://hooks.example.com/${terraform_data.seconds.output}" }`, on))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("2", false), Check: acctest.JobsCreated(fs, 1)},
+			{
+				Config: config("3", false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("subtitles_config").AtMapKey("maximum_duration")),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+			{
+				Config: config("4", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				Check: acctest.JobsCreated(fs, 2),
+			},
+		},
+	})
+}
+
 // TestAccJob_importGeneratedConfig: an import block with
 // -generate-config-out brings a job under management with no change
 // planned, also for a job created with the deprecated callback_url or with
