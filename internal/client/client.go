@@ -316,12 +316,23 @@ func checkJobRecord(op, asked, id, status string) error {
 // recording's transcript is neither decoded nor, past maxDrainBytes,
 // received.
 func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, error) {
+	var status string
 	cl := call{method: http.MethodGet, path: "/v2/pre-recorded/" + url.PathEscape(id), retry: retryIdempotent}
-	op := cl.method + " " + cl.path
-	resp, err := c.roundTrip(ctx, cl)
-	if err != nil {
+	cl.read = func(resp *http.Response) error {
+		var err error
+		status, err = c.readStatus(ctx, cl, resp, id)
+		return err
+	}
+	if _, err := c.roundTrip(ctx, cl); err != nil {
 		return "", err
 	}
+	return status, nil
+}
+
+// readStatus reads a 2xx answer to GetPreRecordedStatus's cl as far as the
+// job's id and status.
+func (c *Client) readStatus(ctx context.Context, cl call, resp *http.Response, id string) (string, error) {
+	op := cl.method + " " + cl.path
 	contentType := resp.Header.Get("Content-Type")
 	if !isJSON(contentType) {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxLoggedBodyBytes))
@@ -446,6 +457,10 @@ type call struct {
 	accept      string // empty: application/json
 	retry       retryPolicy
 	detail      Detail // of the results in the response
+	// read reads and closes a 2xx response's body, for a call that returns
+	// no response to its caller. A transport failure it returns (the
+	// answer cut short) is retried as one of the request's.
+	read func(*http.Response) error
 	// secrets are what the request carries that may be a credential,
 	// masked with the API key in what the client makes of the answers.
 	secrets []string
@@ -464,11 +479,15 @@ func (c *Client) endpoint(path string, query url.Values) string {
 // do performs a call with retries and decodes a 2xx JSON body into out (when
 // out is not nil).
 func (c *Client) do(ctx context.Context, cl call, out any) error {
+	cl.read = func(resp *http.Response) error { return c.readAnswer(ctx, cl, resp, out) }
+	_, err := c.roundTrip(ctx, cl)
+	return err
+}
+
+// readAnswer reads a 2xx answer to cl and decodes its JSON body into out
+// (when out is not nil).
+func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, out any) error {
 	op := cl.method + " " + cl.path
-	resp, err := c.roundTrip(ctx, cl)
-	if err != nil {
-		return err
-	}
 	contentType := resp.Header.Get("Content-Type")
 	var data, head []byte
 	var size int64
@@ -497,22 +516,31 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 // readFailure is the error of a response whose body could not be read
 // whole. An end of ctx (an interrupt, or its deadline) is the context's
 // error, as it is while the request is in flight: the service has carried
-// the request out, and its answer is lost. A stalled transfer fails as the
-// transport; anything else as the decoding.
+// the request out, and its answer is lost. A body the transport did not
+// deliver whole (the connection lost, a stalled transfer) fails as the
+// transport, after sending; anything else (too long, not JSON) as the
+// decoding.
 func readFailure(ctx context.Context, op string, readErr error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: %s while the service's answer was being read: %w", op, contextEnded(ctx.Err()), ctx.Err())
 	}
-	var stall *StallError
-	if errors.As(readErr, &stall) {
+	if errors.As(readErr, new(*bodyCutError)) {
 		return &TransportError{Op: op, Sent: true, Err: readErr}
 	}
 	return &DecodeError{Op: op, Reason: readErr.Error()}
 }
 
+// bodyCutError is a response body the transport failed to deliver whole:
+// the connection was lost, or the transfer stalled (a StallError).
+type bodyCutError struct{ err error }
+
+func (e *bodyCutError) Error() string { return "reading response body: " + e.err.Error() }
+func (e *bodyCutError) Unwrap() error { return e.err }
+
 // roundTrip performs a call with retries and returns its first 2xx
-// response, body unread: the caller reads and closes it. Error answers are
-// read here, and retried or turned into an APIError.
+// response, body unread: the caller reads and closes it; with cl.read,
+// roundTrip reads it and returns no response. Error answers are read here,
+// and retried or turned into an APIError.
 func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error) {
 	op := cl.method + " " + cl.path
 	hide := c.secretsOf(cl)
@@ -538,7 +566,20 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			continue
 		}
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-			return resp, nil
+			if cl.read == nil {
+				return resp, nil
+			}
+			err := cl.read(resp)
+			var cut *TransportError // the answer cut short: retried as a lost connection is
+			if err == nil || !errors.As(err, &cut) || cl.retry != retryIdempotent || attempt >= c.cfg.MaxRetries {
+				return nil, err
+			}
+			wait := c.backoff(attempt)
+			c.log.Debug(ctx, "transcription API: answer cut short, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": hide.mask(err.Error()), "wait": wait.String()})
+			if err := Sleep(ctx, wait); err != nil {
+				return nil, &InterruptedError{Op: op, Last: cut, Err: err}
+			}
+			continue
 		}
 		data, _ := readBounded(resp.Body, c.cfg.MaxResponseBytes)
 		resp.Body.Close()
@@ -685,7 +726,7 @@ func Sleep(ctx context.Context, d time.Duration) error {
 func readBounded(r io.Reader, limit int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return data, fmt.Errorf("reading response body: %w", err)
+		return data, &bodyCutError{err}
 	}
 	if int64(len(data)) > limit {
 		return data[:limit], fmt.Errorf("response body exceeds %d bytes", limit)
@@ -713,7 +754,7 @@ func readOmitting(r io.Reader, limit int64, names [][]byte) (kept, head []byte, 
 			return o.finish(), rec.head, rec.n, nil
 		}
 		if rerr != nil {
-			return o.finish(), rec.head, rec.n, fmt.Errorf("reading response body: %w", rerr)
+			return o.finish(), rec.head, rec.n, &bodyCutError{rerr}
 		}
 	}
 }

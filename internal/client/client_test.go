@@ -839,6 +839,76 @@ func TestDelete_answerCutShortAfterItsStatus(t *testing.T) {
 	}
 }
 
+// A read whose answer is cut short (the connection lost mid-body) is a
+// transport failure: the reads, which are idempotent, are sent again, as
+// when the connection is lost before the answer; a create or an upload,
+// which the service may have carried out, is not, and its error says the
+// request may have reached the service.
+func TestReads_answerCutShortAreRetried(t *testing.T) {
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	whole := map[string]string{
+		"/v2/pre-recorded/" + id: `{"id":"` + id + `","status":"done"}`,
+		"/v2/live/" + id:         `{"id":"` + id + `","status":"done","kind":"live"}`,
+		"/v2/live":               `{"first":"x","current":"x","next":null,"items":[]}`,
+		"/v2/pre-recorded":       `{"id":"` + id + `","result_url":"http://x/v2/transcription/` + id + `"}`,
+	}
+	var mu sync.Mutex
+	tries := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		tries[r.Method+" "+r.URL.Path]++
+		first := tries[r.Method+" "+r.URL.Path] == 1
+		mu.Unlock()
+		body := whole[r.URL.Path]
+		if !first {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, body)
+			return
+		}
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close()
+		fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body)+100, body[:len(body)/2])
+		_ = buf.Flush()
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL, "k")
+	ctx := context.Background()
+	if _, err := c.GetPreRecorded(ctx, id); err != nil {
+		t.Errorf("GetPreRecorded: %v", err)
+	}
+	if _, err := c.GetLive(ctx, id); err != nil {
+		t.Errorf("GetLive: %v", err)
+	}
+	if _, err := c.ListLive(ctx, client.ListLiveOptions{}); err != nil {
+		t.Errorf("ListLive: %v", err)
+	}
+	mu.Lock()
+	tries["GET /v2/pre-recorded/"+id] = 0
+	mu.Unlock()
+	if _, err := c.GetPreRecordedStatus(ctx, id); err != nil {
+		t.Errorf("GetPreRecordedStatus: %v", err)
+	}
+	_, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) || !transportErr.Sent {
+		t.Errorf("CreatePreRecorded: %v (%T), want a transport failure after sending", err, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, op := range []string{"GET /v2/pre-recorded/" + id, "GET /v2/live/" + id, "GET /v2/live"} {
+		if tries[op] != 2 {
+			t.Errorf("%s sent %d times, want 2", op, tries[op])
+		}
+	}
+	if n := tries["POST /v2/pre-recorded"]; n != 1 {
+		t.Errorf("the create was sent %d times, want once", n)
+	}
+}
+
 // Bodies a broken or hostile server might send fail both reads of a job
 // with an error that says what is wrong.
 func TestResponses_hostileBodies(t *testing.T) {

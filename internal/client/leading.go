@@ -25,7 +25,7 @@ func readLeadingStrings(r io.Reader, limit int64, names ...string) (members map[
 	rec := &headRecorder{r: io.LimitReader(r, limit+1)}
 	members, err = decodeLeadingStrings(json.NewDecoder(rec), names)
 	if err != nil {
-		err = leadingError(err, rec.n > limit, limit)
+		err = leadingError(err, rec, limit)
 	}
 	return members, rec.head, rec.n, err
 }
@@ -85,12 +85,14 @@ var errNotAnObject = errors.New("expected a JSON object")
 
 // leadingError is the error of a read that stopped at err: the limit when
 // the body went past it, else invalid JSON or a failed read.
-func leadingError(err error, overLimit bool, limit int64) error {
+func leadingError(err error, rec *headRecorder, limit int64) error {
 	var syntax *json.SyntaxError
 	var wrongType *json.UnmarshalTypeError
 	switch {
-	case overLimit:
+	case rec.n > limit:
 		return fmt.Errorf("response body exceeds %d bytes", limit)
+	case rec.err != nil: // the body cut short, whatever the JSON made of it
+		return &bodyCutError{rec.err}
 	case errors.As(err, &syntax), errors.As(err, &wrongType), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, errNotAnObject):
 		return fmt.Errorf("invalid JSON in response: %w", err)
 	}
@@ -103,10 +105,14 @@ type headRecorder struct {
 	r    io.Reader
 	head []byte
 	n    int64
+	err  error // the first failure of r other than its end
 }
 
 func (h *headRecorder) Read(p []byte) (int, error) {
 	n, err := h.r.Read(p)
+	if err != nil && err != io.EOF && h.err == nil {
+		h.err = err
+	}
 	if len(h.head) < maxLoggedBodyBytes {
 		h.head = append(h.head, p[:min(n, maxLoggedBodyBytes-len(h.head))]...)
 	}
