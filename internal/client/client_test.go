@@ -1144,3 +1144,31 @@ func TestUpload_sourceNotOpened(t *testing.T) {
 		t.Errorf("the service received %d requests, want none", n)
 	}
 }
+
+// A field the client does not know, at any depth of a job record, is left
+// out: a field the service adds keeps its jobs and listings readable.
+func TestGet_fieldsTheClientDoesNotKnow(t *testing.T) {
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	params := `{"audio_url":"https://example.com/a.wav","new_switch":true,
+	  "custom_vocabulary":true,"custom_vocabulary_config":{"vocabulary":["a",{"value":"b","boost":2}],"new":1},
+	  "audio_to_llm":true,"audio_to_llm_config":{"prompts":["p"],"temperature":0.2},
+	  "pii_redaction":true,"pii_redaction_config":{"entity_types":["NAME"],"new_field":"x"},
+	  "subtitles":true,"subtitles_config":{"formats":["srt"],"font":"big"}}`
+	record := `{"id":"` + id + `","status":"done","new_member":{"a":1},"request_params":` + params + `}`
+	c := clientOfServerAnswering(t, http.StatusOK, "application/json", record, client.Config{})
+	job, err := c.GetPreRecorded(context.Background(), id)
+	if err != nil {
+		t.Fatalf("GetPreRecorded: %v", err)
+	}
+	p := job.RequestParams
+	if p == nil || p.CustomVocabularyConfig == nil || len(p.CustomVocabularyConfig.Vocabulary) != 2 || p.CustomVocabularyConfig.Vocabulary[1].Value != "b" ||
+		p.AudioToLLMConfig == nil || !reflect.DeepEqual(p.AudioToLLMConfig.Prompts, []string{"p"}) ||
+		p.PIIRedactionConfig == nil || !reflect.DeepEqual(p.PIIRedactionConfig.EntityTypes, []string{"NAME"}) {
+		t.Errorf("request_params read as %+v", p)
+	}
+	live := clientOfServerAnswering(t, http.StatusOK, "application/json",
+		`{"first":"x","current":"x","next":null,"items":[{"id":"`+id+`","status":"done","kind":"live","request_params":{"realtime_processing":{"custom_vocabulary":true,"custom_vocabulary_config":{"vocabulary":[{"value":"b","boost":2}]}}}}]}`, client.Config{})
+	if page, err := live.ListLive(context.Background(), client.ListLiveOptions{}); err != nil || len(page.Items) != 1 {
+		t.Errorf("ListLive: %d items, %v", len(page.Items), err)
+	}
+}

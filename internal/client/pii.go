@@ -6,7 +6,8 @@ import (
 	"fmt"
 )
 
-// UnmarshalJSON reads PiiRedactionConfigDTO strictly and accepts
+// UnmarshalJSON reads PiiRedactionConfigDTO, leaving out fields it does not
+// know as every decoding of the service's answers does, and accepts
 // entity_types in either form the contract gives: an array, as the spec's
 // samples send it, or a single value ("value(s)" in the spec; the official
 // client types it as one PiiRedactionEntityType). Entity types are always
@@ -16,7 +17,7 @@ func (c *PIIRedactionConfig) UnmarshalJSON(data []byte) error {
 		EntityTypes       json.RawMessage `json:"entity_types"`
 		ProcessedTextType *string         `json:"processed_text_type"`
 	}
-	if err := decodeStrictly(data, &raw); err != nil {
+	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
 	var types []string

@@ -10,8 +10,9 @@ import (
 // PromptPartsSeparator joins the parts of a prompt sent as an array.
 const PromptPartsSeparator = "\n"
 
-// UnmarshalJSON reads AudioToLlmListConfigDTO strictly (unknown fields are
-// an error) and accepts each prompt in either form the service's contract
+// UnmarshalJSON reads AudioToLlmListConfigDTO, leaving out fields it does
+// not know as every decoding of the service's answers does, and accepts
+// each prompt in either form the service's contract
 // gives: a string, as the spec's samples send it, or an array of strings,
 // as its schema and the official client's types (Array<Array<any>>) type
 // it. An array is read as one prompt, its parts joined by
@@ -21,7 +22,7 @@ func (c *AudioToLLMConfig) UnmarshalJSON(data []byte) error {
 		Prompts []json.RawMessage `json:"prompts"`
 		Model   *string           `json:"model"`
 	}
-	if err := decodeStrictly(data, &raw); err != nil {
+	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
 	var prompts []string

@@ -49,6 +49,8 @@ func TestCreateAnswers400ForMalformedBodies(t *testing.T) {
 		{name: "field name in another case", body: `{"audio_url":"https://e.com/a.wav","Model":"model-1"}`, problems: []string{"Model is not a known field"}},
 		{name: "unknown nested field", body: `{"audio_url":"https://e.com/a.wav","subtitles_config":{"font":"big"}}`, problems: []string{"subtitles_config.font is not a known field"}},
 		{name: "unknown field in vocabulary entry", body: `{"audio_url":"https://e.com/a.wav","custom_vocabulary_config":{"vocabulary":[{"value":"a","weight":1}]}}`, problems: []string{"custom_vocabulary_config.vocabulary[0].weight is not a known field"}},
+		{name: "unknown field in pii_redaction_config", body: `{"audio_url":"https://e.com/a.wav","pii_redaction_config":{"entity_types":["NAME"],"entity_type":"GDPR"}}`, problems: []string{"pii_redaction_config.entity_type is not a known field"}},
+		{name: "unknown field in audio_to_llm_config", body: `{"audio_url":"https://e.com/a.wav","audio_to_llm_config":{"prompts":["a"],"temperature":1}}`, problems: []string{"audio_to_llm_config.temperature is not a known field"}},
 		{name: "unknown field in callback_config", body: `{"audio_url":"https://e.com/a.wav","callback_config":{"url":"https://e.com/h","headers":{}}}`, problems: []string{"callback_config.headers is not a known field"}},
 		{name: "missing callback_config.url", body: `{"audio_url":"https://e.com/a.wav","callback":true,"callback_config":{"method":"PUT"}}`, problems: []string{"callback_config.url is required"}},
 		{name: "missing vocabulary", body: `{"audio_url":"https://e.com/a.wav","custom_vocabulary_config":{"default_intensity":0.5}}`, problems: []string{"custom_vocabulary_config.vocabulary is required"}},
