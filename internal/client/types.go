@@ -437,4 +437,3 @@ const (
 	EventTranscriptionSuccess = "transcription.success"
 	EventTranscriptionError   = "transcription.error"
 )
-
