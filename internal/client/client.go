@@ -111,6 +111,9 @@ func New(cfg Config) (*Client, error) {
 	if cfg.APIKey == "" {
 		return nil, errors.New("an API key is required")
 	}
+	if err := CheckAPIKey(cfg.APIKey); err != nil {
+		return nil, err
+	}
 	cfg.ConnectTimeout = orDefault(cfg.ConnectTimeout, DefaultConnectTimeout)
 	cfg.TLSHandshakeTimeout = orDefault(cfg.TLSHandshakeTimeout, DefaultTLSHandshakeTimeout)
 	cfg.ResponseHeaderTimeout = orDefault(cfg.ResponseHeaderTimeout, DefaultResponseHeaderTimeout)
@@ -530,6 +533,14 @@ func readFailure(ctx context.Context, op string, readErr error) error {
 	return &DecodeError{Op: op, Reason: readErr.Error()}
 }
 
+// localError is a request that could not be made on this machine (its
+// body could not be opened): no network failed, so no try again would
+// fare better.
+type localError struct{ err error }
+
+func (e *localError) Error() string { return e.err.Error() }
+func (e *localError) Unwrap() error { return e.err }
+
 // bodyCutError is a response body the transport failed to deliver whole:
 // the connection was lost, or the transfer stalled (a StallError).
 type bodyCutError struct{ err error }
@@ -546,6 +557,10 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 	hide := c.secretsOf(cl)
 	for attempt := 0; ; attempt++ {
 		resp, sent, err := c.send(ctx, cl)
+		var local *localError
+		if errors.As(err, &local) {
+			return nil, fmt.Errorf("%s: %w", op, local.err)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				if !sent {
@@ -611,7 +626,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 	if hasBody {
 		b, err := cl.body()
 		if err != nil {
-			return nil, false, err
+			return nil, false, &localError{err}
 		}
 		body = b
 		if b.contentType != "" {
@@ -631,7 +646,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 	if err != nil {
 		body.Close()
 		dog.release()
-		return nil, false, err
+		return nil, false, &localError{err}
 	}
 	if hasBody {
 		if body.length == 0 {

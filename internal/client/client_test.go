@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -74,6 +75,32 @@ func TestNew_rejectsBadConfig(t *testing.T) {
 	}
 	if _, err := client.New(client.Config{BaseURL: "http://x"}); err == nil {
 		t.Error("missing key accepted")
+	}
+	// A key no header can carry would fail every request, each retried as
+	// if the network had failed.
+	if _, err := client.New(client.Config{BaseURL: "http://x", APIKey: "sk_live_0123\n"}); err == nil || !strings.Contains(err.Error(), "white space") {
+		t.Errorf("a key ending with a newline: %v", err)
+	}
+}
+
+// A file that cannot be opened fails the upload at once, with what the
+// system said: no request is sent and nothing is retried, as no network
+// failed.
+func TestUpload_fileThatCannotBeOpened(t *testing.T) {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { requests.Add(1) }))
+	defer srv.Close()
+	c := newClient(t, srv.URL, "k")
+	opens := 0
+	_, err := c.Upload(context.Background(), "a.wav", 10, func() (io.ReadCloser, error) {
+		opens++
+		return nil, fs.ErrNotExist
+	})
+	if !errors.Is(err, fs.ErrNotExist) || client.IsTransient(err) || strings.Contains(err.Error(), "cannot reach") {
+		t.Errorf("error %v: want the file's, not transient", err)
+	}
+	if opens != 1 || requests.Load() != 0 {
+		t.Errorf("opened %d times, %d requests: want 1 and none", opens, requests.Load())
 	}
 }
 

@@ -302,8 +302,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	source := plan.Source.ValueString()
 	ctx = tflog.SetField(ctx, "source", source)
 
-	// Hash once more: the file may have changed or vanished since the plan,
-	// and the client would retry a failing open as if the network had failed.
+	// Hash once more: the file may have changed or vanished since the plan.
 	// What is uploaded is checked against this digest while it is read.
 	sum, size, err := fileSHA256(ctx, source)
 	switch {
