@@ -139,3 +139,34 @@ func TestRedactedURL(t *testing.T) {
 		}
 	}
 }
+
+// Paths are escaped once: an id with characters a path must escape reaches
+// the service as one segment, and a base URL's escaped path prefix stays
+// as written.
+func TestPathsAreEscapedOnce(t *testing.T) {
+	var uris []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		uris = append(uris, r.RequestURI)
+		http.Error(w, `{"message":"no such job"}`, http.StatusNotFound)
+	}))
+	defer srv.Close()
+	for _, c := range []struct{ base, id, want string }{
+		{srv.URL, "a b/c", "/v2/pre-recorded/a%20b%2Fc"},
+		{srv.URL, "ü%", "/v2/pre-recorded/%C3%BC%25"},
+		{srv.URL + "/tenant%2Fone/v2", "x", "/tenant%2Fone/v2/pre-recorded/x"},
+		{srv.URL + "/a%20b/", "x", "/a%20b/v2/pre-recorded/x"},
+	} {
+		cl, err := New(Config{BaseURL: c.base, APIKey: "k", MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = cl.GetPreRecorded(context.Background(), c.id)
+		if got := uris[len(uris)-1]; got != c.want {
+			t.Errorf("base %q, id %q: requested %q, want %q", c.base, c.id, got, c.want)
+		}
+		wantResult := srv.URL + strings.Replace(c.want, "/v2/pre-recorded/", "/v2/transcription/", 1)
+		if got := cl.ResultURL(c.id); got != wantResult {
+			t.Errorf("base %q, id %q: result URL %q, want %q", c.base, c.id, got, wantResult)
+		}
+	}
+}

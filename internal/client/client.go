@@ -191,7 +191,8 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	// The interface's version prefix is the client's to add: a base URL
 	// given with it (".../v2", as the service's own URLs read) must not make
 	// every path "/v2/v2/...".
-	u.Path = strings.TrimRight(strings.TrimSuffix(u.Path, "/v2"), "/")
+	u.RawPath = strings.TrimRight(strings.TrimSuffix(u.EscapedPath(), "/v2"), "/")
+	u.Path, _ = url.PathUnescape(u.RawPath) // url.Parse checked the escapes
 	return u, nil
 }
 
@@ -469,10 +470,13 @@ type call struct {
 	secrets []string
 }
 
+// endpoint is the URL of path (escaped: ids through url.PathEscape) below
+// the base URL. It is joined to the base's escaped path, so that neither
+// is escaped twice nor loses an escape (a base's %2F).
 func (c *Client) endpoint(path string, query url.Values) string {
 	u := *c.baseURL
-	u.Path = strings.TrimRight(u.Path, "/") + path
-	u.RawPath = ""
+	u.RawPath = strings.TrimRight(u.EscapedPath(), "/") + path
+	u.Path, _ = url.PathUnescape(u.RawPath) // both parts are valid escapes
 	if len(query) > 0 {
 		u.RawQuery = query.Encode()
 	}
