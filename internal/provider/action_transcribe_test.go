@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +22,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 )
 
 const transcribeActionConfig = `provider "transcription" {}
@@ -139,6 +142,47 @@ func TestAccTranscribe_actionTrigger(t *testing.T) {
 	}
 	if n := fs.Stats().JobsCreated; n != 1 {
 		t.Errorf("%d jobs created over two applies, want 1 (after the trigger's one creation)", n)
+	}
+}
+
+// TestAccTranscribe_exampleRunsOncePerRecording: the action's documented
+// example transcribes each recording once: when it is first uploaded and
+// when new content replaces the upload, not when the same file is moved
+// (an update in place, which uploads nothing).
+func TestAccTranscribe_exampleRunsOncePerRecording(t *testing.T) {
+	requireCurrentTerraform(t)
+	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "actions", "transcription_transcribe", "action.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	w := newCLIWorkspace(t, "provider \"transcription\" {}\n"+string(example), EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	write := func(dir string, seconds float64) string {
+		path := filepath.Join(dir, "standup.wav") // a file of another name is another upload
+		if err := os.WriteFile(path, testutil.SilentWAV(seconds, 1, 8000), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	first, moved := t.TempDir(), t.TempDir()
+	for _, step := range []struct {
+		what    string
+		dir     string
+		seconds float64
+		jobs    int
+	}{
+		{"upload", first, 3, 1},
+		{"the same file moved", moved, 3, 1},
+		{"new content", moved, 4, 2},
+	} {
+		recording := write(step.dir, step.seconds)
+		out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-var", "recording="+recording)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s\n%s", step.what, err, out, errOut)
+		}
+		if n := fs.Stats().JobsCreated; n != step.jobs {
+			t.Errorf("after %s: %d jobs created, want %d", step.what, n, step.jobs)
+		}
 	}
 }
 

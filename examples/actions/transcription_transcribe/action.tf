@@ -1,7 +1,10 @@
 # Transcribe a recording as soon as it is uploaded, without keeping a job in
-# state: the action runs after the upload is created or replaced, waits for
-# the transcript and reports the job's progress and outcome. Terraform 1.14
-# or newer.
+# state: the action runs after the upload is created or replaced (new
+# content), not when it is updated in place (the same file moved), which
+# uploads nothing; each run is a new, billed job. It waits for the transcript
+# and reports the job's progress and outcome. The action reads the upload
+# that triggered it as `caller` (Terraform 1.16 or newer: a reference to the
+# upload by its address is a cycle there).
 variable "recording" {
   description = "Path of the recording to transcribe."
   type        = string
@@ -13,7 +16,7 @@ resource "transcription_upload" "standup" {
 
   lifecycle {
     action_trigger {
-      events  = [after_create, after_update]
+      events  = [after_create]
       actions = [action.transcription_transcribe.standup]
     }
   }
@@ -21,7 +24,7 @@ resource "transcription_upload" "standup" {
 
 action "transcription_transcribe" "standup" {
   config {
-    audio_url     = transcription_upload.standup.audio_url
+    audio_url     = caller.audio_url
     summarization = true
 
     language_config = {
