@@ -91,7 +91,7 @@ The file is streamed, never read whole into memory. At every plan the provider h
 
 **Retention.** The service deletes an upload when its retention period ends, as it deletes jobs, and the provider cannot see it: the service cannot read an upload back. A job made again from its ` + "`audio_url`" + ` then fails: replace the upload (` + "`terraform apply -replace`" + ` on it), which replaces the jobs that use it. A job found gone at the end of its retention says so.
 
-**Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` this resource is refused at plan time, before any request. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
+**Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` a new upload is refused at plan time, before any request; an upload made before stays as it is (a warning says so when its file has changed since) and can be destroyed. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
 
 There is no import: the service offers no way to read an upload back. Declare the upload with its ` + "`source`" + ` instead (the next apply uploads the file again), or give the job the file's ` + "`audio_url`" + ` directly.`
 
@@ -266,12 +266,14 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		plan.SHA256 = types.StringUnknown()
 	case state.SHA256.ValueString() == sum:
 		plan.SHA256 = state.SHA256
+	case zeroDataRetention:
+		// A new upload cannot be made. A warning, as for a file gone: an
+		// error would stop terraform destroy too, whose first plan is this.
+		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "Uploads are disabled under zero data retention",
+			fmt.Sprintf("The content of %q changed since it was uploaded, and uploading it again would need a new upload: the upload stays on the service and in state as it was, "+
+				"and jobs made from it transcribe what was uploaded. ", source)+uploadZeroDataRetentionDetail)
+		plan.SHA256 = state.SHA256
 	default:
-		if zeroDataRetention {
-			resp.Diagnostics.AddAttributeError(pathUploadSource, "Uploads are disabled under zero data retention",
-				fmt.Sprintf("The content of %q changed since it was uploaded, and uploading it again would need a new upload. ", source)+uploadZeroDataRetentionDetail)
-			return
-		}
 		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum})
 		resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSHA256)
 		plan.SHA256 = types.StringUnknown()

@@ -439,8 +439,8 @@ func TestAccUpload_unreadableSource(t *testing.T) {
 }
 
 // TestAccUpload_zeroDataRetention: under zero data retention a new upload
-// is refused at plan time without a request; one already made stays until
-// its file changes.
+// is refused at plan time without a request; one already made stays, also
+// when its file changes (with a warning), and can be destroyed.
 func TestAccUpload_zeroDataRetention(t *testing.T) {
 	dir := t.TempDir()
 	source := filepath.Join(dir, "private.wav")
@@ -477,13 +477,18 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 					}},
 				},
 				{
-					// Refused as a change of content, not only as a new upload.
-					PreConfig:   func() { writeTestWAV(t, source, 0.5, 1, 8000, 880) },
-					Config:      zdr,
-					PlanOnly:    true,
-					ExpectError: acctest.ExpectError(`(?s)Uploads are disabled under zero data retention .*The content of ` + regexp.QuoteMeta(fmt.Sprintf("%q", source)) + ` changed since it was uploaded.*external audio_url`),
+					// A new content cannot be uploaded: the upload stays as
+					// it is, with a warning, and the plan does not fail, so
+					// that terraform destroy, which plans the configuration
+					// first, still works.
+					PreConfig: func() { writeTestWAV(t, source, 0.5, 1, 8000, 880) },
+					Config:    zdr,
+					ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+					}},
 				},
 			},
+			CheckDestroy: expectUploads(fs, 1),
 		})
 		if n := len(fs.Requests()); n != 1 {
 			t.Errorf("the service received %d requests, want only the first upload", n)
