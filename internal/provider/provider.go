@@ -103,13 +103,13 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 		MarkdownDescription: "The transcription provider declares speech-to-text work: pre-recorded transcription jobs with every option of the service, checked at plan time, and queries of live sessions.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
-				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable. Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+).",
+				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable when left out (null; an empty string is taken as given). Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+).",
 				Optional:            true,
 				Sensitive:           true,
 				Validators:          []validator.String{validators.APIKey()},
 			},
 			"base_url": schema.StringAttribute{
-				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable.",
+				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable when left out (null; an empty string is taken as given).",
 				Optional:            true,
 				Validators:          []validator.String{validators.BaseURL()},
 			},
@@ -164,7 +164,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	case cfg.APIKey.IsUnknown():
 	case apiKey == "":
 		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing API key",
-			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
+			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable."+emptyArgumentNote(cfg.APIKey, "api_key", EnvAPIKey))
 	default:
 		if err := client.CheckAPIKey(apiKey); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Invalid API key", err.Error()+" (from the api_key argument or "+EnvAPIKey+").")
@@ -174,7 +174,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	case cfg.BaseURL.IsUnknown():
 	case baseURL == "":
 		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing base URL",
-			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable.")
+			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable."+emptyArgumentNote(cfg.BaseURL, "base_url", EnvBaseURL))
 	default:
 		if _, err := client.ParseBaseURL(baseURL); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
@@ -249,6 +249,15 @@ func clientMaxRetries(v inttypes.Int64) int {
 		return -1
 	}
 	return int(v.ValueInt64())
+}
+
+// emptyArgumentNote tells, when the argument is set to "", that it is set:
+// the environment variable then is not read, whatever it holds.
+func emptyArgumentNote(v types.String, name, env string) string {
+	if v.IsNull() {
+		return ""
+	}
+	return fmt.Sprintf(" Here %s is set to an empty string (a variable's default of \"\", say), which the provider takes as given: %s is read only when %s is left out or null.", name, env, name)
 }
 
 // valueOrEnv returns the configured value, or the environment variable when

@@ -389,7 +389,16 @@ func TestProviderConfigure_environment(t *testing.T) {
 		"empty api_key argument": {
 			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
 			args:      map[string]tftypes.Value{"api_key": tftypes.NewValue(tftypes.String, "")},
-			wantError: []string{"Missing API key", EnvAPIKey},
+			wantError: []string{"Missing API key", "api_key is set to an empty string", EnvAPIKey + " is read only when api_key is left out or null"},
+		},
+		"empty base_url argument": {
+			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
+			args:      map[string]tftypes.Value{"base_url": tftypes.NewValue(tftypes.String, "")},
+			wantError: []string{"Missing base URL", "base_url is set to an empty string", EnvBaseURL + " is read only when base_url is left out or null"},
+		},
+		"api_key left out, environment empty": {
+			env:       map[string]string{EnvBaseURL: url},
+			wantError: []string{"Missing API key", EnvAPIKey + " environment variable."},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -407,6 +416,9 @@ func TestProviderConfigure_environment(t *testing.T) {
 			}
 			if strings.Contains(errs[0], "s3cr3t") {
 				t.Errorf("the diagnostic shows a secret: %s", errs[0])
+			}
+			if set := slices.ContainsFunc(slices.Collect(maps.Values(tc.args)), func(v tftypes.Value) bool { return v.Equal(tftypes.NewValue(tftypes.String, "")) }); set != strings.Contains(errs[0], "set to an empty string") {
+				t.Errorf("an argument set to \"\": %t; the diagnostic: %s", set, errs[0])
 			}
 		})
 	}
