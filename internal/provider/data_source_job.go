@@ -163,16 +163,18 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if d.data.clientFor("the transcription_job data source", &resp.Diagnostics) == nil {
-		return
-	}
-	id := config.ID.ValueString()
-	if d.data.ZeroDataRetention {
+	// Before the client, which may be pending: applying what it comes from
+	// first would lead only to this refusal.
+	if d.data != nil && d.data.ZeroDataRetention {
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Cannot read a job under zero data retention",
 			"The provider has zero_data_retention = true, and the service disables reading jobs (GET /v2/pre-recorded/{id}) for accounts with zero data retention: "+
 				"a job's result reaches only its callback. Remove this data source, and take the result from the callback instead.")
 		return
 	}
+	if d.data.clientFor("the transcription_job data source", &resp.Diagnostics) == nil {
+		return
+	}
+	id := config.ID.ValueString()
 
 	ctx = tflog.SetField(ctx, "job_id", id)
 	record := config.recordModel()

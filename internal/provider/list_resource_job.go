@@ -97,12 +97,13 @@ const jobListPageSize = 100
 func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
 	var config jobListConfigModel
 	diags := req.Config.Get(ctx, &config)
-	if !diags.HasError() {
-		r.data.clientFor("the transcription_job list resource", &diags)
-	}
-	if !diags.HasError() && r.data.ZeroDataRetention {
+	switch {
+	case diags.HasError():
+	case r.data != nil && r.data.ZeroDataRetention: // whether or not the client is pending
 		diags.AddError("Cannot list jobs under zero data retention",
 			"The provider has zero_data_retention = true, and the service discloses no job of such an account: there is nothing to list or import.")
+	default:
+		r.data.clientFor("the transcription_job list resource", &diags)
 	}
 	opts, optDiags := config.listOptions(ctx)
 	diags.Append(optDiags...)

@@ -459,4 +459,45 @@ func TestProviderConfigure_zeroDataRetentionWhilePending(t *testing.T) {
 	}) {
 		t.Errorf("a new job without a callback, under zero_data_retention with api_key pending: diagnostics %v", diagnosticSummaries(resp.Diagnostics))
 	}
+
+	// The data sources say what zero data retention refuses, not to apply
+	// what the pending argument comes from first (which leads only there).
+	for name, want := range map[string]string{
+		"transcription_job":       "Cannot read a job under zero data retention",
+		"transcription_live_jobs": "Cannot list live jobs under zero data retention",
+	} {
+		typ, ok := schemas.DataSourceSchemas[name].ValueType().(tftypes.Object)
+		if !ok {
+			t.Fatalf("the %s data source's schema is not an object", name)
+		}
+		values := map[string]tftypes.Value{}
+		if name == "transcription_job" {
+			values["id"] = tftypes.NewValue(tftypes.String, "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+		}
+		config := dynamicValue(t, typ, objectValue(typ, values))
+		resp, err := server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: name, Config: &config})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if summaries := diagnosticSummaries(resp.Diagnostics); len(summaries) != 1 || !strings.HasPrefix(summaries[0], want+":") {
+			t.Errorf("data source %s, under zero_data_retention with api_key pending: diagnostics %v, want only %q", name, summaries, want)
+		}
+	}
+	// So does the list resource (terraform query, which applies nothing).
+	listType, ok := schemas.ListResourceSchemas[jobResourceTypeName].ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatal("the list resource's schema is not an object")
+	}
+	listConfig := dynamicValue(t, listType, objectValue(listType, nil))
+	stream, err := server.(tfprotov6.ListResourceServer).ListResource(context.Background(), &tfprotov6.ListResourceRequest{TypeName: jobResourceTypeName, Config: &listConfig, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var summaries []string
+	for result := range stream.Results {
+		summaries = append(summaries, diagnosticSummaries(result.Diagnostics)...)
+	}
+	if len(summaries) != 1 || !strings.HasPrefix(summaries[0], "Cannot list jobs under zero data retention:") {
+		t.Errorf("the list resource, under zero_data_retention with api_key pending: diagnostics %v", summaries)
+	}
 }
