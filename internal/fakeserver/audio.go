@@ -61,6 +61,7 @@ func (s *Server) uploadID(u *url.URL, host string) (id string, ok bool) {
 	if !ok {
 		return "", false
 	}
+	id = idKey(id)
 	_, issued := s.uploadHosts[client.NormalHost(u)]
 	return id, issued || onHost(u, host)
 }

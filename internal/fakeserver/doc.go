@@ -29,6 +29,9 @@
 //	POST   /v2/upload                   multipart field "audio", a WAV file (PCM, float, or compressed with its byte rate)
 //	GET    /file/{id}                   the bytes of an uploaded file
 //
+// An {id} is a UUID, read without case (RFC 9562 §4), as are the ids in
+// uploaded files' URLs.
+//
 // Live sessions are listed, read and deleted, not started: the spec shows
 // neither a session's request nor how its messages travel, so POST /v2/live
 // (the official client's startSession) is answered 405 with an error body

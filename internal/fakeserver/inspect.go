@@ -107,6 +107,7 @@ func (s *Server) CreateBodies() [][]byte {
 // ExpireJob deletes a job as the service does when its retention ends: later
 // GET and DELETE answer 404. It reports whether the job existed.
 func (s *Server) ExpireJob(id string) bool {
+	id = idKey(id)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	_, ok := s.jobs[id]

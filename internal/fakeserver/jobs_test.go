@@ -487,3 +487,35 @@ func TestGetUnknownJob(t *testing.T) {
 	requireError(t, h.get("/v2/pre-recorded/nope"), http.StatusNotFound, "/v2/pre-recorded/nope")
 	requireError(t, h.get("/v2/transcription/nope"), http.StatusNotFound, "/v2/transcription/nope")
 }
+
+// Ids are UUIDs, whose text is read without case (RFC 9562 §4): a job,
+// a live job and an uploaded file are found by their id in upper case too.
+func TestIDsAreReadWithoutCase(t *testing.T) {
+	h := newHarness(t, Options{LiveJobs: 1})
+	id := strings.ToUpper(h.create(`{"audio_url":"https://example.com/a.wav"}`).ID)
+	for _, path := range []string{"/v2/pre-recorded/" + id, "/v2/transcription/" + id, "/v2/pre-recorded/" + id + "/file"} {
+		if got := h.get(path); got.status != http.StatusOK {
+			t.Errorf("GET %s: %d %s", path, got.status, got.body)
+		}
+	}
+	live := strings.ToUpper(h.livePage("").Items[0].ID)
+	if got := h.get("/v2/live/" + live); got.status != http.StatusOK {
+		t.Errorf("GET /v2/live/%s: %d %s", live, got.status, got.body)
+	}
+	body, ct := multipartFile(t, "audio", "call.wav", testutil.SilentWAV(1, 1, 8000))
+	var up client.UploadResponse
+	decodeInto(t, serveAt(h.srv, "", http.MethodPost, "/v2/upload", ct, body).body, &up)
+	upper := strings.Replace(up.AudioURL, up.AudioMetadata.ID, strings.ToUpper(up.AudioMetadata.ID), 1)
+	created := h.create(fmt.Sprintf(`{"audio_url":%q}`, upper))
+	var job client.PreRecordedJob
+	decodeInto(t, h.get("/v2/pre-recorded/"+created.ID).body, &job)
+	if job.File == nil || job.File.ID != up.AudioMetadata.ID {
+		t.Errorf("a job on the upload's URL in upper case has file %+v, want the upload %s", job.File, up.AudioMetadata.ID)
+	}
+	if got := h.get("/file/" + strings.ToUpper(up.AudioMetadata.ID)); got.status != http.StatusOK {
+		t.Errorf("GET the upload's file in upper case: %d", got.status)
+	}
+	if got := h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil); got.status/100 != 2 {
+		t.Errorf("DELETE /v2/pre-recorded/%s: %d %s", id, got.status, got.body)
+	}
+}

@@ -80,11 +80,11 @@ func newLiveStore(n int, now time.Time) liveStore {
 
 // put adds e, replacing a job with the same id.
 func (st *liveStore) put(e *liveEntry) {
-	if old, ok := st.byID[e.id]; ok {
+	if old, ok := st.byID[idKey(e.id)]; ok {
 		*old = *e
 	} else {
 		st.entries = append(st.entries, e)
-		st.byID[e.id] = e
+		st.byID[idKey(e.id)] = e
 	}
 	st.sorted = false
 }

@@ -13,11 +13,11 @@ func (s *Server) RemoveLiveJob(id string) bool {
 
 // remove drops the job with that id; the listing order of the others stays.
 func (st *liveStore) remove(id string) bool {
-	e, ok := st.byID[id]
+	e, ok := st.byID[idKey(id)]
 	if !ok {
 		return false
 	}
-	delete(st.byID, id)
+	delete(st.byID, idKey(id))
 	st.entries = slices.DeleteFunc(st.entries, func(x *liveEntry) bool { return x == e })
 	return true
 }

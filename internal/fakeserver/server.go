@@ -348,8 +348,12 @@ func (e endpoint) match(path string) (id string, ok bool) {
 	if rest, found = strings.CutSuffix(rest, e.suffix); !found || rest == "" || strings.Contains(rest, "/") {
 		return "", false
 	}
-	return rest, true
+	return idKey(rest), true
 }
+
+// idKey is how the server keys an id: the ids are UUIDs, whose text is
+// read without case (RFC 9562 §4), and it makes them in lower case.
+func idKey(id string) string { return strings.ToLower(id) }
 
 // baseURL is the server's own address as the caller reached it.
 func baseURL(r *http.Request) string { return requestScheme(r) + "://" + r.Host }
