@@ -6,7 +6,8 @@
 //	fakeserver -addr 127.0.0.1:8080 -processing-time 5s-30s -max-concurrent-jobs 10 -retention 10m
 //
 // (or go run ./internal/fakeserver/cmd/fakeserver in this repository; every
-// flag also reads a FAKESERVER_ environment variable, see its -help; release
+// flag but -version also reads a FAKESERVER_ environment variable, see its
+// -help; release
 // archives hold the same command), or embed it in Go tests: New returns an
 // http.Handler to serve with net/http/httptest or with Serve (which can also
 // take the service off its address and bring it back there, to emulate an
