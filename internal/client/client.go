@@ -256,7 +256,8 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 		secrets = append(secrets, callbackURLCredentials(u)...)
 	}
 	secrets = append(secrets, urlCredentials(req.AudioURL)...)
-	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, secrets: secrets}, &out); err != nil {
+	create := call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, carryThrough: true, secrets: secrets}
+	if err := c.do(ctx, create, &out); err != nil {
 		return nil, err
 	}
 	if out.ID == "" {
@@ -461,6 +462,12 @@ type call struct {
 	accept      string // empty: application/json
 	retry       retryPolicy
 	detail      Detail // of the results in the response
+	// carryThrough: a try in flight when ctx ends (an interrupt, a
+	// deadline) goes on to the service's answer, bounded by the client's
+	// own timeouts, because the service may act on it and its answer (a
+	// created job's id) must not be lost. No try is sent once ctx has
+	// ended, and no wait between tries outlasts it.
+	carryThrough bool
 	// read reads and closes a 2xx response's body, for a call that returns
 	// no response to its caller. A transport failure it returns (the
 	// answer cut short) is retried as one of the request's.
@@ -559,7 +566,11 @@ func (e *bodyCutError) Unwrap() error { return e.err }
 func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error) {
 	op := cl.method + " " + cl.path
 	hide := c.secretsOf(cl)
+	var last error // the failure of the try before, retried
 	for attempt := 0; ; attempt++ {
+		if cl.carryThrough && ctx.Err() != nil {
+			return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
+		}
 		resp, sent, err := c.send(ctx, cl)
 		var local *localError
 		if errors.As(err, &local) {
@@ -579,6 +590,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			wait := c.backoff(attempt)
 			c.log.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": hide.mask(err.Error()), "wait": wait.String()})
+			last = transportErr
 			if err := Sleep(ctx, wait); err != nil {
 				return nil, &InterruptedError{Op: op, Last: transportErr, Err: err}
 			}
@@ -595,6 +607,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			wait := c.backoff(attempt)
 			c.log.Debug(ctx, "transcription API: answer cut short, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": hide.mask(err.Error()), "wait": wait.String()})
+			last = cut
 			if err := Sleep(ctx, wait); err != nil {
 				return nil, &InterruptedError{Op: op, Last: cut, Err: err}
 			}
@@ -614,6 +627,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			wait = min(apiErr.RetryAfter, maxRetryAfter) + rand.N(c.cfg.MinBackoff)
 		}
 		c.log.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
+		last = apiErr
 		if err := Sleep(ctx, wait); err != nil {
 			return nil, &InterruptedError{Op: op, Last: apiErr, Err: err}
 		}
@@ -636,6 +650,9 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 		if b.contentType != "" {
 			contentType = b.contentType
 		}
+	}
+	if cl.carryThrough {
+		ctx = context.WithoutCancel(ctx)
 	}
 	tryCtx, dog := watch(ctx, c.cfg.StallTimeout)
 	// Set by the transport's writing goroutine, read here once Do returns.

@@ -1199,3 +1199,40 @@ func TestGet_fieldsTheClientDoesNotKnow(t *testing.T) {
 		t.Errorf("ListLive: %d items, %v", len(page.Items), err)
 	}
 }
+
+// A create in flight when its context ends (Terraform's first Ctrl-C, or
+// timeouts.create) is carried through to the service's answer: the service
+// may well create the job, and its id must not be lost. A create whose
+// context ended before it was sent is not sent.
+func TestCreate_inFlightCarriedThroughTheEndOfItsContext(t *testing.T) {
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	arrived, answer := make(chan struct{}, 1), make(chan struct{})
+	var creates atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		creates.Add(1)
+		arrived <- struct{}{}
+		<-answer
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusCreated)
+		_, _ = io.WriteString(w, `{"id":"`+id+`","result_url":"http://x/v2/transcription/`+id+`"}`)
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL, "k")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-arrived
+		cancel()                          // the interrupt, while the service creates the job
+		time.Sleep(50 * time.Millisecond) // the cancellation has reached the transport
+		close(answer)
+	}()
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil || created.ID != id {
+		t.Fatalf("create interrupted in flight: %+v, %v; want the job the service created", created, err)
+	}
+
+	_, err = c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	var interrupted *client.InterruptedError
+	if !errors.As(err, &interrupted) || creates.Load() != 1 {
+		t.Errorf("create after the interrupt: %v (%T), %d creates sent; want it not sent", err, err, creates.Load())
+	}
+}

@@ -90,9 +90,10 @@ const (
 // addCreateJobError adds the error diagnostic of a failed job creation;
 // nextTry says what follows for its caller. When the request may have been
 // carried out all the same (a 500, 502 or 504, a connection lost after
-// sending, an interrupt while a try is in flight, a success answer that
-// could not be read), it says so: the client does not retry such a
-// failure. An interrupt while no try was in flight created nothing.
+// sending, a success answer that could not be read), it says so: the
+// client does not retry such a failure. An interrupt while no try was in
+// flight created nothing; one while a try is in flight does not end it
+// (client.CreatePreRecorded waits for the answer).
 //
 // The service may quote the request in its answer: the client has masked
 // the request's callback URLs and audio_url's credentials in err

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,12 +14,14 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/go-version"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
@@ -257,6 +261,37 @@ func TestAccProcess_interruptWhileWaiting(t *testing.T) {
 	}
 	sort.Strings(inState)
 	t.Logf("state after the interrupt: %s (all tainted)", strings.Join(inState, ", "))
+}
+
+// TestAccProcess_interruptWhileCreating interrupts (SIGINT) an apply while
+// the service creates a job, its answer not yet sent: the provider waits
+// for the answer, so the job the service created is in state, tainted,
+// and the next plan does not create (bill) it again.
+func TestAccProcess_interruptWhileCreating(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: time.Hour})
+	t.Cleanup(fs.Close)
+	var arrived atomic.Bool
+	slowCreates := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/v2/pre-recorded" {
+			arrived.Store(true)
+			time.Sleep(2 * time.Second) // the service creates the job; its answer is on its way
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(slowCreates.Close)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(slowCreates.URL)+acctest.JobConfig("interrupted", `audio_url = "https://example.com/interrupted.wav"`))
+
+	run := w.runInterrupted(arrived.Load, "the create to reach the service", "apply", "-auto-approve", "-input=false", "-no-color")
+	if run.err == nil {
+		t.Errorf("the interrupted apply succeeded\n%s", run.output)
+	}
+	if n := fs.JobCount(); n != 1 {
+		t.Fatalf("the service has %d jobs, want 1\n%s", n, run.output)
+	}
+	ids, statuses := w.stateJobs()
+	if _, onService := fs.Job(ids["transcription_job.interrupted"]); !onService || statuses["transcription_job.interrupted"] != "tainted" {
+		t.Errorf("state holds %v (%v) after the interrupted create, want the service's job, tainted\n%s", ids, statuses, run.output)
+	}
 }
 
 // TestAccProcess_interruptWhileDeleting interrupts (SIGINT) a destroy while
