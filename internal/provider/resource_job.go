@@ -372,6 +372,9 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 			return
 		}
 		state = imported
+		// The id as the service writes it (an import's id may be in another
+		// case), which every later read gives as the identity.
+		resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 	} else {
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.

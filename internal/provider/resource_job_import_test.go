@@ -486,3 +486,25 @@ subtitles = true`
 		CheckDestroy:             acctest.JobsCreated(fs, 1),
 	})
 }
+
+// TestAccJob_importByIDInUpperCase: a job imported by its id written in
+// upper case (UUIDs are read without case) is kept by the id the service
+// gives it, its resource identity too (Terraform and OpenTofu 1.12 on), so
+// later plans and refreshes work and show no change.
+func TestAccJob_importByIDInUpperCase(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	id := createJobFromJSON(t, url, `{"audio_url": "https://example.com/upper.wav"}`)
+	w := newCLIWorkspace(t, "provider \"transcription\" {}\n"+fmt.Sprintf("import {\n  to = transcription_job.upper\n  id = %q\n}\n", strings.ToUpper(id))+
+		acctest.JobConfig("upper", `audio_url = "https://example.com/upper.wav"`), EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	if out, errOut, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("import: %v\n%s\n%s", err, out, errOut)
+	}
+	if ids, _ := w.stateJobs(); ids["transcription_job.upper"] != id {
+		t.Errorf("state holds %v, want the service's id %s", ids, id)
+	}
+	for range 2 {
+		if out, errOut, err := w.run(nil, "plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
+			t.Fatalf("plan after the import: %v\n%s\n%s", err, out, errOut)
+		}
+	}
+}
