@@ -122,8 +122,10 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 	for {
 		err := c.DeletePreRecorded(ctx, id)
 		switch {
-		case err == nil, client.IsNotFound(err):
+		case err == nil:
 			return nil
+		case client.IsNotFound(err):
+			return confirmedGone(ctx, c, id, err, zeroDataRetention)
 		case ctx.Err() != nil && refusal != nil:
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
 		case !client.IsStatus(err, http.StatusForbidden), endedBeforeDelete:
@@ -134,7 +136,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			status, getErr := c.GetPreRecordedStatus(ctx, id)
 			switch {
 			case client.IsNotFound(getErr):
-				return nil
+				return confirmedGone(ctx, c, id, getErr, zeroDataRetention)
 			case getErr == nil && client.IsFinal(status):
 				endedBeforeDelete = true
 				continue
@@ -145,6 +147,17 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
 		}
 	}
+}
+
+// confirmedGone is a deletion answered 404: done, unless the listing of
+// jobs does not confirm that the 404 is the service's (confirmJobGone), and
+// the job stays in state. Under zero data retention the listing is refused
+// (403): the 404 is taken as it is.
+func confirmedGone(ctx context.Context, c *client.Client, id string, notFound error, zeroDataRetention bool) error {
+	if zeroDataRetention {
+		return nil
+	}
+	return confirmJobGone(ctx, c, id, notFound)
 }
 
 // jobFailureDetail explains a job that ended in error: its error_code, the

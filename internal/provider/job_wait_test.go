@@ -405,13 +405,16 @@ func TestDeleteJob_forbiddenThenLooked(t *testing.T) {
 			var deletes atomic.Int32
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
-				if r.Method == http.MethodDelete {
+				switch {
+				case r.Method == http.MethodDelete:
 					deletes.Add(1)
 					w.WriteHeader(http.StatusForbidden)
 					_, _ = w.Write([]byte(`{"message":"forbidden","request_id":"r1","statusCode":403}`))
-					return
+				case r.URL.Path == "/v2/pre-recorded": // the listing confirming a 404 (confirmJobGone)
+					_, _ = w.Write([]byte(`{"first":"x","current":"x","next":null,"items":[]}`))
+				default:
+					tc.look(w)
 				}
-				tc.look(w)
 			}))
 			defer srv.Close()
 			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})

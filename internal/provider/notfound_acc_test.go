@@ -261,3 +261,51 @@ func TestAccJob_expiredWithItsUpload(t *testing.T) {
 		}
 	}
 }
+
+// TestAccJob_notFoundAtAnotherAddress: a 404 from something other than the
+// service at base_url (a path prefix mistyped, another host) is not taken
+// for jobs gone: the refresh fails saying base_url may be wrong, and state
+// keeps the jobs as they were, so the next plan with the right base_url
+// neither creates (bills) the running job again nor marks the done one
+// retained = false; a destroy there deletes nothing and keeps them too.
+func TestAccJob_notFoundAtAnotherAddress(t *testing.T) {
+	fs, url, clock := acctest.HeldFakeServer(t)
+	done := acctest.JobConfig("done", `audio_url = "https://example.com/done.wav"
+wait_for_completion = false`)
+	jobs := done + acctest.JobConfig("running", `audio_url = "https://example.com/running.wav"
+wait_for_completion = false`)
+	wrong := acctest.ProviderConfig(url+"/typo") + jobs
+	unconfirmed := acctest.ExpectError(`(?s)Cannot tell whether the transcription job .* still exists.*base_url`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: acctest.ProviderConfig(url) + done},
+			{
+				PreConfig: func() { clock.Advance(2 * time.Hour) }, // the first job is done
+				Config:    acctest.ProviderConfig(url) + jobs,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("transcription_job.done", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+					statecheck.ExpectKnownValue("transcription_job.running", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusQueued)),
+				},
+				Check: acctest.JobsCreated(fs, 2),
+			},
+			{Config: wrong, PlanOnly: true, ExpectError: unconfirmed},
+			{Config: wrong, Destroy: true, ExpectError: unconfirmed},
+			{
+				Config: acctest.ProviderConfig(url) + jobs,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("transcription_job.done", tfjsonpath.New("retained"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("transcription_job.running", tfjsonpath.New("retained"), knownvalue.Bool(true)),
+				},
+				Check: resource.ComposeTestCheckFunc(
+					acctest.JobsCreated(fs, 2),
+					// Every job ends, so that the test's destroy deletes them.
+					func(*terraform.State) error { clock.Advance(2 * time.Hour); return nil },
+				),
+			},
+		},
+	})
+}

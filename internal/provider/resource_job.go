@@ -358,7 +358,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (jobs are deleted when their retention period ends).", state.ID.ValueString()))
 		return
 	case client.IsNotFound(err):
-		r.jobMissing(ctx, state, resp)
+		r.jobNotFound(ctx, state, err, resp)
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
@@ -415,7 +415,7 @@ func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequ
 		var state jobResourceModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if !resp.Diagnostics.HasError() {
-			r.jobMissing(ctx, state, resp)
+			r.jobNotFound(ctx, state, err, resp)
 		}
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+id.ValueString(), err)
@@ -444,6 +444,17 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 
 // jobMissing handles a job the service answers 404 for, usually because its
 // retention period ended.
+// jobNotFound handles a 404 for the job in state: jobMissing, once the
+// service's listing confirms the 404 is the service's (confirmJobGone).
+func (r *jobResource) jobNotFound(ctx context.Context, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
+	var unconfirmed *unconfirmedNotFoundError
+	if errors.As(confirmJobGone(ctx, r.data.Client, state.ID.ValueString(), notFound), &unconfirmed) {
+		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed)
+		return
+	}
+	r.jobMissing(ctx, state, resp)
+}
+
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	id := state.ID.ValueString()
 	if createdAgainWhenGone(state.RecreateWhenMissing, state.Status) {
@@ -635,6 +646,11 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
+		var unconfirmed *unconfirmedNotFoundError
+		if client.IsNotFound(err) && errors.As(confirmJobGone(ctx, r.data.Client, state.ID.ValueString(), err), &unconfirmed) {
+			addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed)
+			return
+		}
 		switch {
 		case client.IsNotFound(err) && createdAgainWhenGone(plan.RecreateWhenMissing, state.Status):
 			// An update cannot remove the resource: the next refresh does.
@@ -679,9 +695,12 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	defer cancel()
 
 	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention)
+	var unconfirmed *unconfirmedNotFoundError
 	switch {
 	case err == nil:
 		tflog.Info(ctx, "deleted transcription job")
+	case errors.As(err, &unconfirmed):
+		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed)
 	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):
 		resp.Diagnostics.AddError("Timed out deleting the transcription job",
 			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Raise timeouts.delete, or try again later.", id, timeout))

@@ -139,7 +139,8 @@ func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 }
 
 // A finished job the service no longer has gets the full answer, from the
-// one GET that found it gone: retained = false, its last results kept, and
+// one GET that found it gone and the listing that confirms the 404 is the
+// service's (confirmJobGone): retained = false, its last results kept, and
 // a warning.
 func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
 	j, svc := newRewritingJobBench(t)
@@ -152,8 +153,12 @@ func TestJobRead_finishedJobGoneIsNoLongerRetained(t *testing.T) {
 	for _, r := range svc.fake.Requests() {
 		calls = append(calls, r.Method+" "+r.Path)
 	}
-	if len(calls) != 1 {
-		t.Errorf("requests %q, want one GET", calls)
+	var id string
+	if err := j.stateAttribute(applied, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"GET /v2/pre-recorded/" + id, "GET /v2/pre-recorded"}; !slices.Equal(calls, want) {
+		t.Errorf("requests %q, want %q", calls, want)
 	}
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityWarning ||
 		resp.Diagnostics[0].Summary != "Transcription job no longer retained by the service" {
