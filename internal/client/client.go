@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"mime"
@@ -588,11 +589,9 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			if !retryable || attempt >= c.cfg.MaxRetries {
 				return nil, transportErr
 			}
-			wait := c.backoff(attempt)
-			c.log.Debug(ctx, "transcription API: transport failure, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": hide.mask(err.Error()), "wait": wait.String()})
 			last = transportErr
-			if err := Sleep(ctx, wait); err != nil {
-				return nil, &InterruptedError{Op: op, Last: transportErr, Err: err}
+			if err := c.waitToRetry(ctx, op, attempt, c.backoff(attempt), transportErr, "transcription API: transport failure, retrying", map[string]any{"error": hide.mask(err.Error())}); err != nil {
+				return nil, err
 			}
 			continue
 		}
@@ -605,11 +604,9 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			if err == nil || !errors.As(err, &cut) || cl.retry != retryIdempotent || attempt >= c.cfg.MaxRetries {
 				return nil, err
 			}
-			wait := c.backoff(attempt)
-			c.log.Debug(ctx, "transcription API: answer cut short, retrying", map[string]any{"op": op, "attempt": attempt + 1, "error": hide.mask(err.Error()), "wait": wait.String()})
 			last = cut
-			if err := Sleep(ctx, wait); err != nil {
-				return nil, &InterruptedError{Op: op, Last: cut, Err: err}
+			if err := c.waitToRetry(ctx, op, attempt, c.backoff(attempt), cut, "transcription API: answer cut short, retrying", map[string]any{"error": hide.mask(err.Error())}); err != nil {
+				return nil, err
 			}
 			continue
 		}
@@ -626,12 +623,24 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// waiting jobs from returning at the same instant.
 			wait = min(apiErr.RetryAfter, maxRetryAfter) + rand.N(c.cfg.MinBackoff)
 		}
-		c.log.Debug(ctx, "transcription API: retrying", map[string]any{"op": op, "attempt": attempt + 1, "status": resp.StatusCode, "wait": wait.String()})
 		last = apiErr
-		if err := Sleep(ctx, wait); err != nil {
-			return nil, &InterruptedError{Op: op, Last: apiErr, Err: err}
+		if err := c.waitToRetry(ctx, op, attempt, wait, apiErr, "transcription API: retrying", map[string]any{"status": resp.StatusCode}); err != nil {
+			return nil, err
 		}
 	}
+}
+
+// waitToRetry logs (message, with detail) why a call is tried again and
+// waits before it. An end of ctx meanwhile is an InterruptedError whose
+// last failure is failure.
+func (c *Client) waitToRetry(ctx context.Context, op string, attempt int, wait time.Duration, failure error, message string, detail map[string]any) error {
+	fields := map[string]any{"op": op, "attempt": attempt + 1, "wait": wait.String()}
+	maps.Copy(fields, detail)
+	c.log.Debug(ctx, message, fields)
+	if err := Sleep(ctx, wait); err != nil {
+		return &InterruptedError{Op: op, Last: failure, Err: err}
+	}
+	return nil
 }
 
 // send makes one try. sent reports whether any part of the request may have

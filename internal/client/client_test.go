@@ -768,8 +768,10 @@ func TestRetries_stopWhenCancelled(t *testing.T) {
 // An interrupt while the answer's body is being read is an interruption,
 // as one while the request is in flight is: not an answer the client could
 // not understand, which would send the user to check base_url. For a create
-// it is the context's error, which the provider reports as a create the
-// service may have carried out.
+// it is the context's error too, which the provider reports as a create the
+// service may have carried out, once the answer, still read after the
+// interrupt (the create carries through), makes no progress for
+// StallTimeout.
 func TestRetries_interruptWhileReadingTheAnswer(t *testing.T) {
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -798,7 +800,7 @@ func TestRetries_interruptWhileReadingTheAnswer(t *testing.T) {
 		}
 		return resp, err
 	})
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", HTTPClient: &http.Client{Transport: answered}, MaxRetries: -1})
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", HTTPClient: &http.Client{Transport: answered}, MaxRetries: -1, StallTimeout: 500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
