@@ -101,6 +101,9 @@ type Client struct {
 	log     Logger
 	// hide is the API key, masked in what the client makes of answers.
 	hide secrets
+	// serviceAnswered: the listing of jobs answered at the base URL once
+	// (ServiceAnswers).
+	serviceAnswered atomic.Bool
 }
 
 // New returns a Client for cfg.

@@ -1238,3 +1238,38 @@ func TestCreate_inFlightCarriedThroughTheEndOfItsContext(t *testing.T) {
 		t.Errorf("create after the interrupt: %v (%T), %d creates sent; want it not sent", err, err, creates.Load())
 	}
 }
+
+// ServiceAnswers asks the listing of jobs once for a client's life when it
+// answers: many jobs found gone in one refresh cost one more request, not
+// one each. A failure is asked again.
+func TestServiceAnswers_rememberedOnceItAnswers(t *testing.T) {
+	var listings atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if listings.Add(1) == 1 {
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, `{"message":"no such path","statusCode":404}`)
+			return
+		}
+		if r.URL.Query().Get("limit") != "1" || r.URL.Query().Get("status") != client.StatusQueued {
+			t.Errorf("listing %s, want one queued job", r.URL)
+		}
+		_, _ = io.WriteString(w, `{"first":"x","current":"x","next":null,"items":[]}`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.ServiceAnswers(context.Background()); !client.IsNotFound(err) {
+		t.Errorf("first: %v, want the listing's 404", err)
+	}
+	for range 3 {
+		if err := c.ServiceAnswers(context.Background()); err != nil {
+			t.Errorf("then: %v", err)
+		}
+	}
+	if n := listings.Load(); n != 2 {
+		t.Errorf("%d listings, want 2 (the failure, then one answer remembered)", n)
+	}
+}

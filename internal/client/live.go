@@ -107,6 +107,23 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pa
 	return listAll(ctx, c, "/v2/live", liveCommon, opts, maxItems, pageSize, firstDetail(detail))
 }
 
+// ServiceAnswers reports whether the base URL leads to the service: nil
+// when its listing of jobs answers there (one queued job at most, without
+// its result). It tells a 404 of the service (a job gone) from one of
+// something else at the base URL (a path prefix mistyped, another host).
+// An answer is remembered for the client's life, so that many jobs found
+// gone cost one request; a failure is asked again next time.
+func (c *Client) ServiceAnswers(ctx context.Context) error {
+	if c.serviceAnswered.Load() {
+		return nil
+	}
+	if _, err := c.ListPreRecorded(ctx, ListOptions{Limit: 1, Status: []string{StatusQueued}}, WithoutUtterances); err != nil {
+		return err
+	}
+	c.serviceAnswered.Store(true)
+	return nil
+}
+
 // ListPreRecorded fetches one page of pre-recorded jobs (GET
 // /v2/pre-recorded), newest first. A Detail, when given, leaves part of the
 // items' results out.

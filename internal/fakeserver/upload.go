@@ -66,7 +66,6 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	if up.extension == "" {
 		up.extension = "wav"
 	}
-	audioURL := baseURL(r) + "/file/" + up.id
 	s.mu.Lock()
 	now := s.tick()
 	s.uploads[up.id] = up
@@ -77,7 +76,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	s.mu.Unlock()
 
 	writeJSON(w, http.StatusOK, client.UploadResponse{
-		AudioURL: audioURL,
+		AudioURL: baseURL(r) + "/file/" + up.id,
 		AudioMetadata: client.AudioMetadata{
 			ID:               up.id,
 			Filename:         filename,

@@ -16,14 +16,13 @@ import (
 // from state, or mark a finished one retained = false for good, and the
 // next apply with the right base_url would create, and bill, the job again.
 // It returns nil for a job gone, else the error to report, the job kept as
-// it was. The listing asks for one queued job without its result, so the
-// check costs one small request, only after a 404.
+// it was. The check (client.ServiceAnswers) costs one small request after
+// the first 404 of a run, none after the others.
 func confirmJobGone(ctx context.Context, c *client.Client, id string, notFound error) error {
-	_, err := c.ListPreRecorded(ctx, client.ListOptions{Limit: 1, Status: []string{client.StatusQueued}}, client.WithoutUtterances)
-	if err == nil {
-		return nil
+	if err := c.ServiceAnswers(ctx); err != nil {
+		return &unconfirmedNotFoundError{id: id, notFound: notFound, listing: err}
 	}
-	return &unconfirmedNotFoundError{id: id, notFound: notFound, listing: err}
+	return nil
 }
 
 // unconfirmedNotFoundError is a 404 for a job that the listing of jobs
