@@ -165,7 +165,7 @@
 // a POST. The body is {id, event: "transcription.success", payload: <result>,
 // custom_metadata} or {id, event: "transcription.error", error: {code,
 // message}, custom_metadata}. A failed delivery (transport error or non-2xx
-// answer) is retried twice with a short backoff. Each callback is sent on its
+// answer; a redirect is not followed, so a 3xx is one) is retried twice with a short backoff. Each callback is sent on its
 // own: a receiver slow to answer (each attempt may take 10 s) delays no
 // other job's. The API key is never sent to a callback URL.
 //

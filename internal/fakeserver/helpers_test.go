@@ -198,6 +198,10 @@ func newCallbackReceiver(t *testing.T, script ...int) *callbackReceiver {
 		cr.received <- receivedCallback{method: r.Method, header: r.Header.Clone(), body: body}
 		select {
 		case s := <-statuses:
+			if s >= 300 && s < 400 {
+				// Where an HTTP client following redirects would go next.
+				w.Header().Set("Location", "/landing")
+			}
 			w.WriteHeader(s)
 		default:
 			w.WriteHeader(http.StatusOK)

@@ -76,7 +76,8 @@ type Options struct {
 	LiveJobs int
 	// MaxUploadBytes bounds an uploaded file (default 100 MiB).
 	MaxUploadBytes int64
-	// CallbackClient delivers callbacks (default: a client with a 10s timeout).
+	// CallbackClient delivers callbacks (default: a client with a 10s
+	// timeout); the server uses a copy that does not follow redirects.
 	CallbackClient *http.Client
 	// Faults are the faults injected from the start (SetFaults changes them).
 	Faults Faults
@@ -156,6 +157,12 @@ func New(opts Options) *Server {
 	if s.callbackClient == nil {
 		s.callbackClient = &http.Client{Timeout: defaultCallbackTimeout}
 	}
+	// A callback is not redirected: the result goes to the URL the job names,
+	// with its method (spec), and a 3xx is a failed attempt. A client following
+	// a 302 would send a GET without the result elsewhere and count it delivered.
+	noRedirects := *s.callbackClient
+	noRedirects.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	s.callbackClient = &noRedirects
 	s.live = newLiveStore(opts.LiveJobs, s.clock.Now())
 	s.endpoints = s.routes()
 	s.SetFaults(opts.Faults)
