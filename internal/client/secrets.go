@@ -115,11 +115,17 @@ func callbackURLCredentials(raw string) []string {
 		candidates = append(candidates, segment, decoded)
 	}
 	for _, part := range candidates {
-		if len(part) >= minURLCredential && strings.ContainsAny(part, "0123456789") && !slices.Contains(parts, part) {
+		if MayBeToken(part) && !slices.Contains(parts, part) {
 			parts = append(parts, part)
 		}
 	}
 	return parts
+}
+
+// MayBeToken reports whether a part of a callback URL's path could be a
+// token: at least minURLCredential characters, a digit among them.
+func MayBeToken(s string) bool {
+	return len(s) >= minURLCredential && strings.ContainsAny(s, "0123456789")
 }
 
 // longest is the length of the longest secret (0 when none).

@@ -309,13 +309,25 @@ func (s *Server) controlRequests(w http.ResponseWriter, r *http.Request) {
 	writeControlJSON(w, http.StatusOK, map[string]any{"requests": out, "last_seq": last})
 }
 
-// secretHeaders are left out of the listing, whatever their value.
-var secretHeaders = []string{client.ServiceKeyHeader, "Authorization", "Proxy-Authorization", "Cookie"}
+// secretHeaderWords are the words of a header's name that say it may carry
+// a credential: x-service-key, the official client's x-gladia-key (sent from
+// GLADIA_API_KEY beside the key a user points it here with), Authorization,
+// Cookie, and the names pipelines give their own (X-Api-Token, ...).
+var secretHeaderWords = []string{"key", "token", "secret", "auth", "cookie", "password", "signature", "credential", "session"}
+
+// secretHeader reports whether a header may carry a credential: masked in
+// Server.Requests, left out of the listing, whatever its value.
+func secretHeader(name string) bool {
+	lower := strings.ToLower(name)
+	return slices.ContainsFunc(secretHeaderWords, func(word string) bool { return strings.Contains(lower, word) })
+}
 
 func requestToWire(rec RecordedRequest) requestWire {
 	h := rec.Header.Clone()
-	for _, name := range secretHeaders {
-		h.Del(name)
+	for name := range h {
+		if secretHeader(name) {
+			h.Del(name)
+		}
 	}
 	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: rec.RawQuery, Status: rec.Status, Header: h, BodyBytes: rec.BodyBytes}
 	if body, ok := redactBody(rec.Body); ok {
@@ -336,10 +348,10 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 	if err := dec.Decode(&obj); err != nil || obj == nil || dec.More() {
 		return nil, false
 	}
-	redactURLField(obj, "audio_url", map[string]bool{"duration": true, "channels": true})
-	redactURLField(obj, "callback_url", nil)
+	redactURLField(obj, "audio_url", map[string]bool{"duration": true, "channels": true}, false)
+	redactURLField(obj, "callback_url", nil, true)
 	if cfg, ok := obj["callback_config"].(map[string]any); ok {
-		redactURLField(cfg, "url", nil)
+		redactURLField(cfg, "url", nil, true)
 	}
 	data, err := json.Marshal(obj)
 	if err != nil {
@@ -348,9 +360,9 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 	return data, true
 }
 
-func redactURLField(obj map[string]any, key string, keep map[string]bool) {
+func redactURLField(obj map[string]any, key string, keep map[string]bool, pathTokens bool) {
 	if v, ok := obj[key].(string); ok {
-		obj[key] = redactURL(v, keep)
+		obj[key] = redactURL(v, keep, pathTokens)
 	}
 }
 
@@ -358,13 +370,27 @@ func redactURLField(obj map[string]any, key string, keep map[string]bool) {
 // in keep, and the names of the others; their values, user information and
 // fragment become REDACTED, as does a parameter without "=" (all value: a
 // bare token) and the opaque part of a URL without "//" ("https:user:pw@h").
-func redactURL(raw string, keep map[string]bool) string {
+// With pathTokens, so do the path's segments that may be tokens
+// (client.MayBeToken), as a webhook's URL carries its token in its path.
+func redactURL(raw string, keep map[string]bool, pathTokens bool) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return redacted
 	}
 	if u.Opaque != "" {
 		return (&url.URL{Scheme: u.Scheme, Opaque: redacted}).String()
+	}
+	if pathTokens {
+		segments := strings.Split(u.EscapedPath(), "/")
+		for i, segment := range segments {
+			decoded, err := url.PathUnescape(segment)
+			if client.MayBeToken(segment) || (err == nil && client.MayBeToken(decoded)) {
+				segments[i] = redacted
+			}
+		}
+		if p, err := url.PathUnescape(strings.Join(segments, "/")); err == nil {
+			u.Path, u.RawPath = p, strings.Join(segments, "/")
+		}
 	}
 	if u.User != nil {
 		u.User = url.User(redacted)

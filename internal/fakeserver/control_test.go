@@ -109,9 +109,11 @@ type controlPage struct {
 func TestControl_requestsWithoutSecrets(t *testing.T) {
 	h := newHarness(t, Options{})
 	create := `{"audio_url":"https://user:pw@media.example.com/a.wav?duration=12&channels=2&X-Amz-Signature=s3cr3t#frag",` +
-		`"callback":true,"callback_config":{"url":"https://hooks.example.com/in?token=t0k3n&x=1"},` +
+		`"callback":true,"callback_config":{"url":"https://hooks.example.com/services/T0123/B0456/Pathtok9secret?token=t0k3n&x=1"},` +
 		`"callback_url":"https://old.example.com/hook?sig=s1gn"}`
-	h.create(create)
+	// The official client sends its own key header (x-gladia-key, from
+	// GLADIA_API_KEY) beside the one a user points it here with.
+	h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(create), http.Header{"X-Gladia-Key": {"gl4d1a"}, "X-Api-Token": {"t0k3nh34der"}})
 	h.do(http.MethodGet, "/v2/live?limit=2&status=done", "", nil, http.Header{"Authorization": {"Bearer b34rer"}, "Cookie": {"c00kie"}})
 	body, ct := multipartFile(t, "audio", "a.wav", testutil.SilentWAV(1, 1, 8000))
 	h.do(http.MethodPost, "/v2/upload", ct, body, nil)
@@ -119,7 +121,7 @@ func TestControl_requestsWithoutSecrets(t *testing.T) {
 
 	resp := h.control(http.MethodGet, "/requests", "")
 	raw := string(resp.body)
-	for _, secret := range []string{testKey, "pw@", "s3cr3t", "frag", "t0k3n", "s1gn", "b34rer", "c00kie", "<masked>"} {
+	for _, secret := range []string{testKey, "pw@", "s3cr3t", "frag", "t0k3n", "Pathtok9secret", "s1gn", "gl4d1a", "b34rer", "c00kie", "<masked>"} {
 		if strings.Contains(raw, secret) {
 			t.Errorf("the listing holds %q: %s", secret, raw)
 		}
@@ -135,7 +137,7 @@ func TestControl_requestsWithoutSecrets(t *testing.T) {
 	if got := sent["audio_url"]; got != "https://REDACTED@media.example.com/a.wav?duration=12&channels=2&X-Amz-Signature=REDACTED#REDACTED" {
 		t.Errorf("audio_url listed as %q", got)
 	}
-	if got := sent["callback_config"].(map[string]any)["url"]; got != "https://hooks.example.com/in?token=REDACTED&x=REDACTED" {
+	if got := sent["callback_config"].(map[string]any)["url"]; got != "https://hooks.example.com/services/T0123/B0456/REDACTED?token=REDACTED&x=REDACTED" {
 		t.Errorf("callback_config.url listed as %q", got)
 	}
 	if got := sent["callback_url"]; got != "https://old.example.com/hook?sig=REDACTED" {
@@ -156,9 +158,13 @@ func TestControl_requestsWithoutSecrets(t *testing.T) {
 	if bad := page.Requests[3]; bad.Body != nil || bad.Status != http.StatusBadRequest {
 		t.Errorf("malformed create listed as %+v", bad)
 	}
-	// The secrets are still in the Go API's log, where tests may want them.
+	// The secrets are still in the Go API's log, where tests may want them,
+	// but the headers that carry a key.
 	if !strings.Contains(string(h.srv.Requests()[0].Body), "t0k3n") {
 		t.Error("Requests lost the body as sent")
+	}
+	if header := h.srv.Requests()[0].Header; header.Get("X-Gladia-Key") != "<masked>" || header.Get("X-Api-Token") != "<masked>" || header.Get(client.ServiceKeyHeader) != "<masked>" {
+		t.Errorf("Requests shows the key headers as %v", header)
 	}
 
 	// last_seq is the cursor to send as after= next time: the last request
@@ -410,23 +416,32 @@ func TestControl_headIsGetWithoutBody(t *testing.T) {
 // scheme, host, path, the names of its query parameters and the values
 // asked for) and nothing that may be a credential: user information,
 // query values, fragment, a query parameter that is all value (a bare
-// token), the opaque part of a URL without "//".
+// token), the opaque part of a URL without "//"; of a callback URL, also
+// the path's segments that may be tokens.
 func TestRedactURL(t *testing.T) {
 	keep := map[string]bool{"duration": true}
-	for raw, want := range map[string]string{
-		"https://h.example.com/cb":                          "https://h.example.com/cb",
-		"https://h.example.com/cb?token=t0k3n&x=1":          "https://h.example.com/cb?token=REDACTED&x=REDACTED",
-		"https://h.example.com/a.wav?duration=12&sig=t0k3n": "https://h.example.com/a.wav?duration=12&sig=REDACTED",
-		"https://user:t0k3n@h.example.com/cb":               "https://REDACTED@h.example.com/cb",
-		"https://h.example.com/cb#t0k3n":                    "https://h.example.com/cb#REDACTED",
-		"https://h.example.com/cb?t0k3n":                    "https://h.example.com/cb?REDACTED",
-		"https://h.example.com/cb?t0k3n&duration=3":         "https://h.example.com/cb?REDACTED&duration=3",
-		"https://h.example.com/cb?=t0k3n":                   "https://h.example.com/cb?=REDACTED",
-		"https:user:t0k3n@h.example.com/cb":                 "https:REDACTED",
-		"%zz://t0k3n":                                       "REDACTED",
+	for _, c := range []struct {
+		raw, want  string
+		pathTokens bool
+	}{
+		{"https://h.example.com/cb", "https://h.example.com/cb", false},
+		{"https://h.example.com/cb?token=t0k3n&x=1", "https://h.example.com/cb?token=REDACTED&x=REDACTED", false},
+		{"https://h.example.com/a.wav?duration=12&sig=t0k3n", "https://h.example.com/a.wav?duration=12&sig=REDACTED", false},
+		{"https://user:t0k3n@h.example.com/cb", "https://REDACTED@h.example.com/cb", false},
+		{"https://h.example.com/cb#t0k3n", "https://h.example.com/cb#REDACTED", false},
+		{"https://h.example.com/cb?t0k3n", "https://h.example.com/cb?REDACTED", false},
+		{"https://h.example.com/cb?t0k3n&duration=3", "https://h.example.com/cb?REDACTED&duration=3", false},
+		{"https://h.example.com/cb?=t0k3n", "https://h.example.com/cb?=REDACTED", false},
+		{"https:user:t0k3n@h.example.com/cb", "https:REDACTED", false},
+		{"%zz://t0k3n", "REDACTED", false},
+		// An audio file's path locates it: kept whatever it looks like.
+		{"https://h.example.com/rec2026-11-27.wav", "https://h.example.com/rec2026-11-27.wav", false},
+		{"https://h.example.com/services/T0123/B0456/Tok9abcdef?x=1", "https://h.example.com/services/T0123/B0456/REDACTED?x=REDACTED", true},
+		{"https://h.example.com/hooks/incoming/a%2Fb%20c9xyzw", "https://h.example.com/hooks/incoming/REDACTED", true},
+		{"https://h.example.com/hooks/incoming/callback", "https://h.example.com/hooks/incoming/callback", true},
 	} {
-		if got := redactURL(raw, keep); got != want {
-			t.Errorf("redactURL(%q) = %q, want %q", raw, got, want)
+		if got := redactURL(c.raw, keep, c.pathTokens); got != c.want {
+			t.Errorf("redactURL(%q, pathTokens %v) = %q, want %q", c.raw, c.pathTokens, got, c.want)
 		}
 	}
 }

@@ -237,13 +237,16 @@
 //	                              callbacks_delivered, callback_failures,
 //	                              jobs_expired, uploads_expired
 //
-// The request listing carries no secret: the x-service-key, Authorization,
-// Proxy-Authorization and Cookie headers are left out; a JSON body is shown
-// with callback_url's and callback_config.url's query values, audio_url's
-// query values (but duration and channels), a query parameter without "="
-// (a bare token) and any URL's user information, fragment or opaque part
-// replaced by REDACTED; other bodies (uploads, malformed JSON)
+// The request listing carries no secret: a header whose name says it may
+// carry one is left out (x-service-key, the official client's x-gladia-key,
+// Authorization, Cookie, and any other naming a key, token, secret, auth,
+// password, signature, credential or session); a JSON body is shown with
+// callback_url's and callback_config.url's query values and the segments of
+// their paths that may be tokens (8 characters or more, a digit among them),
+// audio_url's query values (but duration and channels), a query parameter
+// without "=" (a bare token) and any URL's user information, fragment or
+// opaque part replaced by REDACTED; other bodies (uploads, malformed JSON)
 // are left out, their size given. Server.Requests keeps the bodies (of an
-// upload, its first 4 KiB: the part's headers and the file's header), the
-// key masked, for Go tests.
+// upload, its first 4 KiB: the part's headers and the file's header), those
+// headers' values masked, for Go tests.
 package fakeserver

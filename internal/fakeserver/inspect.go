@@ -6,8 +6,9 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-// RecordedRequest is one request the server received. The x-service-key
-// header value is replaced by "<masked>". Body holds at most the first MiB
+// RecordedRequest is one request the server received. The value of a
+// header that may carry a credential (x-service-key, x-gladia-key,
+// Authorization, ...: see the package's documentation) is "<masked>". Body holds at most the first MiB
 // the client sent, and of an upload its first 4 KiB. Status is 0 while the
 // request is in flight or when the client went away before an answer.
 type RecordedRequest struct {

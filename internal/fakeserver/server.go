@@ -434,8 +434,10 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // handler reads it; an upload is captured as its handler streams it.
 func (s *Server) record(r *http.Request) (finish func(status int)) {
 	header := r.Header.Clone()
-	if len(header.Values(client.ServiceKeyHeader)) > 0 {
-		header.Set(client.ServiceKeyHeader, maskedKey)
+	for name := range header {
+		if secretHeader(name) {
+			header.Set(name, maskedKey)
+		}
 	}
 	rec := &RecordedRequest{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: header}
 
