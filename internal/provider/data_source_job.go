@@ -241,6 +241,9 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 	params := types.ObjectNull(requestParamsAttrTypes())
 	if job.RequestParams != nil {
 		diags.Append(m.setRequestFromParams(ctx, job.RequestParams, nil)...)
+		// Shown as file.source is: a presigned URL's signature is a secret,
+		// and here Terraform cannot know it came from a sensitive value.
+		m.AudioURL = redactedURLValue(m.AudioURL.ValueStringPointer())
 		var d diag.Diagnostics
 		params, d = requestParamsValue(m.jobRequestModel)
 		diags.Append(d...)
@@ -309,6 +312,13 @@ func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedA
 	if !ok1 || !ok2 || !ok3 {
 		panic("the job's callback attributes changed kind")
 	}
+	audioURL, ok0 := attrs["audio_url"].(dschema.StringAttribute)
+	if !ok0 {
+		panic("the job's audio_url changed kind")
+	}
+	audioURL.MarkdownDescription = "URL of the audio or video file transcribed, shown as `file.source` is: without its user information, " +
+		"and with `?…` for its query or fragment, where a presigned URL keeps its signature."
+	attrs["audio_url"] = audioURL
 	callbackURL.MarkdownDescription = "**Deprecated** by the service, for `callback = true` and `callback_config`. The URL the job's result is sent to with a `POST`. " + readCallbackURLSensitive
 	attrs["callback_url"] = callbackURL
 	configURL.MarkdownDescription = "The URL called with the job's result. " + readCallbackURLSensitive

@@ -385,7 +385,13 @@ func TestAccSecrets_presignedAudioURLNotInLogsOrShow(t *testing.T) {
   type      = string
   sensitive = true
 }
-` + acctest.JobConfig("presigned", `audio_url = var.signed`)
+` + acctest.JobConfig("presigned", `audio_url = var.signed`) + `
+# The same job read as a data source: its request_params.audio_url comes
+# from the service, where Terraform knows nothing of the variable.
+data "transcription_job" "presigned" {
+  id = transcription_job.presigned.id
+}
+`
 	w := newCLIWorkspace(t, config, EnvAPIKey+"="+secretAPIKey, EnvBaseURL+"="+url, "TF_LOG=TRACE", "TF_VAR_signed="+signed)
 	logs := t.TempDir()
 	out := captured{}
@@ -413,8 +419,8 @@ func TestAccSecrets_presignedAudioURLNotInLogsOrShow(t *testing.T) {
 	if log := out["refresh plan TF_LOG_PATH"]; !strings.Contains(log, "transcription API response body") || !strings.Contains(log, "media.example.com/bucket/a.wav") {
 		t.Fatal("the log lacks the job's record, or the audio's address: the search proves nothing")
 	}
-	if !strings.Contains(out["show stdout"], "https://media.example.com/bucket/a.wav?…") {
-		t.Errorf("terraform show does not name the audio's file in file.source:\n%s", out["show stdout"])
+	if n := strings.Count(out["show stdout"], `"https://media.example.com/bucket/a.wav?…"`); n != 3 {
+		t.Errorf("terraform show names the audio's file %d times, want 3 (the resource's and the data source's file.source, the data source's request_params.audio_url):\n%s", n, out["show stdout"])
 	}
 	for _, n := range out.names(func(string) bool { return true }) {
 		for _, secret := range []string{signature, password} {
