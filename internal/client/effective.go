@@ -107,7 +107,7 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	}
 	if c := out.LanguageConfig; c != nil {
 		cc := *c
-		cc.Languages = sortedOrNil(cc.Languages)
+		cc.Languages = sortedSetOrNil(cc.Languages)
 		if len(cc.Languages) == 1 {
 			cc.CodeSwitching = new(bool)
 		}

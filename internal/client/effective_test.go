@@ -71,6 +71,10 @@ func TestEffective_sameJob(t *testing.T) {
 		// The same value twice in a list of alternatives asks for nothing
 		// more (the provider refuses it at plan; a job made elsewhere may
 		// have it).
+		"language twice": {`{` + url + `, "language_config": {"languages": ["en", "fr"], "code_switching": true}}`,
+			`{` + url + `, "language_config": {"languages": ["fr", "en", "fr"], "code_switching": true}}`},
+		"one language twice": {`{` + url + `, "language_config": {"languages": ["en"]}}`,
+			`{` + url + `, "language_config": {"languages": ["en", "en"], "code_switching": true}}`},
 		"format twice": {`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt"]}}`,
 			`{` + url + `, "subtitles": true, "subtitles_config": {"formats": ["vtt", "vtt"]}}`},
 		"entity type twice": {`{` + url + `, "pii_redaction": true, "pii_redaction_config": {"entity_types": ["EMAIL_ADDRESS", "NAME"]}}`,

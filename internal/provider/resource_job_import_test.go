@@ -276,7 +276,7 @@ var jobsCreatedElsewhere = []string{
 	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}},
 	  "callback_url": "{hooks}/all?token=s3cr3t", "custom_metadata": {"team": "alpha"}}`,
 	`{"audio_url": "https://example.com/fail-422.wav", "summarization": true, "summarization_config": {"type": "bullet_points"}, "model": "model-fusion"}`,
-	`{"audio_url": "https://example.com/elsewhere-repeats.wav", "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt", "vtt"]},
+	`{"audio_url": "https://example.com/elsewhere-repeats.wav", "language_config": {"languages": ["fr", "en", "fr"]}, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt", "vtt"]},
 	  "translation": true, "translation_config": {"target_languages": ["wo", "fr", "wo"], "context": ""},
 	  "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS", "NAME"]}}`,
 }

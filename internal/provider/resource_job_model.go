@@ -95,7 +95,7 @@ func (m languageConfigModel) expand(ctx context.Context, diags *diag.Diagnostics
 func flattenLanguageConfig(c *client.LanguageConfig) languageConfigModel {
 	return languageConfigModel{
 		// The service omits an empty list; the schema's default is [].
-		Languages:     flattenStringsOr(c.Languages, []string{}),
+		Languages:     flattenStringsOr(withoutRepeats(c.Languages), []string{}),
 		CodeSwitching: boolOr(c.CodeSwitching, defaultCodeSwitching),
 	}
 }
@@ -605,8 +605,8 @@ func flattenStrings(s []string) types.List {
 	return types.ListValueMust(types.StringType, elems)
 }
 
-// withoutRepeats is a list of alternatives (subtitle formats, translation
-// targets, PII entity types) as a job made elsewhere may hold it, without
+// withoutRepeats is a list of alternatives (languages, subtitle formats,
+// translation targets, PII entity types) as a job made elsewhere may hold it, without
 // its repeats, in its order: the configuration the provider accepts
 // (NoDuplicates), which asks for the same (client.Effective), so that a
 // configuration generated for an import is valid and plans no change.
