@@ -182,6 +182,12 @@ func TestEffectiveRequestMakesTheSameJob(t *testing.T) {
 		"languages reordered, code switching": func(r *client.InitTranscriptionRequest) {
 			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"fr", "en", "de"}, CodeSwitching: resPtr(true)}
 		},
+		"languages repeated": func(r *client.InitTranscriptionRequest) {
+			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"fr", "en", "fr"}, CodeSwitching: resPtr(true)}
+		},
+		"one language twice": func(r *client.InitTranscriptionRequest) {
+			r.LanguageConfig = &client.LanguageConfig{Languages: []string{"de", "de"}, CodeSwitching: resPtr(true)}
+		},
 		"configurations of switches that are off": func(r *client.InitTranscriptionRequest) {
 			r.Diarization, r.Translation, r.CustomSpelling, r.PIIRedaction = resPtr(false), nil, resPtr(false), nil
 		},
