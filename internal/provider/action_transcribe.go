@@ -90,6 +90,17 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	}
 	callback.Validators = append(slices.Clone(callback.Validators), validators.CallbackDestination())
 	attrs["callback"] = callback
+	// The resource refuses these on a new job's plan (checkSwitchesHaveConfig);
+	// an action always makes a new job.
+	for _, sw := range switchesNeedingConfig {
+		a, ok := attrs[sw.name].(actionschema.BoolAttribute)
+		if !ok {
+			panic(sw.name + " is no longer a bool attribute of the job's schema")
+		}
+		a.Validators = append(slices.Clone(a.Validators), validators.SwitchRequiresConfig(sw.config, sw.needs))
+		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, needsConfigForNewJob, ", which must then be set.", 1)
+		attrs[sw.name] = a
+	}
 	// The resource keeps a job's url when its configuration leaves it
 	// out; an action makes a new job each time, with none to keep.
 	callbackConfigURL.MarkdownDescription = "URL called with the result: an absolute `http` or `https` URL. Required. " + actionCallbackURLNotSensitive

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -96,6 +97,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	planReplacement(ctx, resp.Plan, req.State, resp)
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
+		checkSwitchesHaveConfig(ctx, req.Config, &resp.Diagnostics)
 		// Last, so that the rules of zero data retention still say what
 		// else a new job lacks.
 		defer checkCallbackConfigURL(ctx, req.Config, &resp.Diagnostics)
@@ -806,6 +808,25 @@ func checkCallbackConfigURL(ctx context.Context, config tfsdk.Config, diags *dia
 			"callback_config.url is required for a new job: set it to the absolute http or https URL the service calls with the result. "+
 			"It may be left out only for an existing job, which keeps its own (the configuration Terraform generates for an import cannot hold this sensitive value), "+
 			"and only as long as no change replaces the job.")
+}
+
+// checkSwitchesHaveConfig refuses a new job (created, or made again by a
+// replacement, which Terraform plans with no prior state) that turns on a
+// switch of switchesNeedingConfig without its configuration. It is not a
+// validator of the schema's, which would refuse the configuration
+// Terraform generates for an existing job made elsewhere with one.
+func checkSwitchesHaveConfig(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
+	for _, sw := range switchesNeedingConfig {
+		var on types.Bool
+		if d := config.GetAttribute(ctx, path.Root(sw.name), &on); d.HasError() {
+			diags.Append(d...)
+			return
+		}
+		var resp validator.BoolResponse
+		validators.SwitchRequiresConfig(sw.config, sw.needs).ValidateBool(ctx,
+			validator.BoolRequest{Path: path.Root(sw.name), PathExpression: path.MatchRoot(sw.name), ConfigValue: on, Config: config}, &resp)
+		diags.Append(resp.Diagnostics...)
+	}
 }
 
 // readCallbackTargets reads the callback attributes of a configuration or

@@ -276,6 +276,9 @@ var jobsCreatedElsewhere = []string{
 	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["gettleman", "getleman"]}},
 	  "callback_url": "{hooks}/all?token=s3cr3t", "custom_metadata": {"team": "alpha"}}`,
 	`{"audio_url": "https://example.com/fail-422.wav", "summarization": true, "summarization_config": {"type": "bullet_points"}, "model": "model-fusion"}`,
+	// Switches on without the configuration a new job needs (the service
+	// runs them, with empty results): an existing job keeps them.
+	`{"audio_url": "https://example.com/elsewhere-bare-switches.wav", "translation": true, "audio_to_llm": true, "custom_vocabulary": true, "custom_spelling": true}`,
 	`{"audio_url": "https://example.com/elsewhere-repeats.wav", "language_config": {"languages": ["fr", "en", "fr"]}, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt", "vtt"]},
 	  "translation": true, "translation_config": {"target_languages": ["wo", "fr", "wo"], "context": ""},
 	  "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS", "NAME"]}}`,
@@ -507,4 +510,44 @@ func TestAccJob_importByIDInUpperCase(t *testing.T) {
 			t.Fatalf("plan after the import: %v\n%s\n%s", err, out, errOut)
 		}
 	}
+}
+
+// TestAccJob_importedSwitchWithoutConfig: a job made elsewhere with
+// translation on and no translation_config (the service runs it, its
+// translation empty) is kept as it is, where a new job with it is refused;
+// a change that would make it again is refused at plan too, before any job
+// is billed.
+func TestAccJob_importedSwitchWithoutConfig(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.bare"
+	id := createJobFromJSON(t, url, `{"audio_url": "https://example.com/bare.wav", "translation": true}`)
+	job := func(audio string) string {
+		return acctest.ProviderConfig(url) + acctest.JobConfig("bare", fmt.Sprintf("audio_url = %q\ntranslation = true", audio))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: job("https://example.com/bare.wav") + fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", addr, id),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("translation"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("translation_config"), knownvalue.Null()),
+				},
+			},
+			{
+				Config:   job("https://example.com/bare.wav"),
+				PlanOnly: true,
+			},
+			{
+				// Another recording: a new job, which needs its configuration.
+				Config:      job("https://example.com/other.wav"),
+				PlanOnly:    true,
+				ExpectError: acctest.ExpectError(`translation = true needs translation_config`),
+			},
+		},
+		CheckDestroy: acctest.JobsCreated(fs, 1),
+	})
 }

@@ -62,6 +62,22 @@ var (
 	pathCallbackURL       = path.Root("callback_url")
 )
 
+// switchesNeedingConfig are the switches a new job turns on only with the
+// configuration holding the feature's required fields: the service would
+// take the job, bill it, and return the feature's result empty. A job that
+// exists with one on and no configuration (made elsewhere, then imported)
+// is kept as it is, as replacing it would bill it again for nothing.
+var switchesNeedingConfig = []struct{ name, config, needs string }{
+	{"custom_vocabulary", "custom_vocabulary_config", "vocabulary"},
+	{"translation", "translation_config", "target_languages"},
+	{"custom_spelling", "custom_spelling_config", "spelling_dictionary"},
+	{"audio_to_llm", "audio_to_llm_config", "prompts"},
+}
+
+// needsConfigForNewJob ends the description of a switch in
+// switchesNeedingConfig; the action's says "which must then be set".
+const needsConfigForNewJob = ", which a new job must then set (refused at plan otherwise); a job imported with the switch on and no configuration keeps it."
+
 // callbackURLDeprecationMessage is the warning a configuration setting
 // callback_url gets.
 const callbackURLDeprecationMessage = "callback_url is deprecated by the service: set callback = true and callback_config = { url = ... } instead."
@@ -112,8 +128,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"custom_vocabulary": withBoolValidators(requestSwitch(betaNote+"Enables custom vocabulary, configured by `custom_vocabulary_config`, which must then be set."),
-			validators.SwitchRequiresConfig("custom_vocabulary_config", "vocabulary")),
+		"custom_vocabulary": requestSwitch(betaNote + "Enables custom vocabulary, configured by `custom_vocabulary_config`" + needsConfigForNewJob),
 		"custom_vocabulary_config": requestObject(betaNote+"Words and phrases the transcription should favour.", "custom_vocabulary", map[string]schema.Attribute{
 			"vocabulary": schema.ListNestedAttribute{
 				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
@@ -260,8 +275,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"translation": withBoolValidators(requestSwitch(betaNote+"Translates the transcript, configured by `translation_config`, which must then be set."),
-			validators.SwitchRequiresConfig("translation_config", "target_languages")),
+		"translation": requestSwitch(betaNote + "Translates the transcript, configured by `translation_config`" + needsConfigForNewJob),
 		"translation_config": requestObject(betaNote+"Translation.", "translation", map[string]schema.Attribute{
 			"target_languages": schema.ListAttribute{
 				MarkdownDescription: "Translation language codes to translate into. Required, at least one. Allowed codes: the transcription codes plus `wo`: " + markdownList(client.TranslationLanguages) + ".",
@@ -304,8 +318,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		"named_entity_recognition": requestSwitch(alphaNote + "Finds named entities in the transcript (`result.named_entity_recognition`)."),
 
-		"custom_spelling": withBoolValidators(requestSwitch(alphaNote+"Replaces spellings in the transcript, configured by `custom_spelling_config`, which must then be set."),
-			validators.SwitchRequiresConfig("custom_spelling_config", "spelling_dictionary")),
+		"custom_spelling": requestSwitch(alphaNote + "Replaces spellings in the transcript, configured by `custom_spelling_config`" + needsConfigForNewJob),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
 			"spelling_dictionary": schema.MapAttribute{
 				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. Required.",
@@ -317,8 +330,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		"sentiment_analysis": requestSwitch("Analyses the sentiment of the transcript (`result.sentiment_analysis`)."),
 
-		"audio_to_llm": withBoolValidators(requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio, which must then be set; answers are in `result.audio_to_llm`."),
-			validators.SwitchRequiresConfig("audio_to_llm_config", "prompts")),
+		"audio_to_llm": requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio" + needsConfigForNewJob + " Answers are in `result.audio_to_llm`."),
 		"audio_to_llm_config": requestObject("Audio-to-LLM prompts.", "audio_to_llm", map[string]schema.Attribute{
 			"prompts": schema.ListAttribute{
 				MarkdownDescription: "Prompt texts. Required, at least one.",
@@ -473,11 +485,6 @@ func requestSwitch(description string) schema.BoolAttribute {
 		Computed:            true,
 		Default:             booldefault.StaticBool(defaultSwitch),
 	}
-}
-
-func withBoolValidators(a schema.BoolAttribute, validators ...validator.Bool) schema.BoolAttribute {
-	a.Validators = append(a.Validators, validators...)
-	return a
 }
 
 // requestObject is a configuration object of the request. With switchName,
