@@ -476,3 +476,46 @@ func TestAccSecrets_presignedAudioURLQuotedByTheServiceNotShown(t *testing.T) {
 		}
 	}
 }
+
+// TestAccSecrets_literalNotQuotedByDiagnostics: the CLI prints the source
+// line of an attribute a diagnostic names, value and all. A diagnostic about
+// a sensitive argument written literally (the deprecation warning every run
+// of a literal callback_url gets, the refusal of a malformed callback URL or
+// API key) names the argument in its text and points at its block, so that
+// the secret's line is not printed.
+func TestAccSecrets_literalNotQuotedByDiagnostics(t *testing.T) {
+	const token = "Tok3nW4lrus9"
+	for _, c := range []struct {
+		name, config, want string
+		valid              bool
+	}{
+		{"deprecated callback_url", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
+callback = true
+callback_url = "https://hooks.example.net/services/T0123/B0456/`+token+`?sig=`+token+`"`), `(?s)Warning: Attribute Deprecated.*callback_url is deprecated`, true},
+		{"malformed callback_config.url", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { url = "hooks.example.net/cb?token=`+token+`" }`), `(?s)Error: Invalid URL.*Attribute callback_config.url value must be an absolute http or https URL`, false},
+		{"malformed callback_url", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
+callback = true
+callback_url = "hooks.example.net/cb?token=`+token+`"`), `(?s)Error: Invalid URL.*Attribute callback_url value must be an absolute http or https URL`, false},
+		{"malformed api_key", `provider "transcription" {
+  api_key = " sk_` + token + ` "
+}
+` + acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"`), `(?s)Error: Invalid API key.*Attribute api_key`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := newCLIWorkspace(t, c.config)
+			stdout, stderr, err := w.run(nil, "validate", "-no-color")
+			if (err == nil) != c.valid {
+				t.Fatalf("validate: error %v, want valid %v\n%s%s", err, c.valid, stdout, stderr)
+			}
+			all := stdout + stderr
+			if !acctest.ExpectError(c.want).MatchString(all) {
+				t.Errorf("validate does not say %s:\n%s", c.want, all)
+			}
+			if i := strings.Index(all, token); i >= 0 {
+				t.Errorf("validate quotes the secret: …%s…", around(all, i))
+			}
+		})
+	}
+}

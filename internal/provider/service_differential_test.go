@@ -28,6 +28,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -382,6 +383,23 @@ func (v verdict) roots() []string {
 	return roots
 }
 
+// refusedArgument is the argument a diagnostic is about: the first step of
+// its attribute path or, without one, the argument its detail names first
+// ("Attribute callback_config.url ...": callback_config), as a sensitive
+// argument's refusal does, the CLI printing the line of an attribute a
+// diagnostic points at.
+func refusedArgument(firstStep, detail string) string {
+	if firstStep != "" {
+		return firstStep
+	}
+	if m := argumentNamedInText.FindStringSubmatch(detail); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var argumentNamedInText = regexp.MustCompile(`^Attribute ([a-z_]+)[ .:\[]`)
+
 // providerVerdict reads the error diagnostics of the provider's checks.
 // Every error must name the argument it is about, and none may call the
 // user's input an error of the provider's (as the framework's conversion
@@ -396,13 +414,18 @@ func providerVerdict(t *testing.T, diags []*tfprotov6.Diagnostic) verdict {
 		if strings.Contains(d.Detail, "error in the provider") || strings.Contains(d.Detail, "bug in the provider") {
 			t.Errorf("an error blames the provider for a configuration's value: %s: %s", d.Summary, d.Detail)
 		}
-		if d.Attribute == nil || len(d.Attribute.Steps()) == 0 {
+		var firstStep string
+		if d.Attribute != nil && len(d.Attribute.Steps()) > 0 {
+			name, _ := d.Attribute.Steps()[0].(tftypes.AttributeName)
+			firstStep = string(name)
+		}
+		name := refusedArgument(firstStep, d.Detail)
+		if name == "" {
 			t.Errorf("an error names no argument: %s: %s", d.Summary, d.Detail)
 			v.refuse("", d.Summary)
 			continue
 		}
-		name, _ := d.Attribute.Steps()[0].(tftypes.AttributeName)
-		v.refuse(string(name), d.Summary+": "+d.Detail)
+		v.refuse(name, d.Summary+": "+d.Detail)
 		// A number no integer attribute holds (a fraction, or a whole
 		// number beyond int64) leaves the checks that read the whole
 		// configuration unrun.
@@ -824,7 +847,7 @@ func (d *actionDifferential) check(label string, jobConfig tftypes.Value, resour
 		if withPath, ok := e.(diag.DiagnosticWithPath); ok && len(withPath.Path().Steps()) > 0 {
 			root = withPath.Path().Steps()[0].String()
 		}
-		invoked.refuse(root, e.Summary()+": "+e.Detail())
+		invoked.refuse(refusedArgument(root, e.Detail()), e.Summary()+": "+e.Detail())
 	}
 	d.invoked.compare(label, planned, invoked, nil)
 }

@@ -25,7 +25,7 @@ type absoluteHTTPURLValidator struct {
 func AbsoluteHTTPURL() validator.String { return absoluteHTTPURLValidator{} }
 
 // SensitiveAbsoluteHTTPURL is AbsoluteHTTPURL for sensitive attributes: its
-// diagnostics do not repeat the value.
+// diagnostics neither repeat the value nor point at its line.
 func SensitiveAbsoluteHTTPURL() validator.String {
 	return absoluteHTTPURLValidator{sensitive: true}
 }
@@ -47,7 +47,9 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 		return
 	}
 	if v.sensitive {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
+		// Not at the attribute: the CLI would print its line, a literal
+		// value and all. The text names it; the CLI shows its block.
+		resp.Diagnostics.AddError("Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
 		return
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), client.RedactedURL(req.ConfigValue.ValueString()), err))

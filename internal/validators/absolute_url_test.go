@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -55,6 +56,10 @@ func TestSensitiveAbsoluteHTTPURL_redacts(t *testing.T) {
 	}
 	if d := diags.Errors()[0].Detail(); !strings.Contains(d, "Attribute callback_url ") || !strings.Contains(d, "the scheme must be http or https") {
 		t.Errorf("diagnostic %q does not name callback_url and the rule", d)
+	}
+	// Nor at the attribute, whose line the CLI would print.
+	if _, atAttribute := diags.Errors()[0].(diag.DiagnosticWithPath); atAttribute {
+		t.Error("the diagnostic points at the attribute")
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 var _ validator.String = apiKeyValidator{}
 
 // apiKeyValidator requires an API key the client can send
-// (client.CheckAPIKey). Its messages never show the key.
+// (client.CheckAPIKey). Its messages never show the key, nor point at
+// its line.
 type apiKeyValidator struct{}
 
 // APIKey returns a validator requiring an API key the client can send.
@@ -31,6 +32,8 @@ func (v apiKeyValidator) ValidateString(_ context.Context, req validator.StringR
 		return
 	}
 	if err := client.CheckAPIKey(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid API key", fmt.Sprintf("Attribute %s: %s (value not shown: the attribute is sensitive).", req.Path, err))
+		// Not at the attribute, whose line the CLI would print (see
+		// SensitiveAbsoluteHTTPURL).
+		resp.Diagnostics.AddError("Invalid API key", fmt.Sprintf("Attribute %s: %s (value not shown: the attribute is sensitive).", req.Path, err))
 	}
 }

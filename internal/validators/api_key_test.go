@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -33,6 +34,9 @@ func TestAPIKey(t *testing.T) {
 			for _, d := range diags {
 				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
 					t.Errorf("the diagnostic shows the key: %s", d.Detail())
+				}
+				if _, atAttribute := d.(diag.DiagnosticWithPath); atAttribute {
+					t.Error("the diagnostic points at the attribute, whose line the CLI would print")
 				}
 			}
 		})

@@ -9,7 +9,7 @@ import (
 var _ validator.String = deprecatedWhenSetValidator{}
 
 // deprecatedWhenSetValidator warns, with the framework's "Attribute
-// Deprecated" summary, when the attribute is set. It stands in for a
+// Deprecated" summary, when the attribute is set, pointing at its block. It stands in for a
 // schema's DeprecationMessage on an attribute that is also computed:
 // OpenTofu 1.12 warns of every value derived from an attribute the schema
 // marks deprecated, so a reference to the whole resource (for_each over
@@ -37,5 +37,8 @@ func (v deprecatedWhenSetValidator) ValidateString(_ context.Context, req valida
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	resp.Diagnostics.AddAttributeWarning(req.Path, "Attribute Deprecated", v.message)
+	// Not at the attribute: the CLI would print its line on every run, a
+	// literal value and all, and the one attribute this serves holds a
+	// secret (callback_url). The message names it; the CLI shows its block.
+	resp.Diagnostics.AddWarning("Attribute Deprecated", v.message)
 }
