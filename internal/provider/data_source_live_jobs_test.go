@@ -95,6 +95,16 @@ func TestLiveJobsListOptions(t *testing.T) {
 	if q := got.Query().Encode(); q != "" {
 		t.Errorf("no filters: query %q, want empty", q)
 	}
+
+	// status = [] asks for what leaving it out does.
+	empty.Status = types.ListValueMust(types.StringType, nil)
+	got, diags = empty.listOptions(ctx)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if q := got.Query().Encode(); q != "" {
+		t.Errorf("status = []: query %q, want empty", q)
+	}
 }
 
 func TestFlattenLiveJob(t *testing.T) {
@@ -386,6 +396,8 @@ func TestAccLiveJobsDataSource_filtersAndPagination(t *testing.T) {
 		"tail":     idsWhere(all, everything)[245:],
 		"finished": idsWhere(all, statusIn("done", "error")),
 		"queued":   idsWhere(all, statusIn("queued")),
+		// status = [] filters on no status, as leaving it out does.
+		"any_status": idsWhere(all, everything)[:5],
 		"day": idsWhere(all, func(_ client.LiveJob, c time.Time) bool {
 			return c.UTC().Format(time.DateOnly) == "2025-03-08"
 		}),
@@ -431,6 +443,11 @@ data "transcription_live_jobs" "finished" {
 
 data "transcription_live_jobs" "queued" {
   status = ["queued"]
+}
+
+data "transcription_live_jobs" "any_status" {
+  status = []
+  limit  = 5
 }
 
 data "transcription_live_jobs" "day" {
@@ -512,6 +529,7 @@ data "transcription_live_jobs" "nobody" {
 				// status repeated, two pages of finished jobs.
 				"limit=100&status=done&status=error", "limit=100&offset=99&status=done&status=error",
 				"limit=100&status=queued",
+				"limit=5",
 				"date=2025-03-08&limit=100",
 				"after_date=2025-03-06T00%3A00%3A00Z&limit=5",
 				"before_date=2025-03-07T08%3A30%3A00%2B02%3A00&limit=5",
@@ -752,7 +770,6 @@ func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
 		step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
 		step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
 		step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
-		step(`status = []`, `Attribute status list must contain at least 1 elements`),
 		step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),
 		{
 			// The service discloses nothing under zero data retention.

@@ -46,7 +46,7 @@ func (m listFilterModel) listOptions(ctx context.Context) (client.ListOptions, d
 
 // Descriptions of the filters, the same in every schema that has them.
 var (
-	listStatusDescription         = "Keep jobs in any of these statuses: " + markdownList(client.JobStatuses) + ". At least one; leave it out for every status."
+	listStatusDescription         = "Keep jobs in any of these statuses: " + markdownList(client.JobStatuses) + ". Empty or left out: every status."
 	listDateDescription           = "Keep jobs created on this UTC calendar day, in the form `YYYY-MM-DD`."
 	listAfterDateDescription      = "Keep jobs created after this RFC 3339 (ISO 8601) date-time, such as `2024-05-01T12:00:00Z`. Must be earlier than `before_date` when both are set."
 	listBeforeDateDescription     = "Keep jobs created before this RFC 3339 (ISO 8601) date-time, such as `2024-05-02T00:00:00Z`."
@@ -58,9 +58,10 @@ var (
 // element or value has no form in the query string: it is refused rather
 // than left to fail the conversion after planning.
 func listStatusValidators() []validator.List {
-	// An empty list would list jobs in no status, or every status: refused,
-	// as leaving status out says the second.
-	return []validator.List{listvalidator.SizeAtLeast(1), validators.NoNullElements(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))}
+	// An empty list filters on no status, as leaving status out does: the
+	// request is the same (no status parameter), and a configuration may
+	// build the list (var.only_failed ? ["error"] : []).
+	return []validator.List{validators.NoNullElements(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))}
 }
 
 func listCustomMetadataValidators() []validator.Map {
