@@ -44,9 +44,11 @@ func TestBaseURLWithVersionPrefix(t *testing.T) {
 // not an absolute http(s) URL without query, fragment or credentials.
 func TestParseBaseURL_refuses(t *testing.T) {
 	for raw, want := range map[string]string{
-		"ftp://api.example.com":       "must be an absolute http or https URL",
-		"/v2":                         "must be an absolute http or https URL",
-		"https://api.example.com?x=1": "must not have a query or fragment",
+		"ftp://api.example.com": "must be an absolute http or https URL",
+		"/v2":                   "must be an absolute http or https URL",
+		// A port without a host name: Go would dial this machine.
+		"http://:18931":                                 "must be an absolute http or https URL",
+		"https://api.example.com?x=1":                   "must not have a query or fragment",
 		"https://api.example.com/v2?api_key=s3cr3t":     `base URL "https://api.example.com/v2?…" must not have a query or fragment`,
 		"https://api.example.com/#s3cr3t":               `base URL "https://api.example.com/?…" must not have a query or fragment`,
 		"ftp://api.example.com/?token=s3cr3t":           `base URL "ftp://api.example.com/?…" must be an absolute http or https URL`,

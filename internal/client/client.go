@@ -182,7 +182,7 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("base URL is not a URL: %w", err)
 	}
 	shown := redacted(u)
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
 		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown)
 	}
 	if u.RawQuery != "" || u.Fragment != "" {

@@ -287,6 +287,8 @@ func TestProviderAPIKey_validatedOffline(t *testing.T) {
 		"trailing newline": {value: tftypes.NewValue(tftypes.String, "s3cr3t-key\n"), wantError: "white space"},
 		"leading space":    {value: tftypes.NewValue(tftypes.String, " s3cr3t-key"), wantError: "white space"},
 		"control inside":   {value: tftypes.NewValue(tftypes.String, "s3cr3t\x00key"), wantError: "control character"},
+		// Never a key, and not the environment's either: refused offline.
+		"empty": {value: tftypes.NewValue(tftypes.String, ""), wantError: "and an API key cannot be empty. TRANSCRIPTION_API_KEY is read only when api_key is left out or null"},
 	}
 	testArgumentValidatedOffline(t, "api_key", tests)
 }

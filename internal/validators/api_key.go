@@ -12,15 +12,20 @@ import (
 var _ validator.String = apiKeyValidator{}
 
 // apiKeyValidator requires an API key the client can send
-// (client.CheckAPIKey). Its messages never show the key, nor point at
-// its line.
-type apiKeyValidator struct{}
+// (client.CheckAPIKey), and not an empty one. Its messages never show the
+// key, nor point at its line.
+type apiKeyValidator struct {
+	// env is the environment variable read when the argument is left out,
+	// which an empty string does not do.
+	env string
+}
 
-// APIKey returns a validator requiring an API key the client can send.
-func APIKey() validator.String { return apiKeyValidator{} }
+// APIKey returns a validator requiring a non-empty API key the client can
+// send; env names the environment variable read when it is left out.
+func APIKey(env string) validator.String { return apiKeyValidator{env: env} }
 
 func (v apiKeyValidator) Description(_ context.Context) string {
-	return "value must be sendable in an HTTP header: no white space around it, no control character in it"
+	return "value must not be empty, and must be sendable in an HTTP header: no white space around it, no control character in it"
 }
 
 func (v apiKeyValidator) MarkdownDescription(ctx context.Context) string {
@@ -29,6 +34,12 @@ func (v apiKeyValidator) MarkdownDescription(ctx context.Context) string {
 
 func (v apiKeyValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if req.ConfigValue.ValueString() == "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid API key", fmt.Sprintf(
+			"Attribute %s: it is set to an empty string (a variable's default of \"\", say), and an API key cannot be empty. %s is read only when %s is left out or null.",
+			req.Path, v.env, req.Path))
 		return
 	}
 	if err := client.CheckAPIKey(req.ConfigValue.ValueString()); err != nil {

@@ -21,12 +21,13 @@ func TestAPIKey(t *testing.T) {
 		"leading tab":      {value: types.StringValue("\ts3cr3t-key"), wantError: "white space"},
 		"NUL inside":       {value: types.StringValue("s3cr3t\x00key"), wantError: "control character"},
 		"DEL inside":       {value: types.StringValue("s3cr3t\x7fkey"), wantError: "control character"},
+		"empty":            {value: types.StringValue(""), wantError: "and an API key cannot be empty. TRANSCRIPTION_API_KEY is read only when api_key is left out or null"},
 		"null":             {value: types.StringNull()},
 		"unknown":          {value: types.StringUnknown()},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			diags := validateValue(APIKey(), path.Root("api_key"), tc.value)
+			diags := validateValue(APIKey("TRANSCRIPTION_API_KEY"), path.Root("api_key"), tc.value)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 			if tc.wantError != "" && !strings.Contains(diags.Errors()[0].Detail(), "Attribute api_key:") {
 				t.Errorf("error %q does not name api_key", diags.Errors()[0].Detail())
@@ -35,7 +36,8 @@ func TestAPIKey(t *testing.T) {
 				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
 					t.Errorf("the diagnostic shows the key: %s", d.Detail())
 				}
-				if _, atAttribute := d.(diag.DiagnosticWithPath); atAttribute {
+				// An empty value, no secret, is pointed at.
+				if _, atAttribute := d.(diag.DiagnosticWithPath); atAttribute && tc.value.ValueString() != "" {
 					t.Error("the diagnostic points at the attribute, whose line the CLI would print")
 				}
 			}
