@@ -103,13 +103,13 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 		MarkdownDescription: "The transcription provider declares speech-to-text work: pre-recorded transcription jobs with every option of the service, checked at plan time, and queries of live sessions.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
-				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable when left out (null; an empty string is taken as given). Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+).",
+				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable when left out (null), not when set to an empty string, which is refused. Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+).",
 				Optional:            true,
 				Sensitive:           true,
 				Validators:          []validator.String{validators.APIKey(EnvAPIKey)},
 			},
 			"base_url": schema.StringAttribute{
-				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable when left out (null; an empty string is taken as given).",
+				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable when left out (null), not when set to an empty string, which is refused.",
 				Optional:            true,
 				Validators:          []validator.String{validators.BaseURL()},
 			},
