@@ -42,7 +42,9 @@ func (w wavInfo) Duration() float64 {
 
 // parseWAV reads the RIFF/WAVE header of a file: the fmt chunk and the size
 // of the data chunk. A data chunk declaring more bytes than the file holds
-// (a truncated or streamed recording) counts the bytes actually present.
+// (a truncated or streamed recording) counts the bytes actually present, and
+// so does one declaring none in a file whose RIFF size is 0 too (streamed,
+// its sizes never filled in).
 func parseWAV(data []byte) (wavInfo, error) {
 	if len(data) < 12 || string(data[0:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
 		return wavInfo{}, errors.New("not a RIFF/WAVE file")
@@ -53,6 +55,11 @@ func parseWAV(data []byte) (wavInfo, error) {
 		id := string(data[pos : pos+4])
 		size := int64(binary.LittleEndian.Uint32(data[pos+4 : pos+8]))
 		body := data[pos+8:]
+		if id == "data" && size == 0 && binary.LittleEndian.Uint32(data[4:8]) == 0 {
+			// A streamed recording whose writer never came back to fill
+			// in the sizes: its data is the rest of the file.
+			size = int64(len(body))
+		}
 		if size < int64(len(body)) {
 			body = body[:size]
 		}

@@ -25,6 +25,12 @@ func wavWithChunks(chunks ...struct {
 	return b.Bytes()
 }
 
+// withRIFFSize sets the RIFF header's size, as a finished file has it.
+func withRIFFSize(wav []byte) []byte {
+	binary.LittleEndian.PutUint32(wav[4:8], uint32(len(wav)-8))
+	return wav
+}
+
 // fmtChunk builds a PCM (format 1) fmt chunk; the parser reads only channels and rates.
 func fmtChunk(channels uint16, rate uint32, bits uint16) []byte {
 	var b bytes.Buffer
@@ -80,6 +86,10 @@ func TestParseWAV(t *testing.T) {
 		), channels: 1, duration: 1},
 		{name: "data before fmt", data: wavWithChunks(chunk{"data", 16000, make([]byte, 16000)}, chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}), channels: 1, duration: 1},
 		{name: "truncated data counts what is there", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}, chunk{"data", 0xFFFFFFFF, make([]byte, 8000)}), channels: 1, duration: 0.5},
+		// A recorder streaming the file writes the sizes once it ends: one
+		// that never did leaves them 0.
+		{name: "streamed with sizes left 0", data: wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}, chunk{"data", 0, make([]byte, 16000)}), channels: 1, duration: 1},
+		{name: "empty data chunk of a finished file", data: withRIFFSize(wavWithChunks(chunk{"fmt ", 16, fmtChunk(1, 8000, 16)}, chunk{"data", 0, nil}, chunk{"LIST", 4, make([]byte, 4)})), channels: 1, duration: 0},
 		{name: "not RIFF", data: []byte("ID3 this is an mp3 file"), err: "not a RIFF/WAVE file"},
 		{name: "RIFF but not WAVE", data: []byte("RIFF\x00\x00\x00\x00AVI LIST"), err: "not a RIFF/WAVE file"},
 		{name: "empty", data: nil, err: "not a RIFF/WAVE file"},
