@@ -111,7 +111,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "Base address of the service, an absolute `http` or `https` URL (for example `https://api.example.com`, or the address the fake server prints); a trailing `/v2`, the interface's version prefix, is accepted and ignored. Falls back to the `" + EnvBaseURL + "` environment variable when left out (null), not when set to an empty string, which is refused.",
 				Optional:            true,
-				Validators:          []validator.String{validators.BaseURL()},
+				Validators:          []validator.String{validators.BaseURL(EnvBaseURL)},
 			},
 			"zero_data_retention": schema.BoolAttribute{
 				MarkdownDescription: "Set to `true` when the account has zero data retention (ZDR) enabled. The service then disables uploads and result retrieval: results arrive only by callback, so every job must configure one. The provider refuses at plan time what ZDR would make fail, and does not poll. Defaults to `false`.",
@@ -164,7 +164,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	case cfg.APIKey.IsUnknown():
 	case apiKey == "":
 		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing API key",
-			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable."+emptyArgumentNote(cfg.APIKey, "api_key", EnvAPIKey))
+			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
 	default:
 		if err := client.CheckAPIKey(apiKey); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Invalid API key", err.Error()+" (from the api_key argument or "+EnvAPIKey+").")
@@ -174,7 +174,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	case cfg.BaseURL.IsUnknown():
 	case baseURL == "":
 		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing base URL",
-			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable."+emptyArgumentNote(cfg.BaseURL, "base_url", EnvBaseURL))
+			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable.")
 	default:
 		if _, err := client.ParseBaseURL(baseURL); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
@@ -249,15 +249,6 @@ func clientMaxRetries(v inttypes.Int64) int {
 		return -1
 	}
 	return int(v.ValueInt64())
-}
-
-// emptyArgumentNote tells, when the argument is set to "", that it is set:
-// the environment variable then is not read, whatever it holds.
-func emptyArgumentNote(v types.String, name, env string) string {
-	if v.IsNull() {
-		return ""
-	}
-	return fmt.Sprintf(" Here %s is set to an empty string (a variable's default of \"\", say), which the provider takes as given: %s is read only when %s is left out or null.", name, env, name)
 }
 
 // valueOrEnv returns the configured value, or the environment variable when

@@ -224,6 +224,8 @@ func TestProviderBaseURL_validatedOffline(t *testing.T) {
 		"credentials":             {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
 		"credentials, bad scheme": {value: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
 		"credentials, not a URL":  {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
+		// Not the environment's address: refused offline, saying so.
+		"empty": {value: tftypes.NewValue(tftypes.String, ""), wantError: "and the service's address cannot be empty. TRANSCRIPTION_BASE_URL is read only when base_url is left out or null"},
 	}
 	testArgumentValidatedOffline(t, "base_url", tests)
 }
@@ -363,9 +365,9 @@ func configureProvider(t *testing.T, args map[string]tftypes.Value) (tfprotov6.P
 
 // TestProviderConfigure_environment: each argument left out is read from
 // its own environment variable, and what Configure refuses there (terraform
-// validate never sees it) names the variable. An argument set to "" is not
-// left out: the environment does not fill it in. The offline validation
-// tests pass values through the configuration only.
+// validate never sees it) names the variable. An argument set to "" is
+// refused by validation, saying that the environment does not fill it in
+// (TestProviderAPIKey_validatedOffline, TestProviderBaseURL_validatedOffline).
 func TestProviderConfigure_environment(t *testing.T) {
 	_, url := acctest.FakeServer(t, fakeserver.Options{})
 	for name, tc := range map[string]struct {
@@ -388,16 +390,6 @@ func TestProviderConfigure_environment(t *testing.T) {
 			env:       map[string]string{EnvBaseURL: "https://user:s3cr3t@api.example.com", EnvAPIKey: acctest.APIKey},
 			wantError: []string{"Invalid base URL", "must not hold credentials", EnvBaseURL},
 		},
-		"empty api_key argument": {
-			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
-			args:      map[string]tftypes.Value{"api_key": tftypes.NewValue(tftypes.String, "")},
-			wantError: []string{"Missing API key", "api_key is set to an empty string", EnvAPIKey + " is read only when api_key is left out or null"},
-		},
-		"empty base_url argument": {
-			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
-			args:      map[string]tftypes.Value{"base_url": tftypes.NewValue(tftypes.String, "")},
-			wantError: []string{"Missing base URL", "base_url is set to an empty string", EnvBaseURL + " is read only when base_url is left out or null"},
-		},
 		"api_key left out, environment empty": {
 			env:       map[string]string{EnvBaseURL: url},
 			wantError: []string{"Missing API key", EnvAPIKey + " environment variable."},
@@ -418,9 +410,6 @@ func TestProviderConfigure_environment(t *testing.T) {
 			}
 			if strings.Contains(errs[0], "s3cr3t") {
 				t.Errorf("the diagnostic shows a secret: %s", errs[0])
-			}
-			if set := slices.ContainsFunc(slices.Collect(maps.Values(tc.args)), func(v tftypes.Value) bool { return v.Equal(tftypes.NewValue(tftypes.String, "")) }); set != strings.Contains(errs[0], "set to an empty string") {
-				t.Errorf("an argument set to \"\": %t; the diagnostic: %s", set, errs[0])
 			}
 		})
 	}

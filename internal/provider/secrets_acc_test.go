@@ -498,6 +498,19 @@ callback_config = { url = "hooks.example.net/cb?token=`+token+`" }`), `(?s)Error
 		{"malformed callback_url", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
 callback = true
 callback_url = "hooks.example.net/cb?token=`+token+`"`), `(?s)Error: Invalid URL.*Attribute callback_url value must be an absolute http or https URL`, false},
+		// Warned of at the switch, whether written or left out.
+		{"callback_config while callback is off", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
+callback = false
+callback_config = {
+  url = "https://hooks.example.net/services/T0123/B0456/`+token+`?sig=`+token+`"
+}`), `(?s)Warning: callback_config is ignored unless callback is true`, true},
+		{"callback_config without callback", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
+callback_config = { url = "https://hooks.example.net/services/T0123/B0456/`+token+`" }`), `(?s)Warning: callback_config is ignored unless callback is true`, true},
+		// An empty key is no secret, but the line may hold one.
+		{"empty api_key", `provider "transcription" {
+  api_key = true ? "" : "sk_` + token + `"
+}
+` + acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"`), `(?s)Error: Invalid API key.*Attribute api_key: it is set to an empty string`, false},
 		{"malformed api_key", `provider "transcription" {
   api_key = " sk_` + token + ` "
 }

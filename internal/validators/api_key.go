@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -37,9 +38,9 @@ func (v apiKeyValidator) ValidateString(_ context.Context, req validator.StringR
 		return
 	}
 	if req.ConfigValue.ValueString() == "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid API key", fmt.Sprintf(
-			"Attribute %s: it is set to an empty string (a variable's default of \"\", say), and an API key cannot be empty. %s is read only when %s is left out or null.",
-			req.Path, v.env, req.Path))
+		// Not at the attribute either: its line may hold a key all the same
+		// (a conditional choosing "").
+		resp.Diagnostics.AddError("Invalid API key", emptyArgumentDetail(req.Path, "an API key", v.env))
 		return
 	}
 	if err := client.CheckAPIKey(req.ConfigValue.ValueString()); err != nil {
@@ -47,4 +48,11 @@ func (v apiKeyValidator) ValidateString(_ context.Context, req validator.StringR
 		// SensitiveAbsoluteHTTPURL).
 		resp.Diagnostics.AddError("Invalid API key", fmt.Sprintf("Attribute %s: %s (value not shown: the attribute is sensitive).", req.Path, err))
 	}
+}
+
+// emptyArgumentDetail says that an argument the environment variable env
+// stands in for is set to "": the variable is not read then.
+func emptyArgumentDetail(p path.Path, what, env string) string {
+	return fmt.Sprintf("Attribute %s: it is set to an empty string (a variable's default of \"\", say), and %s cannot be empty. "+
+		"%s is read only when %s is left out or null.", p, what, env, p)
 }

@@ -15,10 +15,15 @@ var _ validator.String = baseURLValidator{}
 // (client.ParseBaseURL), so that terraform validate refuses what the
 // provider's configuration would. Its messages never show the credentials
 // a URL holds.
-type baseURLValidator struct{}
+type baseURLValidator struct {
+	// env is the environment variable read when the argument is left out,
+	// which an empty string does not do.
+	env string
+}
 
-// BaseURL returns a validator requiring a base URL the client accepts.
-func BaseURL() validator.String { return baseURLValidator{} }
+// BaseURL returns a validator requiring a base URL the client accepts; env
+// names the environment variable read when it is left out.
+func BaseURL(env string) validator.String { return baseURLValidator{env: env} }
 
 func (v baseURLValidator) Description(_ context.Context) string {
 	return "value must be an absolute http or https URL without query, fragment or credentials"
@@ -30,6 +35,10 @@ func (v baseURLValidator) MarkdownDescription(ctx context.Context) string {
 
 func (v baseURLValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if req.ConfigValue.ValueString() == "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL", emptyArgumentDetail(req.Path, "the service's address", v.env))
 		return
 	}
 	if _, err := client.ParseBaseURL(req.ConfigValue.ValueString()); err != nil {

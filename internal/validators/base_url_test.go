@@ -24,14 +24,16 @@ func TestBaseURL(t *testing.T) {
 		"credentials":         {value: types.StringValue("https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
 		"bad scheme, secret":  {value: types.StringValue("ftp://user:s3cr3t@api.example.com"), wantError: "must be an absolute http or https URL"},
 		"not a URL, secret":   {value: types.StringValue("https://user:s3cr3t@[::1"), wantError: "is not a URL"},
+		"empty":               {value: types.StringValue(""), wantError: "and the service's address cannot be empty. TRANSCRIPTION_BASE_URL is read only when base_url is left out or null"},
+		"no host name":        {value: types.StringValue("http://:8080"), wantError: "must be an absolute http or https URL"},
 		"null":                {value: types.StringNull()},
 		"unknown":             {value: types.StringUnknown()},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			diags := validateValue(BaseURL(), path.Root("base_url"), tc.value)
+			diags := validateValue(BaseURL("TRANSCRIPTION_BASE_URL"), path.Root("base_url"), tc.value)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
-			if tc.wantError != "" && !strings.Contains(diags.Errors()[0].Detail(), "Attribute base_url ") {
+			if tc.wantError != "" && !strings.HasPrefix(diags.Errors()[0].Detail(), "Attribute base_url") {
 				t.Errorf("error %q does not name base_url", diags.Errors()[0].Detail())
 			}
 			for _, d := range diags {

@@ -45,7 +45,10 @@ func (v configRequiresSwitchValidator) ValidateObject(ctx context.Context, req v
 	if enabled.IsUnknown() || enabled.ValueBool() {
 		return
 	}
-	resp.Diagnostics.AddAttributeWarning(req.Path, fmt.Sprintf("%s is ignored unless %s is true", req.Path, switchPath),
+	// At the switch, the value to change: the CLI prints the source lines of
+	// the attribute a diagnostic names, and the object's may hold a secret
+	// written literally (callback_config.url).
+	resp.Diagnostics.AddAttributeWarning(switchPath, fmt.Sprintf("%s is ignored unless %s is true", req.Path, switchPath),
 		fmt.Sprintf("The service uses %s only when %s = true, and %s is not set to true in this configuration, so %s has no effect. "+
 			"Set %s = true to use it, or remove %s.", req.Path, switchPath, switchPath, req.Path, switchPath, req.Path))
 }

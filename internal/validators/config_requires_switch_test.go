@@ -3,6 +3,7 @@ package validators
 import (
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -35,6 +36,11 @@ func TestConfigRequiresSwitch(t *testing.T) {
 			if tc.wantWarning != "" {
 				if got := diags.Warnings()[0].Summary(); got != "subtitles_config is ignored unless subtitles is true" {
 					t.Errorf("summary %q does not name both attributes", got)
+				}
+				// At the switch, whose line the CLI prints: the object's may
+				// hold a secret (callback_config.url).
+				if w, ok := diags.Warnings()[0].(diag.DiagnosticWithPath); !ok || !w.Path().Equal(path.Root("subtitles")) {
+					t.Errorf("warning %v is not at subtitles", diags.Warnings()[0])
 				}
 			}
 		})

@@ -9,8 +9,9 @@ import (
 var _ validator.String = deprecatedWhenSetValidator{}
 
 // deprecatedWhenSetValidator warns, with the framework's "Attribute
-// Deprecated" summary, when the attribute is set, pointing at its block. It stands in for a
-// schema's DeprecationMessage on an attribute that is also computed:
+// Deprecated" summary, when the attribute is set, pointing at its block.
+// It stands in for a schema's DeprecationMessage on an attribute that is
+// also computed:
 // OpenTofu 1.12 warns of every value derived from an attribute the schema
 // marks deprecated, so a reference to the whole resource (for_each over
 // it, an output of it) would be warned although the attribute was never set.
