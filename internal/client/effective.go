@@ -78,12 +78,11 @@ func fill[T any](field **T, value T) {
 //     but the service's defaults;
 //   - an empty list or map is the same as none;
 //   - lists whose order means nothing (languages, subtitle formats,
-//     translation targets, PII entity types) are sorted, and the last three,
-//     lists of alternatives, are without repeats (a value twice asks for
-//     nothing more);
+//     translation targets, PII entity types) are sorted and without repeats
+//     (a value twice asks for nothing more);
 //   - an empty translation context is none;
-//   - code_switching is false when exactly one language is set (the service
-//     ignores it then);
+//   - code_switching is false when exactly one language is set, once
+//     repeats are dropped (the service ignores it then);
 //   - audio_url and the callback's URL are in their normal form
 //     (EquivalentHTTPURL): URLs that name the same resource fetch the same
 //     audio and reach the same callback;

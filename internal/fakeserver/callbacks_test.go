@@ -196,13 +196,11 @@ func TestCloseStopsTheLoop(t *testing.T) {
 	}
 }
 
-// Only a 2xx answer delivers a callback: a 3xx that the HTTP client does not
-// follow (300, or 304) is a failed attempt, retried and finally counted as a
-// failure.
-// TestCallbackRedirectStatusIsAFailure: a redirect is not followed. The
-// spec has the result sent to the callback URL with POST or PUT; a client
-// following a 302 sends a GET without it elsewhere, which must not count as
-// delivered.
+// TestCallbackRedirectStatusIsAFailure: only a 2xx answer delivers a
+// callback, and a redirect is not followed: a 3xx is a failed attempt,
+// retried and finally counted as a failure. The spec has the result sent to
+// the callback URL with POST or PUT; a client following a 302 sends a GET
+// without it elsewhere, which must not count as delivered.
 func TestCallbackRedirectStatusIsAFailure(t *testing.T) {
 	for _, status := range []int{http.StatusMultipleChoices, http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
 		http.StatusNotModified, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {

@@ -121,7 +121,6 @@ type resultOptions struct {
 	durMs    int64   // whole milliseconds transcribed, floor(min(duration, maxTranscriptSeconds)*1000)
 	channels int64   // ≥ 1
 	langs    langPlan
-	one      string // the single configured language, if any
 
 	vocabulary   bool
 	vocabItems   [][]string
@@ -189,7 +188,7 @@ func resultOptionsFrom(req *client.InitTranscriptionRequest, audio Audio) result
 	case len(langs) == 0:
 		o.langs.fixed = "en"
 	case len(langs) == 1:
-		o.langs.fixed, o.one = langs[0], langs[0]
+		o.langs.fixed = langs[0]
 	case switching:
 		o.langs.choices = langs
 	default:

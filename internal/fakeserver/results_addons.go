@@ -70,8 +70,9 @@ func summarise(utts []uttDraft, src renderedTranscript, o resultOptions) transcr
 	return st
 }
 
-// sentimentLabel is positive, negative or neutral from the balance of
-// positive and negative bank words.
+// sentimentScore is the transcript's sentiment, positive, negative or
+// neutral, and its score, from the balance of positive and negative bank
+// words.
 func (st transcriptStats) sentimentScore() (string, float64) {
 	total := st.positive + st.negative
 	if total == 0 {

@@ -54,7 +54,7 @@ func TestTranscriptionsListing(t *testing.T) {
 	// Following the links of a listing of both kinds walks them all once.
 	var walked []string
 	link := "/v2/transcription?status=done&limit=2"
-	for page := 0; link != ""; page++ {
+	for link != "" {
 		p := pageAt[client.LiveJob](h, link)
 		walked = append(walked, listed(p.Items))
 		link = ""

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 
 	dstimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
@@ -319,6 +320,15 @@ func requestParamsDataSourceAttribute(ctx context.Context) dschema.SingleNestedA
 	audioURL.MarkdownDescription = "URL of the audio or video file transcribed, shown as `file.source` is: without its user information, " +
 		"and with `?…` for its query or fragment, where a presigned URL keeps its signature."
 	attrs["audio_url"] = audioURL
+	// The switches' texts say what a new job needs; here they are only read.
+	for _, sw := range switchesNeedingConfig {
+		a, ok := attrs[sw.name].(dschema.BoolAttribute)
+		if !ok {
+			panic(sw.name + " is no longer a bool attribute of the job's schema")
+		}
+		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, needsConfigForNewJob, ".", 1)
+		attrs[sw.name] = a
+	}
 	callbackURL.MarkdownDescription = "**Deprecated** by the service, for `callback = true` and `callback_config`. The URL the job's result is sent to with a `POST`. " + readCallbackURLSensitive
 	attrs["callback_url"] = callbackURL
 	configURL.MarkdownDescription = "The URL called with the job's result. " + readCallbackURLSensitive

@@ -23,7 +23,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
-// What the service answers 404 for, beyond job_resource_test.go (a done job
+// What the service answers 404 for, beyond resource_job_test.go (a done job
 // kept with retained = false, recreate_when_missing, a running job that
 // vanished): a job that expires on the service side, done or while it is
 // waited on, and a live job deleted on the service side.

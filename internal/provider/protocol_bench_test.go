@@ -246,8 +246,7 @@ func reportCPU(b *testing.B) func() {
 
 // BenchmarkProviderStartup is the provider's side of a CLI starting the
 // plugin in process: the protocol server, GetProviderSchema and
-// ConfigureProvider (BenchmarkPluginHandshake in internal/bench adds the
-// process start).
+// ConfigureProvider, without the process start.
 func BenchmarkProviderStartup(b *testing.B) {
 	_, url := benchFakeServer(b, fakeserver.Options{})
 	defer reportCPU(b)()

@@ -502,9 +502,9 @@ func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
 // the prior result without what is no longer kept. Nothing needs reading,
 // so outputs of the result stay known and the plan does not show the old
 // transcript going to "(known after apply)". Keeping more needs a read:
-// the result stays unknown then (finalJobValueModifier). With both settings
-// unchanged, as in most plans, the result is planned as it is already
-// (finalJobValueModifier): setting it again would cost three rewrites of
+// the result stays unknown then (planmodifiers.UseStateWhenJobFinal). With
+// both settings unchanged, as in most plans, the result is planned as it is
+// already (the same plan modifier): setting it again would cost three rewrites of
 // the whole plan for nothing.
 func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	kept := resultSettingsIn(ctx, state, &resp.Diagnostics)

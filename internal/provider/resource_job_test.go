@@ -182,6 +182,8 @@ func TestAccJob_validation(t *testing.T) {
 				if i%shards != shard {
 					continue
 				}
+				// A failure names its step by number only.
+				t.Logf("step %d: %s", len(steps)+1, rule.name)
 				provider := acctest.ProviderConfig(url)
 				if rule.zdr {
 					provider = acctest.ProviderConfig(url, "zero_data_retention = true")

@@ -152,11 +152,6 @@ func (c *CLI) Command(ctx context.Context, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// Run runs the CLI with args and waits for it.
-func (c *CLI) Run(ctx context.Context, args ...string) error {
-	return c.Command(ctx, args...).Run()
-}
-
 // Output runs the CLI with args and returns its standard output; its
 // standard error is in the error when it fails.
 func (c *CLI) Output(ctx context.Context, args ...string) ([]byte, error) {
