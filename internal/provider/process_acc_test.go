@@ -88,13 +88,21 @@ func newCLIWorkspace(t *testing.T, config string, env ...string) *cliWorkspace {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	main := "terraform {\n  required_providers {\n    transcription = { source = \"transcription-service/transcription\" }\n  }\n}\n\n" + config
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	// dev_overrides make init unnecessary: the CLI only warns about them.
 	env = append([]string{"TF_LOG=", "TF_LOG_PATH=", EnvAPIKey + "=", EnvBaseURL + "="}, env...)
-	return &cliWorkspace{t: t, dir: dir, cli: tfcli.CLI{Path: cliPath, Dir: dir, Env: tfcli.Environment(rc, env...)}}
+	w := &cliWorkspace{t: t, dir: dir, cli: tfcli.CLI{Path: cliPath, Dir: dir, Env: tfcli.Environment(rc, env...)}}
+	w.setConfig(config)
+	return w
+}
+
+// setConfig writes the workspace's configuration: config after the
+// terraform block requiring the provider.
+func (w *cliWorkspace) setConfig(config string) {
+	w.t.Helper()
+	main := "terraform {\n  required_providers {\n    transcription = { source = \"transcription-service/transcription\" }\n  }\n}\n\n" + config
+	if err := os.WriteFile(filepath.Join(w.dir, "main.tf"), []byte(main), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
 }
 
 // command prepares a run whose output goes to stdout and stderr; cancelling

@@ -95,6 +95,9 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// Before anything that needs the provider's configuration, which may be
 	// unknown yet: replacement never depends on it.
 	planReplacement(ctx, resp.Plan, req.State, resp)
+	if len(resp.RequiresReplace) > 0 {
+		warnCallbackURLNotCarriedOver(ctx, req, resp)
+	}
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		checkSwitchesHaveConfig(ctx, req.Config, &resp.Diagnostics)
@@ -557,6 +560,27 @@ func (s resultSettings) content() (resultContent, bool) {
 	return m.resultContent(), !s.includeTranscript.IsUnknown() && !s.includeRawResult.IsUnknown()
 }
 
+// warnCallbackURLNotCarriedOver warns, when a change replaces a job whose
+// callback went to its callback_url and the configuration leaves that out
+// (as Terraform generates it for an import: the value is sensitive) with no
+// callback_config in use instead, that the new job sends no callback: the
+// old one's URL is kept in state only as long as the job is, and the plan
+// shows only "(sensitive value) -> null".
+func warnCallbackURLNotCarriedOver(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	applied, diags := readCallbackTargets(ctx, req.State)
+	resp.Diagnostics.Append(diags...)
+	configured, diags := readCallbackTargets(ctx, req.Config)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() || applied.url.ValueString() == "" || applied.usesConfig() ||
+		!configured.url.IsNull() || configured.usesConfig() || configured.callback.IsUnknown() || configured.config.IsUnknown() {
+		return
+	}
+	resp.Diagnostics.AddWarning("The new job gets no callback_url",
+		"This change replaces the job, and the configuration leaves callback_url out (as Terraform generates it for an imported job, the value being sensitive): "+
+			"the job's callback_url is kept only as long as the job is, so the new job sends no callback to it. "+
+			"To keep the callback, set callback = true and callback_config = { url = ... } (or the deprecated callback_url) in the configuration.")
+}
+
 // warnIfFailed keeps a failed job visible: a job created without waiting
 // ends in error quietly, and nothing replaces it by itself (that would bill
 // it again without asking), so every plan says so and how to run it again.
@@ -764,6 +788,12 @@ type callbackTargets struct {
 	callback types.Bool
 	config   types.Object
 	url      types.String
+}
+
+// usesConfig reports whether the callback goes to callback_config (callback
+// on and callback_config set), as client.CallbackTarget has it.
+func (t callbackTargets) usesConfig() bool {
+	return t.callback.ValueBool() && !t.config.IsNull()
 }
 
 // checkCallbackDestination refuses callback = true with nowhere to deliver

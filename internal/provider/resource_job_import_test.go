@@ -551,3 +551,44 @@ func TestAccJob_importedSwitchWithoutConfig(t *testing.T) {
 		CheckDestroy: acctest.JobsCreated(fs, 1),
 	})
 }
+
+// TestAccJob_replacedWithoutItsCallbackURL: a job made elsewhere with the
+// deprecated callback_url, imported with the configuration Terraform
+// generates (no callback_url: it is sensitive), and then replaced by a
+// change: the plan warns that the new job sends no callback, where it showed
+// only "(sensitive value) -> null". A configuration giving the new job a
+// callback_config in use gets no warning.
+func TestAccJob_replacedWithoutItsCallbackURL(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	id := createJobFromJSON(t, url, `{"audio_url": "https://example.com/legacy.wav", "callback_url": "`+hooks+`/legacy?token=s3cr3t"}`)
+	job := func(audio, more string) string {
+		return acctest.JobConfig("legacy", fmt.Sprintf("audio_url = %q\n%s", audio, more))
+	}
+	w := newCLIWorkspace(t, job("https://example.com/legacy.wav", "")+fmt.Sprintf("import {\n  to = transcription_job.legacy\n  id = %q\n}\n", id),
+		EnvAPIKey+"="+acctest.APIKey, EnvBaseURL+"="+url)
+	if _, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("import: %v\n%s", err, stderr)
+	}
+	const warning = `(?s)Warning: The new job gets no callback_url.*configuration leaves callback_url out`
+	for _, c := range []struct {
+		name, config string
+		warned       bool
+	}{
+		{"the recording changed", job("https://example.com/other.wav", ""), true},
+		{"the recording changed, a callback_config in use", job("https://example.com/other.wav", `callback = true
+callback_config = { url = "`+hooks+`/new" }`), false},
+	} {
+		w.setConfig(c.config)
+		stdout, stderr, err := w.run(nil, "plan", "-input=false", "-no-color")
+		if err != nil {
+			t.Fatalf("%s: plan: %v\n%s", c.name, err, stderr)
+		}
+		if !strings.Contains(stdout, "must be replaced") {
+			t.Fatalf("%s: the plan does not replace the job:\n%s", c.name, stdout)
+		}
+		if got := acctest.ExpectError(warning).MatchString(stdout + stderr); got != c.warned {
+			t.Errorf("%s: warned %v, want %v:\n%s%s", c.name, got, c.warned, stdout, stderr)
+		}
+	}
+}
