@@ -220,9 +220,17 @@ func TestAccCommand_readerGoneAway(t *testing.T) {
 
 // Ctrl-C in a terminal signals the whole foreground process group: the
 // demo, which interrupts the CLI once and cleans up, and exits 1 saying it
-// was interrupted. The fake service takes -processing-time per job, as its
-// control interface shows.
+// was interrupted. So does a terminal closed (SIGHUP): the CLI, in a process
+// group of its own, would not hear it, and the demo left it running with
+// the working folder. The fake service takes -processing-time per job, as
+// its control interface shows.
 func TestAccCommand_ctrlC(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) { testInterrupt(t, sig) })
+	}
+}
+
+func testInterrupt(t *testing.T, sig syscall.Signal) {
 	cmd, tmp := demoCommand(t, acceptanceArgs(t, "-processing-time", "5s")...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the group a terminal would signal
 	stdout, err := cmd.StdoutPipe()
@@ -246,7 +254,7 @@ func TestAccCommand_ctrlC(t *testing.T) {
 		// The job is being made: interrupt then. Before or after the
 		// service has answered, the demo cleans up the same way.
 		if !signalled && strings.HasPrefix(line, "transcription_job.interview: Creating...") {
-			if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+			if err := syscall.Kill(-cmd.Process.Pid, sig); err != nil {
 				t.Fatal(err)
 			}
 			signalled = true

@@ -44,8 +44,10 @@ func main() {
 	flag.Parse()
 
 	// The first Ctrl-C cancels ctx: the CLI is interrupted and the demo
-	// cleans up. Later ones are swallowed so the cleanup can finish.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// cleans up. Later ones are swallowed so the cleanup can finish. A
+	// terminal closed (SIGHUP) does the same: the CLI runs in a process
+	// group of its own, which the hangup does not reach.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	// A reader that goes away (`make demo | head`) must not kill the demo
 	// before it cleans up: output to it is dropped instead.
