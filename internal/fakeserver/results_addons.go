@@ -152,7 +152,7 @@ func (st transcriptStats) summary(kind string) string {
 	switch kind {
 	case "bullet_points":
 		lines := []string{
-			fmt.Sprintf("- Length: %s, %d sentences in %s", dur, st.sentences, st.languageList()),
+			fmt.Sprintf("- Length: %s, %d sentence%s in %s", dur, st.sentences, pluralS(st.sentences), st.languageList()),
 		}
 		if st.speakers > 0 {
 			lines = append(lines, fmt.Sprintf("- Speakers: %d", st.speakers))

@@ -1055,6 +1055,24 @@ func TestResultSummarization(t *testing.T) {
 	if !strings.Contains(bullets, "- Main topics: ") {
 		t.Errorf("bullet_points without main topics: %q", bullets)
 	}
+	// The number of sentences agrees with its noun, short recordings
+	// having one ("1 sentence", not "1 sentences").
+	sentences := regexp.MustCompile(`- Length: .*, (\d+) sentence(s?) in `)
+	sawOne := false
+	for seconds := 2.0; seconds <= 12; seconds++ {
+		b := mk(&client.SummarizationConfig{Type: resPtr("bullet_points")}, seconds)
+		m := sentences.FindStringSubmatch(b)
+		if m == nil {
+			t.Fatalf("%v s: no length line: %q", seconds, b)
+		}
+		sawOne = sawOne || m[1] == "1"
+		if (m[1] == "1") != (m[2] == "") {
+			t.Errorf("%v s: %q", seconds, m[0])
+		}
+	}
+	if !sawOne {
+		t.Error("no short recording has one sentence: the singular is not checked")
+	}
 	concise := mk(&client.SummarizationConfig{Type: resPtr("concise")}, audio.Duration)
 	if strings.Contains(concise, "\n") || !strings.HasSuffix(concise, ".") || strings.Count(concise, ".") != 1 || len(concise) > 120 || len(concise) >= len(general) {
 		t.Errorf("concise should be one short sentence: %q", concise)
