@@ -419,7 +419,8 @@ func (c *Client) Upload(ctx context.Context, filename string, size int64, open f
 type retryPolicy int
 
 const (
-	// retryIdempotent: 429, 500, 502, 503, 504 and any transport failure.
+	// retryIdempotent: 429, every 5xx but 501 (MayHaveBeenHandled) and any
+	// transport failure.
 	retryIdempotent retryPolicy = iota
 	// retryIfNotAccepted: 429 and 503, and transport failures before
 	// anything was sent.
@@ -723,16 +724,22 @@ func shouldRetryStatus(p retryPolicy, status int) bool {
 		// Both mean the service turned the request away without handling it
 		// (RFC 9110 §15.5.29, §15.6.4): even a create may be sent again.
 		return true
-	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
-		// The request may have been handled before the failure.
-		return p == retryIdempotent
 	}
-	return false
+	return MayHaveBeenHandled(status) && p == retryIdempotent
+}
+
+// MayHaveBeenHandled reports whether a request answered with status may
+// have been handled before the failure: a 5xx other than 501 (Not
+// Implemented: nothing was done) and 503 (turned away unhandled), those of
+// a gateway or CDN before the service (520 to 529) included. A read
+// answered so is sent again; a create is not, as it may have made the job.
+func MayHaveBeenHandled(status int) bool {
+	return status >= 500 && status <= 599 && status != http.StatusNotImplemented && status != http.StatusServiceUnavailable
 }
 
 // IsTransient reports whether err is a failure that a later read may not
-// meet: the service turned the request away or failed it (429, 500, 502,
-// 503, 504), or the connection failed. These are what reads are retried on.
+// meet: the service turned the request away or failed it (429, a 5xx other
+// than 501), or the connection failed. These are what reads are retried on.
 func IsTransient(err error) bool {
 	var apiErr *APIError
 	var transportErr *TransportError

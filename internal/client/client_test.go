@@ -560,8 +560,9 @@ func TestRetries_idempotentCallsRideOutFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Each 429 costs its Retry-After (1 s): mostly 5xx keeps the test short.
-	// A read is retried on every 5xx the service may send (500, 502, 503, 504).
-	for _, status := range []int{503, 500, 502, 504} {
+	// A read is retried on every 5xx but 501 (Not Implemented), those of a
+	// gateway or CDN before the service (520, 529) too.
+	for _, status := range []int{503, 500, 502, 504, 507, 520, 529} {
 		before := fs.Stats()
 		faults := fakeserver.Faults{ServerErrorRatio: 0.3, ServerErrorStatus: status, Seed: 7}
 		if status == 503 {
@@ -583,8 +584,9 @@ func TestRetries_createNeverDuplicates(t *testing.T) {
 	fs, c, _ := newFake(t, fakeserver.Options{})
 	ctx := context.Background()
 
-	// 500, 502 and 504 may come after the service accepted the job: not retried.
-	for _, status := range []int{500, 502, 504} {
+	// 500, 502, 504 and the others but 501 and 503 may come after the
+	// service accepted the job: not retried.
+	for _, status := range []int{500, 502, 504, 507, 520, 524} {
 		fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: status})
 		fs.ResetRequests()
 		if _, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"}); !client.IsStatus(err, status) {

@@ -89,7 +89,8 @@ const (
 
 // addCreateJobError adds the error diagnostic of a failed job creation;
 // nextTry says what follows for its caller. When the request may have been
-// carried out all the same (a 500, 502 or 504, a connection lost after
+// carried out all the same (client.MayHaveBeenHandled: a 500, 502, 504 or
+// another 5xx but 501 and 503; a connection lost after
 // sending, a success answer that could not be read), it says so: the
 // client does not retry such a failure. An interrupt while no try was in
 // flight created nothing; one while a try is in flight does not end it
@@ -113,7 +114,8 @@ func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string) {
 		detail += "\n\nThe service may have created the job before this failure. " +
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
 			nextTry + "; a job the service did create is not tracked by Terraform: " +
-			"`terraform query` with the transcription_job list resource finds it (newest first) to import or delete."
+			"`terraform query` (Terraform 1.14 and later) with the transcription_job list resource finds it (newest first) to import or delete; " +
+			"with an older Terraform or OpenTofu, the service's listing of jobs (`GET /v2/pre-recorded`, newest first) does, to import by id."
 	}
 	diags.AddError("Cannot create the transcription job", detail)
 }
@@ -135,11 +137,7 @@ func createMayHaveSucceeded(err error) bool {
 	case errors.As(err, &decodeErr):
 		return true
 	case errors.As(err, &apiErr):
-		switch apiErr.StatusCode {
-		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
-			return true
-		}
-		return false
+		return client.MayHaveBeenHandled(apiErr.StatusCode)
 	case errors.As(err, &transportErr):
 		return transportErr.Sent
 	}

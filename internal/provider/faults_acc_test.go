@@ -642,6 +642,9 @@ func TestAddCreateJobError(t *testing.T) {
 		"500":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 500}, true},
 		"502":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 502}, true},
 		"504":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 504}, true},
+		"507":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 507}, true},
+		"a CDN's 524 (timeout)":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 524}, true},
+		"501":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 501}, false},
 		"503 after every retry":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503}, false},
 		"429 after every retry":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, false},
 		"422":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422}, false},
@@ -660,6 +663,11 @@ func TestAddCreateJobError(t *testing.T) {
 		}
 		if got := ambiguity.MatchString(diags.Errors()[0].Detail()); got != c.ambiguous {
 			t.Errorf("%s: says the job may exist: %v, want %v\n%s", name, got, c.ambiguous, diags.Errors()[0].Detail())
+		}
+		// How to find such a job, on every engine: terraform query is
+		// Terraform 1.14's.
+		if detail := diags.Errors()[0].Detail(); c.ambiguous && (!strings.Contains(detail, "`terraform query` (Terraform 1.14 and later)") || !strings.Contains(detail, "GET /v2/pre-recorded")) {
+			t.Errorf("%s: does not say how to find the job on every engine:\n%s", name, detail)
 		}
 	}
 }

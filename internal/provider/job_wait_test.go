@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -160,12 +161,19 @@ func TestWaitForFinalJob_stopsAtDeadline(t *testing.T) {
 }
 
 // TestWaitForFinalJob_ridesOutTransientFailures: looks the service fails
-// (503, past the client's retries) do not end the wait, which would taint
-// a job the service is still processing.
+// (a 5xx past the client's retries: 503, and those such as 507 or a CDN's
+// 529 that a wait once ended on) do not end the wait, which would taint a
+// job the service is still processing, billed again by the next apply.
 func TestWaitForFinalJob_ridesOutTransientFailures(t *testing.T) {
+	for _, status := range []int{http.StatusServiceUnavailable, http.StatusInsufficientStorage, 529} {
+		t.Run(strconv.Itoa(status), func(t *testing.T) { testWaitRidesOut(t, status) })
+	}
+}
+
+func testWaitRidesOut(t *testing.T, status int) {
 	c, fs := testClient(t, fakeserver.Options{ProcessingTime: 200 * time.Millisecond})
 	id := createTestJob(t, c, "https://example.com/a.wav")
-	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1})
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: status})
 	recovered := time.AfterFunc(100*time.Millisecond, func() { fs.SetFaults(fakeserver.Faults{}) })
 	defer recovered.Stop()
 	var logged bytes.Buffer
@@ -178,7 +186,7 @@ func TestWaitForFinalJob_ridesOutTransientFailures(t *testing.T) {
 	}
 	failed := 0
 	for _, rec := range fs.Requests() {
-		if rec.Status == http.StatusServiceUnavailable {
+		if rec.Status == status {
 			failed++
 		}
 	}
