@@ -525,8 +525,10 @@ func TestUpload_streamsMultipart(t *testing.T) {
 }
 
 // The audio part is named by the file's base name, its quotes and
-// backslashes escaped, and typed application/octet-stream; a source that
-// gives its last bytes with its end is uploaded whole.
+// backslashes escaped and a line break written %0D or %0A (as Go's
+// mime/multipart does: raw, it would end the header), and typed
+// application/octet-stream; a source that gives its last bytes with its end
+// is uploaded whole.
 func TestUpload_partHeaders(t *testing.T) {
 	fs, c, _ := newFake(t, fakeserver.Options{})
 	wav := testutil.SilentWAV(1, 1, 8000)
@@ -534,6 +536,8 @@ func TestUpload_partHeaders(t *testing.T) {
 		{`say "hi".wav`, `say "hi".wav`},
 		{`back\"slash.wav`, `back\"slash.wav`},
 		{"/home/me/calls/meeting.wav", "meeting.wav"},
+		{"two\nlines.wav", "two%0Alines.wav"},
+		{"carriage\r\nreturn.wav", "carriage%0D%0Areturn.wav"},
 	} {
 		fs.ResetRequests()
 		resp, err := c.Upload(context.Background(), tc.path, int64(len(wav)), func() (io.ReadCloser, error) {

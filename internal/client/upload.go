@@ -92,6 +92,8 @@ func (e *exactReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
+// quoteEscaper escapes a file name in a quoted header parameter as Go's
+// mime/multipart does: a line break, raw, would end the header.
+var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"", "\r", "%0D", "\n", "%0A")
 
 func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }

@@ -81,7 +81,7 @@ func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataReques
 
 const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
 
-The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away or be emptied: plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file. The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file fails the plan of a new upload or of a new ` + "`source`" + `. An upload stops, before it completes, if the file changes while it is read.
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away or be emptied: plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file fails the plan of a new upload or of a new ` + "`source`" + `. An upload stops, before it completes, if the file changes while it is read.
 
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
@@ -91,7 +91,7 @@ The file is streamed, never read whole into memory. At every plan the provider h
 
 **Retention.** The service deletes an upload when its retention period ends, as it deletes jobs, and the provider cannot see it: the service cannot read an upload back. A job made again from its ` + "`audio_url`" + ` then fails: replace the upload (` + "`terraform apply -replace`" + ` on it), which replaces the jobs that use it. A job found gone at the end of its retention says so.
 
-**Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` a new upload is refused at plan time, before any request; an upload made before stays as it is (a warning says so when its file has changed since) and can be destroyed. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
+**Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` a new upload is refused at plan time, before any request; an upload made before stays as it is (a warning says so when its file has changed or been renamed since) and can be destroyed. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
 
 There is no import: the service offers no way to read an upload back. Declare the upload with its ` + "`source`" + ` instead (the next apply uploads the file again), or give the job the file's ` + "`audio_url`" + ` directly.`
 
@@ -121,11 +121,8 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 					"A new path to a file with the same name and content changes in place, without a new upload; a different file name replaces the upload, because the service records it.",
 				Required:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
-					fileNameChanged,
-					"A different file name replaces the upload: the service records the name.",
-					"A different file name replaces the upload: the service records the name.",
-				)},
+				// A different file name replaces the upload in ModifyPlan,
+				// which knows whether zero data retention allows a new one.
 			},
 			"sha256": schema.StringAttribute{
 				MarkdownDescription: "SHA-256 of the uploaded content (64 hexadecimal digits). Every plan hashes the file again: a different digest replaces the upload, and the new digest is known once the file is uploaded.",
@@ -188,13 +185,6 @@ func uploadTimeoutsAttribute(ctx context.Context) schema.Attribute {
 	return a
 }
 
-// fileNameChanged reports whether the last element of source changed: the
-// service records the file name, so only a new upload can change it.
-func fileNameChanged(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = req.PlanValue.IsUnknown() ||
-		filepath.Base(req.PlanValue.ValueString()) != filepath.Base(req.StateValue.ValueString())
-}
-
 func (r *uploadResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
@@ -219,8 +209,24 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if !creating {
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// The service records the file's name, so only a new upload changes it.
+	// Under zero data retention none can be made: the upload stays as it was,
+	// with a warning, as for a new content below (an error would stop
+	// terraform destroy, whose first step plans the configuration).
+	if !creating && (plan.Source.IsUnknown() || filepath.Base(plan.Source.ValueString()) != filepath.Base(state.Source.ValueString())) {
+		if zeroDataRetention && !plan.Source.IsUnknown() {
+			resp.Diagnostics.AddAttributeWarning(pathUploadSource, "Uploads are disabled under zero data retention",
+				fmt.Sprintf("source names another file name (%q, uploaded as %q), and recording it would need a new upload: the upload stays on the service and in state as it was, "+
+					"and jobs made from it transcribe what was uploaded. ", filepath.Base(plan.Source.ValueString()), filepath.Base(state.Source.ValueString()))+uploadZeroDataRetentionDetail)
+		} else {
+			resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSource)
+		}
+	}
 	// An unknown source is hashed at apply time.
-	if resp.Diagnostics.HasError() || plan.Source.IsUnknown() {
+	if plan.Source.IsUnknown() {
 		return
 	}
 
@@ -250,7 +256,14 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	if err != nil {
-		addSourceError(&resp.Diagnostics, source, err)
+		more := ""
+		if !creating {
+			// terraform destroy plans the configuration first: this error
+			// stops it too.
+			more = fmt.Sprintf("\n\nThe upload made from %q stays on the service and in state. To destroy it while source names a file that cannot be read, "+
+				"give source its former value, or run terraform destroy -refresh=false (its first step plans the configuration, which fails here).", state.Source.ValueString())
+		}
+		addSourceError(&resp.Diagnostics, source, err, more)
 		return
 	}
 	if size == 0 {
@@ -288,11 +301,11 @@ const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = tr
 	"Host the recording yourself and give transcription_job an external audio_url instead: a public URL, or a signed one such as a presigned object-storage URL."
 
 // addSourceError reports a file that cannot be read, naming its path.
-func addSourceError(diags *diag.Diagnostics, source string, err error) {
+func addSourceError(diags *diag.Diagnostics, source string, err error, more string) {
 	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload",
 		fmt.Sprintf("The file %q cannot be read: %v.\n\n"+
 			"A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration.",
-			source, unwrapPathError(err)))
+			source, unwrapPathError(err))+more)
 }
 
 func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -313,7 +326,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			fmt.Sprintf("Terraform was interrupted while the provider hashed %q before uploading it: nothing was uploaded or saved in state, so the next apply uploads the file.", source))
 		return
 	case err != nil:
-		addSourceError(&resp.Diagnostics, source, err)
+		addSourceError(&resp.Diagnostics, source, err, "")
 		return
 	}
 

@@ -427,10 +427,12 @@ func TestAccUpload_unreadableSource(t *testing.T) {
 				PlanOnly:  true,
 			},
 			{
-				// A new path must name a file, even under the same name.
-				Config:      acctest.ProviderConfig(url) + uploadConfig("call", filepath.Join(dir, "moved", "call.wav")),
-				PlanOnly:    true,
-				ExpectError: unreadable(filepath.Join(dir, "moved", "call.wav"), "no such file or directory"),
+				// A new path must name a file, even under the same name; the
+				// error stops terraform destroy too, and says what does not.
+				Config:   acctest.ProviderConfig(url) + uploadConfig("call", filepath.Join(dir, "moved", "call.wav")),
+				PlanOnly: true,
+				ExpectError: acctest.ExpectError(`(?s)` + regexp.QuoteMeta(fmt.Sprintf("%q", filepath.Join(dir, "moved", "call.wav"))) + ` cannot be read: no such file or directory` +
+					`.*The upload made from ` + regexp.QuoteMeta(fmt.Sprintf("%q", source)) + ` stays.*give source its former value, or run terraform destroy -refresh=false`),
 			},
 		},
 		// Destroying needs no file.
@@ -463,6 +465,7 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 	})
 
 	t.Run("existing", func(t *testing.T) {
+		renamed := filepath.Join(dir, "renamed.wav")
 		fs, url := acctest.FakeServer(t, fakeserver.Options{})
 		zdr := acctest.ProviderConfig(url, "zero_data_retention = true") + uploadConfig("private", source)
 		tfresource.ParallelTest(t, tfresource.TestCase{
@@ -486,6 +489,25 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 					ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectEmptyPlan(),
 					}},
+				},
+				{
+					// Nor can a file renamed, which would otherwise replace
+					// the upload (the service records the name): source
+					// changes in place, with a warning, and the plan does
+					// not fail, for the same reason.
+					PreConfig: func() {
+						if err := os.Rename(source, renamed); err != nil {
+							t.Fatal(err)
+						}
+					},
+					Config: acctest.ProviderConfig(url, "zero_data_retention = true") + uploadConfig("private", renamed),
+					ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("transcription_upload.private", plancheck.ResourceActionUpdate),
+					}},
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue("transcription_upload.private", tfjsonpath.New("source"), knownvalue.StringExact(renamed)),
+						statecheck.ExpectKnownValue("transcription_upload.private", tfjsonpath.New("audio_metadata").AtMapKey("filename"), knownvalue.StringExact("private.wav")),
+					},
 				},
 			},
 			CheckDestroy: expectUploads(fs, 1),
