@@ -357,6 +357,10 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
 				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped. Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
 					source, size, limit))
+		case ctx.Err() != nil:
+			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
+				fmt.Sprintf("Terraform was interrupted while %q (%d bytes) was being uploaded, before the service answered: the service may have received the file all the same. "+
+					"Nothing was saved in state, so the next apply uploads it again. (The service has no endpoint to delete an upload: it keeps one for its retention period.)", source, size))
 		default:
 			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
 		}

@@ -868,3 +868,36 @@ func TestAccUpload_importRefusedInEveryForm(t *testing.T) {
 		CheckDestroy:             expectUploads(fs, 1),
 	})
 }
+
+// TestUploadCreate_interruptedInFlight: an upload interrupted (Ctrl-C) while
+// its request is in flight may have reached the service all the same; the
+// error says so and what follows, where it said only "context canceled".
+func TestUploadCreate_interruptedInFlight(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.1, 1, 8000, 440)
+	// The answer comes after the interrupt.
+	_, url := acctest.FakeServer(t, fakeserver.Options{Faults: fakeserver.Faults{Latency: 2 * time.Second}})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &uploadResource{data: &ProviderData{Client: c}}
+	var schemaResp resource.SchemaResponse
+	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(300*time.Millisecond, cancel)
+	plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{"source": frameworktest.String(source)})}
+	resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
+	r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+
+	if !resp.Diagnostics.HasError() || !resp.State.Raw.IsNull() {
+		t.Fatalf("diagnostics %v, state %v: want an error and nothing in state", resp.Diagnostics, resp.State.Raw)
+	}
+	got := resp.Diagnostics.Errors()[0]
+	for _, want := range []string{"interrupted", "may have received the file", "next apply uploads it again"} {
+		if !strings.Contains(got.Summary()+" "+got.Detail(), want) {
+			t.Errorf("diagnostic %q: %q lacks %q", got.Summary(), got.Detail(), want)
+		}
+	}
+}
