@@ -55,8 +55,12 @@ func TestTranscribe_failedJobIsAnError(t *testing.T) {
 	if !slices.ContainsFunc(diags.Errors(), func(d diag.Diagnostic) bool { return d.Summary() == "Transcription job failed" }) {
 		t.Errorf("diagnostics %v, want the error that the job failed", diags)
 	}
-	if !slices.ContainsFunc(progress, func(m string) bool { return strings.HasSuffix(m, " is error.") }) {
+	if !slices.ContainsFunc(progress, func(m string) bool { return strings.HasSuffix(m, " ended in error.") }) {
 		t.Errorf("progress %q, want the job's status error", progress)
+	}
+	// Each status once, in words: "done" is said by the outcome alone.
+	if slices.ContainsFunc(progress, func(m string) bool { return strings.HasSuffix(m, " is error.") || strings.HasSuffix(m, " is done.") }) {
+		t.Errorf("progress %q says a final status as a state", progress)
 	}
 }
 

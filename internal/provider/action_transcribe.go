@@ -203,7 +203,14 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	waitCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	job, err := waitForFinalJob(waitCtx, a.data.Client, created.ID, a.poll, resultDetail(summaryContent), func(status string) {
-		progress("Transcription job %s is %s.", created.ID, status)
+		switch status {
+		case client.StatusDone:
+			// The outcome says it, with what was transcribed.
+		case client.StatusError:
+			progress("Transcription job %s ended in error.", created.ID)
+		default:
+			progress("Transcription job %s is %s.", created.ID, status)
+		}
 	})
 	switch {
 	case err != nil:
@@ -230,7 +237,8 @@ func jobOutcome(job *client.PreRecordedJob) string {
 	if r := job.Result; r != nil {
 		msg += fmt.Sprintf(": %s s of audio", formatFloat(r.Metadata.AudioDuration))
 		if r.Transcription != nil && len(r.Transcription.Languages) > 0 {
-			msg += fmt.Sprintf(" in %s", markdownList(r.Transcription.Languages))
+			// The CLI prints progress as it is: no Markdown.
+			msg += " in " + strings.Join(r.Transcription.Languages, ", ")
 		}
 		if r.Summarization != nil && r.Summarization.Results != nil && *r.Summarization.Results != "" {
 			msg += ". Summary: " + strings.TrimRightFunc(*r.Summarization.Results, unicode.IsSpace)

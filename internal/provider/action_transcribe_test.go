@@ -73,7 +73,7 @@ func TestAccTranscribe_invoke(t *testing.T) {
 	job := jobs[0]
 	for _, want := range []string{
 		"Created transcription job " + job.ID,
-		"Transcription job " + job.ID + " is done: 12 s of audio in `en`. Summary: ",
+		"Transcription job " + job.ID + " is done: 12 s of audio in en. Summary: ",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output does not report %q:\n%s", want, out)
@@ -578,12 +578,12 @@ func TestJobOutcome(t *testing.T) {
 		want   string
 	}{
 		"no result":          {nil, "Transcription job " + id + " is done."},
-		"everything":         {result([]string{"en", "fr"}, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio in `en`, `fr`. Summary: A stand-up."},
+		"everything":         {result([]string{"en", "fr"}, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio in en, fr. Summary: A stand-up."},
 		"no language":        {result(nil, ptr("A stand-up.")), "Transcription job " + id + " is done: 12.5 s of audio. Summary: A stand-up."},
-		"summary unended":    {result([]string{"en"}, ptr("A stand-up")), "Transcription job " + id + " is done: 12.5 s of audio in `en`. Summary: A stand-up."},
-		"summary question":   {result([]string{"en"}, ptr("Ship it?\n")), "Transcription job " + id + " is done: 12.5 s of audio in `en`. Summary: Ship it?"},
-		"summary failed":     {result([]string{"en"}, nil), "Transcription job " + id + " is done: 12.5 s of audio in `en`."},
-		"summary left empty": {result([]string{"en"}, ptr("")), "Transcription job " + id + " is done: 12.5 s of audio in `en`."},
+		"summary unended":    {result([]string{"en"}, ptr("A stand-up")), "Transcription job " + id + " is done: 12.5 s of audio in en. Summary: A stand-up."},
+		"summary question":   {result([]string{"en"}, ptr("Ship it?\n")), "Transcription job " + id + " is done: 12.5 s of audio in en. Summary: Ship it?"},
+		"summary failed":     {result([]string{"en"}, nil), "Transcription job " + id + " is done: 12.5 s of audio in en."},
+		"summary left empty": {result([]string{"en"}, ptr("")), "Transcription job " + id + " is done: 12.5 s of audio in en."},
 	} {
 		job := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: id, Status: client.StatusDone, Result: tc.result}}
 		if got := jobOutcome(job); got != tc.want {
