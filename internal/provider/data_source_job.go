@@ -208,7 +208,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 				"(terraform destroy of its resource, another client, or the end of its retention period).", id, job.Status))
 		return
 	case client.IsNotFound(err):
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
+		addJobNotFound(ctx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
 			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id; the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
 		return
 	case err != nil:

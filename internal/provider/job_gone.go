@@ -2,9 +2,11 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -38,11 +40,32 @@ func (e *unconfirmedNotFoundError) Error() string {
 
 func (e *unconfirmedNotFoundError) Unwrap() error { return e.notFound }
 
-// addUnconfirmedNotFound reports a 404 that confirmJobGone did not confirm.
-func addUnconfirmedNotFound(diags *diag.Diagnostics, err *unconfirmedNotFoundError) {
+// addUnconfirmedNotFound reports a 404 that confirmJobGone did not confirm;
+// kept says what became of the job ("" for a read that keeps none).
+func addUnconfirmedNotFound(diags *diag.Diagnostics, err *unconfirmedNotFoundError, kept string) {
 	diags.AddError("Cannot tell whether the transcription job "+err.id+" still exists",
 		fmt.Sprintf("%s\n\nThe listing of jobs at base_url failed too:\n\n%s\n\n"+
 			"So base_url may not lead to the transcription service (a path prefix mistyped, another host), whose 404 would mean the job is gone. "+
-			"The job stays in state as it was: nothing is created or deleted again. Check base_url.",
-			apiErrorDetail(err.notFound), apiErrorDetail(err.listing)))
+			"%sCheck base_url.",
+			apiErrorDetail(err.notFound), apiErrorDetail(err.listing), kept))
+}
+
+// jobKeptInState is what addUnconfirmedNotFound says of a resource's job.
+const jobKeptInState = "The job stays in state as it was: nothing is created or deleted again. "
+
+// addJobNotFound reports a 404 for a job read by its id (the data source,
+// an import), once confirmJobGone says whether it is the service's: a 404
+// from elsewhere is not a wrong id. The error of a wrong id is at the
+// attribute at, if any.
+func addJobNotFound(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, at path.Path, summary, detail string) {
+	var unconfirmed *unconfirmedNotFoundError
+	if errors.As(confirmJobGone(ctx, c, id, notFound), &unconfirmed) {
+		addUnconfirmedNotFound(diags, unconfirmed, "")
+		return
+	}
+	if len(at.Steps()) == 0 {
+		diags.AddError(summary, detail)
+		return
+	}
+	diags.AddAttributeError(at, summary, detail)
 }

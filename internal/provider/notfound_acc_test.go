@@ -309,3 +309,26 @@ wait_for_completion = false`)
 		},
 	})
 }
+
+// TestAccJob_notFoundAtAnotherAddressWhenRead: the job data source and an
+// import, asked for a job at a base_url that does not lead to the service,
+// say that base_url may be wrong, where they said the service has no such
+// job and sent the user to check the id.
+func TestAccJob_notFoundAtAnotherAddressWhenRead(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	id := createJobFromJSON(t, url, `{"audio_url": "https://example.com/elsewhere.wav"}`)
+	wrong := acctest.ProviderConfig(url + "/typo")
+	unconfirmed := acctest.ExpectError(`(?s)Cannot tell whether the transcription job ` + id + ` still exists.*no such endpoint.*Check base_url`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: wrong + jobDataSourceConfig("elsewhere", fmt.Sprintf("id = %q", id)), ExpectError: unconfirmed},
+			{Config: wrong + jobDataSourceConfig("elsewhere", fmt.Sprintf("id = %q\nwait_for_completion = true", id)), ExpectError: unconfirmed},
+			{
+				Config:      wrong + acctest.JobConfig("elsewhere", `audio_url = "https://example.com/elsewhere.wav"`) + fmt.Sprintf("import {\n  to = transcription_job.elsewhere\n  id = %q\n}\n", id),
+				PlanOnly:    true,
+				ExpectError: unconfirmed,
+			},
+		},
+	})
+}

@@ -359,7 +359,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.resultContent()))
 	switch {
 	case client.IsNotFound(err) && importing:
-		resp.Diagnostics.AddError("Cannot import the transcription job",
+		addJobNotFound(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, path.Empty(), "Cannot import the transcription job",
 			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (jobs are deleted when their retention period ends).", state.ID.ValueString()))
 		return
 	case client.IsNotFound(err):
@@ -454,7 +454,7 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 func (r *jobResource) jobNotFound(ctx context.Context, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
 	var unconfirmed *unconfirmedNotFoundError
 	if errors.As(confirmJobGone(ctx, r.data.Client, state.ID.ValueString(), notFound), &unconfirmed) {
-		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed)
+		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
 		return
 	}
 	r.jobMissing(ctx, state, resp)
@@ -674,7 +674,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
 		var unconfirmed *unconfirmedNotFoundError
 		if client.IsNotFound(err) && errors.As(confirmJobGone(ctx, r.data.Client, state.ID.ValueString(), err), &unconfirmed) {
-			addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed)
+			addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
 			return
 		}
 		switch {
@@ -726,7 +726,7 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	case err == nil:
 		tflog.Info(ctx, "deleted transcription job")
 	case errors.As(err, &unconfirmed):
-		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed)
+		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
 	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):
 		resp.Diagnostics.AddError("Timed out deleting the transcription job",
 			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Raise timeouts.delete, or try again later.", id, timeout))
