@@ -770,18 +770,12 @@ func TestUploadCreate_stopsHashingWhenInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &uploadResource{data: &ProviderData{Client: c}}
-	var schemaResp resource.SchemaResponse
-	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
-	plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
-		"source": frameworktest.String(name),
-	})}
+	upload := newUploadUnderTest(c)
 	ctx, interrupt := context.WithCancel(context.Background())
 	interrupt()
 
 	before := bytesReadByProcess(t)
-	resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
-	r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+	resp := upload.create(t, ctx, map[string]tftypes.Value{"source": frameworktest.String(name)})
 	read := bytesReadByProcess(t) - before
 
 	if read > size/4 {
@@ -812,19 +806,14 @@ func TestUploadCreate_connectTimeoutIsNotTheCreateTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &uploadResource{data: &ProviderData{Client: c}}
-	var schemaResp resource.SchemaResponse
-	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
-	ctx := context.Background()
-	timeoutsType := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object).AttributeTypes["timeouts"]
+	upload := newUploadUnderTest(c)
+	timeoutsType := upload.attributeType("timeouts")
 	for _, create := range []any{nil, "1h"} {
 		t.Run(fmt.Sprintf("timeouts.create=%v", create), func(t *testing.T) {
-			plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+			resp := upload.create(t, context.Background(), map[string]tftypes.Value{
 				"source":   frameworktest.String(source),
 				"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, create)}),
-			})}
-			resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
-			r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+			})
 
 			if !resp.Diagnostics.HasError() {
 				t.Fatal("the upload succeeded without a connection")
@@ -881,15 +870,10 @@ func TestUploadCreate_interruptedInFlight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &uploadResource{data: &ProviderData{Client: c}}
-	var schemaResp resource.SchemaResponse
-	r.Schema(context.Background(), resource.SchemaRequest{}, &schemaResp)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	time.AfterFunc(300*time.Millisecond, cancel)
-	plan := tfsdk.Plan{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{"source": frameworktest.String(source)})}
-	resp := resource.CreateResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}}
-	r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+	resp := newUploadUnderTest(c).create(t, ctx, map[string]tftypes.Value{"source": frameworktest.String(source)})
 
 	if !resp.Diagnostics.HasError() || !resp.State.Raw.IsNull() {
 		t.Fatalf("diagnostics %v, state %v: want an error and nothing in state", resp.Diagnostics, resp.State.Raw)
@@ -900,4 +884,32 @@ func TestUploadCreate_interruptedInFlight(t *testing.T) {
 			t.Errorf("diagnostic %q: %q lacks %q", got.Summary(), got.Detail(), want)
 		}
 	}
+}
+
+// uploadUnderTest is the upload resource with a client, called as
+// Terraform calls it.
+type uploadUnderTest struct {
+	r      *uploadResource
+	schema resource.SchemaResponse
+}
+
+func newUploadUnderTest(c *client.Client) uploadUnderTest {
+	u := uploadUnderTest{r: &uploadResource{data: &ProviderData{Client: c}}}
+	u.r.Schema(context.Background(), resource.SchemaRequest{}, &u.schema)
+	return u
+}
+
+// attributeType is the type of the schema's attribute name.
+func (u uploadUnderTest) attributeType(name string) tftypes.Type {
+	return u.schema.Schema.Type().TerraformType(context.Background()).(tftypes.Object).AttributeTypes[name]
+}
+
+// create runs Create on a plan of values (the others null), with no state.
+func (u uploadUnderTest) create(t *testing.T, ctx context.Context, values map[string]tftypes.Value) resource.CreateResponse {
+	t.Helper()
+	s := u.schema.Schema
+	plan := tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), values)}
+	resp := resource.CreateResponse{State: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}}
+	u.r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
+	return resp
 }
