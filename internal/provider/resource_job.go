@@ -507,8 +507,8 @@ func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
 // transcript going to "(known after apply)". Keeping more needs a read:
 // the result stays unknown then (planmodifiers.UseStateWhenJobFinal). With
 // both settings unchanged, as in most plans, the result is planned as it is
-// already (the same plan modifier): setting it again would cost three rewrites of
-// the whole plan for nothing.
+// already (the same plan modifier): setting it again would cost three
+// rewrites of the whole plan for nothing.
 func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	kept := resultSettingsIn(ctx, state, &resp.Diagnostics)
 	planned := resultSettingsIn(ctx, resp.Plan, &resp.Diagnostics)
@@ -571,7 +571,7 @@ func warnCallbackURLNotCarriedOver(ctx context.Context, req resource.ModifyPlanR
 	resp.Diagnostics.Append(diags...)
 	configured, diags := readCallbackTargets(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
-	if diags.HasError() || applied.url.ValueString() == "" || applied.usesConfig() ||
+	if resp.Diagnostics.HasError() || applied.url.ValueString() == "" || applied.usesConfig() ||
 		!configured.url.IsNull() || configured.usesConfig() || configured.callback.IsUnknown() || configured.config.IsUnknown() {
 		return
 	}
