@@ -388,8 +388,9 @@ func redactURL(raw string, keep map[string]bool, pathTokens bool) string {
 				segments[i] = redacted
 			}
 		}
-		if p, err := url.PathUnescape(strings.Join(segments, "/")); err == nil {
-			u.Path, u.RawPath = p, strings.Join(segments, "/")
+		escaped := strings.Join(segments, "/")
+		if p, err := url.PathUnescape(escaped); err == nil {
+			u.Path, u.RawPath = p, escaped
 		}
 	}
 	if u.User != nil {

@@ -53,14 +53,25 @@ func addUnconfirmedNotFound(diags *diag.Diagnostics, err *unconfirmedNotFoundErr
 // jobKeptInState is what addUnconfirmedNotFound says of a resource's job.
 const jobKeptInState = "The job stays in state as it was: nothing is created or deleted again. "
 
+// reportedUnconfirmed asks confirmJobGone about a 404 for job id and, when
+// the 404 is not confirmed as the service's, reports it (kept: as for
+// addUnconfirmedNotFound) and returns true: the caller then leaves the job
+// as it was.
+func reportedUnconfirmed(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, kept string) bool {
+	var unconfirmed *unconfirmedNotFoundError
+	if !errors.As(confirmJobGone(ctx, c, id, notFound), &unconfirmed) {
+		return false
+	}
+	addUnconfirmedNotFound(diags, unconfirmed, kept)
+	return true
+}
+
 // addJobNotFound reports a 404 for a job read by its id (the data source,
 // an import), once confirmJobGone says whether it is the service's: a 404
 // from elsewhere is not a wrong id. The error of a wrong id is at the
 // attribute at, if any.
 func addJobNotFound(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, at path.Path, summary, detail string) {
-	var unconfirmed *unconfirmedNotFoundError
-	if errors.As(confirmJobGone(ctx, c, id, notFound), &unconfirmed) {
-		addUnconfirmedNotFound(diags, unconfirmed, "")
+	if reportedUnconfirmed(ctx, c, diags, id, notFound, "") {
 		return
 	}
 	if len(at.Steps()) == 0 {

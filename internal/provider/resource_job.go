@@ -447,19 +447,16 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 	return m, diags
 }
 
-// jobMissing handles a job the service answers 404 for, usually because its
-// retention period ended.
 // jobNotFound handles a 404 for the job in state: jobMissing, once the
 // service's listing confirms the 404 is the service's (confirmJobGone).
 func (r *jobResource) jobNotFound(ctx context.Context, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
-	var unconfirmed *unconfirmedNotFoundError
-	if errors.As(confirmJobGone(ctx, r.data.Client, state.ID.ValueString(), notFound), &unconfirmed) {
-		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
-		return
+	if !reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, jobKeptInState) {
+		r.jobMissing(ctx, state, resp)
 	}
-	r.jobMissing(ctx, state, resp)
 }
 
+// jobMissing handles a job the service answers 404 for, usually because its
+// retention period ended.
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	id := state.ID.ValueString()
 	if createdAgainWhenGone(state.RecreateWhenMissing, state.Status) {
@@ -672,9 +669,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
-		var unconfirmed *unconfirmedNotFoundError
-		if client.IsNotFound(err) && errors.As(confirmJobGone(ctx, r.data.Client, state.ID.ValueString(), err), &unconfirmed) {
-			addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
+		if client.IsNotFound(err) && reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobKeptInState) {
 			return
 		}
 		switch {
