@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"reflect"
 	"strings"
 	"sync"
@@ -36,9 +37,10 @@ var requestFieldNames = sync.OnceValue(func() []string {
 // whose order means nothing reordered, the configuration of a switch that
 // is off) changes the job in place, in state only. A value not yet known
 // might differ, so it replaces, unless the service ignores it (in the
-// configuration of a switch known to be off). The plan, not the configuration, is
-// compared: it has the schema's defaults, and the job's callback_url where
-// the configuration leaves it out.
+// configuration of a switch known to be off) or it is a boolean that makes
+// the same job whichever it becomes (code_switching with one language).
+// The plan, not the configuration, is compared: it has the schema's
+// defaults, and the job's callback_url where the configuration leaves it out.
 func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	if state.Raw.IsNull() {
 		return // a creation
@@ -51,29 +53,99 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// An attribute not wholly known replaces the job whatever it becomes;
-	// the requests compared leave it out, as a list or map holding an
-	// unknown value cannot become the client's request.
-	var planned, applied jobResourceModel
-	resp.Diagnostics.Append(tfsdk.Plan{Schema: plan.Schema, Raw: withoutUnknownAttributes(plan.Raw, known)}.Get(ctx, &planned)...)
+	var applied jobResourceModel
 	resp.Diagnostics.Append(state.Get(ctx, &applied)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	wanted, diags := planned.createRequest(ctx)
-	resp.Diagnostics.Append(diags...)
 	had, diags := applied.createRequest(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	want, have := wanted.EffectiveFields(), had.EffectiveFields()
+	have := had.EffectiveFields()
+	// An attribute not wholly known replaces the job whatever it becomes,
+	// unless its only unknowns are a few booleans, each outcome of which is
+	// compared; the requests compared leave the others out, as a list or map
+	// holding an unknown value cannot become the client's request.
+	outcomes, enumerated := unknownBooleanOutcomes(plan.Raw, known)
+	differs := map[string]bool{}
+	for _, outcome := range outcomes {
+		var planned jobResourceModel
+		resp.Diagnostics.Append(tfsdk.Plan{Schema: plan.Schema, Raw: outcome}.Get(ctx, &planned)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		wanted, diags := planned.createRequest(ctx)
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		want := wanted.EffectiveFields()
+		for _, name := range requestFieldNames() {
+			differs[name] = differs[name] || want[name] != have[name]
+		}
+	}
 	ignored := ignoredConfigurations(plan.Raw)
 	for _, name := range requestFieldNames() {
-		if !known[name] && !ignored[name] || want[name] != have[name] {
+		if !known[name] && !enumerated[name] && !ignored[name] || differs[name] {
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 		}
 	}
+}
+
+// maxUnknownBooleans bounds the outcomes compared (2^n): more unknown
+// booleans than this replace the job, as any other unknown value does.
+const maxUnknownBooleans = 4
+
+// unknownBooleanOutcomes are the planned object's values for each way its
+// unknown booleans could turn out, and enumerated names the attributes in
+// which they are all that is unknown. Every other attribute not wholly
+// known (known says which are) is null in each outcome. With no such
+// booleans, or more than maxUnknownBooleans, the one outcome has every
+// attribute not wholly known null, and none is enumerated.
+func unknownBooleanOutcomes(planned tftypes.Value, known map[string]bool) ([]tftypes.Value, map[string]bool) {
+	var booleans []*tftypes.AttributePath
+	notOnlyBooleans := map[string]bool{}
+	_ = tftypes.Walk(planned, func(p *tftypes.AttributePath, v tftypes.Value) (bool, error) {
+		if v.IsKnown() {
+			return true, nil
+		}
+		if v.Type().Is(tftypes.Bool) {
+			booleans = append(booleans, p)
+		} else if name, ok := p.Steps()[0].(tftypes.AttributeName); ok {
+			notOnlyBooleans[string(name)] = true
+		}
+		return false, nil
+	})
+	enumerated := map[string]bool{}
+	kept := maps.Clone(known)
+	var compared []*tftypes.AttributePath
+	for _, p := range booleans {
+		name, _ := p.Steps()[0].(tftypes.AttributeName)
+		if !notOnlyBooleans[string(name)] {
+			enumerated[string(name)] = true
+			kept[string(name)] = true
+			compared = append(compared, p)
+		}
+	}
+	if len(compared) == 0 || len(compared) > maxUnknownBooleans {
+		return []tftypes.Value{withoutUnknownAttributes(planned, known)}, nil
+	}
+	base := withoutUnknownAttributes(planned, kept)
+	outcomes := make([]tftypes.Value, 0, 1<<len(compared))
+	for bits := range 1 << len(compared) {
+		outcome, err := tftypes.Transform(base, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+			for i, b := range compared {
+				if p.Equal(b) {
+					return tftypes.NewValue(tftypes.Bool, bits&(1<<i) != 0), nil
+				}
+			}
+			return v, nil
+		})
+		if err != nil { // the callback returns no error
+			return []tftypes.Value{withoutUnknownAttributes(planned, known)}, nil
+		}
+		outcomes = append(outcomes, outcome)
+	}
+	return outcomes, enumerated
 }
 
 // ignoredConfigurations names the configuration attributes of a planned

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -243,6 +244,40 @@ callback_config = { url = "https://hooks.example.com/${terraform_data.seconds.ou
 				}},
 				Check: acctest.JobsCreated(fs, 2),
 			},
+		},
+	})
+}
+
+// TestAccJob_unknownBooleanTheServiceIgnoresKeepsTheJob: a boolean known
+// only at apply that the service ignores whichever it becomes
+// (code_switching with exactly one language) updates the job in place,
+// while the same boolean with two languages replaces it.
+func TestAccJob_unknownBooleanTheServiceIgnoresKeepsTheJob(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := func(switching bool) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "switching" {
+  input = %t
+}
+`, switching) + acctest.JobConfig("one", `audio_url = "https://example.com/one.wav"
+language_config = { languages = ["en"], code_switching = terraform_data.switching.output }`) +
+			acctest.JobConfig("two", `audio_url = "https://example.com/two.wav"
+language_config = { languages = ["en", "fr"], code_switching = terraform_data.switching.output }`)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(false), Check: acctest.JobsCreated(fs, 2)},
+			{
+				Config: config(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue("transcription_job.one", tfjsonpath.New("language_config").AtMapKey("code_switching")),
+					plancheck.ExpectResourceAction("transcription_job.one", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("transcription_job.two", plancheck.ResourceActionReplace),
+				}},
+				Check: acctest.JobsCreated(fs, 3),
+			},
+			{Config: config(true), PlanOnly: true},
 		},
 	})
 }
@@ -514,4 +549,59 @@ custom_vocabulary_config = { vocabulary = terraform_data.entries.output }`)
 			},
 		},
 	})
+}
+
+// TestUnknownBooleanOutcomes: an attribute whose only unknowns are
+// booleans is compared in each of their outcomes, with the other attributes
+// not wholly known null; one holding any other unknown, or more booleans
+// than maxUnknownBooleans, is not enumerated and is null in the one outcome.
+func TestUnknownBooleanOutcomes(t *testing.T) {
+	config := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"flag": tftypes.Bool, "text": tftypes.String}}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": config, "b": config, "c": tftypes.Bool, "d": tftypes.Bool, "e": tftypes.Bool}}
+	unknownBool := tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)
+	configOf := func(flag, text tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(config, map[string]tftypes.Value{"flag": flag, "text": text})
+	}
+	known := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	object := func(a, b, c, d, e tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"a": a, "b": b, "c": c, "d": d, "e": e})
+	}
+	f := tftypes.NewValue(tftypes.Bool, false)
+	tests := map[string]struct {
+		planned        tftypes.Value
+		wantOutcomes   int
+		wantEnumerated []string
+	}{
+		"nothing unknown":                  {object(configOf(f, known("x")), configOf(f, known("y")), f, f, f), 1, nil},
+		"a boolean in an object":           {object(configOf(unknownBool, known("x")), configOf(f, known("y")), f, f, f), 2, []string{"a"}},
+		"a boolean beside another unknown": {object(configOf(unknownBool, tftypes.NewValue(tftypes.String, tftypes.UnknownValue)), configOf(unknownBool, known("y")), f, f, f), 2, []string{"b"}},
+		"four booleans":                    {object(configOf(unknownBool, known("x")), configOf(unknownBool, known("y")), unknownBool, unknownBool, f), 16, []string{"a", "b", "c", "d"}},
+		"five booleans":                    {object(configOf(unknownBool, known("x")), configOf(unknownBool, known("y")), unknownBool, unknownBool, unknownBool), 1, nil},
+		"an unknown object":                {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y")), f, f, f), 1, nil},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			knownAttributes, diags := fullyKnownAttributes(tt.planned)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			outcomes, enumerated := unknownBooleanOutcomes(tt.planned, knownAttributes)
+			if len(outcomes) != tt.wantOutcomes {
+				t.Fatalf("%d outcomes, want %d", len(outcomes), tt.wantOutcomes)
+			}
+			if got := slices.Sorted(maps.Keys(enumerated)); !slices.Equal(got, tt.wantEnumerated) {
+				t.Errorf("enumerated %v, want %v", got, tt.wantEnumerated)
+			}
+			seen := map[string]bool{}
+			for _, outcome := range outcomes {
+				if !outcome.IsFullyKnown() {
+					t.Errorf("outcome %v holds an unknown value", outcome)
+				}
+				seen[outcome.String()] = true
+			}
+			if len(seen) != len(outcomes) {
+				t.Errorf("%d distinct outcomes of %d", len(seen), len(outcomes))
+			}
+		})
+	}
 }
