@@ -37,6 +37,29 @@ func failureFor(audioURL string) *jobFailure {
 	}
 }
 
+// addonErrorPattern finds the status a URL asks a job's add-ons to fail
+// with; "addon-error" has no "fail" in it, so the job itself is done.
+var addonErrorPattern = regexp.MustCompile(`addon-error(?:-(\d+))?`)
+
+// addonFailureFor reads the add-on failure an audio_url asks for: a URL
+// containing "addon-error" makes every add-on of the job fail with
+// status_code 500, "addon-error-NNN" with NNN when it is from 400 to 599.
+func addonFailureFor(audioURL string) *client.AddonError {
+	m := addonErrorPattern.FindStringSubmatch(audioURL)
+	if m == nil {
+		return nil
+	}
+	code := int64(http.StatusInternalServerError)
+	if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= 400 && n <= 599 {
+		code = n
+	}
+	return &client.AddonError{
+		StatusCode: code,
+		Exception:  "AddonError",
+		Message:    fmt.Sprintf("add-on failed: %s (failure asked for by the audio_url)", http.StatusText(int(code))),
+	}
+}
+
 // onOwnHost reports whether audioURL is on this server's host (the host
 // the request was sent to): under zero data retention the spec wants an
 // external URL, not only one naming no upload.

@@ -129,6 +129,10 @@
 //   - A URL containing "fail" makes the job end in status "error" with
 //     error_code 500; "fail-NNN" (NNN from 400 to 599) sets error_code NNN,
 //     e.g. https://example.com/fail-422.wav. Such jobs have file and result null.
+//   - A URL containing "addon-error" makes the job end "done" with every
+//     add-on it asks for failed: success false, is_empty true, results null
+//     and an error with status_code 500; "addon-error-NNN" (NNN from 400 to
+//     599) sets status_code NNN, e.g. https://example.com/addon-error-429.wav.
 //   - A duration=SECONDS query parameter sets the audio duration and
 //     channels=N the number of channels, e.g.
 //     https://example.com/call.wav?duration=12.5&channels=2.

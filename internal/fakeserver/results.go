@@ -111,7 +111,37 @@ func generateResult(req *client.InitTranscriptionRequest, audio Audio, seed stri
 		a := addonResult(&o, 1.5, len(items) == 0, items)
 		res.AudioToLLM = &a
 	}
+	if req != nil {
+		if e := addonFailureFor(req.AudioURL); e != nil {
+			failAddons(res, e)
+		}
+	}
 	return res
+}
+
+// failAddons makes every add-on of a result fail with e, as the service
+// reports an add-on that failed in a job that is done: success false, the
+// error, no results.
+func failAddons(res *client.Result, e *client.AddonError) {
+	failAddon(res.Sentences, e)
+	if tr := res.Transcription; tr != nil {
+		for i := range tr.Sentences {
+			failAddon(&tr.Sentences[i], e)
+		}
+	}
+	failAddon(res.Translation, e)
+	failAddon(res.Summarization, e)
+	failAddon(res.NamedEntityRecognition, e)
+	failAddon(res.SentimentAnalysis, e)
+	failAddon(res.AudioToLLM, e)
+}
+
+func failAddon[T any](a *client.AddonResult[T], e *client.AddonError) {
+	if a == nil {
+		return
+	}
+	var none T
+	a.Success, a.IsEmpty, a.Error, a.Results = false, true, e, none
 }
 
 // resultOptions is the request reduced to what the generator needs, every

@@ -892,6 +892,48 @@ func TestResultAddonsOnlyWhenEnabled(t *testing.T) {
 	}
 }
 
+// TestResultAddonErrors: an audio_url containing "addon-error" makes every
+// add-on asked for fail, with the status code it names (500 when it names
+// none from 400 to 599), while the transcript is made as usual.
+func TestResultAddonErrors(t *testing.T) {
+	audio := Audio{Duration: 30, Channels: 1}
+	for url, wantCode := range map[string]int64{
+		"https://example.com/addon-error-429.wav": 429,
+		"https://example.com/addon-error.wav":     500,
+		"https://example.com/addon-error-999.wav": 500,
+	} {
+		t.Run(url, func(t *testing.T) {
+			req := everyOption()
+			req.AudioURL = url
+			r := generateResult(req, audio, "addons")
+			if r.Transcription == nil || r.Transcription.FullTranscript == "" {
+				t.Fatal("no transcript")
+			}
+			failed := map[string]struct {
+				success, empty bool
+				err            *client.AddonError
+				results        any
+			}{
+				"translation":              {r.Translation.Success, r.Translation.IsEmpty, r.Translation.Error, r.Translation.Results},
+				"summarization":            {r.Summarization.Success, r.Summarization.IsEmpty, r.Summarization.Error, r.Summarization.Results},
+				"named_entity_recognition": {r.NamedEntityRecognition.Success, r.NamedEntityRecognition.IsEmpty, r.NamedEntityRecognition.Error, r.NamedEntityRecognition.Results},
+				"sentiment_analysis":       {r.SentimentAnalysis.Success, r.SentimentAnalysis.IsEmpty, r.SentimentAnalysis.Error, r.SentimentAnalysis.Results},
+				"audio_to_llm":             {r.AudioToLLM.Success, r.AudioToLLM.IsEmpty, r.AudioToLLM.Error, r.AudioToLLM.Results},
+				"sentences":                {r.Sentences.Success, r.Sentences.IsEmpty, r.Sentences.Error, r.Sentences.Results},
+				"transcription.sentences":  {r.Transcription.Sentences[0].Success, r.Transcription.Sentences[0].IsEmpty, r.Transcription.Sentences[0].Error, r.Transcription.Sentences[0].Results},
+			}
+			for name, a := range failed {
+				if a.success || !a.empty || a.err == nil || a.err.StatusCode != wantCode || a.err.Message == "" || !reflect.ValueOf(a.results).IsZero() {
+					t.Errorf("%s: success=%v is_empty=%v error=%+v results=%v, want failed with status_code %d and no results", name, a.success, a.empty, a.err, a.results, wantCode)
+				}
+			}
+		})
+	}
+	if r := generateResult(everyOption(), audio, "addons"); r.Summarization.Error != nil || !r.Summarization.Success {
+		t.Error("an audio_url without addon-error failed an add-on")
+	}
+}
+
 func TestResultTranslation(t *testing.T) {
 	targets := []string{"fr", "de", "ja", "en", "wo"}
 	req := &client.InitTranscriptionRequest{

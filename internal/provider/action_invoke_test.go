@@ -1,14 +1,9 @@
 package provider
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	neturl "net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -94,64 +89,27 @@ func TestTranscribe_zeroDataRetentionDoesNotWait(t *testing.T) {
 	}
 }
 
-// failedSummary is a transport that makes the summary of every job record
-// read a failure of the add-on: the fake server's summaries never fail.
-type failedSummary struct{}
-
-func (failedSummary) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil || req.Method != http.MethodGet || resp.StatusCode != http.StatusOK {
-		return resp, err
-	}
-	defer resp.Body.Close()
-	var record map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&record); err != nil {
-		return nil, err
-	}
-	if result, ok := record["result"].(map[string]any); ok {
-		result["summarization"] = map[string]any{"success": false, "is_empty": true, "exec_time": 1.5, "results": nil,
-			"error": map[string]any{"status_code": 503, "exception": "UpstreamError", "message": "LLM unavailable"}}
-	}
-	body, err := json.Marshal(record)
-	if err != nil {
-		return nil, err
-	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
-	resp.Header.Del("Content-Length")
-	return resp, nil
-}
-
-// failedSummaryProxy serves the service at baseURL through failedSummary,
-// returning its own base URL.
-func failedSummaryProxy(t *testing.T, baseURL string) string {
-	t.Helper()
-	target, err := neturl.Parse(baseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }, Transport: failedSummary{}})
-	t.Cleanup(proxy.Close)
-	return proxy.URL
-}
+// failedAddonText is how the fake server says an add-on failed that an
+// audio_url containing "addon-error" asked to fail.
+const failedAddonText = "AddonError: add-on failed: Service Unavailable (failure asked for by the audio_url)"
 
 // A job done with a failed add-on is reported in the progress messages,
 // which Terraform prints, as well as in a warning, which Terraform 1.16
 // drops when a resource's action_trigger invoked the action.
 func TestTranscribe_failedAddonIsReportedInProgress(t *testing.T) {
 	_, url := acctest.FakeServer(t, fakeserver.Options{})
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1, HTTPClient: &http.Client{Transport: failedSummary{}}})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	progress, diags := invokeTranscribe(t, &ProviderData{Client: c}, map[string]tftypes.Value{
-		"audio_url":     frameworktest.String("https://example.com/a.wav"),
+		"audio_url":     frameworktest.String("https://example.com/addon-error-503.wav"),
 		"summarization": frameworktest.Bool(true),
 	})
 	if diags.HasError() {
 		t.Fatalf("diagnostics %v, want no error", diags)
 	}
-	const failure = "these add-ons failed:\n  - summarization: status_code 503, UpstreamError: LLM unavailable"
+	const failure = "these add-ons failed:\n  - summarization: status_code 503, " + failedAddonText
 	if !slices.ContainsFunc(progress, func(m string) bool { return strings.Contains(m, failure) }) {
 		t.Errorf("progress %q, want a message saying %q", progress, failure)
 	}

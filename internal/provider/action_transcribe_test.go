@@ -367,18 +367,19 @@ action "transcription_transcribe" "x" {
 
 // TestAccTranscribe_failedAddonShown: a job done with a failed add-on is
 // reported in what terraform apply prints when a resource's action_trigger
-// invokes the action, through a service whose summaries fail (a proxy
-// before the fake server). Terraform 1.16 prints the warnings an action
-// completes with for -invoke, but drops them for a trigger.
+// invokes the action, on a recording whose add-ons the fake server fails.
+// Terraform 1.16 prints the warnings an action completes with for -invoke,
+// but drops them for a trigger.
 func TestAccTranscribe_failedAddonShown(t *testing.T) {
 	requireCurrentTerraform(t)
 	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	w := newCLIWorkspace(t, transcribeActionConfig+triggerAfterCreate("1", "action.transcription_transcribe.standup"), EnvBaseURL+"="+failedSummaryProxy(t, url), EnvAPIKey+"="+acctest.APIKey)
+	config := strings.Replace(transcribeActionConfig, "standup.wav", "standup-addon-error-503.wav", 1)
+	w := newCLIWorkspace(t, config+triggerAfterCreate("1", "action.transcription_transcribe.standup"), EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 	out, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false")
 	if err != nil {
 		t.Fatalf("terraform apply: %v\n%s\n%s", err, out, errOut)
 	}
-	if want := "summarization: status_code 503, UpstreamError: LLM unavailable"; !strings.Contains(out+errOut, want) {
+	if want := "summarization: status_code 503, " + failedAddonText; !strings.Contains(out+errOut, want) {
 		t.Errorf("the output does not report %q:\n%s\n%s", want, out, errOut)
 	}
 }

@@ -316,7 +316,7 @@ func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 // name the job.
 func TestJobCreate_failedAddonWarns(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
-	j := newJobBenchOn(newProtoHarnessAt(t, fs, failedSummaryProxy(t, url)), shortAudio, "summarization")
+	j := newJobBenchOn(newProtoHarnessAt(t, fs, url), "https://example.com/addon-error-503.wav", "summarization")
 	var logged bytes.Buffer
 	resp, err := j.server.ApplyResourceChange(tflogtest.RootLogger(context.Background(), &logged), &tfprotov6.ApplyResourceChangeRequest{
 		TypeName: jobResourceTypeName, PriorState: &j.null, PlannedState: j.planCreate(), Config: &j.config,
@@ -329,7 +329,7 @@ func TestJobCreate_failedAddonWarns(t *testing.T) {
 	}
 	d := resp.Diagnostics[0]
 	if d.Severity != tfprotov6.DiagnosticSeverityWarning || d.Summary != "Some add-ons of the transcription job failed" ||
-		!strings.Contains(d.Detail, "these add-ons failed:\n  - summarization: status_code 503, UpstreamError: LLM unavailable") {
+		!strings.Contains(d.Detail, "these add-ons failed:\n  - summarization: status_code 503, "+failedAddonText) {
 		t.Errorf("diagnostic %s %q: %q, want the warning naming the failed summary", d.Severity, d.Summary, d.Detail)
 	}
 	state := objectAttributes(t, j.typ, resp.NewState)
