@@ -163,7 +163,6 @@ func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
 		job.File = &client.FileInfo{
 			ID:               uuid.NewSHA1(liveSeedNamespace, []byte("file-"+e.id)).String(),
 			Filename:         pointerTo(audio.Filename),
-			Source:           pointerTo("live-stream"),
 			AudioDuration:    pointerTo(duration),
 			NumberOfChannels: pointerTo(channels),
 		}
@@ -223,14 +222,16 @@ func liveResult(p *client.LiveRequestParams, audio Audio, e *liveEntry) *client.
 		return nil
 	}
 	end := e.createdAt.Add(time.Duration(audio.Duration * float64(time.Second)))
-	message := func(kind string, at time.Time) string {
-		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q}`, kind, e.id, formatTimestamp(at))
+	message := func(kind string, at time.Time, data string) string {
+		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q%s}`, kind, e.id, formatTimestamp(at), data)
 	}
+	// The official client's LiveV2*Message types: only end_recording
+	// carries data, the recording's duration.
 	result.Messages = []string{
-		message("start_session", e.createdAt),
-		message("start_recording", e.createdAt),
-		message("end_recording", end),
-		message("end_session", end.Add(2*time.Second)),
+		message("start_session", e.createdAt, ""),
+		message("start_recording", e.createdAt, ""),
+		message("end_recording", end, fmt.Sprintf(`,"data":{"recording_duration":%s}`, strconv.FormatFloat(audio.Duration, 'g', -1, 64))),
+		message("end_session", end.Add(2*time.Second), ""),
 	}
 	return result
 }

@@ -284,19 +284,38 @@ func TestSeededLiveJobs(t *testing.T) {
 			if completed, _ := time.Parse(time.RFC3339, *j.CompletedAt); !completed.After(created) || completed.After(testEpoch) {
 				t.Fatalf("completed_at %s for created_at %s", *j.CompletedAt, j.CreatedAt)
 			}
-			// Its messages tell the session's lifecycle, in order.
+			// Its messages tell the session's lifecycle, in order, in the
+			// official client's shapes: end_recording carries the
+			// recording's duration (LiveV2EndRecordingMessageData).
 			var kinds []string
 			for _, m := range j.Result.Messages {
 				var msg struct {
-					Type string `json:"type"`
+					Type      string `json:"type"`
+					SessionID string `json:"session_id"`
+					CreatedAt string `json:"created_at"`
+					Data      *struct {
+						RecordingDuration *float64 `json:"recording_duration"`
+					} `json:"data"`
 				}
 				if err := json.Unmarshal([]byte(m), &msg); err != nil {
 					t.Fatalf("job %s: message %q: %v", j.ID, m, err)
+				}
+				if msg.SessionID != j.ID || msg.CreatedAt == "" {
+					t.Fatalf("job %s: message %q without its session or time", j.ID, m)
+				}
+				if msg.Type == "end_recording" && (msg.Data == nil || msg.Data.RecordingDuration == nil || *msg.Data.RecordingDuration != *j.File.AudioDuration) {
+					t.Fatalf("job %s: message %q, want data.recording_duration %v", j.ID, m, *j.File.AudioDuration)
 				}
 				kinds = append(kinds, msg.Type)
 			}
 			if want := []string{"start_session", "start_recording", "end_recording", "end_session"}; !reflect.DeepEqual(kinds, want) {
 				t.Fatalf("job %s: messages %v, want %v", j.ID, kinds, want)
+			}
+			// A session has no audio_url, so its file has no source
+			// (LiveV2FileResponse: "The link used to download the file if
+			// audio_url was used").
+			if j.File.Source != nil {
+				t.Fatalf("job %s: file.source %q, want null", j.ID, *j.File.Source)
 			}
 			// The session's channels are those of its file and of its result.
 			if *j.File.NumberOfChannels != *p.Channels || j.Result.Metadata.NumberOfDistinctChannels != *p.Channels {
