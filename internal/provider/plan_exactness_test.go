@@ -1340,21 +1340,6 @@ func flipCase(s string) string {
 	return strings.ToUpper(s)
 }
 
-// specMeaning reads a job's record as the spec says the service reads its
-// request, so that two records of the same meaning are equal. The spec's
-// rules: a field left out has its default (model, switches, language_config,
-// subtitles_config, callback_config.method, translation_config,
-// summarization_config); a *_config is used only when its switch is true
-// (rule 4); the callback goes to callback_config when callback is true, with
-// its method, else to callback_url with a POST (rule 3 and callback_url);
-// code_switching is ignored when one language is set; an entry's language
-// defaults to the transcription language. The readings of the spec's
-// silences that the provider documents: lists of languages, subtitle formats,
-// translation targets and PII entity types are sets; an entry's
-// pronunciations and the spellings under a key are sets of alternatives (a
-// key with none replaces nothing, the spec's reading of the dictionary); an
-// entry's intensity left out is default_intensity; an empty list or map, or
-// a PII configuration that sets nothing, is none.
 // sameResourceVariants are raw, an absolute http(s) URL, written in other
 // ways that name the same resource by RFC 9110 §4.2.3: scheme and host in
 // upper case, the scheme's default port written out, a fragment (which no
@@ -1397,6 +1382,22 @@ func sameResourceForm(v any) any {
 	return u.String()
 }
 
+// specMeaning reads a job's record as the spec says the service reads its
+// request, so that two records of the same meaning are equal. The spec's
+// rules: a field left out has its default (model, switches, language_config,
+// subtitles_config, callback_config.method, translation_config,
+// summarization_config); a *_config is used only when its switch is true
+// (rule 4); the callback goes to callback_config when callback is true, with
+// its method, else to callback_url with a POST (rule 3 and callback_url);
+// code_switching is ignored when one language is set; an entry's language
+// defaults to the transcription language. The readings of the spec's
+// silences that the provider documents: lists of languages, subtitle formats,
+// translation targets and PII entity types are sets; an entry's
+// pronunciations and the spellings under a key are sets of alternatives (a
+// key with none replaces nothing, the spec's reading of the dictionary); an
+// entry's intensity left out is default_intensity; an empty list or map, or
+// a PII configuration that sets nothing, is none; so is an empty
+// translation context (there is nothing to adapt to).
 func specMeaning(record map[string]any) map[string]any {
 	p, _ := cloneJSON(record["request_params"]).(map[string]any)
 	if p == nil {
@@ -1490,6 +1491,9 @@ func specMeaning(record map[string]any) map[string]any {
 		withDefault(c, "lipsync", true)
 		withDefault(c, "context_adaptation", true)
 		withDefault(c, "informal", false)
+		if c["context"] == "" {
+			delete(c, "context")
+		}
 	}
 	if c := config("summarization_config"); c != nil {
 		withDefault(c, "type", client.DefaultSummaryType)
