@@ -31,7 +31,9 @@ var (
 // include_raw_result): when one of them changes, the value is re-read and so
 // stays unknown even for a final job, unless the service no longer has the
 // job (the resource's `retained` is false): nothing can be read then, and
-// the value stays as it is.
+// the value stays as it is, or loses what the new setting leaves out, which
+// the resource plans itself. One of them not yet known leaves the value
+// unknown even then: what it will leave out is not known either.
 type FinalJobValueModifier struct {
 	dependsOn []path.Path
 }
@@ -59,12 +61,11 @@ func (m FinalJobValueModifier) keep(ctx context.Context, state tfsdk.State, plan
 		return false
 	}
 	var retained types.Bool
-	if diags := state.GetAttribute(ctx, path.Root("retained"), &retained); !diags.HasError() && !retained.IsNull() && !retained.ValueBool() {
-		return true // gone from the service: nothing is read again
-	}
+	// Gone from the service: nothing is read again.
+	gone := !state.GetAttribute(ctx, path.Root("retained"), &retained).HasError() && !retained.IsNull() && !retained.ValueBool()
 	for _, p := range m.dependsOn {
 		var before, after types.Bool
-		if state.GetAttribute(ctx, p, &before).HasError() || plan.GetAttribute(ctx, p, &after).HasError() || !before.Equal(after) {
+		if state.GetAttribute(ctx, p, &before).HasError() || plan.GetAttribute(ctx, p, &after).HasError() || after.IsUnknown() || !gone && !before.Equal(after) {
 			return false
 		}
 	}

@@ -55,7 +55,10 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		// read again and so stays unknown.
 		"dependency unknown": {state: state("done", false), plan: tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)})}, planned: types.StringUnknown()},
 		// Nothing can be read again.
-		"dependency changed, job gone":     {state: gone, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
+		"dependency changed, job gone": {state: gone, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
+		// Gone, and the dependency not yet known: what it leaves out of the
+		// value is not known either.
+		"dependency unknown, job gone":     {state: gone, plan: tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)})}, planned: types.StringUnknown()},
 		"dependency changed, job retained": {state: kept, plan: plan(true), planned: types.StringUnknown()},
 		"job retained":                     {state: kept, plan: plan(false), planned: types.StringUnknown(), wantKept: true},
 		"creation":                         {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},

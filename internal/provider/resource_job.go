@@ -132,7 +132,8 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("recreate_when_missing"), &recreate)...)
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &priorAudioURL)...)
-	if !retained.IsNull() && !retained.ValueBool() && recreate.ValueBool() {
+	// Not yet known, it might be true: a plan cannot wait to know.
+	if !retained.IsNull() && !retained.ValueBool() && (recreate.ValueBool() || recreate.IsUnknown()) {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"))
 		// The refresh that found the job gone said so, perhaps long ago.
 		if note := r.uploadExpiredNote(audioURL); note != "" && audioURL.Equal(priorAudioURL) {
@@ -688,6 +689,17 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			return
 		default:
 			resp.Diagnostics.Append(plan.setRecord(ctx, job)...)
+		}
+	}
+	if plan.Result.IsUnknown() && !state.Retained.ValueBool() {
+		// Not read again (the service no longer has the job), and planned
+		// unknown only while include_transcript or include_raw_result was:
+		// state keeps what their values keep of the last known result.
+		result, diags := resultAtContent(state.Result, plan.resultContent())
+		resp.Diagnostics.Append(diags...)
+		plan.Result = result
+		if plan.resultContent() < rawContent {
+			plan.ResultJSON = jsonTextNull()
 		}
 	}
 	plan.copyUnknownComputed(state)

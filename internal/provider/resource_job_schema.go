@@ -396,7 +396,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"recreate_when_missing": schema.BoolAttribute{
 			MarkdownDescription: "What to do when the service no longer has the job (it deletes jobs when their retention period ends: 3 weeks on paid plans, 1 year on the free plan). " +
 				"With `false` (the default), a job that had ended (`done`, or `error`) stays in state with its last known results and `retained = false`, so the recording is not transcribed and billed again; " +
-				"a job that vanished before it ended (last seen `queued` or `processing`) is removed from state and created again by the next apply. With `true`, any job the service no longer has is created again. " +
+				"a job that vanished before it ended (last seen `queued` or `processing`) is removed from state and created again by the next apply. With `true`, any job the service no longer has is created again, and so it is when the value is known only at apply (it might be `true`). " +
 				"A job made from a `transcription_upload` needs its file uploaded again too (the service deletes uploads at the end of the same retention period): replace the upload with `terraform apply -replace`, which replaces its jobs.",
 			Optional: true,
 			Computed: true,

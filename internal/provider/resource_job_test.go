@@ -774,6 +774,71 @@ recreate_when_missing = true`)
 	})
 }
 
+// TestAccJob_goneJobWithSettingsKnownOnlyAtApply: on a job the service no
+// longer has, recreate_when_missing, include_transcript or
+// include_raw_result known only at apply plan what any of their values
+// would need: a replacement for recreate_when_missing (true creates the
+// job again), the result unknown for the other two (false drops a part of
+// it), where the plan kept the result and the apply failed ("Provider
+// produced inconsistent final plan"). The result kept is what the value
+// known at apply keeps.
+func TestAccJob_goneJobWithSettingsKnownOnlyAtApply(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := func(value string) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "flag" {
+  input = %s
+}
+`, value) + acctest.JobConfig("recreated", `audio_url = "https://example.com/recreated.wav"
+recreate_when_missing = terraform_data.flag.output`) +
+			acctest.JobConfig("transcript", `audio_url = "https://example.com/transcript.wav"
+include_transcript = !terraform_data.flag.output`) +
+			acctest.JobConfig("raw", `audio_url = "https://example.com/raw.wav"
+include_raw_result = !terraform_data.flag.output`)
+	}
+	var ids []string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("false"),
+				Check: func(s *terraform.State) error {
+					for _, name := range []string{"recreated", "transcript", "raw"} {
+						ids = append(ids, s.RootModule().Resources["transcription_job."+name].Primary.ID)
+					}
+					return nil
+				},
+			},
+			{
+				PreConfig: func() {
+					for _, id := range ids {
+						acctest.ExpireJob(t, fs, id)
+					}
+				},
+				RefreshState: true,
+			},
+			{
+				Config: config("true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.recreated", plancheck.ResourceActionReplace),
+					plancheck.ExpectResourceAction("transcription_job.transcript", plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue("transcription_job.transcript", tfjsonpath.New("result")),
+					plancheck.ExpectResourceAction("transcription_job.raw", plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue("transcription_job.raw", tfjsonpath.New("result_json")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("transcription_job.transcript", tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("transcription_job.transcript", tfjsonpath.New("result").AtMapKey("metadata").AtMapKey("audio_duration"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue("transcription_job.raw", tfjsonpath.New("result_json"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("transcription_job.raw", tfjsonpath.New("retained"), knownvalue.Bool(false)),
+				},
+				Check: acctest.JobsCreated(fs, 4),
+			},
+			{Config: config("true"), PlanOnly: true},
+		},
+	})
+}
+
 // unwaitedJobOnHeldServer is a fake server whose jobs end only when its
 // clock is moved on, and the configuration of job name, made from
 // audioURL without waiting for it.
