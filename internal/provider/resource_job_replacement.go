@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"maps"
+	"math/big"
 	"reflect"
 	"strings"
 	"sync"
@@ -36,11 +37,12 @@ var requestFieldNames = sync.OnceValue(func() []string {
 // the same (a service default written out, an empty list for none, a list
 // whose order means nothing reordered, the configuration of a switch that
 // is off) changes the job in place, in state only. A value not yet known
-// might differ, so it replaces, unless the service ignores it (in the
-// configuration of a switch known to be off) or it is a boolean that makes
-// the same job whichever it becomes (code_switching with one language).
-// The plan, not the configuration, is compared: it has the schema's
-// defaults, and the job's callback_url where the configuration leaves it out.
+// might differ, so it replaces, unless the request does not use it whatever
+// it becomes (in the configuration of a switch known to be off,
+// code_switching with one language, callback_url beside a callback_config
+// in use: unknownValueOutcomes). The plan, not the configuration, is
+// compared: it has the schema's defaults, and the job's callback_url where
+// the configuration leaves it out.
 func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	if state.Raw.IsNull() {
 		return // a creation
@@ -62,80 +64,117 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	}
 	have := had.EffectiveFields()
 	// An attribute not wholly known replaces the job whatever it becomes,
-	// unless its only unknowns are a few booleans, each outcome of which is
-	// compared; the requests compared leave the others out, as a list or map
-	// holding an unknown value cannot become the client's request.
-	outcomes, enumerated := unknownBooleanOutcomes(plan.Raw, known)
+	// unless its only unknowns are a few single values, whose outcomes are
+	// compared; the requests compared leave the others out, as a list or
+	// map holding an unknown value cannot become the client's request.
+	outcomes, probed := unknownValueOutcomes(plan.Raw, known)
+	wants, diags := effectiveFieldsOf(ctx, plan, outcomes)
+	if diags.HasError() && probed != nil { // a probe the model cannot hold
+		probed = nil
+		wants, diags = effectiveFieldsOf(ctx, plan, []tftypes.Value{withoutUnknownAttributes(plan.Raw, known)})
+	}
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	differs := map[string]bool{}
-	for _, outcome := range outcomes {
-		var planned jobResourceModel
-		resp.Diagnostics.Append(tfsdk.Plan{Schema: plan.Schema, Raw: outcome}.Get(ctx, &planned)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		wanted, diags := planned.createRequest(ctx)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		want := wanted.EffectiveFields()
+	for _, want := range wants {
 		for _, name := range requestFieldNames() {
 			differs[name] = differs[name] || want[name] != have[name]
 		}
 	}
 	ignored := ignoredConfigurations(plan.Raw)
 	for _, name := range requestFieldNames() {
-		if !known[name] && !enumerated[name] && !ignored[name] || differs[name] {
+		if !known[name] && !probed[name] && !ignored[name] || differs[name] {
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 		}
 	}
 }
 
-// maxUnknownBooleans bounds the outcomes compared (2^n): more unknown
-// booleans than this replace the job, as any other unknown value does.
-const maxUnknownBooleans = 4
+// effectiveFieldsOf is what the service would do (client.EffectiveFields)
+// with the request of each planned value of plan's schema.
+func effectiveFieldsOf(ctx context.Context, plan tfsdk.Plan, planned []tftypes.Value) ([]map[string]string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	out := make([]map[string]string, 0, len(planned))
+	for _, raw := range planned {
+		var m jobResourceModel
+		if diags.Append(tfsdk.Plan{Schema: plan.Schema, Raw: raw}.Get(ctx, &m)...); diags.HasError() {
+			return nil, diags
+		}
+		request, d := m.createRequest(ctx)
+		if diags.Append(d...); diags.HasError() {
+			return nil, diags
+		}
+		out = append(out, request.EffectiveFields())
+	}
+	return out, diags
+}
 
-// unknownBooleanOutcomes are the planned object's values for each way its
-// unknown booleans could turn out, and enumerated names the attributes in
-// which they are all that is unknown. Every other attribute not wholly
-// known (known says which are) is null in each outcome. With no such
-// booleans, or more than maxUnknownBooleans, the one outcome has every
-// attribute not wholly known null, and none is enumerated.
-func unknownBooleanOutcomes(planned tftypes.Value, known map[string]bool) ([]tftypes.Value, map[string]bool) {
-	var booleans []*tftypes.AttributePath
-	notOnlyBooleans := map[string]bool{}
+// maxProbedValues bounds the outcomes compared (2^n): more unknown values
+// than this replace the job, as any unknown list, map or object does.
+const maxProbedValues = 4
+
+// probes are the values an unknown boolean, string or number takes in the
+// outcomes compared. A boolean's two are every value it can take. A string's
+// or number's two differ from each other, and from every value Effective
+// compares one with (a language code, a default, the empty string: no
+// valid number is negative), so a request that uses the value (Effective
+// keeps it or its normal form, or drops it for equalling another) differs
+// from the job's for at least one of them: the outcomes are all the job's
+// only where the request does not use the value at all.
+func probes(t tftypes.Type) []tftypes.Value {
+	switch {
+	case t.Is(tftypes.Bool):
+		return []tftypes.Value{tftypes.NewValue(t, false), tftypes.NewValue(t, true)}
+	case t.Is(tftypes.String):
+		return []tftypes.Value{tftypes.NewValue(t, "\x00not yet known 1"), tftypes.NewValue(t, "\x00not yet known 2")}
+	case t.Is(tftypes.Number):
+		return []tftypes.Value{tftypes.NewValue(t, big.NewFloat(-1)), tftypes.NewValue(t, big.NewFloat(-2))}
+	}
+	return nil
+}
+
+// unknownValueOutcomes are the planned object's values for each combination
+// of probes of its unknown booleans, strings and numbers, and probed names
+// the attributes in which they are all that is unknown. Every other
+// attribute not wholly known (known says which are) is null in each
+// outcome. With no such values, or more than maxProbedValues, the one
+// outcome has every attribute not wholly known null, and none is probed.
+func unknownValueOutcomes(planned tftypes.Value, known map[string]bool) ([]tftypes.Value, map[string]bool) {
+	var unknowns []*tftypes.AttributePath
+	notProbed := map[string]bool{}
 	_ = tftypes.Walk(planned, func(p *tftypes.AttributePath, v tftypes.Value) (bool, error) {
 		if v.IsKnown() {
 			return true, nil
 		}
-		if v.Type().Is(tftypes.Bool) {
-			booleans = append(booleans, p)
+		if probes(v.Type()) != nil {
+			unknowns = append(unknowns, p)
 		} else if name, ok := p.Steps()[0].(tftypes.AttributeName); ok {
-			notOnlyBooleans[string(name)] = true
+			notProbed[string(name)] = true // a whole list, map or object
 		}
 		return false, nil
 	})
-	enumerated := map[string]bool{}
+	probed := map[string]bool{}
 	kept := maps.Clone(known)
 	var compared []*tftypes.AttributePath
-	for _, p := range booleans {
+	for _, p := range unknowns {
 		name, _ := p.Steps()[0].(tftypes.AttributeName)
-		if !notOnlyBooleans[string(name)] {
-			enumerated[string(name)] = true
+		if !notProbed[string(name)] {
+			probed[string(name)] = true
 			kept[string(name)] = true
 			compared = append(compared, p)
 		}
 	}
-	if len(compared) == 0 || len(compared) > maxUnknownBooleans {
+	if len(compared) == 0 || len(compared) > maxProbedValues {
 		return []tftypes.Value{withoutUnknownAttributes(planned, known)}, nil
 	}
 	base := withoutUnknownAttributes(planned, kept)
 	outcomes := make([]tftypes.Value, 0, 1<<len(compared))
 	for bits := range 1 << len(compared) {
 		outcome, err := tftypes.Transform(base, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
-			for i, b := range compared {
-				if p.Equal(b) {
-					return tftypes.NewValue(tftypes.Bool, bits&(1<<i) != 0), nil
+			for i, c := range compared {
+				if p.Equal(c) {
+					return probes(v.Type())[bits>>i&1], nil
 				}
 			}
 			return v, nil
@@ -145,7 +184,7 @@ func unknownBooleanOutcomes(planned tftypes.Value, known map[string]bool) ([]tft
 		}
 		outcomes = append(outcomes, outcome)
 	}
-	return outcomes, enumerated
+	return outcomes, probed
 }
 
 // ignoredConfigurations names the configuration attributes of a planned

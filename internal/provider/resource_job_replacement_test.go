@@ -282,6 +282,48 @@ language_config = { languages = ["en", "fr"], code_switching = terraform_data.sw
 	})
 }
 
+// TestAccJob_unknownValueTheServiceIgnoresOtherwiseKeepsTheJob: a value
+// known only at apply that the request does not use, whatever it becomes,
+// updates the job in place: callback_url beside a callback_config in use,
+// default_intensity when every vocabulary entry has its own intensity, the
+// callback switch when callback_url alone names the callback (sent whether
+// callback is true or not).
+func TestAccJob_unknownValueTheServiceIgnoresOtherwiseKeepsTheJob(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	config := func(n int) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "v" {
+  input = { url = "%s/old-%d", intensity = 0.%d, on = %t }
+}
+`, hooks, n, n, n%2 == 0) + acctest.JobConfig("overridden", fmt.Sprintf(`audio_url = "https://example.com/overridden.wav"
+callback = true
+callback_config = { url = "%s/new" }
+callback_url = terraform_data.v.output.url`, hooks)) + acctest.JobConfig("unused", `audio_url = "https://example.com/unused.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Kube", intensity = 0.4 }], default_intensity = terraform_data.v.output.intensity }`) +
+			acctest.JobConfig("switch", fmt.Sprintf(`audio_url = "https://example.com/switch.wav"
+callback_url = "%s/old"
+callback = terraform_data.v.output.on`, hooks))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(1), Check: acctest.JobsCreated(fs, 3)},
+			{
+				Config: config(2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.overridden", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("transcription_job.unused", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("transcription_job.switch", plancheck.ResourceActionUpdate),
+				}},
+				Check: acctest.JobsCreated(fs, 3),
+			},
+			{Config: config(2), PlanOnly: true},
+		},
+	})
+}
+
 // TestAccJob_importGeneratedConfig: an import block with
 // -generate-config-out brings a job under management with no change
 // planned, also for a job created with the deprecated callback_url or with
@@ -551,16 +593,20 @@ custom_vocabulary_config = { vocabulary = terraform_data.entries.output }`)
 	})
 }
 
-// TestUnknownBooleanOutcomes: an attribute whose only unknowns are
-// booleans is compared in each of their outcomes, with the other attributes
-// not wholly known null; one holding any other unknown, or more booleans
-// than maxUnknownBooleans, is not enumerated and is null in the one outcome.
-func TestUnknownBooleanOutcomes(t *testing.T) {
-	config := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"flag": tftypes.Bool, "text": tftypes.String}}
+// TestUnknownValueOutcomes: an attribute whose only unknowns are booleans,
+// strings or numbers is compared in each combination of their probes, with
+// the other attributes not wholly known null; one holding an unknown list,
+// map or object, or more unknowns than maxProbedValues, is not probed and
+// is null in the one outcome.
+func TestUnknownValueOutcomes(t *testing.T) {
+	config := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"flag": tftypes.Bool, "text": tftypes.String, "n": tftypes.Number}}
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": config, "b": config, "c": tftypes.Bool, "d": tftypes.Bool, "e": tftypes.Bool}}
 	unknownBool := tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)
-	configOf := func(flag, text tftypes.Value) tftypes.Value {
-		return tftypes.NewValue(config, map[string]tftypes.Value{"flag": flag, "text": text})
+	unknownString := tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	unknownNumber := tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
+	one := tftypes.NewValue(tftypes.Number, 1)
+	configOf := func(flag, text, n tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(config, map[string]tftypes.Value{"flag": flag, "text": text, "n": n})
 	}
 	known := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	object := func(a, b, c, d, e tftypes.Value) tftypes.Value {
@@ -568,16 +614,17 @@ func TestUnknownBooleanOutcomes(t *testing.T) {
 	}
 	f := tftypes.NewValue(tftypes.Bool, false)
 	tests := map[string]struct {
-		planned        tftypes.Value
-		wantOutcomes   int
-		wantEnumerated []string
+		planned      tftypes.Value
+		wantOutcomes int
+		wantProbed   []string
 	}{
-		"nothing unknown":                  {object(configOf(f, known("x")), configOf(f, known("y")), f, f, f), 1, nil},
-		"a boolean in an object":           {object(configOf(unknownBool, known("x")), configOf(f, known("y")), f, f, f), 2, []string{"a"}},
-		"a boolean beside another unknown": {object(configOf(unknownBool, tftypes.NewValue(tftypes.String, tftypes.UnknownValue)), configOf(unknownBool, known("y")), f, f, f), 2, []string{"b"}},
-		"four booleans":                    {object(configOf(unknownBool, known("x")), configOf(unknownBool, known("y")), unknownBool, unknownBool, f), 16, []string{"a", "b", "c", "d"}},
-		"five booleans":                    {object(configOf(unknownBool, known("x")), configOf(unknownBool, known("y")), unknownBool, unknownBool, unknownBool), 1, nil},
-		"an unknown object":                {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y")), f, f, f), 1, nil},
+		"nothing unknown":                {object(configOf(f, known("x"), one), configOf(f, known("y"), one), f, f, f), 1, nil},
+		"a boolean in an object":         {object(configOf(unknownBool, known("x"), one), configOf(f, known("y"), one), f, f, f), 2, []string{"a"}},
+		"a string and a number":          {object(configOf(f, unknownString, unknownNumber), configOf(f, known("y"), one), f, f, f), 4, []string{"a"}},
+		"four values":                    {object(configOf(unknownBool, unknownString, one), configOf(unknownBool, known("y"), one), unknownBool, f, f), 16, []string{"a", "b", "c"}},
+		"five values":                    {object(configOf(unknownBool, known("x"), one), configOf(unknownBool, known("y"), one), unknownBool, unknownBool, unknownBool), 1, nil},
+		"an unknown object":              {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y"), one), f, f, f), 1, nil},
+		"an unknown object and a switch": {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y"), one), unknownBool, f, f), 2, []string{"c"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -585,12 +632,12 @@ func TestUnknownBooleanOutcomes(t *testing.T) {
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
-			outcomes, enumerated := unknownBooleanOutcomes(tt.planned, knownAttributes)
+			outcomes, probed := unknownValueOutcomes(tt.planned, knownAttributes)
 			if len(outcomes) != tt.wantOutcomes {
 				t.Fatalf("%d outcomes, want %d", len(outcomes), tt.wantOutcomes)
 			}
-			if got := slices.Sorted(maps.Keys(enumerated)); !slices.Equal(got, tt.wantEnumerated) {
-				t.Errorf("enumerated %v, want %v", got, tt.wantEnumerated)
+			if got := slices.Sorted(maps.Keys(probed)); !slices.Equal(got, tt.wantProbed) {
+				t.Errorf("probed %v, want %v", got, tt.wantProbed)
 			}
 			seen := map[string]bool{}
 			for _, outcome := range outcomes {
