@@ -101,6 +101,13 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, needsConfigForNewJob, ", which must then be set.", 1)
 		attrs[sw.name] = a
 	}
+	// An action keeps no result to point at.
+	for name, a := range attrs {
+		if b, ok := a.(actionschema.BoolAttribute); ok && resultAtSentence.MatchString(b.MarkdownDescription) {
+			b.MarkdownDescription = resultAtSentence.ReplaceAllString(b.MarkdownDescription, "")
+			attrs[name] = b
+		}
+	}
 	// The resource keeps a job's url when its configuration leaves it
 	// out; an action makes a new job each time, with none to keep.
 	callbackConfigURL.MarkdownDescription = "URL called with the result: an absolute `http` or `https` URL. Required. " + actionCallbackURLNotSensitive
@@ -119,7 +126,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 			"(the same arguments as the `transcription_job` resource, checked at plan time in the same way) and waits for it, " +
 			"reporting the job's id, its status changes and its outcome as progress messages. " +
 			"Trigger it from another resource's lifecycle with `action_trigger` (for example after a `transcription_upload` is created), or run it with `terraform apply -invoke=action.transcription_transcribe.<name>`. " +
-			"Each run makes a new job, billed as such. " +
+			"Each run makes a new job, billed as such. An action keeps nothing: its first progress message gives the job's id and the URL of its result, which the `transcription_job` data source reads by id. " +
 			"Action arguments cannot be marked sensitive by a provider: give a callback URL that carries a token from a variable or value marked `sensitive`, so that Terraform hides it.",
 		Attributes: attrs,
 	}

@@ -512,13 +512,14 @@ stream:
 
 // TestTranscribe_schemaDescriptionsFitAnAction: the action's arguments come
 // from the transcription_job resource's, but an action's arguments cannot be
-// sensitive and an action keeps no job to import or replace, so no
-// description may say otherwise (the callback URLs' said "Sensitive" and
-// advised `terraform apply -replace` on the resource).
+// sensitive and an action keeps no job to import or replace, nor a result
+// to read, so no description may say otherwise (the callback URLs' said
+// "Sensitive" and advised `terraform apply -replace` on the resource, and
+// the add-ons' pointed at `result.summarization` and the like).
 func TestTranscribe_schemaDescriptionsFitAnAction(t *testing.T) {
 	var resp action.SchemaResponse
 	(&transcribeAction{}).Schema(context.Background(), action.SchemaRequest{}, &resp)
-	misleading := []string{"Sensitive,", "-replace", "import"}
+	misleading := []string{"Sensitive,", "-replace", "import", "`result."}
 	var walk func(prefix string, attrs map[string]actionschema.Attribute)
 	walk = func(prefix string, attrs map[string]actionschema.Attribute) {
 		for name, a := range attrs {

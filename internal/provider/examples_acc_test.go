@@ -349,12 +349,13 @@ func testAccExample(t *testing.T, dir string, tc exampleCase) {
 	})
 	t.Setenv(EnvBaseURL, url)
 	t.Setenv(EnvAPIKey, acctest.APIKey)
-	// An example naming the provider by its registry address gets the
-	// in-process provider under that address; one without a terraform block
-	// uses the implicit hashicorp/transcription.
-	if declaresSource(t, path) {
-		t.Setenv(resource.EnvTfAccProviderNamespace, "transcription-service")
+	// Every example is a complete root module, as the docs say: it names
+	// the provider by its registry address (without, Terraform looks for
+	// hashicorp/transcription), under which it gets the in-process provider.
+	if !declaresSource(t, path) {
+		t.Errorf("%s has no terraform block naming the provider's source, transcription-service/transcription", dir)
 	}
+	t.Setenv(resource.EnvTfAccProviderNamespace, "transcription-service")
 	env := &exampleEnv{t: t, fs: fake, url: url, wavs: map[string][]byte{}}
 	env.hooks, env.hooksURL = newCallbackReceiver(t)
 	var vars config.Variables

@@ -99,7 +99,10 @@ func newCLIWorkspace(t *testing.T, config string, env ...string) *cliWorkspace {
 // terraform block requiring the provider.
 func (w *cliWorkspace) setConfig(config string) {
 	w.t.Helper()
-	main := "terraform {\n  required_providers {\n    transcription = { source = \"transcription-service/transcription\" }\n  }\n}\n\n" + config
+	main := config
+	if !strings.Contains(config, "required_providers") { // an example has its own
+		main = "terraform {\n  required_providers {\n    transcription = { source = \"transcription-service/transcription\" }\n  }\n}\n\n" + config
+	}
 	if err := os.WriteFile(filepath.Join(w.dir, "main.tf"), []byte(main), 0o600); err != nil {
 		w.t.Fatal(err)
 	}

@@ -76,6 +76,14 @@ var switchesNeedingConfig = []struct{ name, config, needs string }{
 
 // needsConfigForNewJob ends the description of a switch in
 // switchesNeedingConfig; the action's says "which must then be set".
+// resultAt is the sentence of a switch's description that says where the
+// resource's result holds what the add-on gives; the action, which keeps
+// no result, leaves it out (resultAtSentence).
+func resultAt(path string) string { return " Result: `result." + path + "`." }
+
+// resultAtSentence finds what resultAt writes.
+var resultAtSentence = regexp.MustCompile(" Result: `result\\.[a-z_.]+`\\.")
+
 const needsConfigForNewJob = ", which a new job must then set (refused at plan otherwise); a job imported with the switch on and no configuration keeps it."
 
 // callbackURLDeprecationMessage is the warning a configuration setting
@@ -207,7 +215,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 
-		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`; they appear in `result.transcription.subtitles`."),
+		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`." + resultAt("transcription.subtitles")),
 		"subtitles_config": requestObject("Subtitle generation.", "subtitles", map[string]schema.Attribute{
 			"formats": schema.ListAttribute{
 				MarkdownDescription: "Subtitle formats: " + markdownList(client.SubtitleFormats) + ". At least one. Defaults to `[\"" + client.DefaultSubtitleFormat + "\"]`.",
@@ -305,7 +313,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"informal": serviceDefaultBool("Forces informal forms where the target language has them.", defaultInformal),
 		}),
 
-		"summarization": requestSwitch("Summarizes the transcript, configured by `summarization_config`; the summary is in `result.summarization`."),
+		"summarization": requestSwitch("Summarizes the transcript, configured by `summarization_config`." + resultAt("summarization")),
 		"summarization_config": requestObject("Summarization.", "summarization", map[string]schema.Attribute{
 			"type": schema.StringAttribute{
 				MarkdownDescription: "Kind of summary: " + markdownList(client.SummaryTypes) + ". Defaults to `" + client.DefaultSummaryType + "`.",
@@ -316,7 +324,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"named_entity_recognition": requestSwitch(alphaNote + "Finds named entities in the transcript (`result.named_entity_recognition`)."),
+		"named_entity_recognition": requestSwitch(alphaNote + "Finds named entities in the transcript." + resultAt("named_entity_recognition")),
 
 		"custom_spelling": requestSwitch(alphaNote + "Replaces spellings in the transcript, configured by `custom_spelling_config`" + needsConfigForNewJob),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
@@ -328,9 +336,9 @@ func jobSchema(ctx context.Context) schema.Schema {
 			},
 		}),
 
-		"sentiment_analysis": requestSwitch("Analyses the sentiment of the transcript (`result.sentiment_analysis`)."),
+		"sentiment_analysis": requestSwitch("Analyses the sentiment of the transcript." + resultAt("sentiment_analysis")),
 
-		"audio_to_llm": requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio" + needsConfigForNewJob + " Answers are in `result.audio_to_llm`."),
+		"audio_to_llm": requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio" + needsConfigForNewJob + resultAt("audio_to_llm")),
 		"audio_to_llm_config": requestObject("Audio-to-LLM prompts.", "audio_to_llm", map[string]schema.Attribute{
 			"prompts": schema.ListAttribute{
 				MarkdownDescription: "Prompt texts. Required, at least one.",
@@ -367,7 +375,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			Optional:    true,
 			Validators:  []validator.Map{validators.NoNullElements()},
 		},
-		"sentences":            requestSwitch("Splits the transcript into sentences (`result.transcription.sentences`)."),
+		"sentences":            requestSwitch("Splits the transcript into sentences." + resultAt("transcription.sentences")),
 		"punctuation_enhanced": requestSwitch(alphaNote + "Improves the punctuation of the transcript."),
 
 		// Provider-side settings: they change in place, never touching the job.

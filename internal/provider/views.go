@@ -231,7 +231,7 @@ const liveUtterancesDescription = utterancesFields + "; word timings (`words`) a
 
 const (
 	utterancesFields  = "Utterances of the transcript, in order, as JSON text: a list of objects with `start` and `end` (seconds), `confidence` (0 to 1), `channel`, `text`, `language`, `speaker` (with diarization)"
-	utterancesExample = "Read it with `jsondecode`, for example `[for u in jsondecode(transcription_job.example.result.transcription.utterances) : u.text]`."
+	utterancesExample = "Read it with `jsondecode`; of a `transcription_job` resource, for example, `[for u in jsondecode(transcription_job.example.result.transcription.utterances) : u.text]`."
 )
 
 // transcriptViews are the attributes a transcript has, in the original
@@ -251,7 +251,7 @@ var transcriptionView = viewObject("transcription", "The transcript.", transcrip
 var translationView = addonView("translation", "translation",
 	viewJSON("results", "One translation per target language, as JSON text: a list of objects with `language` (the target language), `error` (null or `status_code`, `exception`, `message`), "+
 		"`full_transcript`, `languages`, `utterances` (as in `result.transcription.utterances`), `sentences` (texts) and `subtitles` (keyed by format). "+
-		"For example `{ for t in jsondecode(transcription_job.example.result.translation.results) : t.language => t.full_transcript }`. Null when the add-on failed."+transcriptSized),
+		"Of a `transcription_job` resource, for example, `{ for t in jsondecode(transcription_job.example.result.translation.results) : t.language => t.full_transcript }`. Null when the add-on failed."+transcriptSized),
 )
 
 var resultMetadataView = viewObject("metadata", "Figures about the processing.",

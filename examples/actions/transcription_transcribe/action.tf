@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Transcribe a recording as soon as it is uploaded, without keeping a job in
 # state: the action runs after the upload is created or replaced (new
 # content), not when it is updated in place (the same file moved), which

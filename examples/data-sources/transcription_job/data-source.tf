@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # A job created by another application, read by its id: for example a call
 # center that submits each call and publishes the job's id.
 variable "call_job_id" {

@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # The last live sessions of the production environment that failed, for an
 # alert.
 data "transcription_live_jobs" "failed_in_prod" {

@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Transcribe a recording; the apply waits until the transcript is ready.
 resource "transcription_job" "standup" {
   audio_url = "https://media.example.com/standup-2024-05-02.wav"

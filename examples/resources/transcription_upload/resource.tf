@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Upload a local recording, then transcribe it. The file is hashed at every
 # plan: editing it uploads it again and replaces the job at the next apply.
 variable "recording" {

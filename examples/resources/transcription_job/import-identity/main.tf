@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Terraform 1.12 and OpenTofu 1.12 and newer also import by resource
 # identity: the job's id, named as an attribute rather than given as an
 # import string.

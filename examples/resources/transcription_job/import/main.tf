@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Bring a job created outside Terraform (by an application, a script) under
 # management with an import block: the plan reads the job and shows no
 # change when the resource block matches the options it was created with.

@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Subtitles in two formats for a two-person interview, with each utterance
 # attributed to its speaker.
 resource "transcription_job" "interview" {

@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # A keynote transcribed, translated into French and German, and summarized
 # as bullet points for the event's newsletter.
 resource "transcription_job" "keynote" {

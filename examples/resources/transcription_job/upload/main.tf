@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    transcription = {
+      source = "transcription-service/transcription"
+    }
+  }
+}
+
 # Transcribe every WAV recording of a folder: each file is uploaded to the
 # service, then transcribed. A new file adds an upload and a job; an edited
 # file is uploaded again and its job replaced.
