@@ -370,7 +370,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		"custom_metadata": schema.MapAttribute{
 			MarkdownDescription: "Metadata attached to the job, returned with it and in its callback, and usable to filter listings. " +
-				"Keys added to the job outside this configuration are ignored. An empty map is the same as none.",
+				"A refresh ignores keys the job's record holds beyond those in state; an imported job's state holds all of them, so its configuration must list every one (leaving one out replaces the job). An empty map is the same as none.",
 			ElementType: types.StringType,
 			Optional:    true,
 			Validators:  []validator.Map{validators.NoNullElements()},
