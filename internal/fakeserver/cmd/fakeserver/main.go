@@ -191,7 +191,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	// No default shown: it may come from the environment, and -help must
 	// not print a key.
 	flags.StringVar(&cfg.apiKey, "api-key", "", "API key required in x-service-key, for the service and the control interface (default: $TRANSCRIPTION_API_KEY, else "+defaultAPIKey+")")
-	flags.IntVar(&cfg.liveJobs, "live-jobs", 0, "number of deterministic live jobs to seed, for the live listing (starting a live session, POST /v2/live, is not emulated: 405)")
+	flags.IntVar(&cfg.liveJobs, "live-jobs", 0, "number of deterministic live jobs to seed (at most 1000000), for the live listing (starting a live session, POST /v2/live, is not emulated: 405)")
 	flags.Var(&cfg.processing, "processing-time", "time a job spends queued and processing before it is final: a duration (2s), or a range (5s-30s) from which each job's time is chosen by a hash of its audio_url (the same file, the same time)")
 	flags.BoolVar(&cfg.zdr, "zero-data-retention", false, "emulate an account with zero data retention")
 	flags.Int64Var(&cfg.maxUploadMB, "max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
@@ -250,14 +250,19 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	return cfg, cfg.validate(flags.Args())
 }
 
+// maxLiveJobs bounds -live-jobs.
+const maxLiveJobs = 1_000_000
+
 func (cfg config) validate(rest []string) error {
 	switch {
 	case len(rest) > 0:
 		return fmt.Errorf("unexpected arguments: %v", rest)
 	case cfg.apiKey == "":
 		return errors.New("-api-key must not be empty")
-	case cfg.liveJobs < 0:
-		return errors.New("-live-jobs must not be negative")
+	case cfg.liveJobs < 0 || cfg.liveJobs > maxLiveJobs:
+		// About 700 bytes each before a job's record is built: a million
+		// take 700 MB; more ran the process out of memory at startup.
+		return fmt.Errorf("-live-jobs must be from 0 to %d", maxLiveJobs)
 	case cfg.processing.lo < 0:
 		return errors.New("-processing-time must not be negative")
 	case cfg.maxUploadMB < 1 || cfg.maxUploadMB > 1<<20:

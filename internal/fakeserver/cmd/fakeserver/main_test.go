@@ -128,6 +128,7 @@ func TestRunDefaultsToTestKeyAndZDRFlag(t *testing.T) {
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-live-jobs", "-1"},
+		{"-live-jobs", "1000001"},
 		{"-processing-time", "-1s"},
 		{"-max-upload-mb", "0"},
 		{"-api-key", ""},
