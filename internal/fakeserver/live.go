@@ -413,16 +413,16 @@ func (f listFilter) matches(createdAt time.Time, status string, customMetadata m
 }
 
 // metadataValueIs reports whether a custom_metadata value is the one a
-// filter writes as text: a string as it is, a number by its value (the
-// official client writes String(12345678), not Go's 1.2345678e+07), a
-// boolean as true or false.
+// filter writes as text: a string as it is, a number as its JSON text
+// (which is JavaScript's String(n), as the official client writes it:
+// 12345678, not 1.2345678e+07), a boolean as true or false.
 func metadataValueIs(got any, want string) bool {
 	switch got := got.(type) {
 	case string:
 		return got == want
-	case float64:
-		w, err := strconv.ParseFloat(want, 64)
-		return err == nil && w == got
+	case float64: // not 2.0, 02, +2 or 0x1p1 for 2
+		text, err := json.Marshal(got)
+		return err == nil && string(text) == want
 	case bool:
 		return strconv.FormatBool(got) == want
 	}

@@ -87,6 +87,12 @@ func TestLiveFilters(t *testing.T) {
 		{"?custom_metadata[ticket]=12345678", "c"},
 		{"?custom_metadata[ratio]=0.00001", "c"},
 		{"?custom_metadata[ticket]=12345679", ""},
+		// A number matches its JSON text only, as the docs say.
+		{"?custom_metadata[priority]=2.0", ""},
+		{"?custom_metadata[priority]=02", ""},
+		{"?custom_metadata[priority]=%2B2", ""},
+		{"?custom_metadata[priority]=0x1p1", ""},
+		{"?custom_metadata[ratio]=1e-05", ""},
 		{"?custom_metadata[team]=charlie", ""},
 		{"?custom_metadata[team]=Alpha", ""}, // values match exactly, case included
 		{"?custom_metadata[missing]=x", ""},
