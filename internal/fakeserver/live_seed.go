@@ -25,6 +25,7 @@ var (
 // liveSeed is what a seeded live job is built from.
 type liveSeed struct {
 	index int
+	age   time.Duration // since its creation, when the job was seeded
 }
 
 // seededLiveEntry draws the filterable fields of seeded job i: a job is the
@@ -68,7 +69,7 @@ func seededLiveEntry(i int, now time.Time) *liveEntry {
 		createdAt:      asShown(now.Add(-age)),
 		status:         status,
 		customMetadata: metadata,
-		seed:           &liveSeed{index: i},
+		seed:           &liveSeed{index: i, age: age},
 	}
 }
 
@@ -80,6 +81,10 @@ func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
 	flag := func(percent int) *bool { return pointerTo(rng.IntN(100) < percent) }
 
 	duration := math.Round((10+rng.Float64()*590)*1000) / 1000 // 10 s to 10 min
+	if e.status == client.StatusProcessing {
+		// Recorded so far: no more than the time since the session began.
+		duration = min(duration, math.Floor(sd.age.Seconds()*1000)/1000)
+	}
 	channels := int64(1 + rng.IntN(2))
 	lang := pick(liveLanguages)
 

@@ -348,6 +348,11 @@ func TestSeededLiveJobs(t *testing.T) {
 			if j.Result != nil || j.CompletedAt != nil || j.ErrorCode != nil {
 				t.Fatalf("%s job %s: %+v", j.Status, j.ID, j.JobCommon)
 			}
+			// A session still running has recorded no more than the time
+			// since it began.
+			if j.File != nil && *j.File.AudioDuration > testEpoch.Sub(created).Seconds() {
+				t.Fatalf("%s job %s: %v s of audio %v after its creation", j.Status, j.ID, *j.File.AudioDuration, testEpoch.Sub(created))
+			}
 		}
 	}
 	for _, s := range client.JobStatuses {
