@@ -1,6 +1,7 @@
 package client
 
 import (
+	"cmp"
 	"net"
 	"net/url"
 	"strconv"
@@ -41,11 +42,14 @@ func EquivalentHTTPURL(raw string) string {
 	return b.String()
 }
 
-// NormalHost is a URL's host, lowercased, with its port unless that is the
-// scheme's default (or empty): two URLs are on the same host when their
-// NormalHost are equal.
+// NormalHost is a URL's host, lowercased, with its port (a number: without
+// leading zeros, as clients dial it) unless that is the scheme's default
+// (or empty): two URLs are on the same host when their NormalHost are equal.
 func NormalHost(u *url.URL) string {
 	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if trimmed := strings.TrimLeft(port, "0"); trimmed != port {
+		port = cmp.Or(trimmed, "0")
+	}
 	if port == defaultPorts[u.Scheme] {
 		port = ""
 	}

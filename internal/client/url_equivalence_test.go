@@ -25,6 +25,10 @@ func TestEquivalentHTTPURL(t *testing.T) {
 		{"https://user:p%40ss@Example.com/a.wav", "https://user:p%40ss@example.com/a.wav"},
 		{"https://[2001:DB8::1]:443/a.wav", "https://[2001:db8::1]/a.wav"},
 		{"https://[2001:db8::1]:8443/a.wav", "https://[2001:db8::1]:8443/a.wav"},
+		// A port is a number: leading zeros name the same one.
+		{"https://example.com:0443/a.wav", "https://example.com/a.wav"},
+		{"http://example.com:08080/a.wav", "http://example.com:8080/a.wav"},
+		{"http://example.com:00/a.wav", "http://example.com:0/a.wav"},
 
 		// What a server may read otherwise stays as written.
 		{"https://example.com:8443/a.wav", "https://example.com:8443/a.wav"},
