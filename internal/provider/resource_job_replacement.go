@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/big"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -67,7 +68,10 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	// unless its only unknowns are a few single values, whose outcomes are
 	// compared; the requests compared leave the others out, as a list or
 	// map holding an unknown value cannot become the client's request.
-	outcomes, probed := unknownValueOutcomes(plan.Raw, known)
+	ignored := ignoredConfigurations(plan.Raw)
+	outcomes, probed := unknownValueOutcomes(plan.Raw, known, func(name string) bool {
+		return !ignored[name] && slices.Contains(requestFieldNames(), name)
+	})
 	wants, diags := effectiveFieldsOf(ctx, plan, outcomes)
 	if diags.HasError() && probed != nil { // a probe the model cannot hold
 		probed = nil
@@ -83,7 +87,6 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 			differs[name] = differs[name] || want[name] != have[name]
 		}
 	}
-	ignored := ignoredConfigurations(plan.Raw)
 	for _, name := range requestFieldNames() {
 		if !known[name] && !probed[name] && !ignored[name] || differs[name] {
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
@@ -135,15 +138,22 @@ func probes(t tftypes.Type) []tftypes.Value {
 }
 
 // unknownValueOutcomes are the planned object's values for each combination
-// of probes of its unknown booleans, strings and numbers, and probed names
-// the attributes in which they are all that is unknown. Every other
-// attribute not wholly known (known says which are) is null in each
-// outcome. With no such values, or more than maxProbedValues, the one
-// outcome has every attribute not wholly known null, and none is probed.
-func unknownValueOutcomes(planned tftypes.Value, known map[string]bool) ([]tftypes.Value, map[string]bool) {
+// of probes of the unknown booleans, strings and numbers of the attributes
+// compare names (those of the request the service may use: computed
+// values and the provider's own settings are not), and probed names the
+// attributes in which they are all that is unknown. Every other attribute
+// not wholly known (known says which are) is null in each outcome. With no
+// such values, or more than maxProbedValues, the one outcome has every
+// attribute not wholly known null, and none is probed.
+func unknownValueOutcomes(planned tftypes.Value, known map[string]bool, compare func(name string) bool) ([]tftypes.Value, map[string]bool) {
 	var unknowns []*tftypes.AttributePath
 	notProbed := map[string]bool{}
 	_ = tftypes.Walk(planned, func(p *tftypes.AttributePath, v tftypes.Value) (bool, error) {
+		if steps := p.Steps(); len(steps) == 1 {
+			if name, _ := steps[0].(tftypes.AttributeName); known[string(name)] || !compare(string(name)) {
+				return false, nil
+			}
+		}
 		if v.IsKnown() {
 			return true, nil
 		}

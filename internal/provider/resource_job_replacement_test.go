@@ -260,7 +260,10 @@ resource "terraform_data" "switching" {
   input = %t
 }
 `, switching) + acctest.JobConfig("one", `audio_url = "https://example.com/one.wav"
-language_config = { languages = ["en"], code_switching = terraform_data.switching.output }`) +
+language_config = { languages = ["en"], code_switching = terraform_data.switching.output }
+# Settings of the provider alone, also unknown: they are not the request's.
+include_transcript = terraform_data.switching.output
+include_raw_result = terraform_data.switching.output`) +
 			acctest.JobConfig("two", `audio_url = "https://example.com/two.wav"
 language_config = { languages = ["en", "fr"], code_switching = terraform_data.switching.output }`)
 	}
@@ -278,6 +281,37 @@ language_config = { languages = ["en", "fr"], code_switching = terraform_data.sw
 				Check: acctest.JobsCreated(fs, 3),
 			},
 			{Config: config(true), PlanOnly: true},
+		},
+	})
+}
+
+// TestAccJob_unknownValueTheServiceIgnoresUnderZeroDataRetention: the same
+// holds under zero data retention, where a job's computed values are
+// unknown until the plan sets them: they are not the request's.
+func TestAccJob_unknownValueTheServiceIgnoresUnderZeroDataRetention(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime, ZeroDataRetention: true})
+	_, hooks := newCallbackReceiver(t)
+	config := func(switching bool) string {
+		return acctest.ProviderConfig(url, "zero_data_retention = true") + fmt.Sprintf(`
+resource "terraform_data" "switching" {
+  input = %t
+}
+`, switching) + acctest.JobConfig("private", fmt.Sprintf(`audio_url = "https://example.com/private.wav"
+callback = true
+callback_config = { url = "%s/hook" }
+language_config = { languages = ["en"], code_switching = terraform_data.switching.output }`, hooks))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(false), Check: acctest.JobsCreated(fs, 1)},
+			{
+				Config: config(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.private", plancheck.ResourceActionUpdate),
+				}},
+				Check: acctest.JobsCreated(fs, 1),
+			},
 		},
 	})
 }
@@ -597,7 +631,8 @@ custom_vocabulary_config = { vocabulary = terraform_data.entries.output }`)
 // strings or numbers is compared in each combination of their probes, with
 // the other attributes not wholly known null; one holding an unknown list,
 // map or object, or more unknowns than maxProbedValues, is not probed and
-// is null in the one outcome.
+// is null in the one outcome. Attributes not compared (here e: a computed
+// value, or a setting of the provider alone) neither count nor are probed.
 func TestUnknownValueOutcomes(t *testing.T) {
 	config := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"flag": tftypes.Bool, "text": tftypes.String, "n": tftypes.Number}}
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": config, "b": config, "c": tftypes.Bool, "d": tftypes.Bool, "e": tftypes.Bool}}
@@ -618,13 +653,14 @@ func TestUnknownValueOutcomes(t *testing.T) {
 		wantOutcomes int
 		wantProbed   []string
 	}{
-		"nothing unknown":                {object(configOf(f, known("x"), one), configOf(f, known("y"), one), f, f, f), 1, nil},
-		"a boolean in an object":         {object(configOf(unknownBool, known("x"), one), configOf(f, known("y"), one), f, f, f), 2, []string{"a"}},
-		"a string and a number":          {object(configOf(f, unknownString, unknownNumber), configOf(f, known("y"), one), f, f, f), 4, []string{"a"}},
-		"four values":                    {object(configOf(unknownBool, unknownString, one), configOf(unknownBool, known("y"), one), unknownBool, f, f), 16, []string{"a", "b", "c"}},
-		"five values":                    {object(configOf(unknownBool, known("x"), one), configOf(unknownBool, known("y"), one), unknownBool, unknownBool, unknownBool), 1, nil},
-		"an unknown object":              {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y"), one), f, f, f), 1, nil},
-		"an unknown object and a switch": {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y"), one), unknownBool, f, f), 2, []string{"c"}},
+		"nothing unknown":                  {object(configOf(f, known("x"), one), configOf(f, known("y"), one), f, f, f), 1, nil},
+		"a boolean in an object":           {object(configOf(unknownBool, known("x"), one), configOf(f, known("y"), one), f, f, f), 2, []string{"a"}},
+		"a string and a number":            {object(configOf(f, unknownString, unknownNumber), configOf(f, known("y"), one), f, f, f), 4, []string{"a"}},
+		"four values":                      {object(configOf(unknownBool, unknownString, one), configOf(unknownBool, known("y"), one), unknownBool, f, f), 16, []string{"a", "b", "c"}},
+		"five values":                      {object(configOf(unknownBool, unknownString, one), configOf(unknownBool, known("y"), one), unknownBool, unknownBool, f), 1, nil},
+		"an unknown object":                {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y"), one), f, f, f), 1, nil},
+		"an unknown object and a switch":   {object(tftypes.NewValue(config, tftypes.UnknownValue), configOf(f, known("y"), one), unknownBool, f, f), 2, []string{"c"}},
+		"four values and one not compared": {object(configOf(unknownBool, unknownString, one), configOf(unknownBool, known("y"), one), unknownBool, f, unknownBool), 16, []string{"a", "b", "c"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -632,7 +668,7 @@ func TestUnknownValueOutcomes(t *testing.T) {
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
-			outcomes, probed := unknownValueOutcomes(tt.planned, knownAttributes)
+			outcomes, probed := unknownValueOutcomes(tt.planned, knownAttributes, func(name string) bool { return name != "e" })
 			if len(outcomes) != tt.wantOutcomes {
 				t.Fatalf("%d outcomes, want %d", len(outcomes), tt.wantOutcomes)
 			}
