@@ -351,6 +351,16 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		case errors.Is(err, client.ErrUploadSizeChanged):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
 				fmt.Sprintf("The size of %q is no longer the %d bytes read when the upload started. The upload was stopped before it completed. Run terraform apply again once nothing writes to the file.", source, size))
+		case errors.As(err, new(*client.InterruptedError)):
+			// Ended while waiting to send the file again after an answer
+			// saying the service did not take it (the client sends an
+			// upload again only then): no try was in flight.
+			summary, how := "Interrupted while uploading", "Terraform was interrupted"
+			if ctx.Err() == nil {
+				summary, how = "The upload did not finish in time", fmt.Sprintf("timeouts.create (%s) ran out", limit)
+			}
+			resp.Diagnostics.AddAttributeError(pathUploadSource, summary, apiErrorDetail(err)+
+				fmt.Sprintf("\n\nNothing was uploaded: %s while the provider waited to send %q again, after an answer saying the service did not take it. Nothing was saved in state: the next apply uploads the file.", how, source))
 		case uploadCtx.Err() != nil && ctx.Err() == nil:
 			// timeouts.create passed (asked of uploadCtx, not of err: a
 			// connection that timed out is a context.DeadlineExceeded too).

@@ -913,3 +913,58 @@ func (u uploadUnderTest) create(t *testing.T, ctx context.Context, values map[st
 	u.r.Create(ctx, resource.CreateRequest{Plan: plan}, &resp)
 	return resp
 }
+
+// TestUploadCreate_refusedEveryTry: an upload the service refused every
+// time (503: it did not take the file) and that timeouts.create or an
+// interrupt ends while it waits to try again says what the service
+// answered and that nothing was uploaded, rather than that the upload was
+// "still going" or that the service may have the file.
+func TestUploadCreate_refusedEveryTry(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := newUploadUnderTest(c)
+	timeoutsType := upload.attributeType("timeouts")
+	for name, run := range map[string]struct {
+		interrupt bool
+		create    any
+		summary   string
+	}{
+		"timeouts.create": {false, "1500ms", "The upload did not finish in time"},
+		"interrupted":     {true, nil, "Interrupted while uploading"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if run.interrupt { // as Ctrl-C does
+				time.AfterFunc(1500*time.Millisecond, cancel)
+			}
+			resp := upload.create(t, ctx, map[string]tftypes.Value{
+				"source":   frameworktest.String(source),
+				"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, run.create)}),
+			})
+			if !resp.Diagnostics.HasError() {
+				t.Fatal("the upload succeeded")
+			}
+			got := resp.Diagnostics.Errors()[0]
+			if got.Summary() != run.summary {
+				t.Errorf("summary %q, want %q", got.Summary(), run.summary)
+			}
+			for _, want := range []string{"503", "Nothing was uploaded", "the next apply uploads the file"} {
+				if !strings.Contains(got.Detail(), want) {
+					t.Errorf("detail %q lacks %q", got.Detail(), want)
+				}
+			}
+			for _, wrong := range []string{"still going", "may have received"} {
+				if strings.Contains(got.Detail(), wrong) {
+					t.Errorf("detail %q says %q", got.Detail(), wrong)
+				}
+			}
+		})
+	}
+}
