@@ -119,7 +119,11 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 		"interrupted": {err: fmt.Errorf("%w: %w", errJobNotFinal, context.Canceled), want: []string{"was processing when Terraform was interrupted"}, sayAftermath: true},
 		"timeout while the service failed": {
 			err:  jobNotFinal(context.DeadlineExceeded, &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"}),
-			want: []string{"still processing after 1m0s", "The service was failing when the wait ended", "status 503", "overloaded"}, sayAftermath: true,
+			want: []string{"was processing when last seen; no look at it succeeded after that, and the wait ended after 1m0s", "The service was failing when the wait ended", "status 503", "overloaded", "longer outage"}, sayAftermath: true,
+		},
+		"interrupted while the service failed": {
+			err:  jobNotFinal(context.Canceled, &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"}),
+			want: []string{"was processing when last seen; no look at it succeeded after that before Terraform was interrupted", "The service was failing when the wait ended", "status 503"}, sayAftermath: true,
 		},
 		"unreachable": {err: &client.TransportError{Op: "GET /v2/pre-recorded/j1", Sent: true, Err: errors.New("connection refused")}, want: []string{"connection refused"}, sayAftermath: true},
 		"unavailable": {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503}, want: []string{"status 503"}, sayAftermath: true},
@@ -139,6 +143,9 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 			}
 			if got := strings.Contains(detail, aftermath); got != c.sayAftermath {
 				t.Errorf("detail %q: says what becomes of the job %t, want %t", detail, got, c.sayAftermath)
+			}
+			if strings.Contains(name, "failed") && strings.Contains(detail, "still processing") {
+				t.Errorf("detail %q states the status at the end of a wait that could not see it", detail)
 			}
 		})
 	}

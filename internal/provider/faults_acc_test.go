@@ -534,7 +534,7 @@ func TestAccFaults_serviceDownWhenTheWaitEnds(t *testing.T) {
 					acctest.WhenTrue(t, func() bool { return len(polledJobs(fs)) == jobs }, func() { mustDo(t, l.Down) })
 				},
 				Config:      jobsConfig("3s"),
-				ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*still queued after 3s.*The service was failing when the wait ended.*cannot reach the transcription service.*connection refused`),
+				ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*was queued when last seen; no look at it succeeded after that, and the wait ended after 3s.*The service was failing when the wait ended.*cannot reach the transcription service.*connection refused`),
 			},
 			{
 				PreConfig:          func() { mustDo(t, l.Up) },

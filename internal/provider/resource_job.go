@@ -294,18 +294,27 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	// What was seen of the job: nothing when every look at it failed.
 	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, timeout, limit)
 	interrupted := fmt.Sprintf("Job %s had not been read yet when Terraform was interrupted.", id)
-	if last != nil {
+	advice := fmt.Sprintf("For long recordings raise %s.", limit)
+	failing := ""
+	f := (*serviceFailingError)(nil)
+	if errors.As(err, &f) {
+		failing = "\n\nThe service was failing when the wait ended: " + serviceFailureDetail(f.err)
+	}
+	switch {
+	case last != nil && f != nil:
+		// What the job became after the last look that succeeded is not
+		// known: it may have ended meanwhile.
+		timedOut = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that, and the wait ended after %s (%s).", id, last.Status, timeout, limit)
+		interrupted = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that before Terraform was interrupted.", id, last.Status)
+		advice = fmt.Sprintf("To wait through a longer outage, raise %s.", limit)
+	case last != nil:
 		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, timeout, limit)
 		interrupted = fmt.Sprintf("Job %s was %s when Terraform was interrupted.", id, last.Status)
-	}
-	failing := ""
-	if f := (*serviceFailingError)(nil); errors.As(err, &f) {
-		failing = "\n\nThe service was failing when the wait ended: " + serviceFailureDetail(f.err)
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		diags.AddError("Timed out waiting for the transcription job",
-			fmt.Sprintf("%s %s For long recordings raise %s.%s", timedOut, aftermath, limit, failing))
+			fmt.Sprintf("%s %s %s%s", timedOut, aftermath, advice, failing))
 	case errors.Is(err, context.Canceled):
 		diags.AddError("Interrupted while waiting for the transcription job",
 			fmt.Sprintf("%s %s%s", interrupted, aftermath, failing))
