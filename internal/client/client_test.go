@@ -1279,3 +1279,33 @@ func TestServiceAnswers_rememberedOnceItAnswers(t *testing.T) {
 		t.Errorf("%d listings, want 2 (the failure, then one answer remembered)", n)
 	}
 }
+
+// A listing refused with the service's own error body (403 with its
+// request_id: zero data retention refuses listings) shows that base_url
+// leads to the service; a bare 403 (a proxy's, another host's) does not.
+func TestServiceAnswers_refusedByTheService(t *testing.T) {
+	for name, tc := range map[string]struct {
+		body    string
+		answers bool
+	}{
+		"the service's error body": {`{"timestamp":"2026-01-01T00:00:00.000Z","path":"/v2/pre-recorded","request_id":"G-1","statusCode":403,"message":"zero data retention is enabled for this account"}`, true},
+		"another body":             {`<html>Forbidden</html>`, false},
+		"a message only":           {`{"message":"forbidden"}`, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusForbidden)
+				_, _ = io.WriteString(w, tc.body)
+			}))
+			defer srv.Close()
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.ServiceAnswers(context.Background()); (err == nil) != tc.answers {
+				t.Errorf("ServiceAnswers: %v, want the service found %t", err, tc.answers)
+			}
+		})
+	}
+}

@@ -111,13 +111,17 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pa
 // when its listing of jobs answers there (one queued job at most, without
 // its result). It tells a 404 of the service (a job gone) from one of
 // something else at the base URL (a path prefix mistyped, another host).
-// An answer is remembered for the client's life, so that many jobs found
-// gone cost one request; a failure is asked again next time.
+// A refusal in the service's own words (a 403 whose body has the service's
+// request_id: zero data retention refuses listings) is an answer too. An
+// answer is remembered for the client's life, so that many jobs found gone
+// cost one request; a failure is asked again next time.
 func (c *Client) ServiceAnswers(ctx context.Context) error {
 	if c.serviceAnswered.Load() {
 		return nil
 	}
-	if _, err := c.ListPreRecorded(ctx, ListOptions{Limit: 1, Status: []string{StatusQueued}}, WithoutUtterances); err != nil {
+	_, err := c.ListPreRecorded(ctx, ListOptions{Limit: 1, Status: []string{StatusQueued}}, WithoutUtterances)
+	var refused *APIError
+	if err != nil && !(errors.As(err, &refused) && refused.StatusCode == http.StatusForbidden && refused.RequestID != "") {
 		return err
 	}
 	c.serviceAnswered.Store(true)
