@@ -604,10 +604,13 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 	if !errorCode.IsNull() {
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
+	next := "To run it again (a new job, billed again), replace this resource: terraform apply -replace=<this resource's address>. " +
+		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
+	if len(resp.RequiresReplace) > 0 { // planReplacement has run
+		next = "This plan replaces it (a new job, billed again)."
+	}
 	resp.Diagnostics.AddWarning("Transcription job failed",
-		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. To run it again (a new job, billed again), replace this resource: "+
-			"terraform apply -replace=<this resource's address>. (When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)",
-			id.ValueString(), code))
+		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. %s", id.ValueString(), code, next))
 }
 
 // refuseUnderZeroDataRetention refuses, at plan time, what cannot work when

@@ -197,3 +197,22 @@ func TestJobPlan_failedJobWithoutErrorCode(t *testing.T) {
 		t.Errorf("the failed job without an error_code is not reported as such: %v", diagnosticSummaries(resp.Diagnostics))
 	}
 }
+
+// TestJobPlan_failedJobReplacedSaysSo: a failed job that the plan already
+// replaces (its audio_url changed) is reported as replaced by this plan,
+// not with the advice to replace it.
+func TestJobPlan_failedJobReplacedSaysSo(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{"status": tftypes.NewValue(tftypes.String, "error")})
+	other := tftypes.NewValue(tftypes.String, "https://example.com/other.wav")
+	planned := withAttributes(t, j.typ, &state, map[string]tftypes.Value{"audio_url": other})
+	config := dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{"audio_url": other}))
+	resp := j.plan(&state, &planned, &config)
+	if !replaces(resp, tftypes.NewAttributePath().WithAttributeName("audio_url")) {
+		t.Fatalf("a new audio_url plans no replacement: %v", resp.RequiresReplace)
+	}
+	if !hasWarning(resp.Diagnostics, "Transcription job failed", "This plan replaces it") || hasWarning(resp.Diagnostics, "Transcription job failed", "-replace") {
+		t.Errorf("the failed job replaced by this plan is reported otherwise: %v", resp.Diagnostics)
+	}
+}
