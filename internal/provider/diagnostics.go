@@ -146,6 +146,15 @@ func createMayHaveSucceeded(err error) bool {
 
 // statusHint suggests what to do about the statuses a user can act on; op
 // is the request answered ("GET /v2/live").
+// namesNoJob reports whether a request's op ("POST /v2/pre-recorded", "GET
+// /v2/live?limit=1") is to a path that names no job: a create, an upload, a
+// listing.
+func namesNoJob(op string) bool {
+	_, target, _ := strings.Cut(op, " ")
+	target, _, _ = strings.Cut(target, "?")
+	return target == "/v2/pre-recorded" || target == "/v2/live" || target == "/v2/upload"
+}
+
 func statusHint(op string, status int) string {
 	switch {
 	case status == http.StatusUnauthorized:
@@ -163,6 +172,8 @@ func statusHint(op string, status int) string {
 			"apply with -parallelism at most that limit, or raise max_retries so that each create waits for a job to end."
 	case status == http.StatusTooManyRequests:
 		return "The service kept limiting the request rate after every retry (the provider's max_retries); try again later."
+	case status == http.StatusNotFound && namesNoJob(op):
+		return "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). Check base_url."
 	}
 	if status >= 500 {
 		return "The service failed; try again later."

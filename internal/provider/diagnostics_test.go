@@ -37,6 +37,20 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "DELETE /v2/pre-recorded/j1", StatusCode: 403, Message: "job cannot be deleted", RequestID: "r"},
 			want: []string{"status 403 (Forbidden): job cannot be deleted.", "request_id: r"},
 		},
+		// A path the service answers whatever the job: its 404 is not the
+		// service's (a path prefix mistyped in base_url).
+		"create not found": {
+			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 404},
+			want: []string{"status 404 (Not Found).", "Check base_url"},
+		},
+		"listing not found": {
+			err:  &client.APIError{Op: "GET /v2/pre-recorded?limit=1", StatusCode: 404},
+			want: []string{"status 404", "Check base_url"},
+		},
+		"upload not found": {
+			err:  &client.APIError{Op: "POST /v2/upload", StatusCode: 404},
+			want: []string{"status 404", "Check base_url"},
+		},
 		"server error": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 503},
 			want: []string{"status 503 (Service Unavailable).", "try again later"},
