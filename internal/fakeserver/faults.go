@@ -105,10 +105,19 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) bool {
 		return true
 	case roll < cfg.RateLimitRatio+cfg.ServerErrorRatio:
 		s.countFault(func(st *Stats) { st.ServerErrors++ })
-		s.writeError(w, r, cfg.ServerErrorStatus, "the service is temporarily unable to handle the request")
+		s.writeError(w, r, cfg.ServerErrorStatus, faultMessage(cfg.ServerErrorStatus))
 		return true
 	}
 	return false
+}
+
+// faultMessage is the message of an injected server error: 503's says the
+// service cannot take the request now; the others name their status.
+func faultMessage(status int) string {
+	if status == http.StatusServiceUnavailable {
+		return "the service is temporarily unable to handle the request"
+	}
+	return "fault injected by the emulator: " + strings.ToLower(http.StatusText(status))
 }
 
 func (s *Server) countFault(count func(*Stats)) {

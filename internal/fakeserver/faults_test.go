@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -75,6 +76,26 @@ func TestServerErrorFaults(t *testing.T) {
 	}
 	if st := h.srv.Stats(); st.ServerErrors != counts[http.StatusBadGateway] || st.RateLimited != counts[http.StatusTooManyRequests] {
 		t.Fatalf("stats %+v, counts %v", st, counts)
+	}
+}
+
+// An injected server error says what its status means: only a 503 says
+// the service cannot take the request now.
+func TestServerErrorFaultMessages(t *testing.T) {
+	for status, want := range map[int]string{
+		http.StatusServiceUnavailable:  "the service is temporarily unable to handle the request",
+		http.StatusInternalServerError: "fault injected by the emulator: internal server error",
+		http.StatusBadGateway:          "fault injected by the emulator: bad gateway",
+	} {
+		h := newHarness(t, Options{})
+		h.srv.SetFaults(Faults{ServerErrorRatio: 1, ServerErrorStatus: status})
+		resp := h.get("/v2/live")
+		var body struct {
+			Message string `json:"message"`
+		}
+		if err := json.Unmarshal(resp.body, &body); err != nil || resp.status != status || body.Message != want {
+			t.Errorf("status %d, body %s (%v); want %d saying %q", resp.status, resp.body, err, status, want)
+		}
 	}
 }
 
