@@ -3,9 +3,12 @@ package fakeserver
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"time"
 
@@ -120,7 +123,9 @@ func (s *Server) waitForDeliveries() {
 func (s *Server) deliver(d *delivery) bool {
 	wait := s.callbackBackoff
 	for attempt := 1; ; attempt++ {
-		if s.sendCallback(d) {
+		failure := s.sendCallback(d)
+		s.logCallback(d, attempt, failure)
+		if failure == "" {
 			return true
 		}
 		if attempt >= s.callbackAttempts {
@@ -137,18 +142,43 @@ func (s *Server) deliver(d *delivery) bool {
 	}
 }
 
-func (s *Server) sendCallback(d *delivery) bool {
+// sendCallback makes one attempt to send a callback, returning why it
+// failed ("" when it was delivered).
+func (s *Server) sendCallback(d *delivery) string {
 	req, err := http.NewRequestWithContext(s.ctx, d.target.method, d.target.url, bytes.NewReader(d.body))
 	if err != nil {
-		return false
+		return "the URL cannot be requested"
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "transcription-fakeserver")
 	resp, err := s.callbackClient.Do(req)
 	if err != nil {
-		return false
+		var urlErr *url.Error
+		if errors.As(err, &urlErr) { // its text repeats the URL, tokens and all
+			err = urlErr.Err
+		}
+		return err.Error()
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
-	return resp.StatusCode >= 200 && resp.StatusCode < 300
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return "answered " + resp.Status
+	}
+	return ""
+}
+
+// logCallback gives Options.CallbackLog the outcome of an attempt.
+func (s *Server) logCallback(d *delivery, attempt int, failure string) {
+	if s.opts.CallbackLog == nil {
+		return
+	}
+	outcome := "delivered"
+	switch {
+	case failure != "" && attempt >= s.callbackAttempts:
+		outcome = "failed: " + failure + "; given up"
+	case failure != "":
+		outcome = "failed: " + failure + "; tried again later"
+	}
+	s.opts.CallbackLog(fmt.Sprintf("callback of job %s, attempt %d of %d: %s %s %s",
+		d.jobID, attempt, s.callbackAttempts, d.target.method, redactURL(d.target.url, nil, true), outcome))
 }

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -289,5 +290,30 @@ func TestSlowCallbackReceiverDelaysNoOther(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("a callback waits for another receiver that does not answer")
+	}
+}
+
+// Options.CallbackLog gets a line for each attempt, saying what became of
+// it, with the URL's token redacted.
+func TestCallbackLog(t *testing.T) {
+	var mu sync.Mutex
+	var lines []string
+	h := newHarness(t, Options{CallbackLog: func(line string) { mu.Lock(); lines = append(lines, line); mu.Unlock() }})
+	flaky := newCallbackReceiver(t, http.StatusBadGateway)
+	const token = "sk_live_0123456789abcdef0123"
+	id := h.create(`{"audio_url":"https://example.com/a.wav","callback_url":"` + flaky.url + `/hooks/` + token + `"}`).ID
+	h.srv.SettleJobs()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(lines) != 2 {
+		t.Fatalf("lines %q, want one per attempt (a failure, then the delivery)", lines)
+	}
+	for i, want := range []string{"attempt 1 of 3: POST " + flaky.url + "/hooks/REDACTED failed: answered 502 Bad Gateway; tried again later", "attempt 2 of 3: POST " + flaky.url + "/hooks/REDACTED delivered"} {
+		if !strings.Contains(lines[i], id) || !strings.Contains(lines[i], want) {
+			t.Errorf("line %d %q, want job %s and %q", i, lines[i], id, want)
+		}
+		if strings.Contains(lines[i], token) {
+			t.Errorf("line %d %q shows the token", i, lines[i])
+		}
 	}
 }

@@ -86,6 +86,11 @@ type Options struct {
 	// CreateBodies keeps; 0 keeps every one. Set it, with Retention, to keep
 	// the memory of a long-running server bounded.
 	RequestLogLimit int
+	// CallbackLog, when set, is given one line for each attempt to send a
+	// callback: the job, the method and URL (its tokens REDACTED, as in the
+	// request listing) and what became of it, so that a receiver's failures
+	// can be seen.
+	CallbackLog func(line string)
 }
 
 // Server is the fake transcription service. It is an http.Handler and is

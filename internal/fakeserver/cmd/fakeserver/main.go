@@ -14,7 +14,8 @@
 //
 //	fakeserver listening on http://127.0.0.1:PORT
 //
-// Requests are logged to stderr (never the API key; -quiet for none).
+// Requests and callback attempts are logged to stderr (never the API key
+// or a callback URL's token; -quiet for none).
 // SIGINT or SIGTERM shuts it down gracefully.
 //
 // The control interface, under /_emulator with the same x-service-key,
@@ -144,7 +145,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return nil
 	}
 
+	logger := log.New(stderr, "fakeserver: ", log.LstdFlags|log.Lmicroseconds)
+	var callbackLog func(string)
+	if !cfg.quiet {
+		callbackLog = func(line string) { logger.Print(line) }
+	}
 	fake := fakeserver.New(fakeserver.Options{
+		CallbackLog:       callbackLog,
 		APIKey:            cfg.apiKey,
 		ProcessingTime:    cfg.processing.lo,
 		ProcessingTimeMax: cfg.processing.hi,
@@ -159,7 +166,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	})
 	defer fake.Close()
 
-	logger := log.New(stderr, "fakeserver: ", log.LstdFlags|log.Lmicroseconds)
 	var handler http.Handler = fake
 	if !cfg.quiet {
 		handler = logRequests(logger, fake)
@@ -205,7 +211,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers")
 	flags.Int64Var(&cfg.faults.Seed, "fault-seed", 0, "chooses which requests fault: the same seed and request order give the same faults")
 	flags.IntVar(&cfg.requestLog, "request-log", 10000, "newest requests kept for "+fakeserver.ControlPrefix+"/requests (0: every one, memory growing without bound)")
-	flags.BoolVar(&cfg.quiet, "quiet", false, "do not log each request to stderr")
+	flags.BoolVar(&cfg.quiet, "quiet", false, "do not log requests and callback attempts to stderr")
 	flags.BoolVar(&cfg.version, "version", false, "print the version and exit")
 
 	envNames := map[string]string{}
