@@ -110,6 +110,10 @@ func (v *validator) absoluteURL(path, raw string) {
 		v.add("%s must be an absolute http or https URL without white space (got %q)", path, raw)
 		return
 	}
+	if strings.ContainsFunc(raw, unicode.IsControl) { // url.Parse takes them in a fragment
+		v.add("%s must be an absolute http or https URL without control characters (got %q)", path, raw)
+		return
+	}
 	u, err := url.Parse(raw)
 	// A port without a host name ("https://:8080/a.wav") names no host.
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {

@@ -37,6 +37,7 @@ func TestValidateRequest(t *testing.T) {
 		{"callback_config.url with no host name", func(r *initRequest) { r.CallbackConfig = &client.CallbackConfig{URL: "http://:/hook"} }, []string{`callback_config.url must be an absolute http or https URL (got "http://:/hook")`}},
 		{"audio_url with a space", func(r *initRequest) { r.AudioURL = "https://example.com/My Recording.wav" }, []string{`audio_url must be an absolute http or https URL without white space (got "https://example.com/My Recording.wav")`}},
 		{"callback_url with a trailing space", func(r *initRequest) { r.CallbackURL = s("https://e.com/h ") }, []string{`callback_url must be an absolute http or https URL without white space (got "https://e.com/h ")`}},
+		{"audio_url with a NUL in its fragment", func(r *initRequest) { r.AudioURL = "https://e.com/a.wav#t=\x00" }, []string{`audio_url must be an absolute http or https URL without control characters (got "https://e.com/a.wav#t=\x00")`}},
 		{"audio_url with an encoded space", func(r *initRequest) { r.AudioURL = "https://example.com/My%20Recording.wav" }, nil},
 		{"IPv6 audio_url", func(r *initRequest) { r.AudioURL = "http://[::1]:8080/a.wav" }, nil},
 		{"unparsable audio_url", func(r *initRequest) { r.AudioURL = "http://[::1" }, []string{`audio_url must be an absolute http or https URL (got "http://[::1")`}},

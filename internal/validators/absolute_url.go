@@ -61,6 +61,10 @@ func checkAbsoluteHTTPURL(raw string) error {
 	if i := strings.IndexFunc(raw, unicode.IsSpace); i >= 0 {
 		return fmt.Errorf("it holds white space (at byte %d), which a URL cannot: percent-encode it (a space is %%20) or remove it", i)
 	}
+	// Nor control characters, which url.Parse takes in a fragment.
+	if i := strings.IndexFunc(raw, unicode.IsControl); i >= 0 {
+		return fmt.Errorf("it holds a control character (at byte %d), which a URL cannot: percent-encode it or remove it", i)
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return fmt.Errorf("it does not parse as a URL")
