@@ -174,6 +174,8 @@ func (s *Server) logCallback(d *delivery, attempt int, failure string) {
 	}
 	outcome := "delivered"
 	switch {
+	case failure != "" && s.ctx.Err() != nil:
+		outcome = "failed: " + failure + "; not tried again: the server is closing"
 	case failure != "" && attempt >= s.callbackAttempts:
 		outcome = "failed: " + failure + "; given up"
 	case failure != "":

@@ -131,7 +131,8 @@
 //     e.g. https://example.com/fail-422.wav. Such jobs have file and result null.
 //   - A URL containing "addon-error" makes the job end "done" with every
 //     add-on it asks for failed: success false, is_empty true, results null
-//     and an error with status_code 500; "addon-error-NNN" (NNN from 400 to
+//     (an empty string for sentiment_analysis, whose results the official
+//     client types as a string) and an error with status_code 500; "addon-error-NNN" (NNN from 400 to
 //     599) sets status_code NNN, e.g. https://example.com/addon-error-429.wav.
 //   - A duration=SECONDS query parameter sets the audio duration and
 //     channels=N the number of channels, e.g.

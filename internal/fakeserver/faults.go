@@ -117,7 +117,10 @@ func faultMessage(status int) string {
 	if status == http.StatusServiceUnavailable {
 		return "the service is temporarily unable to handle the request"
 	}
-	return "fault injected by the emulator: " + strings.ToLower(http.StatusText(status))
+	if text := http.StatusText(status); text != "" {
+		return "fault injected by the emulator: " + strings.ToLower(text)
+	}
+	return fmt.Sprintf("fault injected by the emulator: status %d", status)
 }
 
 func (s *Server) countFault(count func(*Stats)) {

@@ -86,6 +86,7 @@ func TestServerErrorFaultMessages(t *testing.T) {
 		http.StatusServiceUnavailable:  "the service is temporarily unable to handle the request",
 		http.StatusInternalServerError: "fault injected by the emulator: internal server error",
 		http.StatusBadGateway:          "fault injected by the emulator: bad gateway",
+		599:                            "fault injected by the emulator: status 599",
 	} {
 		h := newHarness(t, Options{})
 		h.srv.SetFaults(Faults{ServerErrorRatio: 1, ServerErrorStatus: status})

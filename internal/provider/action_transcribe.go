@@ -101,6 +101,13 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, needsConfigForNewJob, ", which must then be set.", 1)
 		attrs[sw.name] = a
 	}
+	// An action keeps no state to refresh or import.
+	metadata, ok := attrs["custom_metadata"].(actionschema.MapAttribute)
+	if !ok {
+		panic("custom_metadata is no longer a map attribute of the job's schema")
+	}
+	metadata.MarkdownDescription = customMetadataDescription
+	attrs["custom_metadata"] = metadata
 	// An action keeps no result to point at.
 	for name, a := range attrs {
 		if b, ok := a.(actionschema.BoolAttribute); ok && resultAtSentence.MatchString(b.MarkdownDescription) {

@@ -519,7 +519,7 @@ stream:
 func TestTranscribe_schemaDescriptionsFitAnAction(t *testing.T) {
 	var resp action.SchemaResponse
 	(&transcribeAction{}).Schema(context.Background(), action.SchemaRequest{}, &resp)
-	misleading := []string{"Sensitive,", "-replace", "import", "`result."}
+	misleading := []string{"Sensitive,", "-replace", "import", "`result.", "refresh", "in state"}
 	var walk func(prefix string, attrs map[string]actionschema.Attribute)
 	walk = func(prefix string, attrs map[string]actionschema.Attribute) {
 		for name, a := range attrs {

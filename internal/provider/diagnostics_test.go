@@ -183,6 +183,9 @@ func TestAddWaitError_jobNeverRead(t *testing.T) {
 			if !strings.Contains(detail, c.want) || strings.Contains(detail, "not yet seen") || !strings.Contains(detail, "connection refused") {
 				t.Errorf("detail %q, want %q and the service's failure", detail, c.want)
 			}
+			if strings.Contains(detail, "For long recordings") {
+				t.Errorf("detail %q blames the recording's length for an outage", detail)
+			}
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -483,6 +484,10 @@ func exampleDirs(t *testing.T) []string {
 
 // declaresSource reports whether the .tf files of dir require the provider
 // by its registry address.
+// providerSource is the line of a required_providers entry that names the
+// provider's registry address.
+var providerSource = regexp.MustCompile(`(?m)^\s*source\s*=\s*"transcription-service/transcription"`)
+
 func declaresSource(t *testing.T, dir string) bool {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.tf"))
@@ -494,7 +499,7 @@ func declaresSource(t *testing.T, dir string) bool {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(data), `"transcription-service/transcription"`) {
+		if providerSource.Match(data) {
 			return true
 		}
 	}

@@ -121,8 +121,9 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if req.State.Raw.IsNull() {
 		return
 	}
-	warnIfFailed(ctx, req.State, resp)
 	planSmallerResult(ctx, req.State, resp)
+	// Last: it says whether this plan replaces the job.
+	defer warnIfFailed(ctx, req.State, resp)
 
 	// A job the service no longer has is created again once
 	// recreate_when_missing is turned on, in one apply.
@@ -299,6 +300,7 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	f := (*serviceFailingError)(nil)
 	if errors.As(err, &f) {
 		failing = "\n\nThe service was failing when the wait ended: " + serviceFailureDetail(f.err)
+		advice = fmt.Sprintf("To wait through a longer outage, raise %s.", limit)
 	}
 	switch {
 	case last != nil && f != nil:
@@ -306,7 +308,6 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 		// known: it may have ended meanwhile.
 		timedOut = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that, and the wait ended after %s (%s).", id, last.Status, timeout, limit)
 		interrupted = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that before Terraform was interrupted.", id, last.Status)
-		advice = fmt.Sprintf("To wait through a longer outage, raise %s.", limit)
 	case last != nil:
 		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, timeout, limit)
 		interrupted = fmt.Sprintf("Job %s was %s when Terraform was interrupted.", id, last.Status)
@@ -526,7 +527,19 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathStatus, &status)...)
 	before, _ := kept.content()
 	after, known := planned.content()
-	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) || !known || after > before {
+	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) {
+		return
+	}
+	if !known {
+		// How much of the result is kept is not known yet (it is planned
+		// unknown), but with include_raw_result off result_json is not
+		// kept, whatever include_transcript becomes.
+		if raw := planned.includeRawResult; !raw.IsUnknown() && !raw.ValueBool() {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsonTextNull())...)
+		}
+		return
+	}
+	if after > before {
 		return
 	}
 	var prior types.Object
@@ -606,7 +619,7 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 	}
 	next := "To run it again (a new job, billed again), replace this resource: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
-	if len(resp.RequiresReplace) > 0 { // planReplacement has run
+	if len(resp.RequiresReplace) > 0 { // ModifyPlan has decided
 		next = "This plan replaces it (a new job, billed again)."
 	}
 	resp.Diagnostics.AddWarning("Transcription job failed",

@@ -76,6 +76,10 @@ var switchesNeedingConfig = []struct{ name, config, needs string }{
 
 // needsConfigForNewJob ends the description of a switch in
 // switchesNeedingConfig; the action's says "which must then be set".
+// customMetadataDescription is what custom_metadata is, to the resource
+// and to the action, which adds nothing about state.
+const customMetadataDescription = "Metadata attached to the job, returned with it and in its callback, and usable to filter listings. An empty map is the same as none."
+
 // resultAt is the sentence of a switch's description that says where the
 // resource's result holds what the add-on gives; the action, which keeps
 // no result, leaves it out (resultAtSentence).
@@ -369,8 +373,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		}),
 
 		"custom_metadata": schema.MapAttribute{
-			MarkdownDescription: "Metadata attached to the job, returned with it and in its callback, and usable to filter listings. " +
-				"A refresh ignores keys the job's record holds beyond those in state; an imported job's state holds all of them, so its configuration must list every one (leaving one out replaces the job). An empty map is the same as none.",
+			MarkdownDescription: customMetadataDescription + " A refresh ignores keys the job's record holds beyond those in state; an imported job's state holds all of them, so its configuration must list every one (leaving one out replaces the job).",
 			ElementType: types.StringType,
 			Optional:    true,
 			Validators:  []validator.Map{validators.NoNullElements()},

@@ -794,7 +794,12 @@ recreate_when_missing = terraform_data.flag.output`) +
 			acctest.JobConfig("transcript", `audio_url = "https://example.com/transcript.wav"
 include_transcript = !terraform_data.flag.output`) +
 			acctest.JobConfig("raw", `audio_url = "https://example.com/raw.wav"
-include_raw_result = !terraform_data.flag.output`)
+include_raw_result = !terraform_data.flag.output`) +
+			// include_raw_result turned off (known) settles result_json,
+			// whatever include_transcript (unknown) becomes.
+			acctest.JobConfig("rawoff", fmt.Sprintf(`audio_url = "https://example.com/rawoff.wav"
+include_raw_result = %t
+include_transcript = terraform_data.flag.output`, value == "false"))
 	}
 	var ids []string
 	resource.ParallelTest(t, resource.TestCase{
@@ -803,7 +808,7 @@ include_raw_result = !terraform_data.flag.output`)
 			{
 				Config: config("false"),
 				Check: func(s *terraform.State) error {
-					for _, name := range []string{"recreated", "transcript", "raw"} {
+					for _, name := range []string{"recreated", "transcript", "raw", "rawoff"} {
 						ids = append(ids, s.RootModule().Resources["transcription_job."+name].Primary.ID)
 					}
 					return nil
@@ -831,8 +836,10 @@ include_raw_result = !terraform_data.flag.output`)
 					statecheck.ExpectKnownValue("transcription_job.transcript", tfjsonpath.New("result").AtMapKey("metadata").AtMapKey("audio_duration"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue("transcription_job.raw", tfjsonpath.New("result_json"), knownvalue.Null()),
 					statecheck.ExpectKnownValue("transcription_job.raw", tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("transcription_job.rawoff", tfjsonpath.New("result_json"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("transcription_job.rawoff", tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
 				},
-				Check: acctest.JobsCreated(fs, 4),
+				Check: acctest.JobsCreated(fs, 5),
 			},
 			{Config: config("true"), PlanOnly: true},
 		},

@@ -344,6 +344,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	up, err := r.data.Client.Upload(uploadCtx, source, size, func() (io.ReadCloser, error) { return openVerified(source, sum) })
 	if err != nil {
 		var changed *sourceChangedError
+		var interrupted *client.InterruptedError
 		switch {
 		case errors.As(err, &changed):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
@@ -351,16 +352,20 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		case errors.Is(err, client.ErrUploadSizeChanged):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
 				fmt.Sprintf("The size of %q is no longer the %d bytes read when the upload started. The upload was stopped before it completed. Run terraform apply again once nothing writes to the file.", source, size))
-		case errors.As(err, new(*client.InterruptedError)):
-			// Ended while waiting to send the file again after an answer
-			// saying the service did not take it (the client sends an
-			// upload again only then): no try was in flight.
+		case errors.As(err, &interrupted):
+			// Ended with no try in flight: before the first was sent, or
+			// while waiting to send the file again after a try the service
+			// did not take (the client sends an upload again only then).
 			summary, how := "Interrupted while uploading", "Terraform was interrupted"
 			if ctx.Err() == nil {
 				summary, how = "The upload did not finish in time", fmt.Sprintf("timeouts.create (%s) ran out", limit)
 			}
+			when := "before the request was sent"
+			if interrupted.Last != nil {
+				when = fmt.Sprintf("while the provider waited to send %q again, after a try the service did not take", source)
+			}
 			resp.Diagnostics.AddAttributeError(pathUploadSource, summary, apiErrorDetail(err)+
-				fmt.Sprintf("\n\nNothing was uploaded: %s while the provider waited to send %q again, after an answer saying the service did not take it. Nothing was saved in state: the next apply uploads the file.", how, source))
+				fmt.Sprintf("\n\nNothing was uploaded: %s %s. Nothing was saved in state: the next apply uploads the file.", how, when))
 		case uploadCtx.Err() != nil && ctx.Err() == nil:
 			// timeouts.create passed (asked of uploadCtx, not of err: a
 			// connection that timed out is a context.DeadlineExceeded too).

@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -966,5 +967,49 @@ func TestUploadCreate_refusedEveryTry(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUploadCreate_endedBeforeTheRequestWasSent: an upload whose first try
+// never got its request sent (a TLS handshake that never ends) when
+// timeouts.create ran out says so, not that the service refused a try.
+func TestUploadCreate_endedBeforeTheRequestWasSent(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	go func() { // accept, and never answer the handshake
+		var held []net.Conn
+		defer func() {
+			for _, c := range held {
+				_ = c.Close()
+			}
+		}()
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	c, err := client.New(client.Config{BaseURL: "https://" + l.Addr().String(), APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := newUploadUnderTest(c)
+	resp := upload.create(t, context.Background(), map[string]tftypes.Value{
+		"source":   frameworktest.String(source),
+		"timeouts": tftypes.NewValue(upload.attributeType("timeouts"), map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, "1s")}),
+	})
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("the upload succeeded")
+	}
+	got := resp.Diagnostics.Errors()[0]
+	if !strings.Contains(got.Detail(), "Nothing was uploaded: timeouts.create (1s) ran out before the request was sent.") || strings.Contains(got.Detail(), "did not take") {
+		t.Errorf("diagnostic %q: %q, want it to say the request was never sent", got.Summary(), got.Detail())
 	}
 }
