@@ -3,7 +3,6 @@ package fakeserver
 import (
 	"fmt"
 	"hash/fnv"
-	"math"
 	"net/http"
 	"net/url"
 	"path"
@@ -111,12 +110,17 @@ func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string
 // derivedAudio describes external audio deterministically from its URL:
 // duration=SECONDS and channels=N query parameters when given, otherwise 5
 // to 60 seconds from a hash of the URL and one channel.
+// MaxAudioDuration bounds the duration an audio_url's duration parameter
+// sets, in seconds (about 31 years): every figure derived from it, such as
+// billing_time with 64 channels, stays a number JSON can carry.
+const MaxAudioDuration = 1e9
+
 func derivedAudio(u *url.URL, raw string) Audio {
 	h := fnv.New32a()
 	h.Write([]byte(raw))
 	audio := Audio{Duration: float64(5 + h.Sum32()%56), Channels: 1, Filename: path.Base(u.Path)}
 	q := u.Query()
-	if d, err := strconv.ParseFloat(q.Get("duration"), 64); err == nil && d > 0 && !math.IsInf(d, 0) {
+	if d, err := strconv.ParseFloat(q.Get("duration"), 64); err == nil && d > 0 && d <= MaxAudioDuration {
 		audio.Duration = d
 	}
 	if n, err := strconv.ParseInt(q.Get("channels"), 10, 64); err == nil && n >= 1 && n <= 64 {

@@ -132,10 +132,11 @@
 //   - A URL containing "addon-error" makes the job end "done" with every
 //     add-on it asks for failed: success false, is_empty true, results null
 //     (an empty string for sentiment_analysis, whose results the official
-//     client types as a string) and an error with status_code 500; "addon-error-NNN" (NNN from 400 to
-//     599) sets status_code NNN, e.g. https://example.com/addon-error-429.wav.
-//   - A duration=SECONDS query parameter sets the audio duration and
-//     channels=N the number of channels, e.g.
+//     client types as a string) and an error with status_code 500;
+//     "addon-error-NNN" (NNN from 400 to 599) sets status_code NNN, e.g.
+//     https://example.com/addon-error-429.wav.
+//   - A duration=SECONDS query parameter (above 0, at most 1e9) sets the
+//     audio duration and channels=N (1 to 64) the number of channels, e.g.
 //     https://example.com/call.wav?duration=12.5&channels=2.
 //     The transcript covers at most the first four hours of any audio.
 //   - Otherwise the duration is 5 to 60 seconds, derived from a hash of the URL

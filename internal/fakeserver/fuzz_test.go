@@ -239,6 +239,7 @@ func createSeeds() []string {
 		`{"audio_url":"https://e.com/a.wav?duration=3600&channels=64","subtitles":true}`,
 		`{"audio_url":"https://e.com/a.wav?duration=1e12"}`,
 		`{"audio_url":"https://e.com/a.wav?duration=1e308&channels=9223372036854775807"}`,
+		`{"audio_url":"https://e.com/a.wav?duration=3e306&channels=64","callback":true,"callback_config":{"url":"http://127.0.0.1:1/cb"}}`,
 		`{"audio_url":"https://e.com/a.wav?duration=NaN&channels=-1"}`,
 		`{"audio_url":"https://e.com/a.wav?duration=Inf"}`,
 		// Values the validator refuses (422).

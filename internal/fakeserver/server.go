@@ -388,7 +388,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	// What json.Marshal writes, without its copy of the text: a page of live
 	// jobs is megabytes.
 	if err := json.NewEncoder(buf).Encode(v); err != nil {
-		http.Error(w, `{"message":"internal error encoding the response"}`, http.StatusInternalServerError)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(w, `{"statusCode":500,"message":"internal error encoding the response"}`)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
