@@ -350,8 +350,10 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 	}
 	redactURLField(obj, "audio_url", map[string]bool{"duration": true, "channels": true}, false)
 	redactURLField(obj, "callback_url", nil, true)
-	if cfg, ok := obj["callback_config"].(map[string]any); ok {
-		redactURLField(cfg, "url", nil, true)
+	for key, v := range obj {
+		if cfg, ok := v.(map[string]any); ok && strings.EqualFold(key, "callback_config") {
+			redactURLField(cfg, "url", nil, true)
+		}
 	}
 	data, err := json.Marshal(obj)
 	if err != nil {
@@ -360,9 +362,14 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 	return data, true
 }
 
+// redactURLField redacts the URL at key in obj, and at any key that is key
+// in another case: the create refuses such a key, but the request listing
+// shows the body it refused.
 func redactURLField(obj map[string]any, key string, keep map[string]bool, pathTokens bool) {
-	if v, ok := obj[key].(string); ok {
-		obj[key] = redactURL(v, keep, pathTokens)
+	for k, v := range obj {
+		if s, ok := v.(string); ok && strings.EqualFold(k, key) {
+			obj[k] = redactURL(s, keep, pathTokens)
+		}
 	}
 }
 

@@ -106,6 +106,22 @@ type controlPage struct {
 	LastSeq  int           `json:"last_seq"`
 }
 
+// A create whose keys are in another case is refused (400), and the
+// listing shows its body: the URLs in it are redacted all the same.
+func TestControl_requestsWithoutSecretsInKeysOfAnotherCase(t *testing.T) {
+	h := newHarness(t, Options{})
+	resp := h.postCreate(`{"AUDIO_URL":"https://e.com/a.wav?sig=upp3rs1g","Callback_Config":{"URL":"https://hooks.example.com/cb?token=upp3rt0k"},"Callback_URL":"https://h.example.com/x?t=upp3rcb"}`)
+	if resp.status != http.StatusBadRequest {
+		t.Fatalf("create with keys in upper case: %d", resp.status)
+	}
+	raw := string(h.control(http.MethodGet, "/requests", "").body)
+	for _, secret := range []string{"upp3rs1g", "upp3rt0k", "upp3rcb"} {
+		if strings.Contains(raw, secret) {
+			t.Errorf("the listing holds %q: %s", secret, raw)
+		}
+	}
+}
+
 func TestControl_requestsWithoutSecrets(t *testing.T) {
 	h := newHarness(t, Options{})
 	create := `{"audio_url":"https://user:pw@media.example.com/a.wav?duration=12&channels=2&X-Amz-Signature=s3cr3t#frag",` +

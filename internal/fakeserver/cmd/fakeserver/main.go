@@ -35,6 +35,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -307,20 +308,35 @@ func buildVersion() string {
 func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		logger.Printf("%s %s %d %s", r.Method, r.URL.RequestURI(), sw.status, time.Since(start).Round(time.Microsecond))
+		status := "no answer" // the client gave up, or the server is closing
+		if sw.status != 0 {
+			status = strconv.Itoa(sw.status)
+		}
+		logger.Printf("%s %s %s %s", r.Method, r.URL.RequestURI(), status, time.Since(start).Round(time.Microsecond))
 	})
 }
 
+// statusWriter remembers the status a handler answered with; 0 when it
+// answered nothing.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
 }
 
 func (w *statusWriter) WriteHeader(status int) {
-	w.status = status
+	if w.status == 0 {
+		w.status = status
+	}
 	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
 }
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

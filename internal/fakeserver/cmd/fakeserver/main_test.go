@@ -9,9 +9,11 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 	"io"
+	"log"
 	"mime/multipart"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -424,5 +426,22 @@ func TestRunRehearsal(t *testing.T) {
 	}
 	if logs := stderr.String(); strings.Contains(logs, "/v2/") {
 		t.Fatalf("requests logged despite FAKESERVER_QUIET: %s", logs)
+	}
+}
+
+// The log gives the status a request was answered with, 200 for a body
+// written without one, and says when it was answered nothing (a client
+// that gave up while a latency fault held it), where it said 200.
+func TestLogRequestsStatus(t *testing.T) {
+	for want, handler := range map[string]http.HandlerFunc{
+		" 404 ":       func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) },
+		" 200 ":       func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("{}")) },
+		" no answer ": func(http.ResponseWriter, *http.Request) {},
+	} {
+		var out strings.Builder
+		logRequests(log.New(&out, "", 0), handler).ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/v2/live", nil))
+		if !strings.Contains(out.String(), "GET /v2/live"+want) {
+			t.Errorf("logged %q, want %q", out.String(), want)
+		}
 	}
 }
