@@ -120,12 +120,18 @@ func (c *Client) ServiceAnswers(ctx context.Context) error {
 		return nil
 	}
 	_, err := c.ListPreRecorded(ctx, ListOptions{Limit: 1, Status: []string{StatusQueued}}, WithoutUtterances)
-	var refused *APIError
-	if err != nil && !(errors.As(err, &refused) && refused.StatusCode == http.StatusForbidden && refused.RequestID != "") {
+	if err != nil && !refusedByTheService(err) {
 		return err
 	}
 	c.serviceAnswered.Store(true)
 	return nil
+}
+
+// refusedByTheService reports whether err is a 403 in the service's own
+// words (its error body, with a request_id).
+func refusedByTheService(err error) bool {
+	var refused *APIError
+	return errors.As(err, &refused) && refused.StatusCode == http.StatusForbidden && refused.RequestID != ""
 }
 
 // ListPreRecorded fetches one page of pre-recorded jobs (GET
