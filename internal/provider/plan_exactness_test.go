@@ -362,21 +362,7 @@ func (e *exactness) withCallback(config tftypes.Value) tftypes.Value {
 // importJob imports job id as Terraform does (ImportResourceState, then
 // ReadResource) and returns its state.
 func (e *exactness) importJob(id string) tftypes.Value {
-	imported, err := e.h.server.ImportResourceState(e.ctx, &tfprotov6.ImportResourceStateRequest{TypeName: jobResourceTypeName, ID: id})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	failOnDiagnostics(e.t, "ImportResourceState", imported.Diagnostics)
-	read, err := e.h.server.ReadResource(e.ctx, &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: imported.ImportedResources[0].State})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	failOnDiagnostics(e.t, "ReadResource", read.Diagnostics)
-	state, err := read.NewState.Unmarshal(e.typ)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return state
+	return e.h.importJob(e.typ, id)
 }
 
 // planAgainst plans config against the applied state, as Terraform plans a

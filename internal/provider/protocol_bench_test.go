@@ -181,6 +181,34 @@ func (h *protoHarness) applyChange(typeName string, prior, planned, config *tfpr
 	return resp
 }
 
+// readJob refreshes a job's state as Terraform does before a plan, and
+// returns it as a value of typ.
+func (h *protoHarness) readJob(typ tftypes.Type, state *tfprotov6.DynamicValue) tftypes.Value {
+	h.tb.Helper()
+	resp, err := h.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: state})
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	failOnDiagnostics(h.tb, "ReadResource", resp.Diagnostics)
+	v, err := resp.NewState.Unmarshal(typ)
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	return v
+}
+
+// importJob imports job id as Terraform does (ImportResourceState, then
+// ReadResource) and returns its state as a value of typ.
+func (h *protoHarness) importJob(typ tftypes.Type, id string) tftypes.Value {
+	h.tb.Helper()
+	imported, err := h.server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: jobResourceTypeName, ID: id})
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	failOnDiagnostics(h.tb, "ImportResourceState", imported.Diagnostics)
+	return h.readJob(typ, imported.ImportedResources[0].State)
+}
+
 // hasWarning reports whether diags hold a warning of summary whose detail
 // contains detail.
 func hasWarning(diags []*tfprotov6.Diagnostic, summary, detail string) bool {
