@@ -107,14 +107,14 @@ func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string
 	return derivedAudio(u, audioURL), uuid.NewSHA1(uuid.NameSpaceURL, []byte(audioURL)).String(), false, nil
 }
 
-// derivedAudio describes external audio deterministically from its URL:
-// duration=SECONDS and channels=N query parameters when given, otherwise 5
-// to 60 seconds from a hash of the URL and one channel.
 // MaxAudioDuration bounds the duration an audio_url's duration parameter
 // sets, in seconds (about 31 years): every figure derived from it, such as
 // billing_time with 64 channels, stays a number JSON can carry.
 const MaxAudioDuration = 1e9
 
+// derivedAudio describes external audio deterministically from its URL:
+// duration=SECONDS and channels=N query parameters when given, otherwise 5
+// to 60 seconds from a hash of the URL and one channel.
 func derivedAudio(u *url.URL, raw string) Audio {
 	h := fnv.New32a()
 	h.Write([]byte(raw))

@@ -351,8 +351,13 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 	redactURLField(obj, "audio_url", map[string]bool{"duration": true, "channels": true}, false)
 	redactURLField(obj, "callback_url", nil, true)
 	for key, v := range obj {
-		if cfg, ok := v.(map[string]any); ok && strings.EqualFold(key, "callback_config") {
+		if !strings.EqualFold(key, "callback_config") {
+			continue
+		}
+		if cfg, ok := v.(map[string]any); ok {
 			redactURLField(cfg, "url", nil, true)
+		} else if v != nil { // not the object the create wants: shown as nothing
+			obj[key] = redacted
 		}
 	}
 	data, err := json.Marshal(obj)
@@ -363,12 +368,18 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 }
 
 // redactURLField redacts the URL at key in obj, and at any key that is key
-// in another case: the create refuses such a key, but the request listing
-// shows the body it refused.
+// in another case; a value there that is not a string is REDACTED whole.
+// The create refuses such keys and values, but the request listing shows
+// the body it refused.
 func redactURLField(obj map[string]any, key string, keep map[string]bool, pathTokens bool) {
 	for k, v := range obj {
-		if s, ok := v.(string); ok && strings.EqualFold(k, key) {
+		if !strings.EqualFold(k, key) || v == nil {
+			continue
+		}
+		if s, ok := v.(string); ok {
 			obj[k] = redactURL(s, keep, pathTokens)
+		} else {
+			obj[k] = redacted
 		}
 	}
 }

@@ -114,8 +114,10 @@ func TestControl_requestsWithoutSecretsInKeysOfAnotherCase(t *testing.T) {
 	if resp.status != http.StatusBadRequest {
 		t.Fatalf("create with keys in upper case: %d", resp.status)
 	}
+	// Nor when the values are not of the types the create wants.
+	h.postCreate(`{"audio_url":["https://e.com/a.wav?X-Amz-Signature=l1sts1g"],"callback_config":[{"url":"https://hooks.example.com/cb?token=l1stt0k"}],"callback_url":{"u":"https://h.example.com/x?t=0bjcb"}}`)
 	raw := string(h.control(http.MethodGet, "/requests", "").body)
-	for _, secret := range []string{"upp3rs1g", "upp3rt0k", "upp3rcb"} {
+	for _, secret := range []string{"upp3rs1g", "upp3rt0k", "upp3rcb", "l1sts1g", "l1stt0k", "0bjcb"} {
 		if strings.Contains(raw, secret) {
 			t.Errorf("the listing holds %q: %s", secret, raw)
 		}

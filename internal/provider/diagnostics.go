@@ -62,8 +62,11 @@ func errorDetail(err error, advice bool) string {
 		return transportErr.Error() + ". Check base_url and the network, then try again."
 	case errors.As(err, &decodeErr):
 		return decodeErr.Error() + ". Check that base_url points at the transcription service."
-	case errors.As(err, &interrupted) && interrupted.Last != nil:
+	case errors.As(err, &interrupted) && interrupted.Last != nil && errors.As(interrupted.Last, new(*client.APIError)):
 		return fmt.Sprintf("%s (%s) while waiting to send %s again; the service's last answer was %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
+	case errors.As(err, &interrupted) && interrupted.Last != nil:
+		// No answer: the last try did not reach the service.
+		return fmt.Sprintf("%s (%s) while waiting to send %s again; the last try failed: %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		// In flight, or while the answer's body was being received.
 		return endedBy(err) + " before the service's answer was received: " + err.Error()
@@ -102,7 +105,7 @@ const (
 func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string) {
 	detail := apiErrorDetail(err)
 	if errors.As(err, new(*client.InterruptedError)) {
-		detail += "\n\nNo job was created: no try of the request was in flight when it was interrupted, and a create is sent again only after an answer saying the service did not take it. " +
+		detail += "\n\nNo job was created: no try of the request was in flight when it was interrupted, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). " +
 			nextTry + "."
 	}
 	if client.IsStatus(err, http.StatusTooManyRequests) {

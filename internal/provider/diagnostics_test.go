@@ -15,8 +15,8 @@ import (
 
 func TestAddAPIError(t *testing.T) {
 	for name, c := range map[string]struct {
-		err  error
-		want []string
+		err       error
+		want, not []string
 	}{
 		"api error": {
 			err: fmt.Errorf("wrapped: %w", &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 400, Message: "invalid body", RequestID: "req-42",
@@ -94,7 +94,13 @@ func TestAddAPIError(t *testing.T) {
 		},
 		"timed out": {
 			err:  &client.InterruptedError{Op: "DELETE /v2/pre-recorded/j1", Last: &client.APIError{Op: "DELETE /v2/pre-recorded/j1", StatusCode: 503}, Err: context.DeadlineExceeded},
-			want: []string{"time limit ran out (context deadline exceeded) while waiting to send DELETE /v2/pre-recorded/j1 again", "503"},
+			want: []string{"time limit ran out (context deadline exceeded) while waiting to send DELETE /v2/pre-recorded/j1 again; the service's last answer was", "503"},
+		},
+		// A connection never made is no answer of the service's.
+		"timed out without an answer": {
+			err:  &client.InterruptedError{Op: "POST /v2/upload", Last: &client.TransportError{Op: "POST /v2/upload", Err: errors.New("connect: connection refused")}, Err: context.DeadlineExceeded},
+			want: []string{"while waiting to send POST /v2/upload again; the last try failed: ", "connection refused"},
+			not:  []string{"answer was"},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -107,6 +113,11 @@ func TestAddAPIError(t *testing.T) {
 			for _, w := range c.want {
 				if !strings.Contains(detail, w) {
 					t.Errorf("detail %q lacks %q", detail, w)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(detail, w) {
+					t.Errorf("detail %q holds %q", detail, w)
 				}
 			}
 			if name == "server error" && strings.Contains(detail, "request_id") {

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -617,13 +618,32 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 	if !errorCode.IsNull() {
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
-	next := "To run it again (a new job, billed again), replace this resource: terraform apply -replace=<this resource's address>. " +
+	// -replace and replace_triggered_by replace it too, unseen here.
+	next := "To run it again (a new job, billed again), replace this resource, unless this plan already does: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
-	if len(resp.RequiresReplace) > 0 { // ModifyPlan has decided
+	if terraformReplacesFor(state.Raw, resp.Plan.Raw, resp.RequiresReplace) { // ModifyPlan has decided
 		next = "This plan replaces it (a new job, billed again)."
 	}
 	resp.Diagnostics.AddWarning("Transcription job failed",
 		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. %s", id.ValueString(), code, next))
+}
+
+// terraformReplacesFor reports whether Terraform replaces a resource for
+// the top-level attributes paths name: it does for one whose planned value
+// is not its prior one.
+func terraformReplacesFor(prior, planned tftypes.Value, paths path.Paths) bool {
+	var before, after map[string]tftypes.Value
+	if prior.As(&before) != nil || planned.As(&after) != nil {
+		return false
+	}
+	for _, p := range paths {
+		if steps := p.Steps(); len(steps) == 1 {
+			if attr, ok := steps[0].(path.PathStepAttributeName); ok && !before[string(attr)].Equal(after[string(attr)]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // refuseUnderZeroDataRetention refuses, at plan time, what cannot work when

@@ -8,6 +8,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -214,5 +215,30 @@ func TestJobPlan_failedJobReplacedSaysSo(t *testing.T) {
 	}
 	if !hasWarning(resp.Diagnostics, "Transcription job failed", "This plan replaces it") || hasWarning(resp.Diagnostics, "Transcription job failed", "-replace") {
 		t.Errorf("the failed job replaced by this plan is reported otherwise: %v", resp.Diagnostics)
+	}
+}
+
+// TestTerraformReplacesFor: Terraform replaces a resource for a path of
+// RequiresReplace only when the planned value there is not the prior one.
+func TestTerraformReplacesFor(t *testing.T) {
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": tftypes.String, "b": tftypes.Bool}}
+	value := func(a string, b bool) tftypes.Value {
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"a": tftypes.NewValue(tftypes.String, a), "b": tftypes.NewValue(tftypes.Bool, b)})
+	}
+	prior := value("x", true)
+	for name, tc := range map[string]struct {
+		planned tftypes.Value
+		paths   path.Paths
+		want    bool
+	}{
+		"none":              {value("y", false), nil, false},
+		"changed":           {value("y", true), path.Paths{path.Root("a")}, true},
+		"unchanged":         {value("x", true), path.Paths{path.Root("b")}, false},
+		"one of two":        {value("x", false), path.Paths{path.Root("a"), path.Root("b")}, true},
+		"changed elsewhere": {value("y", true), path.Paths{path.Root("b")}, false},
+	} {
+		if got := terraformReplacesFor(prior, tc.planned, tc.paths); got != tc.want {
+			t.Errorf("%s: %t, want %t", name, got, tc.want)
+		}
 	}
 }

@@ -317,19 +317,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	source := plan.Source.ValueString()
 	ctx = tflog.SetField(ctx, "source", source)
 
-	// Hash once more: the file may have changed or vanished since the plan.
-	// What is uploaded is checked against this digest while it is read.
-	sum, size, err := fileSHA256(ctx, source)
-	switch {
-	case ctx.Err() != nil:
-		resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while hashing the file to upload",
-			fmt.Sprintf("Terraform was interrupted while the provider hashed %q before uploading it: nothing was uploaded or saved in state, so the next apply uploads the file.", source))
-		return
-	case err != nil:
-		addSourceError(&resp.Diagnostics, source, err, "")
-		return
-	}
-
+	// timeouts.create caps the whole upload, the hash before it included.
 	limit, diags := plan.Timeouts.Create(ctx, 0)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -341,6 +329,24 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		uploadCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
+
+	// Hash once more: the file may have changed or vanished since the plan.
+	// What is uploaded is checked against this digest while it is read.
+	sum, size, err := fileSHA256(uploadCtx, source)
+	switch {
+	case ctx.Err() != nil:
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while hashing the file to upload",
+			fmt.Sprintf("Terraform was interrupted while the provider hashed %q before uploading it: nothing was uploaded or saved in state, so the next apply uploads the file.", source))
+		return
+	case uploadCtx.Err() != nil:
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
+			fmt.Sprintf("timeouts.create (%s) ran out while the provider hashed %q before uploading it: nothing was uploaded or saved in state. Raise timeouts.create, or remove it.", limit, source))
+		return
+	case err != nil:
+		addSourceError(&resp.Diagnostics, source, err, "")
+		return
+	}
+
 	up, err := r.data.Client.Upload(uploadCtx, source, size, func() (io.ReadCloser, error) { return openVerified(source, sum) })
 	if err != nil {
 		var changed *sourceChangedError
@@ -370,7 +376,8 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			// timeouts.create passed (asked of uploadCtx, not of err: a
 			// connection that timed out is a context.DeadlineExceeded too).
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
-				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped. Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
+				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped; the service may have received the file all the same. Nothing was saved in state: the next apply uploads it again. "+
+					"Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
 					source, size, limit))
 		case ctx.Err() != nil:
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",

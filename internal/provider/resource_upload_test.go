@@ -808,12 +808,11 @@ func TestUploadCreate_connectTimeoutIsNotTheCreateTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	upload := newUploadUnderTest(c)
-	timeoutsType := upload.attributeType("timeouts")
 	for _, create := range []any{nil, "1h"} {
 		t.Run(fmt.Sprintf("timeouts.create=%v", create), func(t *testing.T) {
 			resp := upload.create(t, context.Background(), map[string]tftypes.Value{
 				"source":   frameworktest.String(source),
-				"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, create)}),
+				"timeouts": upload.timeouts(create),
 			})
 
 			if !resp.Diagnostics.HasError() {
@@ -900,9 +899,11 @@ func newUploadUnderTest(c *client.Client) uploadUnderTest {
 	return u
 }
 
-// attributeType is the type of the schema's attribute name.
-func (u uploadUnderTest) attributeType(name string) tftypes.Type {
-	return u.schema.Schema.Type().TerraformType(context.Background()).(tftypes.Object).AttributeTypes[name]
+// timeouts is the timeouts attribute with create (a string, or nil for
+// none).
+func (u uploadUnderTest) timeouts(create any) tftypes.Value {
+	typ := u.schema.Schema.Type().TerraformType(context.Background()).(tftypes.Object).AttributeTypes["timeouts"]
+	return tftypes.NewValue(typ, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, create)})
 }
 
 // create runs Create on a plan of values (the others null), with no state.
@@ -930,7 +931,6 @@ func TestUploadCreate_refusedEveryTry(t *testing.T) {
 		t.Fatal(err)
 	}
 	upload := newUploadUnderTest(c)
-	timeoutsType := upload.attributeType("timeouts")
 	for name, run := range map[string]struct {
 		interrupt bool
 		create    any
@@ -947,7 +947,7 @@ func TestUploadCreate_refusedEveryTry(t *testing.T) {
 			}
 			resp := upload.create(t, ctx, map[string]tftypes.Value{
 				"source":   frameworktest.String(source),
-				"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, run.create)}),
+				"timeouts": upload.timeouts(run.create),
 			})
 			if !resp.Diagnostics.HasError() {
 				t.Fatal("the upload succeeded")
@@ -1003,7 +1003,7 @@ func TestUploadCreate_endedBeforeTheRequestWasSent(t *testing.T) {
 	upload := newUploadUnderTest(c)
 	resp := upload.create(t, context.Background(), map[string]tftypes.Value{
 		"source":   frameworktest.String(source),
-		"timeouts": tftypes.NewValue(upload.attributeType("timeouts"), map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, "1s")}),
+		"timeouts": upload.timeouts("1s"),
 	})
 	if !resp.Diagnostics.HasError() {
 		t.Fatal("the upload succeeded")
@@ -1011,5 +1011,36 @@ func TestUploadCreate_endedBeforeTheRequestWasSent(t *testing.T) {
 	got := resp.Diagnostics.Errors()[0]
 	if !strings.Contains(got.Detail(), "Nothing was uploaded: timeouts.create (1s) ran out before the request was sent.") || strings.Contains(got.Detail(), "did not take") {
 		t.Errorf("diagnostic %q: %q, want it to say the request was never sent", got.Summary(), got.Detail())
+	}
+}
+
+// TestUploadCreate_timeoutsCreateCapsTheHash: timeouts.create caps the
+// whole upload, the hash of the file before it included, as the docs say.
+func TestUploadCreate_timeoutsCreateCapsTheHash(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "huge.wav")
+	f, err := os.Create(source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(8 << 30); err != nil { // sparse: 8 GiB of zeros to hash
+		t.Fatal(err)
+	}
+	_ = f.Close()
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := newUploadUnderTest(c)
+	resp := upload.create(t, context.Background(), map[string]tftypes.Value{
+		"source":   frameworktest.String(source),
+		"timeouts": upload.timeouts("200ms"),
+	})
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("the upload succeeded")
+	}
+	got := resp.Diagnostics.Errors()[0]
+	if got.Summary() != "The upload did not finish in time" || !strings.Contains(got.Detail(), "ran out while the provider hashed") {
+		t.Errorf("diagnostic %q: %q, want timeouts.create to end the hash", got.Summary(), got.Detail())
 	}
 }
