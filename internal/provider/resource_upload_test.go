@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -810,15 +811,7 @@ func TestUploadCreate_connectTimeoutIsNotTheCreateTimeout(t *testing.T) {
 	upload := newUploadUnderTest(c)
 	for _, create := range []any{nil, "1h"} {
 		t.Run(fmt.Sprintf("timeouts.create=%v", create), func(t *testing.T) {
-			resp := upload.create(t, context.Background(), map[string]tftypes.Value{
-				"source":   frameworktest.String(source),
-				"timeouts": upload.timeouts(create),
-			})
-
-			if !resp.Diagnostics.HasError() {
-				t.Fatal("the upload succeeded without a connection")
-			}
-			got := resp.Diagnostics.Errors()[0]
+			got := upload.failedCreate(t, context.Background(), source, create)
 			if strings.Contains(got.Summary()+got.Detail(), "timeouts.create") || !strings.Contains(got.Summary(), "Cannot upload") {
 				t.Errorf("diagnostic %q: %q, want the connection's failure, not timeouts.create's", got.Summary(), got.Detail())
 			}
@@ -906,6 +899,18 @@ func (u uploadUnderTest) timeouts(create any) tftypes.Value {
 	return tftypes.NewValue(typ, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, create)})
 }
 
+// failedCreate runs Create on source with timeouts.create (a string, or
+// nil for none) and returns its first error; it fails the test when there
+// is none.
+func (u uploadUnderTest) failedCreate(t *testing.T, ctx context.Context, source string, create any) diag.Diagnostic {
+	t.Helper()
+	resp := u.create(t, ctx, map[string]tftypes.Value{"source": frameworktest.String(source), "timeouts": u.timeouts(create)})
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("the upload succeeded")
+	}
+	return resp.Diagnostics.Errors()[0]
+}
+
 // create runs Create on a plan of values (the others null), with no state.
 func (u uploadUnderTest) create(t *testing.T, ctx context.Context, values map[string]tftypes.Value) resource.CreateResponse {
 	t.Helper()
@@ -945,14 +950,7 @@ func TestUploadCreate_refusedEveryTry(t *testing.T) {
 			if run.interrupt { // as Ctrl-C does
 				time.AfterFunc(1500*time.Millisecond, cancel)
 			}
-			resp := upload.create(t, ctx, map[string]tftypes.Value{
-				"source":   frameworktest.String(source),
-				"timeouts": upload.timeouts(run.create),
-			})
-			if !resp.Diagnostics.HasError() {
-				t.Fatal("the upload succeeded")
-			}
-			got := resp.Diagnostics.Errors()[0]
+			got := upload.failedCreate(t, ctx, source, run.create)
 			if got.Summary() != run.summary {
 				t.Errorf("summary %q, want %q", got.Summary(), run.summary)
 			}
@@ -1001,14 +999,7 @@ func TestUploadCreate_endedBeforeTheRequestWasSent(t *testing.T) {
 		t.Fatal(err)
 	}
 	upload := newUploadUnderTest(c)
-	resp := upload.create(t, context.Background(), map[string]tftypes.Value{
-		"source":   frameworktest.String(source),
-		"timeouts": upload.timeouts("1s"),
-	})
-	if !resp.Diagnostics.HasError() {
-		t.Fatal("the upload succeeded")
-	}
-	got := resp.Diagnostics.Errors()[0]
+	got := upload.failedCreate(t, context.Background(), source, "1s")
 	if !strings.Contains(got.Detail(), "Nothing was uploaded: timeouts.create (1s) ran out before the request was sent.") || strings.Contains(got.Detail(), "did not take") {
 		t.Errorf("diagnostic %q: %q, want it to say the request was never sent", got.Summary(), got.Detail())
 	}
@@ -1032,14 +1023,7 @@ func TestUploadCreate_timeoutsCreateCapsTheHash(t *testing.T) {
 		t.Fatal(err)
 	}
 	upload := newUploadUnderTest(c)
-	resp := upload.create(t, context.Background(), map[string]tftypes.Value{
-		"source":   frameworktest.String(source),
-		"timeouts": upload.timeouts("200ms"),
-	})
-	if !resp.Diagnostics.HasError() {
-		t.Fatal("the upload succeeded")
-	}
-	got := resp.Diagnostics.Errors()[0]
+	got := upload.failedCreate(t, context.Background(), source, "200ms")
 	if got.Summary() != "The upload did not finish in time" || !strings.Contains(got.Detail(), "ran out while the provider hashed") {
 		t.Errorf("diagnostic %q: %q, want timeouts.create to end the hash", got.Summary(), got.Detail())
 	}
