@@ -24,16 +24,22 @@ func failureFor(audioURL string) *jobFailure {
 	if !strings.Contains(audioURL, "fail") {
 		return nil
 	}
-	code := int64(http.StatusInternalServerError)
-	if m := failCodePattern.FindStringSubmatch(audioURL); m != nil {
-		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= 400 && n <= 599 {
-			code = n
-		}
-	}
+	code := askedStatus(failCodePattern.FindStringSubmatch(audioURL))
 	return &jobFailure{
 		code:    code,
 		message: fmt.Sprintf("transcription failed: %s (failure asked for by the audio_url)", http.StatusText(int(code))),
 	}
+}
+
+// askedStatus is the status an audio_url asks a failure for: the digits a
+// pattern's match captured when they are from 400 to 599, else 500.
+func askedStatus(match []string) int64 {
+	if len(match) > 1 {
+		if n, err := strconv.ParseInt(match[1], 10, 64); err == nil && n >= 400 && n <= 599 {
+			return n
+		}
+	}
+	return http.StatusInternalServerError
 }
 
 // addonErrorPattern finds the status a URL asks a job's add-ons to fail
@@ -48,10 +54,7 @@ func addonFailureFor(audioURL string) *client.AddonError {
 	if m == nil {
 		return nil
 	}
-	code := int64(http.StatusInternalServerError)
-	if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= 400 && n <= 599 {
-		code = n
-	}
+	code := askedStatus(m)
 	return &client.AddonError{
 		StatusCode: code,
 		Exception:  "AddonError",

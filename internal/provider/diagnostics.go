@@ -147,8 +147,6 @@ func createMayHaveSucceeded(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
-// statusHint suggests what to do about the statuses a user can act on; op
-// is the request answered ("GET /v2/live").
 // namesNoJob reports whether a request's op ("POST /v2/pre-recorded", "GET
 // /v2/live?limit=1") is to a path that names no job: a create, an upload, a
 // listing.
@@ -158,6 +156,8 @@ func namesNoJob(op string) bool {
 	return target == "/v2/pre-recorded" || target == "/v2/live" || target == "/v2/upload"
 }
 
+// statusHint suggests what to do about the statuses a user can act on; op
+// is the request answered ("GET /v2/live").
 func statusHint(op string, status int) string {
 	switch {
 	case status == http.StatusUnauthorized:

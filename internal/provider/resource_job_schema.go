@@ -74,8 +74,6 @@ var switchesNeedingConfig = []struct{ name, config, needs string }{
 	{"audio_to_llm", "audio_to_llm_config", "prompts"},
 }
 
-// needsConfigForNewJob ends the description of a switch in
-// switchesNeedingConfig; the action's says "which must then be set".
 // customMetadataDescription is what custom_metadata is, to the resource
 // and to the action, which adds nothing about state.
 const customMetadataDescription = "Metadata attached to the job, returned with it and in its callback, and usable to filter listings. An empty map is the same as none."
@@ -88,6 +86,8 @@ func resultAt(path string) string { return " Result: `result." + path + "`." }
 // resultAtSentence finds what resultAt writes.
 var resultAtSentence = regexp.MustCompile(" Result: `result\\.[a-z_.]+`\\.")
 
+// needsConfigForNewJob ends the description of a switch in
+// switchesNeedingConfig; the action's says "which must then be set".
 const needsConfigForNewJob = ", which a new job must then set (refused at plan otherwise); a job imported with the switch on and no configuration keeps it."
 
 // callbackURLDeprecationMessage is the warning a configuration setting
