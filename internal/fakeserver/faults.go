@@ -13,7 +13,8 @@ import (
 // Faults make the server misbehave the way a loaded service does. The zero
 // value injects nothing.
 type Faults struct {
-	// Latency is added to every request (cut short if the client gives up).
+	// Latency is added to every request (cut short if the client gives up,
+	// and by Close).
 	Latency time.Duration
 	// RateLimitRatio is the share of requests answered 429 with Retry-After.
 	RateLimitRatio float64
@@ -94,6 +95,8 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) bool {
 		case <-r.Context().Done():
 			t.Stop()
 			return true
+		case <-s.ctx.Done(): // closed: answer now, so a shutdown need not wait out the latency
+			t.Stop()
 		case <-t.C:
 		}
 	}

@@ -121,7 +121,7 @@ type Server struct {
 	faults       faultState
 	listener     *Listener // taken down by POST /_emulator/down; nil when unknown
 
-	ctx      context.Context // cancelled by Close; bounds callback deliveries and outages
+	ctx      context.Context // cancelled by Close; bounds callback deliveries, outages and injected latency
 	cancel   context.CancelFunc
 	loopDone chan struct{}
 	outages  sync.WaitGroup // outages asked for by POST /_emulator/down
@@ -177,7 +177,9 @@ func New(opts Options) *Server {
 }
 
 // Close stops the background loop and abandons callback deliveries in
-// progress. The handler keeps answering requests.
+// progress. The handler keeps answering requests, without the injected
+// latency: those waiting it out are answered at once, so that a graceful
+// shutdown after Close waits only for real work.
 func (s *Server) Close() {
 	s.once.Do(func() {
 		s.cancel()

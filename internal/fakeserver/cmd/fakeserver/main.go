@@ -183,6 +183,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 
 	<-ctx.Done()
 	logger.Print("shutting down")
+	fake.Close() // first: requests waiting out -latency are answered at once
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	return l.Shutdown(shutdownCtx)

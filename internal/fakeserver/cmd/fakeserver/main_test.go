@@ -108,6 +108,48 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 }
 
+// TestRunShutsDownPromptlyUnderLatency: an interrupt while requests wait
+// out an injected latency answers them at once, and run exits cleanly,
+// rather than waiting out the shutdown grace and cutting them off.
+func TestRunShutsDownPromptlyUnderLatency(t *testing.T) {
+	base, _, stop := start(t, []string{"-addr", "127.0.0.1:0", "-api-key", "k", "-latency", "1h", "-quiet"}, nil)
+
+	answered := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodGet, base+"/v2/pre-recorded", nil)
+		req.Header.Set(client.ServiceKeyHeader, "k")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			answered <- 0
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	// The request is in the log, unanswered, once it waits out the latency.
+	deadline := time.Now().Add(10 * time.Second)
+	for inFlight := false; !inFlight; {
+		if time.Now().After(deadline) {
+			t.Fatal("the request never showed in flight")
+		}
+		time.Sleep(10 * time.Millisecond)
+		_, body := get(t, base+fakeserver.ControlPrefix+"/requests", "k")
+		var page struct {
+			Requests []struct{ Status int } `json:"requests"`
+		}
+		if err := json.Unmarshal(body, &page); err != nil {
+			t.Fatalf("request listing %s: %v", body, err)
+		}
+		inFlight = len(page.Requests) == 1 && page.Requests[0].Status == 0
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if status := <-answered; status != http.StatusOK {
+		t.Fatalf("the request in flight got %d (0: no answer), want 200", status)
+	}
+}
+
 func TestRunTakesTheKeyFromTheEnvironment(t *testing.T) {
 	base, _, stop := start(t, []string{"-addr", "127.0.0.1:0"}, map[string]string{"TRANSCRIPTION_API_KEY": "env-key"})
 	defer func() { _ = stop() }()
