@@ -115,13 +115,19 @@ func (s *Server) resolveAudio(audioURL, host string) (audio Audio, fileID string
 // billing_time with 64 channels, stays a number JSON can carry.
 const MaxAudioDuration = 1e9
 
+// hashedDuration is the duration this server gives audio it does not decode:
+// 5 to 60 whole seconds, the same for the same identifying bytes.
+func hashedDuration(identity []byte) float64 {
+	h := fnv.New32a()
+	h.Write(identity)
+	return float64(5 + h.Sum32()%56)
+}
+
 // derivedAudio describes external audio deterministically from its URL:
 // duration=SECONDS and channels=N query parameters when given, otherwise 5
 // to 60 seconds from a hash of the URL and one channel.
 func derivedAudio(u *url.URL, raw string) Audio {
-	h := fnv.New32a()
-	h.Write([]byte(raw))
-	audio := Audio{Duration: float64(5 + h.Sum32()%56), Channels: 1, Filename: path.Base(u.Path)}
+	audio := Audio{Duration: hashedDuration([]byte(raw)), Channels: 1, Filename: path.Base(u.Path)}
 	q := u.Query()
 	if d, err := strconv.ParseFloat(q.Get("duration"), 64); err == nil && d > 0 && d <= MaxAudioDuration {
 		audio.Duration = d

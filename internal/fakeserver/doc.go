@@ -27,7 +27,7 @@
 //	GET    /v2/live/{id}                the live job record
 //	DELETE /v2/live/{id}                202; 403 while queued or processing
 //	GET    /v2/live/{id}/file           the audio of the live session
-//	POST   /v2/upload                   multipart field "audio", a WAV file (PCM, float, or compressed with its byte rate)
+//	POST   /v2/upload                   multipart field "audio", an audio or video file (see Audio files)
 //	GET    /file/{id}                   the bytes of an uploaded file
 //
 // An {id} is a UUID, read without case (RFC 9562 §4), as are the ids in
@@ -63,7 +63,15 @@
 //
 // # Audio files
 //
-// GET .../{id}/file answers with Content-Type audio/wav, the file's name in
+// An upload is read when it is a WAV file (PCM, float, or compressed with
+// its byte rate): its real duration and channels are used, and a WAV file
+// whose header cannot be read is refused (422). A file of any other format
+// is accepted, as the service takes audio and video files, but not decoded:
+// it is given 5 to 60 seconds from a hash of its content and one channel,
+// as an external audio_url is. An empty file is refused (422).
+//
+// GET .../{id}/file answers with the file's Content-Type (audio/wav, or for
+// an upload of another format what its bytes sniff as), the file's name in
 // Content-Disposition, and ranges. A job made from an upload of this server
 // gives back the uploaded bytes; any other job (an external audio_url, a
 // seeded live session) gives silence: a 16 kHz 16-bit PCM WAV of the job's
@@ -143,10 +151,10 @@
 //     (the same URL, or one naming the same file by HTTP's rules, always
 //     gives the same duration and transcript), with 1 channel.
 //   - The filename is the last path segment of the URL.
-//   - A URL returned by POST /v2/upload of this server uses that file's real
-//     WAV duration, channels and filename, whichever of the server's names
-//     (localhost, 127.0.0.1, a container's name) the upload and the job were
-//     sent to; such a URL naming no stored upload makes the job fail with
+//   - A URL returned by POST /v2/upload of this server uses that file's
+//     duration, channels and filename (see Audio files), whichever of the
+//     server's names (localhost, 127.0.0.1, a container's name) the upload
+//     and the job were sent to; such a URL naming no stored upload makes the job fail with
 //     error_code 404.
 //
 // Results come from a deterministic generator: the same request and audio

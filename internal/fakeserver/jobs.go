@@ -382,17 +382,20 @@ func (s *Server) handleGetPreRecordedFile(w http.ResponseWriter, r *http.Request
 	case j.uploaded && up == nil:
 		s.writeError(w, r, http.StatusNotFound, "pre-recorded job "+id+" has no audio file: the uploaded file is no longer retained")
 	case up != nil:
-		serveAudio(w, r, up.audio.Filename, bytes.NewReader(up.data))
+		serveAudio(w, r, up.audio.Filename, up.contentType, bytes.NewReader(up.data))
 	default:
-		serveAudio(w, r, j.audio.Filename, newSilentWAV(j.audio.Duration, j.audio.Channels))
+		serveAudio(w, r, j.audio.Filename, wavContentType, newSilentWAV(j.audio.Duration, j.audio.Channels))
 	}
 }
 
 const zdrFileMessage = "zero data retention is enabled for this account: audio files are not stored"
 
-// serveAudio answers with a WAV file's bytes, ranges and HEAD included.
-func serveAudio(w http.ResponseWriter, r *http.Request, filename string, content io.ReadSeeker) {
-	w.Header().Set("Content-Type", "audio/wav")
+// wavContentType is the Content-Type a WAV file is served with.
+const wavContentType = "audio/wav"
+
+// serveAudio answers with an audio file's bytes, ranges and HEAD included.
+func serveAudio(w http.ResponseWriter, r *http.Request, filename, contentType string, content io.ReadSeeker) {
+	w.Header().Set("Content-Type", contentType)
 	if filename != "" {
 		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
 	}

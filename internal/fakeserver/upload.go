@@ -21,10 +21,33 @@ const multipartOverheadBytes = 1 << 20
 
 // upload is a file received by POST /v2/upload, kept in memory.
 type upload struct {
-	id        string
-	extension string
-	data      []byte
-	audio     Audio
+	id          string
+	extension   string
+	data        []byte
+	contentType string // what GET serves it as
+	audio       Audio
+}
+
+// uploadedAudio describes an uploaded file. A WAV file (RIFF/WAVE) is read
+// for its real duration and channels, and refused when its header cannot be
+// read. Any other format (MP3, M4A, MP4, ...) is accepted as the service
+// accepts audio and video files, but this server decodes none of them: it
+// describes them as it does external audio (derivedAudio), 5 to 60 seconds
+// from a hash of the content, one channel, and serves them as their bytes
+// sniff (http.DetectContentType). An empty file is refused.
+func uploadedAudio(filename string, data []byte) (audio Audio, contentType string, err error) {
+	switch {
+	case len(data) == 0:
+		return Audio{}, "", errors.New("the file is empty")
+	case isWAV(data):
+		info, err := parseWAV(data)
+		if err != nil {
+			return Audio{}, "", err
+		}
+		return Audio{Duration: info.Duration(), Channels: int64(info.Channels), Filename: filename}, wavContentType, nil
+	default:
+		return Audio{Duration: hashedDuration(data), Channels: 1, Filename: filename}, http.DetectContentType(data), nil
+	}
 }
 
 // errUploadTooLarge marks a file past Options.MaxUploadBytes.
@@ -51,19 +74,20 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 		s.writeError(w, r, http.StatusBadRequest, `the multipart field "audio" holding the audio file is required`)
 		return
 	}
-	info, err := parseWAV(data)
+	audio, contentType, err := uploadedAudio(filename, data)
 	if err != nil {
-		s.writeError(w, r, http.StatusUnprocessableEntity, "unsupported audio file: "+err.Error()+"; this server reads WAV files only")
+		s.writeError(w, r, http.StatusUnprocessableEntity, "unsupported audio file: "+err.Error())
 		return
 	}
 
 	up := &upload{
-		id:        uuid.NewString(),
-		extension: strings.ToLower(strings.TrimPrefix(path.Ext(filename), ".")),
-		data:      data,
-		audio:     Audio{Duration: info.Duration(), Channels: int64(info.Channels), Filename: filename},
+		id:          uuid.NewString(),
+		extension:   strings.ToLower(strings.TrimPrefix(path.Ext(filename), ".")),
+		data:        data,
+		contentType: contentType,
+		audio:       audio,
 	}
-	if up.extension == "" {
+	if up.extension == "" && contentType == wavContentType {
 		up.extension = "wav"
 	}
 	s.mu.Lock()
@@ -143,5 +167,5 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, id string
 		s.writeError(w, r, http.StatusNotFound, "no uploaded file with id "+id)
 		return
 	}
-	serveAudio(w, r, up.audio.Filename, bytes.NewReader(up.data))
+	serveAudio(w, r, up.audio.Filename, up.contentType, bytes.NewReader(up.data))
 }

@@ -95,13 +95,58 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 	}
 	requireError(t, h.do(http.MethodPost, "/v2/upload", "multipart/form-data; boundary=xyz", []byte("garbage"), nil), http.StatusBadRequest, "/v2/upload")
 
-	mp3, ct := multipartFile(t, "audio", "song.mp3", []byte("ID3\x03\x00\x00\x00 not really audio"))
-	body = requireError(t, h.do(http.MethodPost, "/v2/upload", ct, mp3, nil), http.StatusUnprocessableEntity, "/v2/upload")
+	// A file that says it is WAV but whose header cannot be read, and an
+	// empty file, are refused.
+	broken, ct := multipartFile(t, "audio", "broken.wav", []byte("RIFF\x04\x00\x00\x00WAVE"))
+	body = requireError(t, h.do(http.MethodPost, "/v2/upload", ct, broken, nil), http.StatusUnprocessableEntity, "/v2/upload")
 	if !strings.Contains(body.Message, "unsupported audio file") {
 		t.Fatalf("message %q", body.Message)
 	}
 	empty, ct := multipartFile(t, "audio", "empty.wav", nil)
 	requireError(t, h.do(http.MethodPost, "/v2/upload", ct, empty, nil), http.StatusUnprocessableEntity, "/v2/upload")
+}
+
+// TestUploadOfAnotherFormat: the service takes audio and video files of any
+// format; this server decodes WAV only, and describes any other file as it
+// does external audio (a duration from a hash of its content, one channel),
+// serving it back as its bytes sniff.
+func TestUploadOfAnotherFormat(t *testing.T) {
+	h := newHarness(t, Options{})
+	mp3 := append([]byte("ID3\x03\x00\x00\x00\x00\x00\x00\xff\xfb\x90\x64"), bytes.Repeat([]byte{0x55}, 4000)...)
+	up := func(name string, data []byte) client.UploadResponse {
+		t.Helper()
+		body, ct := multipartFile(t, "audio", name, data)
+		resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+		if resp.status != http.StatusOK {
+			t.Fatalf("upload of %s: %d %s", name, resp.status, resp.body)
+		}
+		var out client.UploadResponse
+		decodeInto(t, resp.body, &out)
+		return out
+	}
+	first := up("Song.MP3", mp3)
+	m := first.AudioMetadata
+	if m.Filename != "Song.MP3" || m.Extension != "mp3" || m.Size != int64(len(mp3)) || m.NumberOfChannels != 1 ||
+		m.AudioDuration < 5 || m.AudioDuration > 60 || m.AudioDuration != float64(int(m.AudioDuration)) {
+		t.Fatalf("audio_metadata %+v", m)
+	}
+	// The same content gives the same duration, whatever its name.
+	if again := up("other-name", mp3).AudioMetadata; again.AudioDuration != m.AudioDuration || again.Extension != "" {
+		t.Fatalf("the same file again: %+v, first %+v", again, m)
+	}
+
+	got := h.get(strings.TrimPrefix(first.AudioURL, h.url))
+	if got.status != http.StatusOK || !bytes.Equal(got.body, mp3) || got.header.Get("Content-Type") != "audio/mpeg" {
+		t.Fatalf("GET file: %d, %d bytes, %q", got.status, len(got.body), got.header.Get("Content-Type"))
+	}
+	job := h.job(h.create(`{"audio_url":"` + first.AudioURL + `"}`).ID)
+	if job.Status != client.StatusDone || job.File == nil || *job.File.AudioDuration != m.AudioDuration || *job.File.Filename != "Song.MP3" {
+		t.Fatalf("job on the upload: status %q, file %+v", job.Status, job.File)
+	}
+	file := h.get("/v2/pre-recorded/" + job.ID + "/file")
+	if file.status != http.StatusOK || !bytes.Equal(file.body, mp3) || file.header.Get("Content-Type") != "audio/mpeg" {
+		t.Fatalf("GET the job's file: %d, %d bytes, %q", file.status, len(file.body), file.header.Get("Content-Type"))
+	}
 }
 
 func TestUploadWithoutFilenameOrExtension(t *testing.T) {

@@ -40,13 +40,19 @@ func (w wavInfo) Duration() float64 {
 	return float64(w.DataBytes) / float64(bytesPerSecond)
 }
 
+// isWAV reports whether data starts as a WAV file does: a RIFF header of
+// form WAVE.
+func isWAV(data []byte) bool {
+	return len(data) >= 12 && string(data[0:4]) == "RIFF" && string(data[8:12]) == "WAVE"
+}
+
 // parseWAV reads the RIFF/WAVE header of a file: the fmt chunk and the size
 // of the data chunk. A data chunk declaring more bytes than the file holds
 // (a truncated or streamed recording) counts the bytes actually present, and
 // so does one declaring none in a file whose RIFF size is 0 too (streamed,
 // its sizes never filled in).
 func parseWAV(data []byte) (wavInfo, error) {
-	if len(data) < 12 || string(data[0:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
+	if !isWAV(data) {
 		return wavInfo{}, errors.New("not a RIFF/WAVE file")
 	}
 	var info wavInfo
