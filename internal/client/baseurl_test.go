@@ -56,6 +56,19 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"https://token-s3cr3t@api.example.com/":         "must not hold credentials",
 		"https://user:s3cr3t@api.example.com/?t=s3cr3t": "must not have a query or fragment",
 		"https://user:s3cr3t@[::1":                      "is not a URL",
+		// White space, which no URL holds, would reach every request's path.
+		"http://127.0.0.1:18931/ ":   "must not hold white space",
+		"http://127.0.0.1:18931/v2 ": "must not hold white space",
+		" https://api.example.com":   "must not hold white space",
+		"https://api.example.com/	":  "must not hold white space",
+		"https://api.example.com/":  "must not hold a control character",
+		// An empty query or fragment is one all the same, and would keep the
+		// /v2 prefix from being recognized.
+		"http://127.0.0.1:18931/v2/?": "must not have a query or fragment",
+		"http://127.0.0.1:18931/v2/#": "must not have a query or fragment",
+		// A port no client can dial.
+		"http://127.0.0.1:99999": "port 99999 is not one from 1 to 65535",
+		"http://127.0.0.1:0/":    "port 0 is not one from 1 to 65535",
 	} {
 		_, err := ParseBaseURL(raw)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode"
 )
 
 // Defaults for Config fields left zero.
@@ -172,6 +173,14 @@ func CheckAPIKey(key string) error {
 // ParseBaseURL checks that raw is an absolute http(s) URL and returns it
 // without a trailing slash or /v2 prefix.
 func ParseBaseURL(raw string) (*url.URL, error) {
+	// Checked before parsing, which takes white space in a path, and with
+	// none of the text shown: it may hold a credential.
+	if strings.ContainsFunc(raw, unicode.IsSpace) {
+		return nil, errors.New("base URL must not hold white space, which no URL can: remove it, or percent-encode it (a space is %20)")
+	}
+	if strings.ContainsFunc(raw, unicode.IsControl) {
+		return nil, errors.New("base URL must not hold a control character, which no URL can")
+	}
 	u, err := url.Parse(strings.TrimRight(raw, "/"))
 	if err != nil {
 		// url.Error quotes the whole text, credentials included: only why.
@@ -185,8 +194,12 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
 		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown)
 	}
-	if u.RawQuery != "" || u.Fragment != "" {
+	// An empty query or fragment ("...?", "...#") is one all the same.
+	if strings.ContainsAny(raw, "?#") {
 		return nil, fmt.Errorf("base URL %q must not have a query or fragment", shown)
+	}
+	if port := PortOutOfRange(u); port != "" {
+		return nil, fmt.Errorf("base URL %q: its port %s is not one from 1 to 65535", shown, port)
 	}
 	if u.User != nil {
 		// They would be logged with every request URL, and kept in result_url.

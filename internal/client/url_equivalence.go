@@ -63,6 +63,22 @@ func NormalHost(u *url.URL) string {
 	}
 }
 
+// PortOutOfRange is the port u names when no client can dial it (outside 1
+// to 65535, read as a number: leading zeros allowed, as NormalHost reads
+// them), and "" when it names none or one in range. Go's parser takes any
+// digits; WHATWG URL parsers, and the URL validators services use, refuse
+// them.
+func PortOutOfRange(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		return ""
+	}
+	if n, err := strconv.ParseUint(port, 10, 16); err == nil && n >= 1 {
+		return ""
+	}
+	return port
+}
+
 // defaultPorts are the ports a URL of each scheme means when it names none.
 var defaultPorts = map[string]string{"http": "80", "https": "443"}
 

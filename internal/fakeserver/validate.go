@@ -118,6 +118,11 @@ func (v *validator) absoluteURL(path, raw string) {
 	// A port without a host name ("https://:8080/a.wav") names no host.
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
 		v.add("%s must be an absolute http or https URL (got %q)", path, raw)
+		return
+	}
+	// Go's parser takes any digits as a port; a URL validator does not.
+	if port, err := strconv.ParseUint(u.Port(), 10, 16); u.Port() != "" && (err != nil || port == 0) {
+		v.add("%s must be an absolute http or https URL with a port from 1 to 65535 (got %q)", path, raw)
 	}
 }
 

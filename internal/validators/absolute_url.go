@@ -77,5 +77,8 @@ func checkAbsoluteHTTPURL(raw string) error {
 	if u.Hostname() == "" {
 		return fmt.Errorf("it has no host")
 	}
+	if port := client.PortOutOfRange(u); port != "" {
+		return fmt.Errorf("its port %s is not one from 1 to 65535", port)
+	}
 	return nil
 }
