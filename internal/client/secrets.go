@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // secretMask stands for a secret in the texts the client hands on.
@@ -100,9 +101,8 @@ func urlCredentials(raw string) []string {
 // callbackURLCredentials returns what urlCredentials does and, as a
 // callback URL may carry its token in its path (a chat service's webhook,
 // .../services/T0123/B0456/<token>), its path and each of its segments that
-// could be a token: at least minURLCredential characters, a digit among
-// them. A word (no digit) stays shown, so that an error quoting the same
-// word elsewhere stays readable.
+// could be a token (MayBeToken). A word stays shown, so that an error
+// quoting the same word elsewhere stays readable.
 func callbackURLCredentials(raw string) []string {
 	parts := urlCredentials(raw)
 	u, err := url.Parse(raw)
@@ -123,10 +123,21 @@ func callbackURLCredentials(raw string) []string {
 }
 
 // MayBeToken reports whether a part of a callback URL's path could be a
-// token: at least minURLCredential characters, a digit among them.
+// token: at least minURLCredential characters, with a digit, or a capital
+// past the first character (a mixed-case or all-capitals token; a
+// capitalized word is not one), or at least minLetterToken characters with
+// no separator (a long run of small letters is no word a path is made of).
 func MayBeToken(s string) bool {
-	return len(s) >= minURLCredential && strings.ContainsAny(s, "0123456789")
+	if len(s) < minURLCredential {
+		return false
+	}
+	return strings.ContainsAny(s, "0123456789") ||
+		strings.IndexFunc(s[1:], unicode.IsUpper) >= 0 ||
+		(len(s) >= minLetterToken && !strings.ContainsAny(s, "-_.~/"))
 }
+
+// minLetterToken is the shortest run of small letters taken for a token.
+const minLetterToken = 16
 
 // longest is the length of the longest secret (0 when none).
 func (s secrets) longest() int {

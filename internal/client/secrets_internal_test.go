@@ -45,6 +45,30 @@ func TestCallbackURLCredentials(t *testing.T) {
 	}
 }
 
+// TestMayBeToken: a path segment may be a token when it is long enough and
+// holds a digit, a capital past its first letter, or is long with no
+// separator; a word, capitalized or joined by separators, and a short
+// segment are not.
+func TestMayBeToken(t *testing.T) {
+	for s, want := range map[string]bool{
+		"xoxWren4Pine7":            true,
+		"b1c2d3e4":                 true,
+		"pRqWmZtXvBnYkLsHdFgJcAeU": true, // letters only, mixed case
+		"TXQPLMZB":                 true, // capitals only
+		"abcdefghjkmnpqrstuvw":     true, // 20 small letters, no separator
+		"transcriptions":           false,
+		"Callbacks":                false,
+		"transcription-callbacks":  false,
+		"done_hook":                false,
+		"Tok9ab":                   false, // shorter than 8
+		"":                         false,
+	} {
+		if got := MayBeToken(s); got != want {
+			t.Errorf("MayBeToken(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 // A text that quotes a secret in any of the forms JSON gives it is
 // masked, the longest secret first, and a secret's beginning at the end
 // of a text cut short too.

@@ -457,6 +457,8 @@ func TestRedactURL(t *testing.T) {
 		{"https://h.example.com/services/T0123/B0456/Tok9abcdef?x=1", "https://h.example.com/services/T0123/B0456/REDACTED?x=REDACTED", true},
 		{"https://h.example.com/hooks/incoming/a%2Fb%20c9xyzw", "https://h.example.com/hooks/incoming/REDACTED", true},
 		{"https://h.example.com/hooks/incoming/callback", "https://h.example.com/hooks/incoming/callback", true},
+		// A token of letters only.
+		{"https://h.example.com/services/TXQPLMZB/BKWRTNVS/pRqWmZtXvBnYkLsHdFgJcAeU", "https://h.example.com/services/REDACTED/REDACTED/REDACTED", true},
 	} {
 		if got := redactURL(c.raw, keep, c.pathTokens); got != c.want {
 			t.Errorf("redactURL(%q, pathTokens %v) = %q, want %q", c.raw, c.pathTokens, got, c.want)

@@ -256,7 +256,8 @@
 // Authorization, Cookie, and any other naming a key, token, secret, auth,
 // password, signature, credential or session); a JSON body is shown with
 // callback_url's and callback_config.url's query values and the segments of
-// their paths that may be tokens (8 characters or more, a digit among them),
+// their paths that may be tokens (8 characters or more, with a digit or a
+// capital past the first character, or 16 or more with no separator),
 // audio_url's query values (but duration and channels), a query parameter
 // without "=" (a bare token) and any URL's user information, fragment or
 // opaque part replaced by REDACTED; other bodies (uploads, malformed JSON)
