@@ -3,6 +3,7 @@ package fakeserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -463,5 +464,51 @@ func TestRedactURL(t *testing.T) {
 		if got := redactURL(c.raw, keep, c.pathTokens); got != c.want {
 			t.Errorf("redactURL(%q, pathTokens %v) = %q, want %q", c.raw, c.pathTokens, got, c.want)
 		}
+	}
+}
+
+// TestRecordedBodiesStayWithinTheBudget: the request log and CreateBodies
+// keep the newest bodies within the server's budget, dropping the oldest (a
+// request's record stays, with its size), so that a long-running server's
+// memory is bounded whatever its clients send.
+func TestRecordedBodiesStayWithinTheBudget(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.srv.bodyBudget = 10 << 10
+	pad := strings.Repeat("x", 3<<10)
+	for i := range 6 {
+		h.create(fmt.Sprintf(`{"audio_url":"https://e.com/%d.wav","custom_metadata":{"pad":%q}}`, i, pad))
+	}
+	var creates []RecordedRequest
+	for _, rec := range h.srv.Requests() {
+		if rec.Method == http.MethodPost {
+			creates = append(creates, rec)
+		}
+	}
+	if len(creates) != 6 {
+		t.Fatalf("%d creates recorded, want 6", len(creates))
+	}
+	kept := 0
+	for i, rec := range creates {
+		kept += len(rec.Body)
+		wantBody := i >= 3 // the newest three fit in 10 KiB
+		if (rec.Body != nil) != wantBody || rec.BodyBytes < 3<<10 {
+			t.Errorf("create %d: %d bytes of its body kept, %d read; want it kept: %v", i, len(rec.Body), rec.BodyBytes, wantBody)
+		}
+	}
+	if kept > 10<<10 {
+		t.Errorf("the request log keeps %d bytes of bodies, past the budget", kept)
+	}
+	bodies := h.srv.CreateBodies()
+	if len(bodies) != 3 || !strings.Contains(string(bodies[0]), "/3.wav") || !strings.Contains(string(bodies[2]), "/5.wav") {
+		t.Fatalf("CreateBodies kept %d bodies, want the newest three", len(bodies))
+	}
+	// The listing shows a dropped body's size, without it.
+	var page struct {
+		Requests []requestWire `json:"requests"`
+	}
+	decodeInto(t, h.control(http.MethodGet, "/requests", "").body, &page)
+	first := page.Requests[0]
+	if first.Method != http.MethodPost || first.Body != nil || first.BodyBytes != creates[0].BodyBytes {
+		t.Fatalf("listing of the first create: %+v", first)
 	}
 }

@@ -88,6 +88,10 @@
 // limit (the spec gives none; the service's public documentation gives
 // 1000 MB). Raise it to try files that large.
 //
+// A create body is read up to 16 MiB, a bound of this emulator (the spec
+// states none), far past what a configuration writes; a larger one is
+// answered 413.
+//
 // # Job lifecycle
 //
 // A job is "queued" for the first quarter of its processing time after its
@@ -263,5 +267,8 @@
 // opaque part replaced by REDACTED; other bodies (uploads, malformed JSON)
 // are left out, their size given. Server.Requests keeps the bodies (of an
 // upload, its first 4 KiB: the part's headers and the file's header), those
-// headers' values masked, for Go tests.
+// headers' values masked, for Go tests. The log's bodies, and those
+// CreateBodies keeps, are each bounded to 64 MiB, the oldest dropped (a
+// record stays, with its size), so that the server's memory stays bounded
+// with Options.RequestLogLimit and Options.Retention.
 package fakeserver

@@ -9,7 +9,8 @@ import (
 // RecordedRequest is one request the server received. The value of a
 // header that may carry a credential (x-service-key, x-gladia-key,
 // Authorization, ...: see the package's documentation) is "<masked>". Body holds at most the first MiB
-// the client sent, and of an upload its first 4 KiB. Status is 0 while the
+// the client sent, and of an upload its first 4 KiB; the oldest bodies are
+// dropped (Body nil) once the log's pass 64 MiB. Status is 0 while the
 // request is in flight or when the client went away before an answer.
 type RecordedRequest struct {
 	Seq      int // its arrival number: 1 for the server's first request
@@ -22,6 +23,8 @@ type RecordedRequest struct {
 	// may hold only the start of.
 	BodyBytes int
 	Status    int
+
+	bodyDropped bool // by the log's budget for bodies
 }
 
 // Stats counts what the server did.
@@ -57,6 +60,7 @@ func (s *Server) ResetRequests() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests = nil
+	s.recountRequestBodies()
 }
 
 // JobCount is the number of pre-recorded jobs currently stored: by the
@@ -93,7 +97,7 @@ func (s *Server) Job(id string) (client.PreRecordedJob, bool) {
 }
 
 // CreateBodies returns the raw bodies of the accepted creates (the newest
-// Options.RequestLogLimit when it is set), in order.
+// Options.RequestLogLimit when it is set, and within 64 MiB), in order.
 func (s *Server) CreateBodies() [][]byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()

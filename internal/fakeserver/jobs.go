@@ -176,7 +176,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		return
 	}
 	if len(body) > maxCreateBodyBytes {
-		s.writeError(w, r, http.StatusRequestEntityTooLarge, "the request body exceeds 1 MiB")
+		s.writeError(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body exceeds %d MiB, a bound of this emulator (the service's is not stated)", maxCreateBodyBytes>>20))
 		return
 	}
 	req, bad := decodeCreateRequest(body)
@@ -233,7 +233,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 	}
 	s.jobs[j.id] = j
 	s.unsettled[j.id] = j
-	s.createBodies = appendBounded(s.createBodies, body, s.opts.RequestLogLimit)
+	s.keepCreateBody(body)
 	s.stats.JobsCreated++
 	s.mu.Unlock()
 
@@ -358,6 +358,25 @@ func (s *Server) preRecordedOrdered() []*job {
 	}
 	slices.SortFunc(jobs, func(a, b *job) int { return listingOrder(a.createdAt, a.id, b.createdAt, b.id) })
 	return jobs
+}
+
+// keepCreateBody keeps an accepted create's body for CreateBodies: the
+// newest Options.RequestLogLimit, and the newest within the budget for
+// bodies (the newest always).
+func (s *Server) keepCreateBody(body []byte) {
+	before := len(s.createBodies)
+	if s.createBodies = appendBounded(s.createBodies, body, s.opts.RequestLogLimit); len(s.createBodies) <= before {
+		s.createBodyBytes = 0 // appendBounded dropped the oldest: count again
+		for _, b := range s.createBodies[:len(s.createBodies)-1] {
+			s.createBodyBytes += len(b)
+		}
+	}
+	s.createBodyBytes += len(body)
+	for s.createBodyBytes > s.bodyBudget && len(s.createBodies) > 1 {
+		s.createBodyBytes -= len(s.createBodies[0])
+		s.createBodies[0] = nil // released, not only hidden by the slice
+		s.createBodies = s.createBodies[1:]
+	}
 }
 
 // handleGetPreRecordedFile answers GET /v2/pre-recorded/{id}/file: the bytes

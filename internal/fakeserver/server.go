@@ -22,8 +22,10 @@ const (
 	defaultAPIKey          = "test-key"
 	defaultMaxUploadBytes  = 100 << 20
 	defaultCallbackTimeout = 10 * time.Second
-	// maxCreateBodyBytes bounds a create body; a real request is a few KiB.
-	maxCreateBodyBytes = 1 << 20
+	// maxCreateBodyBytes bounds a create body. It is this emulator's bound,
+	// not the service's (the spec states none), set far past any real
+	// request (a few KiB) so that no configuration a user writes meets it.
+	maxCreateBodyBytes = 16 << 20
 	// maxRecordedBodyBytes bounds what Requests keeps of one body, so large
 	// uploads are not held twice.
 	maxRecordedBodyBytes = 1 << 20
@@ -32,8 +34,14 @@ const (
 	// up to twice Options.RequestLogLimit requests (20,000 in the command),
 	// which a mebibyte each made gigabytes, the files long expired.
 	maxRecordedUploadBytes = 4 << 10
-	settleInterval         = 20 * time.Millisecond
-	maskedKey              = "<masked>"
+	// recordedBodiesBudget bounds the bytes of the bodies the request log
+	// keeps, and those CreateBodies keeps, each: past it the oldest are
+	// dropped, so that the memory of a long-running server stays bounded
+	// whatever its clients send (with the log's count bounded too, by
+	// Options.RequestLogLimit).
+	recordedBodiesBudget = 64 << 20
+	settleInterval       = 20 * time.Millisecond
+	maskedKey            = "<masked>"
 )
 
 // Options configure a Server. The zero value is usable: key "test-key",
@@ -116,10 +124,14 @@ type Server struct {
 	delivering   map[chan struct{}]struct{} // callbacks being sent, each closing its channel when it ends
 	requests     []*RecordedRequest
 	createBodies [][]byte
-	expiries     expiryQueue // with Options.Retention: when what is final expires
-	stats        Stats
-	faults       faultState
-	listener     *Listener // taken down by POST /_emulator/down; nil when unknown
+	// The bytes of the bodies requests and createBodies hold, kept within
+	// bodyBudget (recordedBodiesBudget; tests lower it); the requests before
+	// bodiesFrom hold none.
+	requestBodyBytes, createBodyBytes, bodiesFrom, bodyBudget int
+	expiries                                                  expiryQueue // with Options.Retention: when what is final expires
+	stats                                                     Stats
+	faults                                                    faultState
+	listener                                                  *Listener // taken down by POST /_emulator/down; nil when unknown
 
 	ctx      context.Context // cancelled by Close; bounds callback deliveries, outages and injected latency
 	cancel   context.CancelFunc
@@ -155,6 +167,7 @@ func New(opts Options) *Server {
 		uploadHosts:      map[string]struct{}{},
 		delivering:       map[chan struct{}]struct{}{},
 		loopDone:         make(chan struct{}),
+		bodyBudget:       recordedBodiesBudget,
 	}
 	if s.clock == nil {
 		s.clock = realClock{}
@@ -466,15 +479,40 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	s.mu.Lock()
 	s.stats.Requests++
 	rec.Seq = s.stats.Requests
-	s.requests = appendBounded(s.requests, rec, s.opts.RequestLogLimit)
+	before := len(s.requests)
+	if s.requests = appendBounded(s.requests, rec, s.opts.RequestLogLimit); len(s.requests) <= before {
+		s.recountRequestBodies() // appendBounded dropped the oldest records
+	}
 	s.mu.Unlock()
 
 	return func(status int) {
 		s.mu.Lock()
 		rec.Status = status
-		rec.Body = captured.Bytes()
 		rec.BodyBytes = captured.written
+		if !rec.bodyDropped { // unless the budget dropped it while in flight
+			rec.Body = captured.Bytes()
+			s.requestBodyBytes += len(rec.Body)
+			s.dropOldRequestBodies()
+		}
 		s.mu.Unlock()
+	}
+}
+
+// recountRequestBodies counts the bytes of the request log's bodies again.
+func (s *Server) recountRequestBodies() {
+	s.requestBodyBytes, s.bodiesFrom = 0, 0
+	for _, rec := range s.requests {
+		s.requestBodyBytes += len(rec.Body)
+	}
+}
+
+// dropOldRequestBodies drops the oldest bodies of the request log while
+// they pass the budget; their records stay, with their sizes.
+func (s *Server) dropOldRequestBodies() {
+	for ; s.requestBodyBytes > s.bodyBudget && s.bodiesFrom < len(s.requests); s.bodiesFrom++ {
+		rec := s.requests[s.bodiesFrom]
+		s.requestBodyBytes -= len(rec.Body)
+		rec.Body, rec.bodyDropped = nil, true
 	}
 }
 
