@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	actiontimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
@@ -51,11 +52,13 @@ func (a *transcribeAction) Metadata(_ context.Context, req action.MetadataReques
 }
 
 // transcribeActionTimeouts is the timeouts package's attribute for an
-// action: invoke bounds the wait of wait_for_completion.
+// action: invoke bounds the create's tries and the wait of
+// wait_for_completion.
 func transcribeActionTimeouts(ctx context.Context) actionschema.Attribute {
 	a, ok := actiontimeouts.AttributesWithOpts(ctx, actiontimeouts.Opts{
-		InvokeDescription: fmt.Sprintf("How long `wait_for_completion` waits for the job to end, as a Go duration such as `30m`. Defaults to `%s`. "+
-			"When it runs out the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
+		InvokeDescription: fmt.Sprintf("How long the action may take, as a Go duration such as `30m`: the create request's tries while the service turns it away (429, 503), then, with `wait_for_completion`, the wait for the job to end. Defaults to `%s`. "+
+			"No try of the create is sent after it runs out (one in flight goes on to the service's answer). "+
+			"When it runs out during the wait the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
 	}).(actionschema.SingleNestedAttribute)
 	if !ok {
 		panic("timeouts.AttributesWithOpts no longer returns a SingleNestedAttribute")
@@ -192,12 +195,15 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	if !config.WaitForCompletion.IsNull() {
 		wait = config.WaitForCompletion.ValueBool()
 	}
+	// timeouts.invoke bounds the whole action: the create's tries, then the
+	// wait.
+	start := time.Now()
 	timeout, diags := config.Timeouts.Invoke(ctx, defaultCreateTimeout)
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}
 
-	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionNextTry, &resp.Diagnostics)
+	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionNextTry, start, timeLimit{setting: "timeouts.invoke", duration: timeout}, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
@@ -214,7 +220,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 
-	waitCtx, cancel := context.WithTimeout(ctx, timeout)
+	waitCtx, cancel := context.WithDeadline(ctx, start.Add(timeout))
 	defer cancel()
 	job, err := waitForFinalJob(waitCtx, a.data.Client, created.ID, a.poll, resultDetail(summaryContent), func(status string) {
 		switch status {

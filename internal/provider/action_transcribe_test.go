@@ -112,6 +112,23 @@ func TestAccTranscribe_rateLimited(t *testing.T) {
 	if n := fs.Stats().JobsCreated; n != 0 {
 		t.Errorf("%d jobs created", n)
 	}
+
+	// timeouts.invoke bounds the create's tries too: with max_retries = 50
+	// the invocation ends when it runs out, naming it.
+	fs.ResetRequests()
+	limited := strings.Replace(config, "max_retries = 0", "max_retries = 50", 1)
+	limited = strings.Replace(limited, "summarization = true", "summarization = true\n    timeouts = { invoke = \"2s\" }", 1)
+	w = newCLIWorkspace(t, limited, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	if _, errOut, err = w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.standup"); err == nil {
+		t.Fatal("the invocation succeeded under a rate limit")
+	}
+	detail = strings.Join(strings.Fields(errOut), " ")
+	if want := "No job was created: timeouts.invoke (2s) ran out with no try of the request in flight"; !strings.Contains(detail, want) {
+		t.Errorf("the error does not say %q:\n%s", want, errOut)
+	}
+	if n := len(fs.Requests()); n > 5 {
+		t.Errorf("%d tries of the create, past timeouts.invoke", n)
+	}
 }
 
 // serviceJobs lists the pre-recorded jobs the service holds.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -83,6 +84,15 @@ func endedBy(err error) string {
 	return "The operation was interrupted"
 }
 
+// timeLimit is a time limit as messages name it: its setting and its
+// duration.
+type timeLimit struct {
+	setting  string // "timeouts.create"
+	duration time.Duration
+}
+
+func (l timeLimit) String() string { return fmt.Sprintf("%s (%s)", l.setting, l.duration) }
+
 // What follows a failed create, for the resource and for the action, which
 // keeps nothing in state.
 const (
@@ -95,18 +105,23 @@ const (
 // carried out all the same (client.MayHaveBeenHandled: a 500, 502, 504 or
 // another 5xx but 501 and 503; a connection lost after
 // sending, a success answer that could not be read), it says so: the
-// client does not retry such a failure. An interrupt while no try was in
-// flight created nothing; one while a try is in flight does not end it
-// (client.CreatePreRecorded waits for the answer).
+// client does not retry such a failure. An interrupt, or the end of limit,
+// while no try was in flight created nothing; one while a try is in flight
+// does not end it (client.CreatePreRecorded waits for the answer).
 //
 // The service may quote the request in its answer: the client has masked
 // the request's callback URLs and audio_url's credentials in err
 // (client.CreatePreRecorded).
-func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string) {
+func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, limit timeLimit) {
 	detail := apiErrorDetail(err)
 	if errors.As(err, new(*client.InterruptedError)) {
-		detail += "\n\nNo job was created: no try of the request was in flight when it was interrupted, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). " +
-			nextTry + "."
+		ended, advice := "it was interrupted", ""
+		if errors.Is(err, context.DeadlineExceeded) {
+			ended = limit.String() + " ran out"
+			advice = " To wait out the service's refusals longer, raise " + limit.setting + "."
+		}
+		detail += "\n\nNo job was created: " + ended + " with no try of the request in flight, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). " +
+			nextTry + "." + advice
 	}
 	if client.IsStatus(err, http.StatusTooManyRequests) {
 		// Turned away for good: what follows depends on the caller (the

@@ -617,6 +617,34 @@ func TestAccFaults_maxRetries(t *testing.T) {
 	})
 }
 
+// TestAccFaults_timeoutsCreateBoundsTheCreatesTries: timeouts.create bounds
+// the whole creation, the tries of a create the service refuses (429 with
+// Retry-After) included, not only the wait that follows: with max_retries
+// = 50 the apply ends when the limit runs out, saying that no job was
+// created and which limit ended it.
+func TestAccFaults_timeoutsCreateBoundsTheCreatesTries(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{RateLimitRatio: 1, RetryAfter: 1})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: acctest.ProviderConfig(url, "max_retries = 50") + `
+resource "transcription_job" "test" {
+  audio_url = "https://example.com/a.wav"
+  timeouts  = { create = "2s" }
+}`,
+			ExpectError: acctest.ExpectError(`(?s)429 Too Many Requests.*No job was created: timeouts.create \(2s\) ran out with no try of the request in flight.*raise timeouts.create`),
+		}},
+	})
+	// About two tries a second apart, where the retries alone allow 51.
+	if n := fs.Stats().RateLimited; n > 5 {
+		t.Errorf("%d tries of the create, past timeouts.create", n)
+	}
+	if n := fs.Stats().JobsCreated; n != 0 {
+		t.Errorf("%d jobs created", n)
+	}
+}
+
 func TestClientMaxRetries(t *testing.T) {
 	for _, c := range []struct {
 		in   inttypes.Int64
@@ -632,6 +660,10 @@ func TestClientMaxRetries(t *testing.T) {
 		}
 	}
 }
+
+// anyCreateLimit is the limit of the creates whose errors the tests below
+// explain, where no limit ran out.
+var anyCreateLimit = timeLimit{setting: "timeouts.create", duration: time.Hour}
 
 func TestAddCreateJobError(t *testing.T) {
 	ambiguity := regexp.MustCompile(`may have created the job`)
@@ -657,7 +689,7 @@ func TestAddCreateJobError(t *testing.T) {
 		"wrapped 500 is ambiguous": {fmt.Errorf("creating: %w", &client.APIError{StatusCode: 500}), true},
 	} {
 		var diags diag.Diagnostics
-		addCreateJobError(&diags, c.err, resourceNextTry)
+		addCreateJobError(&diags, c.err, resourceNextTry, anyCreateLimit)
 		if diags.ErrorsCount() != 1 || diags.Errors()[0].Summary() != "Cannot create the transcription job" {
 			t.Fatalf("%s: got %v", name, diags)
 		}
@@ -680,7 +712,7 @@ func TestAddCreateJobError_saysWhatFollows(t *testing.T) {
 		err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: status}
 		for nextTry, unsaid := range map[string][]string{resourceNextTry: {"invoking it again"}, actionNextTry: {"next apply", "apply again"}} {
 			var diags diag.Diagnostics
-			addCreateJobError(&diags, err, nextTry)
+			addCreateJobError(&diags, err, nextTry, anyCreateLimit)
 			detail := diags.Errors()[0].Detail()
 			if !strings.Contains(detail, nextTry) {
 				t.Errorf("status %d: detail %q lacks %q", status, detail, nextTry)
@@ -716,7 +748,7 @@ func TestAddCreateJobError_masksCallbackURLs(t *testing.T) {
 		t.Fatal("the create succeeded")
 	}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err, resourceNextTry)
+	addCreateJobError(&diags, err, resourceNextTry, anyCreateLimit)
 	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "cbtok_s3cr3t") || !strings.Contains(detail, "callback_url is not reachable") || !strings.Contains(detail, "refused") {
 		t.Errorf("the detail shows the callback URL, or lost the message:\n%s", detail)
 	}
@@ -753,7 +785,7 @@ func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
 				t.Fatal("the create succeeded")
 			}
 			var diags diag.Diagnostics
-			addCreateJobError(&diags, err, resourceNextTry)
+			addCreateJobError(&diags, err, resourceNextTry, anyCreateLimit)
 			if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, "may have created the job") {
 				t.Errorf("no warning that a job may exist:\n%s", detail)
 			}
@@ -781,7 +813,7 @@ func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
 		t.Fatalf("the create ended with %v, want an interrupt", err)
 	}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err, resourceNextTry)
+	addCreateJobError(&diags, err, resourceNextTry, anyCreateLimit)
 	detail := diags.Errors()[0].Detail()
 	if strings.Contains(detail, "may have created the job") {
 		t.Errorf("says a job may exist, though the only answer was 429:\n%s", detail)

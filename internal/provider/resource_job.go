@@ -186,7 +186,15 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 
-	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, resourceNextTry, &resp.Diagnostics)
+	// timeouts.create bounds the whole creation: the create's tries, then
+	// the wait.
+	start := time.Now()
+	timeout, diags := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+	if resp.Diagnostics.Append(diags...); diags.HasError() {
+		return
+	}
+	limit := timeLimit{setting: "timeouts.create", duration: timeout}
+	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, resourceNextTry, start, limit, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
@@ -214,12 +222,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	var job *client.PreRecordedJob
 	var err error
 	if plan.WaitForCompletion.ValueBool() {
-		timeout, diags := plan.Timeouts.Create(ctx, defaultCreateTimeout)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		waitCtx, cancel := context.WithTimeout(ctx, timeout)
+		waitCtx, cancel := context.WithDeadline(ctx, start.Add(timeout))
 		defer cancel()
 		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()), nil)
 		if err != nil {
@@ -256,10 +259,10 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 }
 
 // submitJob creates a job with the configured request (only what the
-// configuration says: the service applies its own defaults); the context it
-// returns carries the job's id for the logs that follow. created is nil
-// when diags says why.
-func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, nextTry string, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
+// configuration says: the service applies its own defaults), sending no try
+// of it once limit has run out from start; the context it returns carries
+// the job's id for the logs that follow. created is nil when diags says why.
+func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, nextTry string, start time.Time, limit timeLimit, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
 	body, d := request.createRequest(ctx)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -271,9 +274,11 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, n
 	secrets := body.CallbackURLs()
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, secrets...)
 	ctx = tflog.MaskMessageStrings(ctx, secrets...)
-	created, err := c.CreatePreRecorded(ctx, body)
+	createCtx, cancel := context.WithDeadline(ctx, start.Add(limit.duration))
+	defer cancel()
+	created, err := c.CreatePreRecorded(createCtx, body)
 	if err != nil {
-		addCreateJobError(diags, err, nextTry)
+		addCreateJobError(diags, err, nextTry, limit)
 		return ctx, nil
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)
