@@ -124,7 +124,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		},
 		"language_config": requestObject("Languages of the audio.", "", map[string]schema.Attribute{
 			"languages": schema.ListAttribute{
-				MarkdownDescription: "Transcription language codes. With exactly one, that language is used; otherwise the model detects the language. Defaults to `[]`. " +
+				MarkdownDescription: "Transcription language codes, each at most once. With exactly one, that language is used; otherwise the model detects the language. Defaults to `[]`. " +
 					"Allowed codes: " + markdownList(client.TranscriptionLanguages) + ".",
 				ElementType: types.StringType,
 				Optional:    true,
@@ -222,7 +222,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"subtitles": requestSwitch("Generates subtitles, configured by `subtitles_config`." + resultAt("transcription.subtitles")),
 		"subtitles_config": requestObject("Subtitle generation.", "subtitles", map[string]schema.Attribute{
 			"formats": schema.ListAttribute{
-				MarkdownDescription: "Subtitle formats: " + markdownList(client.SubtitleFormats) + ". At least one. Defaults to `[\"" + client.DefaultSubtitleFormat + "\"]`.",
+				MarkdownDescription: "Subtitle formats: " + markdownList(client.SubtitleFormats) + ". At least one, each at most once. Defaults to `[\"" + client.DefaultSubtitleFormat + "\"]`.",
 				ElementType:         types.StringType,
 				Optional:            true,
 				Computed:            true,
@@ -290,7 +290,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"translation": requestSwitch(betaNote + "Translates the transcript, configured by `translation_config`" + needsConfigForNewJob),
 		"translation_config": requestObject(betaNote+"Translation.", "translation", map[string]schema.Attribute{
 			"target_languages": schema.ListAttribute{
-				MarkdownDescription: "Translation language codes to translate into. Required, at least one. Allowed codes: the transcription codes plus `wo`: " + markdownList(client.TranslationLanguages) + ".",
+				MarkdownDescription: "Translation language codes to translate into. Required, at least one, each at most once. Allowed codes: the transcription codes plus `wo`: " + markdownList(client.TranslationLanguages) + ".",
 				ElementType:         types.StringType,
 				Required:            true,
 				Validators: []validator.List{
@@ -360,7 +360,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"pii_redaction": requestSwitch("Redacts personally identifiable information from the transcript, configured by `pii_redaction_config`."),
 		"pii_redaction_config": requestObject("PII redaction.", "pii_redaction", map[string]schema.Attribute{
 			"entity_types": schema.ListAttribute{
-				MarkdownDescription: "Entity types to redact. An empty list is the same as none. Allowed: " + markdownList(client.PIIEntityTypes) + ".",
+				MarkdownDescription: "Entity types to redact, each at most once. An empty list is the same as none. Allowed: " + markdownList(client.PIIEntityTypes) + ".",
 				ElementType:         types.StringType,
 				Optional:            true,
 				Validators:          []validator.List{validators.NoNullElements(), validators.NoDuplicates(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.PIIEntityTypes...))},

@@ -89,11 +89,11 @@ The file is streamed, never read whole into memory. At every plan the provider h
 
 **Destroy.** The service has no endpoint to delete an upload: destroying this resource only removes it from Terraform's state. The service keeps the file for its retention period (3 weeks on paid plans, 1 year on the free plan).
 
-**Retention.** The service deletes an upload when its retention period ends, as it deletes jobs, and the provider cannot see it: the service cannot read an upload back. A job made again from its ` + "`audio_url`" + ` then fails: replace the upload (` + "`terraform apply -replace`" + ` on it), which replaces the jobs that use it. A job found gone at the end of its retention says so.
+**Retention.** The service deletes an upload when its retention period ends, as it deletes jobs, and the provider cannot see it: the service has no call that reads an upload's record back. A job made again from its ` + "`audio_url`" + ` then fails: replace the upload (` + "`terraform apply -replace`" + ` on it), which replaces the jobs that use it. A job found gone at the end of its retention says so.
 
 **Zero data retention.** The service disables uploads when zero data retention is enabled, so with the provider's ` + "`zero_data_retention = true`" + ` a new upload is refused at plan time, before any request; an upload made before stays as it is (a warning says so when its file has changed or been renamed since) and can be destroyed. Host the recording yourself and give the job an external URL (public, or signed such as a presigned object-storage URL) instead.
 
-There is no import: the service offers no way to read an upload back. Declare the upload with its ` + "`source`" + ` instead (the next apply uploads the file again), or give the job the file's ` + "`audio_url`" + ` directly.`
+There is no import: the service offers no way to read an upload's record (its file name, size and duration) back. Declare the upload with its ` + "`source`" + ` instead (the next apply uploads the file again), or give the job the file's ` + "`audio_url`" + ` directly.`
 
 func (r *uploadResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{
