@@ -57,11 +57,11 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"https://user:s3cr3t@api.example.com/?t=s3cr3t": "must not have a query or fragment",
 		"https://user:s3cr3t@[::1":                      "is not a URL",
 		// White space, which no URL holds, would reach every request's path.
-		"http://127.0.0.1:18931/ ":   "must not hold white space",
-		"http://127.0.0.1:18931/v2 ": "must not hold white space",
-		" https://api.example.com":   "must not hold white space",
-		"https://api.example.com/	":  "must not hold white space",
-		"https://api.example.com/":  "must not hold a control character",
+		"http://127.0.0.1:18931/ ":     "must not hold white space",
+		"http://127.0.0.1:18931/v2 ":   "must not hold white space",
+		" https://api.example.com":     "must not hold white space",
+		"https://api.example.com/\t":   "must not hold white space",
+		"https://api.example.com/\x7f": "must not hold a control character",
 		// An empty query or fragment is one all the same, and would keep the
 		// /v2 prefix from being recognized.
 		"http://127.0.0.1:18931/v2/?": "must not have a query or fragment",
