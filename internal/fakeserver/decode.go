@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -72,6 +73,11 @@ func decodeCreateRequest(body []byte) (*client.InitTranscriptionRequest, *badReq
 		return nil, &badRequest{message: "the request body is malformed", problems: problems}
 	}
 
+	// Go's decoder takes an int only written as digits: a whole number
+	// written otherwise ("2.0", "1e2") is written so again.
+	if plainIntegers(tree, reflect.TypeFor[client.InitTranscriptionRequest]()) {
+		body, _ = json.Marshal(tree) // a tree decoded from JSON encodes
+	}
 	// The shape check mirrors what the decoder accepts; decoding strictly
 	// anyway keeps the two from drifting apart silently.
 	var req client.InitTranscriptionRequest
@@ -108,7 +114,7 @@ func checkShape(v any, t reflect.Type, path string, problems *[]string) {
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, ok := v.(json.Number)
-		if _, err := strconv.ParseInt(string(n), 10, 64); !ok || err != nil {
+		if _, whole := wholeNumber(n); !ok || !whole {
 			mustBe("an integer")
 		}
 	case reflect.Slice:
@@ -150,6 +156,69 @@ func checkShape(v any, t reflect.Type, path string, problems *[]string) {
 	default:
 		mustBe("a " + t.Kind().String())
 	}
+}
+
+// wholeNumber reads n as an integer: one written as digits, or any number
+// whose value is whole ("2.0", "1e2"), as JSON Schema's integer type and a
+// JavaScript service (to which they are the same number) take it; within
+// int64, where the request's integers are decoded.
+func wholeNumber(n json.Number) (int64, bool) {
+	if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
+		return i, true
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= math.MaxInt64 {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+// plainIntegers writes, in a decoded body that passed checkShape, each
+// whole number an integer field holds as digits ("2.0" as "2"), and reports
+// whether it changed any.
+func plainIntegers(v any, t reflect.Type) (changed bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	rewrite := func(slot *any, t reflect.Type) {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		n, isNumber := (*slot).(json.Number)
+		switch {
+		case isNumber && t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
+			if i, _ := wholeNumber(n); strconv.FormatInt(i, 10) != string(n) {
+				*slot, changed = json.Number(strconv.FormatInt(i, 10)), true
+			}
+		case !isNumber:
+			changed = plainIntegers(*slot, t) || changed
+		}
+	}
+	switch x := v.(type) {
+	case []any:
+		if t.Kind() == reflect.Slice {
+			for i := range x {
+				rewrite(&x[i], t.Elem())
+			}
+		}
+	case map[string]any:
+		fields := map[string]reflect.Type{}
+		switch t.Kind() {
+		case reflect.Struct:
+			fields = jsonFields(t)
+		case reflect.Map:
+			for k := range x {
+				fields[k] = t.Elem()
+			}
+		}
+		for k, ft := range fields {
+			if item, ok := x[k]; ok {
+				rewrite(&item, ft)
+				x[k] = item
+			}
+		}
+	}
+	return changed
 }
 
 func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]string) {

@@ -33,7 +33,7 @@ func TestCreateAnswers400ForMalformedBodies(t *testing.T) {
 		{name: "model as array", body: `{"audio_url":"https://e.com/a.wav","model":["model-1"]}`, problems: []string{"model must be a string"}},
 		{name: "number as string", body: `{"audio_url":"https://e.com/a.wav","subtitles_config":{"maximum_duration":"5"}}`, problems: []string{"subtitles_config.maximum_duration must be a number"}},
 		{name: "fractional integer", body: `{"audio_url":"https://e.com/a.wav","subtitles_config":{"maximum_rows_per_caption":1.5}}`, problems: []string{"subtitles_config.maximum_rows_per_caption must be an integer"}},
-		{name: "exponent integer", body: `{"audio_url":"https://e.com/a.wav","diarization_config":{"number_of_speakers":1e2}}`, problems: []string{"diarization_config.number_of_speakers must be an integer"}},
+		{name: "integer past int64", body: `{"audio_url":"https://e.com/a.wav","diarization_config":{"number_of_speakers":1e19}}`, problems: []string{"diarization_config.number_of_speakers must be an integer"}},
 		{name: "formats not array", body: `{"audio_url":"https://e.com/a.wav","subtitles_config":{"formats":"srt"}}`, problems: []string{"subtitles_config.formats must be an array"}},
 		{name: "format item not string", body: `{"audio_url":"https://e.com/a.wav","subtitles_config":{"formats":["srt",1]}}`, problems: []string{"subtitles_config.formats[1] must be a string"}},
 		{name: "config not object", body: `{"audio_url":"https://e.com/a.wav","diarization_config":true}`, problems: []string{"diarization_config must be an object"}},
@@ -135,6 +135,24 @@ func TestCreateAnswers413ForHugeBodies(t *testing.T) {
 	// Just under the bound is accepted.
 	pad := maxCreateBodyBytes - len(`{"audio_url":"https://e.com/a.wav","custom_metadata":{"pad":""}}`)
 	h.create(`{"audio_url":"https://e.com/a.wav","custom_metadata":{"pad":"` + strings.Repeat("x", pad) + `"}}`)
+}
+
+// TestDecodeCreateRequestReadsIntegersWrittenAsNumbers: an integer field
+// takes any number whose value is whole, however written ("2.0", "1e2"),
+// as JSON Schema's integer type and a JavaScript service (JSON.parse makes
+// them the same number) do; a client that writes every number as a float
+// (Python's 2.0) is not refused by the emulator alone.
+func TestDecodeCreateRequestReadsIntegersWrittenAsNumbers(t *testing.T) {
+	req, bad := decodeCreateRequest([]byte(`{"audio_url":"https://e.com/a.wav","diarization":true,` +
+		`"diarization_config":{"number_of_speakers":2.0,"min_speakers":1e0,"max_speakers":0.3e1},` +
+		`"subtitles_config":{"maximum_rows_per_caption":-0.0}}`))
+	if bad != nil {
+		t.Fatalf("refused: %+v", bad)
+	}
+	d := req.DiarizationConfig
+	if *d.NumberOfSpeakers != 2 || *d.MinSpeakers != 1 || *d.MaxSpeakers != 3 || *req.SubtitlesConfig.MaximumRowsPerCaption != 0 {
+		t.Fatalf("decoded %+v, %+v", *d, *req.SubtitlesConfig)
+	}
 }
 
 func TestDecodeCreateRequestKeepsVocabularyForms(t *testing.T) {

@@ -171,6 +171,10 @@
 // client's types have it), read as one prompt whose parts are joined by a
 // newline; request_params gives every prompt back as a string.
 //
+// An integer field takes any number whose value is whole, however written
+// ("2", "2.0", "1e2"), as JSON Schema's integer type and a JavaScript
+// service do; request_params gives it back as digits.
+//
 // Subtitles never break a word: a single word longer than
 // maximum_characters_per_row (the e-mail addresses of the generated
 // transcripts, say) stands whole on a row of its own, past the bound; every
