@@ -534,9 +534,14 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 	hide := c.secretsOf(cl)
 	c.logResponse(ctx, op, resp, size, head, hide)
 	if out == nil {
-		// Nothing of the body is wanted (a DELETE: its 2xx status is the
+		// Nothing of the body is wanted (a DELETE: its status is the
 		// answer): the service has carried the request out, and a body cut
 		// short after the status (an interrupt, a deadline) changes nothing.
+		// The service answers 202 (or 204); another 2xx is not its answer
+		// (a web page at a wrong base_url, a proxy's catch-all).
+		if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusNoContent {
+			return &DecodeError{Op: op, Reason: fmt.Sprintf("the answer was %s where the service answers 202 Accepted, so the request may not have reached it (check base_url)", resp.Status)}
+		}
 		return nil
 	}
 	if readErr != nil {

@@ -851,7 +851,7 @@ func TestGet_idInAnotherCase(t *testing.T) {
 	}
 }
 
-// A delete's answer is its 2xx status: a body cut short after it (the
+// A delete's answer is its 202 status: a body cut short after it (the
 // connection dropped) does not fail a delete the service carried out.
 func TestDelete_answerCutShortAfterItsStatus(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -861,7 +861,7 @@ func TestDelete_answerCutShortAfterItsStatus(t *testing.T) {
 			return
 		}
 		defer conn.Close()
-		_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"deleted\":")
+		_, _ = buf.WriteString("HTTP/1.1 202 Accepted\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"deleted\":")
 		_ = buf.Flush()
 	}))
 	defer srv.Close()
@@ -1124,6 +1124,86 @@ func TestRedirects_neverTakeTheKeyElsewhere(t *testing.T) {
 	}
 	if !client.IsStatus(err, http.StatusFound) {
 		t.Fatalf("a redirect to another origin: %v, want the 302 as an error", err)
+	}
+}
+
+// TestRedirects_onlyReadsAreFollowed: a redirect within the service's
+// origin is followed for a read only. Go's client re-sends a POST or DELETE
+// answered 301, 302 or 303 as a GET: a DELETE then read the job and counted
+// as done (the destroy emptied state, the job stayed on the service), and a
+// create read a listing and said the job may exist. The redirect is the
+// answer, an error, and nothing but the first request reaches the service.
+func TestRedirects_onlyReadsAreFollowed(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey})
+	var methods []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		methods = append(methods, r.Method+" "+r.URL.Path)
+		if rest, ok := strings.CutPrefix(r.URL.Path, "/old"); ok {
+			http.Redirect(w, r, rest, http.StatusMovedPermanently)
+			return
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	direct := newClient(t, srv.URL, testKey)
+	job, err := direct.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := newClient(t, srv.URL+"/old", testKey)
+	for name, call := range map[string]func() error{
+		"DELETE": func() error { return moved.DeletePreRecorded(context.Background(), job.ID) },
+		"POST": func() error {
+			_, err := moved.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/b.wav"})
+			return err
+		},
+	} {
+		methods = nil
+		err := call()
+		if !client.IsStatus(err, http.StatusMovedPermanently) {
+			t.Errorf("%s through a redirect: %v, want the 301 as an error", name, err)
+		}
+		if len(methods) != 1 {
+			t.Errorf("%s through a redirect sent %q, want the first request only", name, methods)
+		}
+	}
+	if _, ok := fs.Job(job.ID); !ok {
+		t.Fatal("the job is gone")
+	}
+	if n := fs.Stats().JobsCreated; n != 1 {
+		t.Fatalf("%d jobs created, want 1", n)
+	}
+}
+
+// TestDelete_onlyTheServicesAnswerIsSuccess: a DELETE succeeds on the
+// service's 202 (or a 204) only; another 2xx (a web page at a wrong
+// base_url, a proxy's catch-all) is not the service deleting the job.
+func TestDelete_onlyTheServicesAnswerIsSuccess(t *testing.T) {
+	for _, c := range []struct {
+		status      int
+		contentType string
+		ok          bool
+	}{
+		{http.StatusAccepted, "", true},
+		{http.StatusNoContent, "", true},
+		{http.StatusOK, "text/html", false},
+		{http.StatusOK, "application/json", false},
+		{http.StatusCreated, "application/json", false},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if c.contentType != "" {
+				w.Header().Set("Content-Type", c.contentType)
+			}
+			w.WriteHeader(c.status)
+			if c.status != http.StatusNoContent {
+				_, _ = w.Write([]byte("<html>Welcome</html>"))
+			}
+		}))
+		err := newClient(t, srv.URL, testKey).DeletePreRecorded(context.Background(), "6f1c1a2e-0000-4000-8000-000000000001")
+		srv.Close()
+		if (err == nil) != c.ok {
+			t.Errorf("DELETE answered %d %s: %v, want success %v", c.status, c.contentType, err, c.ok)
+		}
 	}
 }
 

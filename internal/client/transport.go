@@ -41,12 +41,18 @@ func newTransport(cfg Config) *http.Transport {
 const maxRedirects = 10
 
 // sameOriginRedirects wraps a client's redirect policy (nil: Go's default)
-// so that a redirect to another origin (scheme, host and port) is not
-// followed: Go's client would send it every header it does not know to be
-// a credential, the API key among them. The redirect is then the answer,
-// an error.
+// so that only a read (GET, HEAD) is redirected, and only within its origin
+// (scheme, host and port). To another origin Go's client would send every
+// header it does not know to be a credential, the API key among them; and it
+// re-sends a POST or DELETE answered 301, 302 or 303 as a GET, which a
+// DELETE would take for its success (the job left on the service) and a
+// create for an unreadable answer. The redirect is then the answer, an
+// error.
 func sameOriginRedirects(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
+		if method := via[0].Method; method != "" && method != http.MethodGet && method != http.MethodHead { // "": GET
+			return http.ErrUseLastResponse
+		}
 		if first := via[0].URL; req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
 			return http.ErrUseLastResponse
 		}

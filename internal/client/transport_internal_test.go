@@ -27,6 +27,13 @@ func TestSameOriginRedirects(t *testing.T) {
 		}
 		return via
 	}
+	for _, method := range []string{http.MethodPost, http.MethodDelete, http.MethodPut} {
+		via := chain(1)
+		via[0].Method = method
+		if err := sameOriginRedirects(nil)(request("https://api.example.com/v2/live"), via); !errors.Is(err, http.ErrUseLastResponse) {
+			t.Errorf("a %s redirected within its origin: %v, want it not followed", method, err)
+		}
+	}
 	errOwnPolicy := errors.New("the client's own policy")
 	for _, tc := range []struct {
 		name string

@@ -177,9 +177,9 @@ func statusHint(op string, status int) string {
 	switch {
 	case status == http.StatusUnauthorized:
 		return "Check the provider's api_key (or the " + EnvAPIKey + " environment variable)."
-	case status == http.StatusForbidden && !strings.HasPrefix(op, http.MethodDelete+" "):
-		// A 403 to a DELETE is a job not deletable yet; to any other
-		// request, the refusal of an account with zero data retention.
+	case status == http.StatusForbidden && (strings.HasPrefix(op, http.MethodGet+" ") || op == http.MethodPost+" /v2/upload"):
+		// Zero data retention refuses reads and uploads (a 403 to a DELETE
+		// is a job not deletable yet; to a create, not this).
 		return "The service refuses this request to accounts with zero data retention. If the account has it, set zero_data_retention = true in the provider configuration: " +
 			"the provider then refuses at plan time what the service would refuse, and never reads jobs."
 	case status == http.StatusTooManyRequests && op == http.MethodPost+" /v2/pre-recorded":
@@ -190,6 +190,10 @@ func statusHint(op string, status int) string {
 			"apply with -parallelism at most that limit, or raise max_retries so that each create waits for a job to end."
 	case status == http.StatusTooManyRequests:
 		return "The service kept limiting the request rate after every retry (the provider's max_retries); try again later."
+	case status >= 300 && status < 400:
+		// The client follows a redirect only for a read, within base_url's
+		// origin (sameOriginRedirects).
+		return "base_url answers with a redirect, which the provider follows only for a read on base_url's own host: set base_url to the address it names (its Location)."
 	case status == http.StatusNotFound && namesNoJob(op):
 		return "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). Check base_url."
 	}

@@ -31,6 +31,22 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 403, Message: "forbidden", RequestID: "r"},
 			want: []string{"status 403 (Forbidden): forbidden.", "zero_data_retention = true", "request_id: r"},
 		},
+		"upload refused": {
+			err:  &client.APIError{Op: "POST /v2/upload", StatusCode: 403, Message: "forbidden", RequestID: "r"},
+			want: []string{"status 403 (Forbidden): forbidden.", "zero_data_retention = true"},
+		},
+		// Zero data retention refuses uploads and reads, not creates: a 403
+		// to one (a firewall's page, a key without the right) is not it.
+		"create refused": {
+			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 403, Message: "Attention Required!"},
+			want: []string{"status 403 (Forbidden): Attention Required!."},
+			not:  []string{"zero data retention", "zero_data_retention"},
+		},
+		// A write is not redirected (Go would re-send it as a GET).
+		"create redirected": {
+			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 301},
+			want: []string{"status 301 (Moved Permanently).", "follows only for a read", "set base_url to the address it names"},
+		},
 		// A 403 to a DELETE is a job the service will not delete (not one
 		// refused to an account with zero data retention).
 		"delete refused": {
