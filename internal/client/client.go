@@ -37,6 +37,10 @@ const (
 	DefaultStallTimeout          = time.Minute
 	maxLoggedBodyBytes           = 4 << 10
 	maxRetryAfter                = 5 * time.Minute
+	// maxErrorBodyBytes bounds what is read of an error answer: an error
+	// shows its JSON body's message and problems, or a page's title, and
+	// a proxy's error page may be megabytes.
+	maxErrorBodyBytes = 1 << 20
 )
 
 // Config configures a Client.
@@ -632,7 +636,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			continue
 		}
-		data, _ := readBounded(resp.Body, c.cfg.MaxResponseBytes)
+		data, _ := readBounded(resp.Body, min(c.cfg.MaxResponseBytes, maxErrorBodyBytes))
 		resp.Body.Close()
 		c.logResponse(ctx, op, resp, int64(len(data)), data, hide)
 		apiErr := newAPIError(op, resp, data, hide)

@@ -1207,6 +1207,35 @@ func TestDelete_onlyTheServicesAnswerIsSuccess(t *testing.T) {
 	}
 }
 
+// TestErrorAnswer_readOnlyAsFarAsItIsShown: an error answer is read up to
+// what an error can show (its JSON body, a page's title), not up to the
+// 64 MiB a record may take: a proxy's 502 of hundreds of megabytes cost
+// several times that in memory, per request in flight.
+func TestErrorAnswer_readOnlyAsFarAsItIsShown(t *testing.T) {
+	var written atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadRequest)
+		chunk := bytes.Repeat([]byte("<p>oops</p>"), 10000)
+		for written.Load() < 200<<20 {
+			n, err := w.Write(chunk)
+			written.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	_, err := newClient(t, srv.URL, testKey).GetPreRecorded(context.Background(), "6f1c1a2e-0000-4000-8000-000000000001")
+	if !client.IsStatus(err, http.StatusBadRequest) {
+		t.Fatalf("err %v, want the 400", err)
+	}
+	srv.CloseClientConnections()
+	if n := written.Load(); n > 32<<20 {
+		t.Errorf("the client read %d MiB of an error page", n>>20)
+	}
+}
+
 // roundTripperFunc is an http.RoundTripper made of a function.
 type roundTripperFunc func(*http.Request) (*http.Response, error)
 
