@@ -112,13 +112,23 @@ func jobNotFinal(ctxErr, failing error) error {
 // deleteJob deletes the job, counting a job the service no longer has as
 // deleted. The service refuses (403) to delete a job that is still queued or
 // processing, so deleteJob waits until it may, within ctx. Without zero data
-// retention it looks at the job to tell that refusal from any other 403: a
-// job that has ended is deleted again at once (it may have ended between the
-// DELETE and the look), and only a 403 for a job already seen ended is final.
+// retention it looks at the job to tell that refusal from any other 403,
+// and then watches the job's status, not sending the DELETE again until the
+// job has ended: a job that has ended is deleted again at once (it may have
+// ended between the DELETE and the look), and only a 403 for a job already
+// seen ended is final. Under zero data retention, which refuses the look,
+// the DELETE is sent again on the schedule.
 func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool) error {
 	start := time.Now()
 	var refusal error // the service's last "not deletable yet"
 	endedBeforeDelete := false
+	wait := func() error {
+		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
+		if sleepErr := client.Sleep(ctx, schedule.delay(time.Since(start))); sleepErr != nil {
+			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
+		}
+		return nil
+	}
 	for {
 		err := c.DeletePreRecorded(ctx, id)
 		switch {
@@ -132,19 +142,25 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			return err // refused for a reason waiting cannot fix
 		}
 		refusal = err
-		if !zeroDataRetention {
+		for !zeroDataRetention && !endedBeforeDelete {
 			status, getErr := c.GetPreRecordedStatus(ctx, id)
 			switch {
 			case client.IsNotFound(getErr):
 				return confirmedGone(ctx, c, id, getErr, zeroDataRetention)
 			case getErr == nil && client.IsFinal(status):
 				endedBeforeDelete = true
-				continue
+			case ctx.Err() != nil:
+				return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
+			default:
+				if err := wait(); err != nil {
+					return err
+				}
 			}
 		}
-		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
-		if sleepErr := client.Sleep(ctx, schedule.delay(time.Since(start))); sleepErr != nil {
-			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
+		if zeroDataRetention {
+			if err := wait(); err != nil {
+				return err
+			}
 		}
 	}
 }

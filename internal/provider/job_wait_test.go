@@ -337,6 +337,11 @@ func TestDeleteJob(t *testing.T) {
 	if _, ok := fs.Job(running); ok {
 		t.Fatal("job still exists")
 	}
+	// ... watched by its status meanwhile, with one DELETE refused before
+	// and one after: a DELETE each round doubled the requests of a wait.
+	if got := acctest.DeleteAnswers(fs, running); len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
+		t.Fatalf("DELETE answers %v, want [403 202]", got)
+	}
 	// A job the service no longer has counts as deleted.
 	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false); err != nil {
 		t.Fatalf("deleting a missing job: %v", err)
