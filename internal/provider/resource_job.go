@@ -252,9 +252,8 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		// Terraform taints the resource: the next apply replaces it.
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
 			"\n\nThe job stays in state, tainted: the next apply replaces it.")
-	case len(addonFailures(job.Result)) > 0:
-		resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed",
-			fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(addonFailures(job.Result))))
+	default:
+		warnOfFailedAddons(&resp.Diagnostics, job)
 	}
 }
 
@@ -398,12 +397,25 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		// case), which every later read gives as the identity.
 		resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 	} else {
+		// The refresh that first sees the job end (one created without
+		// waiting) warns of its failed add-ons, as a create that waits does.
+		if !client.IsFinal(state.Status.ValueString()) && job.Status == client.StatusDone {
+			warnOfFailedAddons(&resp.Diagnostics, job)
+		}
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.
 		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
 		resp.Diagnostics.Append(state.setRecord(ctx, job)...)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// warnOfFailedAddons warns of the add-ons of a done job that failed, if any.
+func warnOfFailedAddons(diags *diag.Diagnostics, job *client.PreRecordedJob) {
+	if failures := addonFailures(job.Result); len(failures) > 0 {
+		diags.AddWarning("Some add-ons of the transcription job failed",
+			fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(failures)))
+	}
 }
 
 // readFinishedJob refreshes a job that state knows as done or error and

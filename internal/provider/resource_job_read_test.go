@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
@@ -108,22 +109,8 @@ func TestJobRead_finishedJobKeepsItsState(t *testing.T) {
 // A job still running when last seen is read whole: its record changes.
 func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 	j, svc := newRewritingJobBench(t)
-	applied := j.apply(j.planCreate())
 	// As if the apply had not waited: the job was last seen processing.
-	v, err := applied.Unmarshal(j.typ)
-	if err != nil {
-		t.Fatal(err)
-	}
-	running, err := tftypes.Transform(v, func(p *tftypes.AttributePath, val tftypes.Value) (tftypes.Value, error) {
-		if p.Equal(tftypes.NewAttributePath().WithAttributeName("status")) {
-			return tftypes.NewValue(tftypes.String, "processing"), nil
-		}
-		return val, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	state := dynamicValue(t, j.typ, running)
+	state := j.lastSeen(j.apply(j.planCreate()), client.StatusProcessing)
 	svc.rewrite.Store(true)
 
 	resp := j.readResponse(&state)
@@ -135,6 +122,46 @@ func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 	var text string
 	if err := got.As(&text); err != nil || !strings.HasPrefix(text, "rewritten-") {
 		t.Errorf("request_id %v after the refresh, want the service's record's (rewritten-...)", got)
+	}
+}
+
+// lastSeen is a job's state as if it had been last seen with status.
+func (j *jobBench) lastSeen(state *tfprotov6.DynamicValue, status string) tfprotov6.DynamicValue {
+	j.tb.Helper()
+	v, err := state.Unmarshal(j.typ)
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	seen, err := tftypes.Transform(v, func(p *tftypes.AttributePath, val tftypes.Value) (tftypes.Value, error) {
+		if p.Equal(tftypes.NewAttributePath().WithAttributeName("status")) {
+			return tftypes.NewValue(tftypes.String, status), nil
+		}
+		return val, nil
+	})
+	if err != nil {
+		j.tb.Fatal(err)
+	}
+	return dynamicValue(j.tb, j.typ, seen)
+}
+
+// TestJobRead_jobSeenEndingWithFailedAddonsWarns: the refresh that first
+// sees a job done (one created without waiting) warns of its failed
+// add-ons, as a create that waits does; a job already known done does not
+// warn again.
+func TestJobRead_jobSeenEndingWithFailedAddonsWarns(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	j := newJobBenchOn(newProtoHarnessAt(t, fs, url), "https://example.com/addon-error-503.wav", "summarization")
+	applied := j.apply(j.planCreate())
+	running := j.lastSeen(applied, client.StatusQueued)
+
+	resp := j.readResponse(&running)
+	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+	if !hasWarning(resp.Diagnostics, "Some add-ons of the transcription job failed", "summarization: status_code 503") {
+		t.Errorf("diagnostics %v, want the warning naming the failed summary", diagnosticSummaries(resp.Diagnostics))
+	}
+	again := j.readResponse(resp.NewState)
+	if len(again.Diagnostics) != 0 {
+		t.Errorf("the next refresh: %v, want no diagnostic", diagnosticSummaries(again.Diagnostics))
 	}
 }
 
