@@ -247,14 +247,13 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	recordJob(ctx, &plan, job, &resp.Diagnostics)
 
-	switch {
-	case job.Status == client.StatusError:
+	if job.Status == client.StatusError {
 		// Terraform taints the resource: the next apply replaces it.
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
 			"\n\nThe job stays in state, tainted: the next apply replaces it.")
-	default:
-		warnOfFailedAddons(&resp.Diagnostics, job)
+		return
 	}
+	warnOfFailedAddons(&resp.Diagnostics, job)
 }
 
 // submitJob creates a job with the configured request (only what the
