@@ -117,7 +117,7 @@ func jobNotFinal(ctxErr, failing error) error {
 // job has ended: a job that has ended is deleted again at once (it may have
 // ended between the DELETE and the look), and only a 403 for a job already
 // seen ended is final. Under zero data retention, which refuses the look,
-// the DELETE is sent again on the schedule.
+// and while a look fails, the DELETE is sent again on the schedule.
 func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool) error {
 	start := time.Now()
 	var refusal error // the service's last "not deletable yet"
@@ -142,25 +142,41 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			return err // refused for a reason waiting cannot fix
 		}
 		refusal = err
-		for !zeroDataRetention && !endedBeforeDelete {
-			status, getErr := c.GetPreRecordedStatus(ctx, id)
-			switch {
-			case client.IsNotFound(getErr):
-				return confirmedGone(ctx, c, id, getErr, zeroDataRetention)
-			case getErr == nil && client.IsFinal(status):
+		if !zeroDataRetention {
+			ended, done, doneErr := watchUntilEnded(ctx, c, id, wait)
+			if done {
+				return doneErr
+			}
+			if ended {
 				endedBeforeDelete = true
-			case ctx.Err() != nil:
-				return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
-			default:
-				if err := wait(); err != nil {
-					return err
-				}
+				continue
 			}
 		}
-		if zeroDataRetention {
-			if err := wait(); err != nil {
-				return err
-			}
+		if err := wait(); err != nil {
+			return err
+		}
+	}
+}
+
+// watchUntilEnded looks at a job the service refused to delete until it
+// has ended, waiting between looks, and reports whether it has. done, with
+// its error, ends the deletion: the job is gone (confirmedGone's answer),
+// or a wait ended. A look that fails (a 403 where the account has zero
+// data retention unknown to the provider, a 5xx) ends the watch with
+// neither: the DELETE is then sent again on the schedule.
+func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func() error) (ended, done bool, doneErr error) {
+	for {
+		status, err := c.GetPreRecordedStatus(ctx, id)
+		switch {
+		case client.IsNotFound(err):
+			return false, true, confirmedGone(ctx, c, id, err, false)
+		case err != nil:
+			return false, false, nil
+		case client.IsFinal(status):
+			return true, false, nil
+		}
+		if err := wait(); err != nil {
+			return false, true, err
 		}
 	}
 }

@@ -444,6 +444,39 @@ func TestDeleteJob_forbiddenThenLooked(t *testing.T) {
 	}
 }
 
+// TestDeleteJob_looksThatFailSendTheDeleteAgain: while the look at the job
+// fails (a 403 from an account with zero data retention the provider was
+// not told of, a 5xx), the DELETE is sent again on the schedule, as before
+// the job was watched: a destroy that only looked waited out
+// timeouts.delete and said the job was still running, though it had ended.
+func TestDeleteJob_looksThatFailSendTheDeleteAgain(t *testing.T) {
+	for _, lookStatus := range []int{http.StatusForbidden, http.StatusBadGateway} {
+		var deletes atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			switch {
+			case r.Method == http.MethodDelete && deletes.Add(1) > 1: // the job has ended
+				w.WriteHeader(http.StatusAccepted)
+			case r.Method == http.MethodDelete:
+				w.WriteHeader(http.StatusForbidden)
+				_, _ = w.Write([]byte(`{"message":"not deletable yet","request_id":"r1","statusCode":403}`))
+			default:
+				w.WriteHeader(lookStatus)
+				_, _ = fmt.Fprintf(w, `{"message":"no","request_id":"r2","statusCode":%d}`, lookStatus)
+			}
+		}))
+		c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = deleteJob(boundedContext(t), c, "j", testPollSchedule, false)
+		srv.Close()
+		if err != nil || deletes.Load() != 2 {
+			t.Errorf("looks answered %d: err %v after %d DELETEs, want the second DELETE to succeed", lookStatus, err, deletes.Load())
+		}
+	}
+}
+
 func TestJobFailureDetail(t *testing.T) {
 	code := int64(500)
 	job := &client.PreRecordedJob{JobCommon: client.JobCommon{
