@@ -512,3 +512,37 @@ func TestRecordedBodiesStayWithinTheBudget(t *testing.T) {
 		t.Fatalf("listing of the first create: %+v", first)
 	}
 }
+
+// TestRecordedBodiesBudget_requestInFlightAcrossAReset: a request answered
+// after ResetRequests forgot its record does not count towards the budget
+// of the bodies the log keeps: it counted, and the next bodies were
+// dropped early, with the log under its budget.
+func TestRecordedBodiesBudget_requestInFlightAcrossAReset(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.srv.bodyBudget = 10 << 10
+	pad := strings.Repeat("x", 3<<10)
+	body := func(i int) string {
+		return fmt.Sprintf(`{"audio_url":"https://e.com/%d.wav","custom_metadata":{"pad":%q}}`, i, pad)
+	}
+	h.srv.SetFaults(Faults{Latency: time.Hour})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.postCreate(body(0))
+	}()
+	for len(h.srv.Requests()) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	h.srv.ResetRequests()
+	h.srv.SetFaults(Faults{})
+	h.srv.Close() // cuts the latency short: the create is answered
+	<-done
+	for i := 1; i <= 3; i++ {
+		h.create(body(i))
+	}
+	for _, rec := range h.srv.Requests() {
+		if rec.Method == http.MethodPost && rec.Body == nil {
+			t.Errorf("create %d's body dropped, though the log's three bodies fit in its budget", rec.Seq)
+		}
+	}
+}

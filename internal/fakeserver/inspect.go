@@ -24,7 +24,7 @@ type RecordedRequest struct {
 	BodyBytes int
 	Status    int
 
-	bodyDropped bool // by the log's budget for bodies
+	bodyDropped bool // by the log's budget for bodies, or with the record
 }
 
 // Stats counts what the server did.
@@ -59,6 +59,7 @@ func (s *Server) Requests() []RecordedRequest {
 func (s *Server) ResetRequests() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	unlog(s.requests)
 	s.requests = nil
 	s.recountRequestBodies()
 }

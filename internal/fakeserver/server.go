@@ -479,9 +479,11 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	s.mu.Lock()
 	s.stats.Requests++
 	rec.Seq = s.stats.Requests
-	before := len(s.requests)
-	if s.requests = appendBounded(s.requests, rec, s.opts.RequestLogLimit); len(s.requests) <= before {
-		s.recountRequestBodies() // appendBounded dropped the oldest records
+	old := s.requests
+	if s.requests = appendBounded(s.requests, rec, s.opts.RequestLogLimit); len(s.requests) <= len(old) {
+		// appendBounded dropped the oldest records.
+		unlog(old[:len(old)+1-len(s.requests)])
+		s.recountRequestBodies()
 	}
 	s.mu.Unlock()
 
@@ -489,12 +491,20 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 		s.mu.Lock()
 		rec.Status = status
 		rec.BodyBytes = captured.written
-		if !rec.bodyDropped { // unless the budget dropped it while in flight
+		if !rec.bodyDropped { // unless it left the log while in flight
 			rec.Body = captured.Bytes()
 			s.requestBodyBytes += len(rec.Body)
 			s.dropOldRequestBodies()
 		}
 		s.mu.Unlock()
+	}
+}
+
+// unlog marks records that left the request log, so that one still in
+// flight keeps no body when it is answered, nor counts it.
+func unlog(records []*RecordedRequest) {
+	for _, rec := range records {
+		rec.Body, rec.bodyDropped = nil, true
 	}
 }
 
