@@ -544,7 +544,7 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 		// The service answers 202 (or 204); another 2xx is not its answer
 		// (a web page at a wrong base_url, a proxy's catch-all).
 		if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusNoContent {
-			return &DecodeError{Op: op, Reason: fmt.Sprintf("the answer was %s where the service answers 202 Accepted, so the request may not have reached it (check base_url)", resp.Status)}
+			return &DecodeError{Op: op, Reason: fmt.Sprintf("the answer was %s where the service answers 202 Accepted, so the request may not have reached it", resp.Status)}
 		}
 		return nil
 	}

@@ -57,7 +57,7 @@ func (a *transcribeAction) Metadata(_ context.Context, req action.MetadataReques
 func transcribeActionTimeouts(ctx context.Context) actionschema.Attribute {
 	a, ok := actiontimeouts.AttributesWithOpts(ctx, actiontimeouts.Opts{
 		InvokeDescription: fmt.Sprintf("How long the action may take, as a Go duration such as `30m`: the create request's tries while the service turns it away (429, 503), then, with `wait_for_completion`, the wait for the job to end. Defaults to `%s`. "+
-			"No try of the create is sent after it runs out (one in flight goes on to the service's answer). "+
+			"No try of the create is sent after it runs out; a try in flight goes on to the service's answer. "+
 			"When it runs out during the wait the action fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
 	}).(actionschema.SingleNestedAttribute)
 	if !ok {
@@ -203,7 +203,8 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 
-	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionNextTry, start, timeLimit{setting: "timeouts.invoke", duration: timeout}, &resp.Diagnostics)
+	limit := timeLimit{setting: "timeouts.invoke", duration: timeout}
+	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionNextTry, start, limit, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
@@ -220,6 +221,11 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 
+	left := jobLeftRunning + " Its result will be at " + created.ResultURL + "."
+	if !time.Now().Before(start.Add(timeout)) {
+		addAnsweredLate(&resp.Diagnostics, created.ID, limit, left)
+		return
+	}
 	waitCtx, cancel := context.WithDeadline(ctx, start.Add(timeout))
 	defer cancel()
 	job, err := waitForFinalJob(waitCtx, a.data.Client, created.ID, a.poll, resultDetail(summaryContent), func(status string) {
@@ -234,7 +240,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	})
 	switch {
 	case err != nil:
-		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.invoke", jobLeftRunning+" Its result will be at "+created.ResultURL+".")
+		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.invoke", left)
 	case job.Status == client.StatusError:
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job))
 	default:

@@ -193,7 +193,7 @@ func statusHint(op string, status int) string {
 	case status >= 300 && status < 400:
 		// The client follows a redirect only for a read, within base_url's
 		// origin (sameOriginRedirects).
-		return "base_url answers with a redirect, which the provider follows only for a read on base_url's own host: set base_url to the address it names (its Location)."
+		return "base_url answers with a redirect (HTTP 3xx), which the provider follows only for a read, to the same scheme, host and port: set base_url to the address the service answers at now."
 	case status == http.StatusNotFound && namesNoJob(op):
 		return "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). Check base_url."
 	}

@@ -45,7 +45,7 @@ func TestAddAPIError(t *testing.T) {
 		// A write is not redirected (Go would re-send it as a GET).
 		"create redirected": {
 			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 301},
-			want: []string{"status 301 (Moved Permanently).", "follows only for a read", "set base_url to the address it names"},
+			want: []string{"status 301 (Moved Permanently).", "follows only for a read", "set base_url to the address the service answers at now"},
 		},
 		// A 403 to a DELETE is a job the service will not delete (not one
 		// refused to an account with zero data retention).

@@ -645,6 +645,30 @@ resource "transcription_job" "test" {
 	}
 }
 
+// TestAccFaults_createAnsweredAfterTimeoutsCreate: a create the service
+// answers after timeouts.create has run out made the job, which is in state
+// (tainted, as after any timeout of the wait); the error says that the
+// create's answer took the limit, not that the job was looked at in vain
+// or that the recording is long.
+func TestAccFaults_createAnsweredAfterTimeoutsCreate(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{Latency: 3 * time.Second})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: acctest.ProviderConfig(url) + `
+resource "transcription_job" "test" {
+  audio_url = "https://example.com/a.wav"
+  timeouts  = { create = "2s" }
+}`,
+			ExpectError: acctest.ExpectError(`(?s)Timed out waiting for the transcription job.*was created, but the service answered its create after timeouts.create \(2s\) had run out, leaving no time to wait for it.*stays in state, tainted`),
+		}},
+	})
+	if n := fs.Stats().JobsCreated; n != 1 {
+		t.Errorf("%d jobs created, want 1", n)
+	}
+}
+
 func TestClientMaxRetries(t *testing.T) {
 	for _, c := range []struct {
 		in   inttypes.Int64

@@ -222,14 +222,16 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	var job *client.PreRecordedJob
 	var err error
 	if plan.WaitForCompletion.ValueBool() {
+		if !time.Now().Before(start.Add(timeout)) {
+			addAnsweredLate(&resp.Diagnostics, created.ID, limit, createdJobTainted)
+			return
+		}
 		waitCtx, cancel := context.WithDeadline(ctx, start.Add(timeout))
 		defer cancel()
 		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()), nil)
 		if err != nil {
 			recordJob(ctx, &plan, job, &resp.Diagnostics)
-			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.create",
-				"The job stays in state, tainted: the next apply replaces it (a new job, billed again), whatever the configuration says. "+
-					"The service goes on processing this one. To keep it instead, run `terraform untaint` on the resource before the next apply, which then reads the job without waiting for it.")
+			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.create", createdJobTainted)
 			return
 		}
 	} else {
@@ -328,6 +330,18 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	default:
 		diags.AddError("Cannot read the transcription job "+id, apiErrorDetail(err)+"\n\n"+aftermath)
 	}
+}
+
+// createdJobTainted is what becomes of a job whose create's wait stopped.
+const createdJobTainted = "The job stays in state, tainted: the next apply replaces it (a new job, billed again), whatever the configuration says. " +
+	"The service goes on processing this one. To keep it instead, run `terraform untaint` on the resource before the next apply, which then reads the job without waiting for it."
+
+// addAnsweredLate explains a wait that could not start: the service
+// answered the job's create after limit had run out. aftermath says what
+// becomes of the job.
+func addAnsweredLate(diags *diag.Diagnostics, id string, limit timeLimit, aftermath string) {
+	diags.AddError("Timed out waiting for the transcription job",
+		fmt.Sprintf("Job %s was created, but the service answered its create after %s had run out, leaving no time to wait for it. %s To wait for such a job, raise %s.", id, limit, aftermath, limit.setting))
 }
 
 // jobLeftRunning is what becomes of a job whose wait stopped, when no
