@@ -84,6 +84,30 @@ func TestAccTranscribe_invoke(t *testing.T) {
 	}
 }
 
+// TestAccTranscribe_createAnsweredAfterTimeoutsInvoke: a create answered
+// after timeouts.invoke ran out made the job; the error says the create's
+// answer took the limit, and where the job's result will be.
+func TestAccTranscribe_createAnsweredAfterTimeoutsInvoke(t *testing.T) {
+	requireCurrentTerraform(t)
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	fs.SetFaults(fakeserver.Faults{Latency: 3 * time.Second})
+	config := strings.Replace(transcribeActionConfig, "summarization = true", "summarization = true\n    timeouts = { invoke = \"2s\" }", 1)
+	w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	_, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.standup")
+	if err == nil {
+		t.Fatal("the invocation succeeded")
+	}
+	detail := strings.Join(strings.Fields(errOut), " ")
+	for _, want := range []string{"the service answered its create after timeouts.invoke (2s) had run out, leaving no time to wait for it", "The service goes on processing the job. Its result will be at " + url} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("the error does not say %q:\n%s", want, errOut)
+		}
+	}
+	if n := fs.Stats().JobsCreated; n != 1 {
+		t.Errorf("%d jobs created, want 1", n)
+	}
+}
+
 // TestAccTranscribe_rateLimited: a create the service keeps turning away
 // (429 after every retry) fails the invocation saying what follows for an
 // action, which keeps nothing and has no next apply to submit the job: it
