@@ -191,11 +191,18 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		defer cancel()
 		job, err = waitForFinalJob(waitCtx, d.data.Client, id, d.poll, detail, nil)
 		if err != nil && !client.IsNotFound(err) {
-			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", jobLeftRunning)
+			// The job goes on processing only if it was seen doing so.
+			aftermath := ""
+			if job != nil && !client.IsFinal(job.Status) {
+				aftermath = jobLeftRunning
+			}
+			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", aftermath)
 			return
 		}
 		if err == nil && job.Status == client.StatusError {
 			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job))
+		} else if err == nil {
+			warnOfFailedAddons(&resp.Diagnostics, job)
 		}
 	} else {
 		job, err = d.data.Client.GetPreRecorded(ctx, id, detail)

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -460,15 +462,7 @@ func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
 	}
 	acctest.WhenTrue(t, looked, func() { fs.ExpireJob(created.ID) })
 
-	typ := h.dataSourceType("transcription_job")
-	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
-		"id":                  tftypes.NewValue(tftypes.String, created.ID),
-		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
-	}))
-	resp, err := h.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := readJobDataSource(t, h, created.ID, nil)
 	if len(resp.Diagnostics) != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
@@ -480,6 +474,72 @@ func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
 		"(queued|processing)" + regexp.QuoteMeta(" when last seen while this data source waited for it: it was deleted meanwhile"))
 	if !want.MatchString(d.Detail) || strings.Contains(d.Detail, "Check the id") {
 		t.Errorf("detail %q, want it to match %s, without advice to check the id", d.Detail, want)
+	}
+}
+
+// readJobDataSource reads the transcription_job data source for id with
+// wait_for_completion and more configuration.
+func readJobDataSource(t *testing.T, h *protoHarness, id string, more map[string]tftypes.Value) *tfprotov6.ReadDataSourceResponse {
+	t.Helper()
+	typ := h.dataSourceType("transcription_job")
+	attrs := map[string]tftypes.Value{
+		"id":                  tftypes.NewValue(tftypes.String, id),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+	}
+	maps.Copy(attrs, more)
+	config := dynamicValue(t, typ, objectValue(typ, attrs))
+	resp, err := h.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// A done job whose add-ons failed is read with a warning naming them, as
+// the resource and the action warn.
+func TestJobDataSource_failedAddonsWarn(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	h := newProtoHarnessAt(t, fs, url)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/addon-error-503.wav", Summarization: &yes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := readJobDataSource(t, h, created.ID, nil)
+	failOnDiagnostics(t, "ReadDataSource", resp.Diagnostics)
+	if !hasWarning(resp.Diagnostics, "Some add-ons of the transcription job failed", "summarization: status_code 503") {
+		t.Errorf("diagnostics %v, want the warning naming the failed summary", diagnosticSummaries(resp.Diagnostics))
+	}
+}
+
+// A wait that ends without seeing the job running (every look failed, or
+// the job was last seen done) does not say the service goes on processing
+// it.
+func TestJobDataSource_waitEndedSaysOnlyWhatWasSeen(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	h := newProtoHarnessAt(t, fs, url)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
+	resp := readJobDataSource(t, h, created.ID, map[string]tftypes.Value{
+		"timeouts": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"read": tftypes.String}},
+			map[string]tftypes.Value{"read": tftypes.NewValue(tftypes.String, "1s")}),
+	})
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "Timed out waiting for the transcription job" {
+		t.Fatalf("diagnostics %v, want the wait's timeout", diagnosticSummaries(resp.Diagnostics))
+	}
+	if d := resp.Diagnostics[0].Detail; strings.Contains(d, jobLeftRunning) {
+		t.Errorf("detail %q says the service goes on processing a job no look saw", d)
 	}
 }
 

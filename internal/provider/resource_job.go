@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -320,17 +321,22 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		diags.AddError("Timed out waiting for the transcription job",
-			fmt.Sprintf("%s %s %s%s", timedOut, aftermath, advice, failing))
+		diags.AddError("Timed out waiting for the transcription job", sentences(timedOut, aftermath, advice)+failing)
 	case errors.Is(err, context.Canceled):
-		diags.AddError("Interrupted while waiting for the transcription job",
-			fmt.Sprintf("%s %s%s", interrupted, aftermath, failing))
+		diags.AddError("Interrupted while waiting for the transcription job", sentences(interrupted, aftermath)+failing)
 	case client.IsNotFound(err):
 		addAPIError(diags, "Cannot read the transcription job "+id, err)
 	default:
-		diags.AddError("Cannot read the transcription job "+id, apiErrorDetail(err)+"\n\n"+aftermath)
+		diags.AddError("Cannot read the transcription job "+id, strings.Join(slices.DeleteFunc([]string{apiErrorDetail(err), aftermath}, isEmpty), "\n\n"))
 	}
 }
+
+// sentences joins the non-empty sentences of a message.
+func sentences(parts ...string) string {
+	return strings.Join(slices.DeleteFunc(parts, isEmpty), " ")
+}
+
+func isEmpty(s string) bool { return s == "" }
 
 // createdJobTainted is what becomes of a job whose create's wait stopped.
 const createdJobTainted = "The job stays in state, tainted: the next apply replaces it (a new job, billed again), whatever the configuration says. " +
