@@ -24,8 +24,8 @@ import (
 )
 
 // What the service answers 404 for, beyond resource_job_test.go (a done job
-// kept with retained = false, recreate_when_missing, a running job that
-// vanished): a job that expires on the service side, done or while it is
+// kept with retained = false, recreate_when_missing, a job that ended
+// unseen): a job that expires on the service side, done or while it is
 // waited on, and a live job deleted on the service side.
 
 // TestAccJob_expiredDone: once the service's retention of a done job ends,

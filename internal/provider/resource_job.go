@@ -385,7 +385,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	// the same warning as when a refresh finds it gone: the next apply
 	// creates, and bills, a new job.
 	if !importing && !state.Retained.IsNull() && !state.Retained.ValueBool() {
-		if createdAgainWhenGone(state.RecreateWhenMissing, state.Status) {
+		if createdAgainWhenGone(state.RecreateWhenMissing) {
 			r.jobMissing(ctx, state, resp)
 		}
 		return
@@ -507,7 +507,7 @@ func (r *jobResource) jobNotFound(ctx context.Context, state jobResourceModel, n
 // retention period ended.
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	id := state.ID.ValueString()
-	if createdAgainWhenGone(state.RecreateWhenMissing, state.Status) {
+	if createdAgainWhenGone(state.RecreateWhenMissing) {
 		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
 		resp.Diagnostics.AddWarning("Transcription job no longer exists",
 			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and %s", id, state.Status.ValueString(), createdAgain)+
@@ -517,17 +517,16 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	}
 	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
 	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
-		fmt.Sprintf("The service no longer has job %s: it deletes jobs when their retention period ends (3 weeks on paid plans). "+
-			"Its last known results stay in state with retained = false, so the recording is not transcribed, and billed, again. "+
-			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id)+
+		fmt.Sprintf("The service no longer has job %s: it deletes jobs when their retention period ends (3 weeks on paid plans).%s "+
+			"Its last known values stay in state with retained = false, so the recording is not transcribed, and billed, again. "+
+			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id, endedUnseen(state.Status))+
 			r.uploadExpiredNote(state.AudioURL))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
 // createdAgain is what becomes of a job the service no longer has that is
-// created again: by default one that vanished before completing, any with
-// recreate_when_missing.
+// created again (recreate_when_missing).
 const createdAgain = "the next apply creates it again (a new job, billed again). " +
 	"To keep it from being created again, remove it from the configuration."
 
@@ -719,13 +718,26 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 }
 
 // createdAgainWhenGone reports whether a job the service no longer has is
-// created again: any with recreate_when_missing, and by default one last
-// seen queued or processing (it vanished before it ended). A job that
-// ended, done or in error, stays (a failed one with its warning: creating
-// it again would bill it without asking); one never seen (submitted under
-// zero data retention) is not created again either.
-func createdAgainWhenGone(recreateWhenMissing types.Bool, status types.String) bool {
-	return recreateWhenMissing.ValueBool() || status.ValueString() == client.StatusQueued || status.ValueString() == client.StatusProcessing
+// created again: only with recreate_when_missing. Any other stays, with
+// retained = false: one that ended, done or in error (a failed one with its
+// warning: creating it again would bill it without asking), and one last
+// seen queued or processing too, since the service deletes a job only once
+// it has ended (endedUnseen); one never seen (submitted under zero data
+// retention) stays as well.
+func createdAgainWhenGone(recreateWhenMissing types.Bool) bool {
+	return recreateWhenMissing.ValueBool()
+}
+
+// endedUnseen says, of a job the service no longer has that was last seen
+// queued or processing, what became of it; "" for any other. The service
+// refuses to delete a job that has not ended, and its retention runs out
+// only after that, so such a job ended unseen (created without waiting, and
+// not refreshed since), and its result was never read into state.
+func endedUnseen(status types.String) string {
+	if status.IsNull() || client.IsFinal(status.ValueString()) {
+		return ""
+	}
+	return fmt.Sprintf(" It was %s when last seen: the service deletes a job only once it has ended, so this one ended unseen, and its result was never read into state.", status.ValueString())
 }
 
 const zeroDataRetentionImportDetail = "The provider has zero_data_retention = true: the service disables reading jobs (GET /v2/pre-recorded/{id}), " +
@@ -755,7 +767,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			return
 		}
 		switch {
-		case client.IsNotFound(err) && createdAgainWhenGone(plan.RecreateWhenMissing, state.Status):
+		case client.IsNotFound(err) && createdAgainWhenGone(plan.RecreateWhenMissing):
 			// An update cannot remove the resource: the next refresh does.
 			plan.Retained = types.BoolValue(false)
 			resp.Diagnostics.AddWarning("Transcription job no longer exists",
@@ -764,7 +776,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		case client.IsNotFound(err):
 			plan.Retained = types.BoolValue(false)
 			resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
-				fmt.Sprintf("The service no longer has job %s; its last known values stay in state with retained = false.", state.ID.ValueString()))
+				fmt.Sprintf("The service no longer has job %s.%s Its last known values stay in state with retained = false.", state.ID.ValueString(), endedUnseen(state.Status)))
 		case err != nil:
 			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
 			return

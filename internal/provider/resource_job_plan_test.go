@@ -168,19 +168,23 @@ func TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio(t *testing.T) {
 	}
 }
 
-// TestJobRead_processingJobGoneIsCreatedAgain: a job last seen processing
-// that the service no longer has vanished before it ended, so the refresh
-// removes it and the next apply creates it again, as for one last seen
-// queued (documented for both).
-func TestJobRead_processingJobGoneIsCreatedAgain(t *testing.T) {
+// TestJobRead_processingJobGoneIsKept: a job last seen processing that the
+// service no longer has ended unseen (the service deletes a job only once it
+// has ended), so the refresh keeps it with retained = false, as a job seen
+// ended, and says why its result is missing; it removed it, and the next
+// apply created, and billed, it again.
+func TestJobRead_processingJobGoneIsKept(t *testing.T) {
 	j := newJobBench(t, shortAudio, "")
 	applied := j.read(j.apply(j.planCreate()))
 	j.expire(applied)
 	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{"status": tftypes.NewValue(tftypes.String, "processing")})
 	resp := j.readResponse(&state)
 	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
-	if removed, err := resp.NewState.Unmarshal(j.typ); err != nil || !removed.IsNull() {
-		t.Errorf("the refresh keeps a job last seen processing that the service no longer has (%v)", err)
+	if got := j.stateAttribute(resp.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
+		t.Errorf("retained %v after the refresh found the job gone, want false", got)
+	}
+	if !hasWarning(resp.Diagnostics, "Transcription job no longer retained by the service", "It was processing when last seen: the service deletes a job only once it has ended, so this one ended unseen") {
+		t.Errorf("the refresh does not say the job ended unseen: %v", resp.Diagnostics)
 	}
 }
 

@@ -855,11 +855,16 @@ func unwaitedJobOnHeldServer(t *testing.T, name, audioURL string) (*fakeserver.S
 	return fs, clock, acctest.ProviderConfig(url) + acctest.JobConfig(name, fmt.Sprintf("audio_url = %q\nwait_for_completion = false", audioURL))
 }
 
-// TestAccJob_vanishedBeforeCompleting: a job deleted while still running is
-// removed from state and created again by the next apply.
-func TestAccJob_vanishedBeforeCompleting(t *testing.T) {
-	fs, clock, config := unwaitedJobOnHeldServer(t, "running", "https://example.com/running.wav")
-	const addr = "transcription_job.running"
+// TestAccJob_goneAfterEndingUnseen: a job created without waiting and not
+// refreshed since, which the service no longer has, stays in state with
+// retained = false, as a job seen ended does: the service deletes a job only
+// once it has ended, so it ended unseen. It was removed and created again
+// (billed again), which the documented batch pattern (the data source waits,
+// the resource does not) met once the job's retention ended. With
+// recreate_when_missing the next apply creates it again.
+func TestAccJob_goneAfterEndingUnseen(t *testing.T) {
+	fs, clock, config := unwaitedJobOnHeldServer(t, "unseen", "https://example.com/unseen.wav")
+	const addr = "transcription_job.unseen"
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -878,20 +883,31 @@ func TestAccJob_vanishedBeforeCompleting(t *testing.T) {
 				PreConfig: func() { acctest.ExpireJob(t, fs, id) },
 				Config:    config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					plancheck.ExpectEmptyPlan(),
 				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringFunc(func(got string) error {
+						if got != id {
+							return fmt.Errorf("id %s, want the job's %s", got, id)
+						}
+						return nil
+					})),
+				},
 			},
 			{
-				// Later refreshes fill in what the job became.
-				PreConfig: func() { clock.Advance(2 * time.Hour) },
-				Config:    config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription"), knownvalue.NotNull()),
-				},
+				Config: strings.Replace(config, "wait_for_completion = false", "wait_for_completion = false\nrecreate_when_missing = true", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				// The new job ends, so that the destroy need not wait for it.
+				Check: func(*terraform.State) error { clock.Advance(2 * time.Hour); return nil },
 			},
 		},
 	})
+	if n := fs.Stats().JobsCreated; n != 2 {
+		t.Errorf("%d jobs created, want 2: the first, and the one recreate_when_missing asked for", n)
+	}
 }
 
 // TestAccJob_failedJobGone: a job that ended in error and that the service
@@ -1247,13 +1263,12 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	}
 }
 
-// A job still running that the service no longer has when an in-place
-// update reads it (here include_transcript turned on) is created again by
-// the next apply, as any job that vanished before completing: the update's
-// warning says so, where it said the job stayed in state with retained =
-// false, and the refresh that then drops it from state warns, where it
-// dropped it silently and the next apply billed a new job unannounced.
-func TestJobUpdate_runningJobGoneIsCreatedAgainWithAWarning(t *testing.T) {
+// A job still running when last seen that the service no longer has when an
+// in-place update reads it (here include_transcript turned on) stays in
+// state with retained = false, as any job gone: it ended unseen (the
+// service deletes a job only once it has ended). The update and the
+// refresh after it say so; neither creates it again.
+func TestJobUpdate_runningJobGoneIsKeptWithAWarning(t *testing.T) {
 	j := newJobBenchOn(newProtoHarness(t, fakeserver.Options{ProcessingTime: time.Hour}), shortAudio, "")
 	j.config = dynamicValue(t, j.typ, objectValue(j.typ, map[string]tftypes.Value{
 		"audio_url":           tftypes.NewValue(tftypes.String, shortAudio),
@@ -1279,20 +1294,19 @@ func TestJobUpdate_runningJobGoneIsCreatedAgainWithAWarning(t *testing.T) {
 
 	acctest.ExpireJob(t, j.fake, jobID)
 	applied := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
-	if !hasWarning(applied.Diagnostics, "Transcription job no longer exists", "the next apply creates it again (a new job, billed again)") {
-		t.Errorf("the update does not say that the next apply creates the job again: %v", applied.Diagnostics)
+	if !hasWarning(applied.Diagnostics, "Transcription job no longer retained by the service", "It was queued when last seen: the service deletes a job only once it has ended, so this one ended unseen") {
+		t.Errorf("the update does not say the job ended unseen: %v", applied.Diagnostics)
 	}
 	if got := j.stateAttribute(applied.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
 		t.Errorf("retained %v after the update found the job gone, want false", got)
 	}
 	resp := j.readResponse(applied.NewState)
 	failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
-	if !hasWarning(resp.Diagnostics, "Transcription job no longer exists", jobID) ||
-		!hasWarning(resp.Diagnostics, "Transcription job no longer exists", "the next apply creates it again (a new job, billed again)") {
-		t.Errorf("the refresh drops the job without saying the next apply creates it again: %v", resp.Diagnostics)
+	if len(resp.Diagnostics) != 0 {
+		t.Errorf("the refresh of a job known gone: %v, want no diagnostic", resp.Diagnostics)
 	}
-	if removed, err := resp.NewState.Unmarshal(j.typ); err != nil || !removed.IsNull() {
-		t.Errorf("the refresh keeps the job the service no longer has (%v)", err)
+	if got := j.stateAttribute(resp.NewState, "id"); !got.Equal(id) {
+		t.Errorf("the refresh dropped the job (id %v)", got)
 	}
 }
 
