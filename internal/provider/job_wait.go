@@ -165,20 +165,22 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 // data retention unknown to the provider, a 5xx) ends the watch with
 // neither: the DELETE is then sent again on the schedule.
 func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func() error) (ended, done bool, doneErr error) {
-	for {
+	for looked := true; looked; {
 		status, err := c.GetPreRecordedStatus(ctx, id)
 		switch {
 		case client.IsNotFound(err):
 			return false, true, confirmedGone(ctx, c, id, err, false)
-		case err != nil:
-			return false, false, nil
-		case client.IsFinal(status):
+		case err == nil && client.IsFinal(status):
 			return true, false, nil
-		}
-		if err := wait(); err != nil {
-			return false, true, err
+		case err == nil:
+			if err := wait(); err != nil {
+				return false, true, err
+			}
+		default:
+			looked = false
 		}
 	}
+	return false, false, nil
 }
 
 // confirmedGone is a deletion answered 404: done, unless the listing of
