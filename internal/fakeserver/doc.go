@@ -251,9 +251,10 @@
 //	                              body, body_bytes}], last_seq}, oldest first,
 //	                              among the newest Options.RequestLogLimit
 //	DELETE /_emulator/requests    forget them (Server.ResetRequests)
-//	DELETE /_emulator/jobs/{id}   remove a pre-recorded job in any state or a
-//	                              live job (Server.ExpireJob, RemoveLiveJob):
-//	                              204, or 404
+//	DELETE /_emulator/jobs/{id}   remove a pre-recorded job in any state (the
+//	                              service removes only ended ones) or a live
+//	                              job (Server.ExpireJob, RemoveLiveJob): 204,
+//	                              or 404
 //	GET    /_emulator/stats       Stats: requests, rate_limited, server_errors,
 //	                              jobs_created, concurrency_limited,
 //	                              callbacks_delivered, callback_failures,

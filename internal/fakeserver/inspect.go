@@ -111,7 +111,9 @@ func (s *Server) CreateBodies() [][]byte {
 }
 
 // ExpireJob deletes a job as the service does when its retention ends: later
-// GET and DELETE answer 404. It reports whether the job existed.
+// GET and DELETE answer 404. It reports whether the job existed. It deletes
+// a job still queued or processing too, which the service never does (it
+// deletes a job only once it has ended), for drills of a job gone unseen.
 func (s *Server) ExpireJob(id string) bool {
 	id = idKey(id)
 	s.mu.Lock()

@@ -22,7 +22,9 @@ var (
 // FinalJobValueModifier plans a computed attribute that follows a job's
 // life (status, result, ...) as its prior state value once the job, whose
 // status is the resource's `status` attribute, is final
-// (`done` or `error`): such a job never changes again. Before that the value
+// (`done` or `error`): such a job never changes again; so does it for a job
+// the service no longer has (`retained` false), whatever its status when
+// last seen: nothing of it can be read again. Before that the value
 // stays unknown whenever the framework marks it so, because an update may
 // see the job move on: planning it as known would break Terraform's
 // "planned value = applied value" rule.
@@ -56,13 +58,14 @@ func (m FinalJobValueModifier) keep(ctx context.Context, state tfsdk.State, plan
 	if !planUnknown || state.Raw.IsNull() {
 		return false
 	}
+	var retained types.Bool
+	// Gone from the service (or never readable, under zero data retention):
+	// nothing is read again, whatever the status last seen.
+	gone := !state.GetAttribute(ctx, path.Root("retained"), &retained).HasError() && !retained.IsNull() && !retained.ValueBool()
 	var status types.String
-	if diags := state.GetAttribute(ctx, path.Root("status"), &status); diags.HasError() || !client.IsFinal(status.ValueString()) {
+	if diags := state.GetAttribute(ctx, path.Root("status"), &status); diags.HasError() || !gone && !client.IsFinal(status.ValueString()) {
 		return false
 	}
-	var retained types.Bool
-	// Gone from the service: nothing is read again.
-	gone := !state.GetAttribute(ctx, path.Root("retained"), &retained).HasError() && !retained.IsNull() && !retained.ValueBool()
 	for _, p := range m.dependsOn {
 		var before, after types.Bool
 		if state.GetAttribute(ctx, p, &before).HasError() || plan.GetAttribute(ctx, p, &after).HasError() || after.IsUnknown() || !gone && !before.Equal(after) {

@@ -37,6 +37,16 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		"status": frameworktest.String("done"), "include_raw_result": frameworktest.Bool(false), "completed_at": frameworktest.String("2024-05-01T12:00:00.000Z"),
 		"retained": frameworktest.Bool(true),
 	})}
+	// goneUnseen is a job last seen queued that the service no longer has
+	// (it ended unseen), and goneUnread one never read (zero data
+	// retention): nothing of either can be read again.
+	goneWith := func(status tftypes.Value) tfsdk.State {
+		return tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+			"status": status, "include_raw_result": frameworktest.Bool(false), "completed_at": tftypes.NewValue(tftypes.String, nil),
+			"retained": frameworktest.Bool(false),
+		})}
+	}
+	goneUnseen, goneUnread := goneWith(frameworktest.String("queued")), goneWith(tftypes.NewValue(tftypes.String, nil))
 	plan := func(raw bool) tfsdk.Plan {
 		return tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": frameworktest.Bool(raw)})}
 	}
@@ -60,6 +70,8 @@ func TestUseStateWhenJobFinal(t *testing.T) {
 		// value is not known either.
 		"dependency unknown, job gone":     {state: gone, plan: tfsdk.Plan{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{"include_raw_result": tftypes.NewValue(tftypes.Bool, tftypes.UnknownValue)})}, planned: types.StringUnknown()},
 		"dependency changed, job retained": {state: kept, plan: plan(true), planned: types.StringUnknown()},
+		"queued, job gone":                 {state: goneUnseen, plan: plan(false), planned: types.StringUnknown(), wantKept: true},
+		"never read, job gone":             {state: goneUnread, plan: plan(true), planned: types.StringUnknown(), wantKept: true},
 		"job retained":                     {state: kept, plan: plan(false), planned: types.StringUnknown(), wantKept: true},
 		"creation":                         {state: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}, plan: plan(false), planned: types.StringUnknown()},
 		"planned value known":              {state: state("done", false), plan: plan(false), planned: types.StringValue("x")},

@@ -93,9 +93,10 @@ include_transcript = true`
 }
 
 // TestAccJob_expiredWhileWaiting: the service drops a job while the provider
-// waits for it. The apply fails naming the job and the 404; the job, last
-// seen queued, leaves state at the next refresh, and the next apply creates
-// it again, once.
+// waits for it (which its rules allow only once the job has ended). The
+// apply fails naming the job and the 404; the job, tainted, stays in state
+// with retained = false at the next refresh, and the next apply replaces
+// it, as a failed wait's job, once.
 func TestAccJob_expiredWhileWaiting(t *testing.T) {
 	// The clock stands still until the last step: the job cannot end
 	// before it expires.
@@ -122,7 +123,7 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 				ExpectError: acctest.ExpectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*status 404 \(Not Found\): no pre-recorded job with id`),
 			},
 			{
-				// The refresh finds it gone before it completed: out of state.
+				// The refresh finds it gone: kept, retained = false, tainted.
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
 				Check: func(s *terraform.State) error {
@@ -131,8 +132,9 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 					default:
 						return errors.New("no job expired while waited on")
 					}
-					if rs, ok := s.RootModule().Resources[addr]; ok {
-						return fmt.Errorf("%s is still in state (job %s) after the service lost it", addr, rs.Primary.ID)
+					rs, ok := s.RootModule().Resources[addr]
+					if !ok || rs.Primary.ID != id || rs.Primary.Attributes["retained"] != "false" || !rs.Primary.Tainted {
+						return fmt.Errorf("%s in state: %v, want job %s kept, tainted, with retained = false", addr, rs, id)
 					}
 					return nil
 				},
@@ -141,7 +143,7 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 				PreConfig: func() { advanceClockUntilCleanup(t, clock) },
 				Config:    config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(addr, "status", client.StatusDone),

@@ -759,7 +759,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 
 	if !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.resultContent() > state.resultContent() {
 		resp.Diagnostics.AddWarning("Result not available",
-			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps the last known result.", state.ID.ValueString()))
+			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps what it had of the result (none, for a job it never saw ended).", state.ID.ValueString()))
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))

@@ -452,8 +452,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 			PlanModifiers:       []planmodifier.Int64{planmodifiers.UseStateWhenJobFinal()},
 		},
 		"retained": schema.BoolAttribute{
-			MarkdownDescription: "Whether the service still holds the job. `false` once the service deleted a `done` job at the end of its retention period: " +
-				"the results in state are then the last ones known (see `recreate_when_missing`). Always `false` under zero data retention, where the service keeps nothing.",
+			MarkdownDescription: "Whether the service still holds the job. `false` once the service no longer has it (it deletes jobs at the end of their retention period): " +
+				"the values in state are then the last ones known, and a job last seen `queued` or `processing` has no result (see `recreate_when_missing`). Always `false` under zero data retention, where the service keeps nothing.",
 			Computed:      true,
 			PlanModifiers: []planmodifier.Bool{planmodifiers.UseStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)},
 		},
@@ -546,7 +546,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		Create: true,
 		Delete: true,
 		CreateDescription: fmt.Sprintf("How long creation may take, as a Go duration such as `30m` or `2h`: the create request's tries while the service turns it away (429, 503), then the wait for the job to end. Defaults to `%s`. "+
-			"No try of the create is sent after it runs out: a refused create then made no job, and nothing is saved in state; a try in flight goes on to the service's answer, and the job it makes is saved in state, tainted, as when the limit runs out during the wait. "+
+			"No try of the create is sent after it runs out: a refused create then made no job, and nothing is saved in state; a try in flight goes on to the service's answer, and the job it makes is saved in state: when the create was to wait for the job (`wait_for_completion`), tainted, with an error, as when the limit runs out during the wait. "+
 			"Failures of the service while waiting (429, 5xx, a lost connection), past the retries of one request (`max_retries`), do not end the wait before this. "+
 			"When it runs out during the wait the apply fails, the job stays in state tainted, and the service goes on processing it.", formatDuration(defaultCreateTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+

@@ -896,6 +896,17 @@ func TestAccJob_goneAfterEndingUnseen(t *testing.T) {
 				},
 			},
 			{
+				// A change of a provider-side setting plans the values it
+				// keeps as they are: nothing of the job can be read again.
+				Config: strings.Replace(config, "wait_for_completion = false", "wait_for_completion = false\ninclude_transcript = true", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusQueued)),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("result"), knownvalue.Null()),
+				}},
+			},
+			{
 				Config: strings.Replace(config, "wait_for_completion = false", "wait_for_completion = false\nrecreate_when_missing = true", 1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
