@@ -445,24 +445,15 @@ output "summaries" {
 // the job and how it was last seen, and does not send the user to check an
 // id that was just read. A job never found keeps that advice.
 func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour})
-	h := newProtoHarnessAt(t, fs, url)
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs, h, created := jobOnFakeServer(t, fakeserver.Options{ProcessingTime: time.Hour}, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 	looked := func() bool {
 		return slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool {
-			return r.Method == "GET" && r.Path == "/v2/pre-recorded/"+created.ID && r.Status == 200
+			return r.Method == "GET" && r.Path == "/v2/pre-recorded/"+created && r.Status == 200
 		})
 	}
-	acctest.WhenTrue(t, looked, func() { fs.ExpireJob(created.ID) })
+	acctest.WhenTrue(t, looked, func() { fs.ExpireJob(created) })
 
-	resp := readJobDataSource(t, h, created.ID, nil)
+	resp := readJobDataSource(t, h, created, nil)
 	if len(resp.Diagnostics) != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
@@ -470,11 +461,28 @@ func TestJobDataSource_goneWhileWaitedFor(t *testing.T) {
 	if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != "Transcription job not found" || !d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("id")) {
 		t.Fatalf("diagnostic %s %q on %v, want the error Transcription job not found on id", d.Severity, d.Summary, d.Attribute)
 	}
-	want := regexp.MustCompile(regexp.QuoteMeta(fmt.Sprintf("The service no longer has job %q, which was ", created.ID)) +
+	want := regexp.MustCompile(regexp.QuoteMeta(fmt.Sprintf("The service no longer has job %q, which was ", created)) +
 		"(queued|processing)" + regexp.QuoteMeta(" when last seen while this data source waited for it: it was deleted meanwhile"))
 	if !want.MatchString(d.Detail) || strings.Contains(d.Detail, "Check the id") {
 		t.Errorf("detail %q, want it to match %s, without advice to check the id", d.Detail, want)
 	}
+}
+
+// jobOnFakeServer creates the job req asks for on a new fake server and
+// returns the server, a harness serving the provider against it, and the
+// job's id.
+func jobOnFakeServer(t *testing.T, opts fakeserver.Options, req *client.InitTranscriptionRequest) (*fakeserver.Server, *protoHarness, string) {
+	t.Helper()
+	fs, url := acctest.FakeServer(t, opts)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs, newProtoHarnessAt(t, fs, url), created.ID
 }
 
 // readJobDataSource reads the transcription_job data source for id with
@@ -498,18 +506,9 @@ func readJobDataSource(t *testing.T, h *protoHarness, id string, more map[string
 // A done job whose add-ons failed is read with a warning naming them, as
 // the resource and the action warn.
 func TestJobDataSource_failedAddonsWarn(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{})
-	h := newProtoHarnessAt(t, fs, url)
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
 	yes := true
-	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/addon-error-503.wav", Summarization: &yes})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp := readJobDataSource(t, h, created.ID, nil)
+	_, h, created := jobOnFakeServer(t, fakeserver.Options{}, &client.InitTranscriptionRequest{AudioURL: "https://example.com/addon-error-503.wav", Summarization: &yes})
+	resp := readJobDataSource(t, h, created, nil)
 	failOnDiagnostics(t, "ReadDataSource", resp.Diagnostics)
 	if !hasWarning(resp.Diagnostics, "Some add-ons of the transcription job failed", "summarization: status_code 503") {
 		t.Errorf("diagnostics %v, want the warning naming the failed summary", diagnosticSummaries(resp.Diagnostics))
@@ -520,18 +519,9 @@ func TestJobDataSource_failedAddonsWarn(t *testing.T) {
 // the job was last seen done) does not say the service goes on processing
 // it.
 func TestJobDataSource_waitEndedSaysOnlyWhatWasSeen(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{})
-	h := newProtoHarnessAt(t, fs, url)
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs, h, created := jobOnFakeServer(t, fakeserver.Options{}, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
-	resp := readJobDataSource(t, h, created.ID, map[string]tftypes.Value{
+	resp := readJobDataSource(t, h, created, map[string]tftypes.Value{
 		"timeouts": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"read": tftypes.String}},
 			map[string]tftypes.Value{"read": tftypes.NewValue(tftypes.String, "1s")}),
 	})
@@ -547,19 +537,10 @@ func TestJobDataSource_waitEndedSaysOnlyWhatWasSeen(t *testing.T) {
 // error_code in state, and a warning says why it failed: the read itself
 // succeeded, and the plan goes on.
 func TestJobDataSource_failedJobWarns(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{})
-	h := newProtoHarnessAt(t, fs, url)
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/fail-422.wav"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, h, created := jobOnFakeServer(t, fakeserver.Options{}, &client.InitTranscriptionRequest{AudioURL: "https://example.com/fail-422.wav"})
 	typ := h.dataSourceType("transcription_job")
 	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
-		"id":                  tftypes.NewValue(tftypes.String, created.ID),
+		"id":                  tftypes.NewValue(tftypes.String, created),
 		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
 	}))
 	var logged bytes.Buffer
@@ -571,7 +552,7 @@ func TestJobDataSource_failedJobWarns(t *testing.T) {
 		t.Fatalf("diagnostics %v, want one warning", resp.Diagnostics)
 	}
 	d := resp.Diagnostics[0]
-	if d.Severity != tfprotov6.DiagnosticSeverityWarning || d.Summary != "Transcription job failed" || !strings.Contains(d.Detail, fmt.Sprintf(`Transcription job %s ended with status "error", error_code 422`, created.ID)) {
+	if d.Severity != tfprotov6.DiagnosticSeverityWarning || d.Summary != "Transcription job failed" || !strings.Contains(d.Detail, fmt.Sprintf(`Transcription job %s ended with status "error", error_code 422`, created)) {
 		t.Errorf("diagnostic %s %q: %q, want the warning Transcription job failed with its error_code", d.Severity, d.Summary, d.Detail)
 	}
 	if resp.State == nil {
@@ -587,8 +568,8 @@ func TestJobDataSource_failedJobWarns(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !slices.ContainsFunc(entries, func(e map[string]any) bool {
-		return e["@message"] == "read transcription job" && e["job_id"] == created.ID
+		return e["@message"] == "read transcription job" && e["job_id"] == created
 	}) {
-		t.Errorf("no log line of the read names job_id %s: %v", created.ID, entries)
+		t.Errorf("no log line of the read names job_id %s: %v", created, entries)
 	}
 }
