@@ -79,7 +79,7 @@ func (e *VocabularyEntry) UnmarshalJSON(data []byte) error {
 	var p plain
 	// Fields it does not know are left out, as in every decoding of the
 	// service's answers: a field the service adds keeps its jobs readable.
-	// The fake server refuses them in a create (its checkShape).
+	// The fake server refuses them in a create (its shapeCheck).
 	if err := json.Unmarshal(trimmed, &p); err != nil {
 		return err
 	}

@@ -67,15 +67,12 @@ func decodeCreateRequest(body []byte) (*client.InitTranscriptionRequest, *badReq
 		return nil, &badRequest{message: "the request body must be a JSON object"}
 	}
 
-	var problems []string
-	checkShape(tree, reflect.TypeFor[client.InitTranscriptionRequest](), "", &problems)
-	if len(problems) > 0 {
-		return nil, &badRequest{message: "the request body is malformed", problems: problems}
+	var c shapeCheck
+	c.check(tree, reflect.TypeFor[client.InitTranscriptionRequest](), "")
+	if len(c.problems) > 0 {
+		return nil, &badRequest{message: "the request body is malformed", problems: c.problems}
 	}
-
-	// Go's decoder takes an int only written as digits: a whole number
-	// written otherwise ("2.0", "1e2") is written so again.
-	if plainIntegers(tree, reflect.TypeFor[client.InitTranscriptionRequest]()) {
+	if c.rewritten {
 		body, _ = json.Marshal(tree) // a tree decoded from JSON encodes
 	}
 	// The shape check mirrors what the decoder accepts; decoding strictly
@@ -89,15 +86,24 @@ func decodeCreateRequest(body []byte) (*client.InitTranscriptionRequest, *badReq
 	return &req, nil
 }
 
-// checkShape compares a decoded JSON value (numbers as json.Number) with the
-// Go type it must decode into, and appends one problem per mismatch.
-func checkShape(v any, t reflect.Type, path string, problems *[]string) {
+// shapeCheck compares a decoded JSON value (numbers as json.Number) with the
+// Go type it must decode into: problems holds one per mismatch. Go's decoder
+// takes an int only written as digits, so a whole number an integer field
+// holds written otherwise ("2.0", "1e2") is written so again in the value,
+// and rewritten says the value changed.
+type shapeCheck struct {
+	problems  []string
+	rewritten bool
+}
+
+func (c *shapeCheck) add(problem string) { c.problems = append(c.problems, problem) }
+
+// check checks v against t and returns it, an integer rewritten as digits.
+func (c *shapeCheck) check(v any, t reflect.Type, path string) any {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	mustBe := func(what string) {
-		*problems = append(*problems, fmt.Sprintf("%s must be %s", path, what))
-	}
+	mustBe := func(what string) { c.add(fmt.Sprintf("%s must be %s", path, what)) }
 	switch t.Kind() {
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
@@ -114,33 +120,38 @@ func checkShape(v any, t reflect.Type, path string, problems *[]string) {
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, ok := v.(json.Number)
-		if _, whole := wholeNumber(n); !ok || !whole {
+		i, whole := wholeNumber(n)
+		switch {
+		case !ok || !whole:
 			mustBe("an integer")
+		case strconv.FormatInt(i, 10) != string(n):
+			c.rewritten = true
+			return json.Number(strconv.FormatInt(i, 10))
 		}
 	case reflect.Slice:
 		items, ok := v.([]any)
 		if !ok {
 			mustBe("an array")
-			return
+			return v
 		}
 		for i, item := range items {
-			checkShape(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i), problems)
+			items[i] = c.check(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
 		}
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
 		if !ok {
 			mustBe("an object")
-			return
+			return v
 		}
 		for _, k := range orderedKeys(obj) {
-			checkShape(obj[k], t.Elem(), fmt.Sprintf("%s[%q]", path, k), problems)
+			obj[k] = c.check(obj[k], t.Elem(), fmt.Sprintf("%s[%q]", path, k))
 		}
 	case reflect.Interface:
 		// Any JSON value (custom_metadata values).
 	case reflect.Struct:
 		if t == vocabularyEntryType {
 			if _, ok := v.(string); ok {
-				return
+				return v
 			}
 		}
 		obj, ok := v.(map[string]any)
@@ -150,12 +161,13 @@ func checkShape(v any, t reflect.Type, path string, problems *[]string) {
 			} else {
 				mustBe("an object")
 			}
-			return
+			return v
 		}
-		checkObject(obj, t, path, problems)
+		c.checkObject(obj, t, path)
 	default:
 		mustBe("a " + t.Kind().String())
 	}
+	return v
 }
 
 // wholeNumber reads n as an integer: one written as digits, or any number
@@ -173,59 +185,11 @@ func wholeNumber(n json.Number) (int64, bool) {
 	return int64(f), true
 }
 
-// plainIntegers writes, in a decoded body that passed checkShape, each
-// whole number an integer field holds as digits ("2.0" as "2"), and reports
-// whether it changed any.
-func plainIntegers(v any, t reflect.Type) (changed bool) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	rewrite := func(slot *any, t reflect.Type) {
-		for t.Kind() == reflect.Pointer {
-			t = t.Elem()
-		}
-		n, isNumber := (*slot).(json.Number)
-		switch {
-		case isNumber && t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
-			if i, _ := wholeNumber(n); strconv.FormatInt(i, 10) != string(n) {
-				*slot, changed = json.Number(strconv.FormatInt(i, 10)), true
-			}
-		case !isNumber:
-			changed = plainIntegers(*slot, t) || changed
-		}
-	}
-	switch x := v.(type) {
-	case []any:
-		if t.Kind() == reflect.Slice {
-			for i := range x {
-				rewrite(&x[i], t.Elem())
-			}
-		}
-	case map[string]any:
-		fields := map[string]reflect.Type{}
-		switch t.Kind() {
-		case reflect.Struct:
-			fields = jsonFields(t)
-		case reflect.Map:
-			for k := range x {
-				fields[k] = t.Elem()
-			}
-		}
-		for k, ft := range fields {
-			if item, ok := x[k]; ok {
-				rewrite(&item, ft)
-				x[k] = item
-			}
-		}
-	}
-	return changed
-}
-
-func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]string) {
+func (c *shapeCheck) checkObject(obj map[string]any, t reflect.Type, path string) {
 	fields := jsonFields(t)
 	for _, name := range requiredFields[t] {
 		if v, ok := obj[name]; !ok || v == nil {
-			*problems = append(*problems, joinFieldPath(path, name)+" is required")
+			c.add(joinFieldPath(path, name) + " is required")
 		}
 	}
 	for _, k := range orderedKeys(obj) {
@@ -233,17 +197,17 @@ func checkObject(obj map[string]any, t reflect.Type, path string, problems *[]st
 		ft, known := fields[k]
 		switch {
 		case !known:
-			*problems = append(*problems, fieldPath+" is not a known field")
+			c.add(fieldPath + " is not a known field")
 		case obj[k] == nil:
 			// null is the same as leaving the field out.
 		case t == audioToLLMConfigType && k == "prompts":
-			checkPrompts(obj[k], fieldPath, problems)
+			c.checkPrompts(obj[k], fieldPath)
 		case t == piiRedactionConfigType && k == "entity_types":
 			if _, one := obj[k].(string); !one {
-				checkShape(obj[k], ft, fieldPath, problems)
+				obj[k] = c.check(obj[k], ft, fieldPath)
 			}
 		default:
-			checkShape(obj[k], ft, fieldPath, problems)
+			obj[k] = c.check(obj[k], ft, fieldPath)
 		}
 	}
 }
@@ -287,10 +251,10 @@ func orderedKeys[V any](m map[string]V) []string {
 
 // checkPrompts checks audio_to_llm_config.prompts: an array whose items are
 // each a string, or an array of strings (one prompt in parts).
-func checkPrompts(v any, path string, problems *[]string) {
+func (c *shapeCheck) checkPrompts(v any, path string) {
 	items, ok := v.([]any)
 	if !ok {
-		*problems = append(*problems, path+" must be an array")
+		c.add(path + " must be an array")
 		return
 	}
 	for i, item := range items {
@@ -299,11 +263,11 @@ func checkPrompts(v any, path string, problems *[]string) {
 		case []any:
 			for j, part := range item {
 				if _, ok := part.(string); !ok {
-					*problems = append(*problems, fmt.Sprintf("%s[%d][%d] must be a string", path, i, j))
+					c.add(fmt.Sprintf("%s[%d][%d] must be a string", path, i, j))
 				}
 			}
 		default:
-			*problems = append(*problems, fmt.Sprintf("%s[%d] must be a string or an array of strings", path, i))
+			c.add(fmt.Sprintf("%s[%d] must be a string or an array of strings", path, i))
 		}
 	}
 }

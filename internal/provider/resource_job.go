@@ -385,7 +385,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	// the same warning as when a refresh finds it gone: the next apply
 	// creates, and bills, a new job.
 	if !importing && !state.Retained.IsNull() && !state.Retained.ValueBool() {
-		if createdAgainWhenGone(state.RecreateWhenMissing) {
+		if state.RecreateWhenMissing.ValueBool() {
 			r.jobMissing(ctx, state, resp)
 		}
 		return
@@ -504,10 +504,15 @@ func (r *jobResource) jobNotFound(ctx context.Context, state jobResourceModel, n
 }
 
 // jobMissing handles a job the service answers 404 for, usually because its
-// retention period ended.
+// retention period ended. Only with recreate_when_missing is it removed, to
+// be created again. Any other stays, with retained = false: one that ended,
+// done or in error (a failed one with its warning: creating it again would
+// bill it without asking), one last seen queued or processing too, since
+// the service deletes a job only once it has ended (endedUnseen), and one
+// never seen (submitted under zero data retention).
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	id := state.ID.ValueString()
-	if createdAgainWhenGone(state.RecreateWhenMissing) {
+	if state.RecreateWhenMissing.ValueBool() {
 		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
 		resp.Diagnostics.AddWarning("Transcription job no longer exists",
 			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and %s", id, state.Status.ValueString(), createdAgain)+
@@ -717,17 +722,6 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 	return wait
 }
 
-// createdAgainWhenGone reports whether a job the service no longer has is
-// created again: only with recreate_when_missing. Any other stays, with
-// retained = false: one that ended, done or in error (a failed one with its
-// warning: creating it again would bill it without asking), and one last
-// seen queued or processing too, since the service deletes a job only once
-// it has ended (endedUnseen); one never seen (submitted under zero data
-// retention) stays as well.
-func createdAgainWhenGone(recreateWhenMissing types.Bool) bool {
-	return recreateWhenMissing.ValueBool()
-}
-
 // endedUnseen says, of a job the service no longer has that was last seen
 // queued or processing, what became of it; "" for any other. The service
 // refuses to delete a job that has not ended, and its retention runs out
@@ -767,7 +761,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			return
 		}
 		switch {
-		case client.IsNotFound(err) && createdAgainWhenGone(plan.RecreateWhenMissing):
+		case client.IsNotFound(err) && plan.RecreateWhenMissing.ValueBool():
 			// An update cannot remove the resource: the next refresh does.
 			plan.Retained = types.BoolValue(false)
 			resp.Diagnostics.AddWarning("Transcription job no longer exists",
