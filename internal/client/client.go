@@ -278,11 +278,21 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 	}
 	secrets = append(secrets, urlCredentials(req.AudioURL)...)
 	create := call{method: http.MethodPost, path: "/v2/pre-recorded", body: bytesBody(body), contentType: "application/json", retry: retryIfNotAccepted, carryThrough: true, secrets: secrets}
+	// The job is billed once the service has answered: an answer of
+	// success whose body is the service's (a JSON object naming a job by
+	// its UUID) gives the job's id even when a proxy relabeled its
+	// Content-Type, rather than losing the job.
+	create.mislabeled = &out.Mislabeled
 	if err := c.do(ctx, create, &out); err != nil {
 		return nil, err
 	}
-	if out.ID == "" {
+	switch {
+	case out.ID == "":
 		return nil, &DecodeError{Op: "POST /v2/pre-recorded", Reason: "response has no id"}
+	case !JobIDPattern.MatchString(out.ID):
+		// The id goes into the paths of every later request: what is not
+		// the UUID the service issues (a "..") is not used as one.
+		return nil, &DecodeError{Op: "POST /v2/pre-recorded", Reason: fmt.Sprintf("response's id %q is not a UUID", truncate(out.ID, maxIdentBytes))}
 	}
 	return &out, nil
 }
@@ -497,6 +507,10 @@ type call struct {
 	// secrets are what the request carries that may be a credential,
 	// masked with the API key in what the client makes of the answers.
 	secrets []string
+	// mislabeled, when not nil, takes a 2xx answer whose Content-Type is
+	// not JSON but whose body is a JSON object: it is decoded, and how it
+	// was labeled stored here. Nil: such an answer is refused.
+	mislabeled *string
 }
 
 // endpoint is the URL of path (escaped: ids through url.PathEscape) below
@@ -550,6 +564,12 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 	}
 	if readErr != nil {
 		return readFailure(ctx, op, readErr)
+	}
+	if cl.mislabeled != nil && !isJSON(contentType) && isJSONObject(data) {
+		if err := json.Unmarshal(data, out); err == nil {
+			*cl.mislabeled = labelOf(contentType)
+			return nil
+		}
 	}
 	return decodeJSON(op, contentType, data, out, hide)
 }
@@ -840,6 +860,20 @@ func readOmitting(r io.Reader, limit int64, names [][]byte) (kept, head []byte, 
 func isJSON(contentType string) bool {
 	mt, _, err := mime.ParseMediaType(contentType)
 	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+}
+
+// labelOf says how an answer with Content-Type contentType was labeled.
+func labelOf(contentType string) string {
+	if contentType == "" {
+		return "no Content-Type"
+	}
+	return fmt.Sprintf("Content-Type %q", truncate(contentType, maxIdentBytes))
+}
+
+// isJSONObject reports whether data is one JSON object, and nothing else.
+func isJSONObject(data []byte) bool {
+	var object map[string]json.RawMessage
+	return json.Unmarshal(data, &object) == nil && object != nil
 }
 
 func decodeJSON(op, contentType string, data []byte, out any, hide secrets) error {

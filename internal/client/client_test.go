@@ -1418,3 +1418,46 @@ func TestServiceAnswers_refusedByTheService(t *testing.T) {
 		})
 	}
 }
+
+// An answer of success to a create is the job's id whenever its body is the
+// service's (a JSON object naming a UUID), even when its Content-Type is not
+// JSON's (a proxy relabeling answers): the job is billed, and losing its id
+// loses it. Anything else stays an unreadable answer, and an id that is not
+// a UUID (it goes into later requests' paths) is not taken.
+func TestCreatePreRecorded_answerOfSuccess(t *testing.T) {
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	created := `{"id": "` + id + `", "result_url": "https://api.example.com/v2/transcription/` + id + `"}`
+	cases := []struct {
+		name, contentType, body string
+		wantMislabeled          string // the answer is read, and was labeled so
+		wantInError             string // the answer is refused with this
+	}{
+		{"json", "application/json", created, "", ""},
+		{"relabeled as text", "text/plain; charset=utf-8", created, `Content-Type "text/plain; charset=utf-8"`, ""},
+		{"no content type", "", created, "no Content-Type", ""},
+		{"html page", "text/html", "<html><title>Sign in</title></html>", "", "HTML page: Sign in"},
+		{"json array as text", "text/plain", `["` + id + `"]`, "", "Content-Type"},
+		{"id of another type as text", "text/plain", `{"id": 5}`, "", "Content-Type"},
+		{"id not a uuid", "application/json", `{"id": "..", "result_url": "x"}`, "", `response's id ".." is not a UUID`},
+		{"id not a uuid as text", "text/plain", `{"id": "job-1"}`, "", `response's id "job-1" is not a UUID`},
+		{"no id", "application/json", `{"result_url": "x"}`, "", "response has no id"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := clientOfServerAnswering(t, http.StatusCreated, tc.contentType, tc.body, client.Config{})
+			got, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+			if tc.wantInError != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantInError) {
+					t.Fatalf("got %+v, %v; want an error containing %q", got, err, tc.wantInError)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.ID != id || got.Mislabeled != tc.wantMislabeled {
+				t.Errorf("got id %q labeled %q, want %q labeled %q", got.ID, got.Mislabeled, id, tc.wantMislabeled)
+			}
+		})
+	}
+}

@@ -22,8 +22,11 @@ const (
 
 // recordCutInTheKey is a job record whose first 4 KiB, read to find its
 // status, end in the key's first cut bytes.
+// recordedJobID is the id of the job recordCutInTheKey records.
+const recordedJobID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+
 func recordCutInTheKey(cut int) string {
-	head := `{"id":"x","custom_metadata":{"note":"`
+	head := `{"id":"` + recordedJobID + `","custom_metadata":{"note":"`
 	return head + strings.Repeat("n", 4<<10-len(head)-cut) + echoedKey + `"},"status":"done"}`
 }
 
@@ -89,8 +92,8 @@ func TestErrors_neverQuoteTheKey(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			_, getErr := c.GetPreRecorded(ctx, "x")
-			_, statusErr := c.GetPreRecordedStatus(ctx, "x")
+			_, getErr := c.GetPreRecorded(ctx, recordedJobID)
+			_, statusErr := c.GetPreRecordedStatus(ctx, recordedJobID)
 			_, createErr := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 			for name, err := range map[string]error{"GetPreRecorded": getErr, "GetPreRecordedStatus": statusErr, "CreatePreRecorded": createErr} {
 				if (err == nil) != tc.succeeds {

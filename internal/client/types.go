@@ -148,6 +148,12 @@ type PIIRedactionConfig struct {
 type InitResponse struct {
 	ID        string `json:"id"`
 	ResultURL string `json:"result_url"`
+	// Mislabeled says how an answer not labeled JSON, but whose body was
+	// the service's answer nonetheless (a JSON object with a UUID id), was
+	// labeled: `Content-Type "text/plain"`, or `no Content-Type`. Empty when
+	// it was labeled JSON. Not the service's: the client sets it, so that a
+	// created job is not lost to a proxy that relabels answers.
+	Mislabeled string `json:"-"`
 }
 
 // JobCommon holds the fields every job record carries, whatever its kind.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -666,6 +667,68 @@ resource "transcription_job" "test" {
 	})
 	if n := fs.Stats().JobsCreated; n != 1 {
 		t.Errorf("%d jobs created, want 1", n)
+	}
+}
+
+// relabelCreates answers every create with the fake server's answer
+// relabeled text/plain, as a proxy rewriting Content-Types would.
+func relabelCreates(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.URL.Path != "/v2/pre-recorded" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, r)
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	})
+}
+
+// TestAccFaults_createAnswerRelabeled: a create answered with the service's
+// body under another Content-Type made the job, which is in state and
+// waited for like any other: nothing is created twice, nothing lost.
+func TestAccFaults_createAnswerRelabeled(t *testing.T) {
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, relabelCreates)
+	config := acctest.ProviderConfig(l.URL()) + acctest.JobConfig("relabeled", `audio_url = "https://example.com/a.wav"`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: resource.ComposeTestCheckFunc(
+					checkOneJobPerResource(fs, 1),
+					resource.TestCheckResourceAttr("transcription_job.relabeled", "status", "done"),
+				),
+			},
+			{
+				Config:   config,
+				PlanOnly: true,
+			},
+		},
+	})
+	if n := fs.Stats().JobsCreated; n != 1 {
+		t.Errorf("%d jobs created, want 1", n)
+	}
+}
+
+// The job whose create's answer was relabeled is kept, with a warning that
+// says how the answer was labeled.
+func TestSubmitJob_warnsOfARelabeledAnswer(t *testing.T) {
+	_, l := accListener(t, fakeserver.Options{}, relabelCreates)
+	c, err := client.New(client.Config{BaseURL: l.URL(), APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	request := jobRequestModel{AudioURL: types.StringValue("https://example.com/a.wav")}
+	var diags diag.Diagnostics
+	_, created := submitJob(context.Background(), c, request, resourceNextTry, time.Now(), anyCreateLimit, &diags)
+	if created == nil || diags.HasError() {
+		t.Fatalf("the create failed: %v", diags)
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail(), created.ID) || !strings.Contains(diags[0].Detail(), `Content-Type "text/plain; charset=utf-8"`) {
+		t.Errorf("diagnostics %v, want one warning naming job %s and the answer's Content-Type", diags, created.ID)
 	}
 }
 

@@ -284,6 +284,10 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, n
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)
 	tflog.Info(ctx, "created transcription job")
+	if created.Mislabeled != "" {
+		diags.AddWarning("The service's answer was not labeled JSON",
+			fmt.Sprintf("The service answered the creation of job %s with %s, where it labels its answers application/json; the body was the service's answer, so the job is kept. Something between this machine and the service (a proxy, a gateway) may be relabeling answers, and the requests that follow may fail on it.", created.ID, created.Mislabeled))
+	}
 	return ctx, created
 }
 
