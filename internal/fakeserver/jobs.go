@@ -107,6 +107,10 @@ func (s *Server) advance(j *job, now time.Time) {
 	delete(s.unsettled, j.id)
 	if j.failure == nil {
 		j.result = generateResult(j.params, j.audio, j.source)
+		// The transcription took the job's processing: the time from
+		// leaving the queue (a quarter of its processing time in) to
+		// completed_at, which its record shows.
+		j.result.Metadata.TranscriptionTime = roundTo3((j.processing - j.processing/4).Seconds())
 	}
 	if s.opts.Retention > 0 {
 		s.expiries.add(j.completedAt().Add(s.opts.Retention), expiringJob, j.id)

@@ -141,6 +141,28 @@ func TestZeroProcessingTimeIsDoneAtOnce(t *testing.T) {
 	}
 }
 
+// A job's transcription_time is the processing its record's timestamps
+// show (from leaving the queue to completed_at), whatever the recording's
+// length: a 1-hour recording processed in 8 s took 6 s to transcribe, not a
+// minute.
+func TestTranscriptionTimeIsTheJobsProcessing(t *testing.T) {
+	for _, processing := range []time.Duration{0, 8 * time.Second, 2 * time.Minute} {
+		h := newHarness(t, Options{ProcessingTime: processing})
+		id := h.create(`{"audio_url":"https://example.com/long.wav?duration=3600"}`).ID
+		h.clock.Advance(processing)
+		job := h.job(id)
+		if job.Status != client.StatusDone {
+			t.Fatalf("processing %s: status %q", processing, job.Status)
+		}
+		created, _ := time.Parse(time.RFC3339Nano, job.CreatedAt)
+		completed, _ := time.Parse(time.RFC3339Nano, *job.CompletedAt)
+		want := (processing * 3 / 4).Seconds()
+		if got := job.Result.Metadata.TranscriptionTime; got != want || got > completed.Sub(created).Seconds() {
+			t.Errorf("processing %s: transcription_time %v, want %v (created %s, completed %s)", processing, got, want, job.CreatedAt, *job.CompletedAt)
+		}
+	}
+}
+
 func TestJobsAdvanceWithoutPolling(t *testing.T) {
 	h := newHarness(t, Options{ProcessingTime: 4 * time.Second})
 	id := h.create(`{"audio_url":"https://example.com/a.wav"}`).ID

@@ -286,6 +286,30 @@ func TestResultDeterministic(t *testing.T) {
 	}
 }
 
+// The channel speech is on is the audio's: diarizing, with fewer speakers
+// than channels or not, leaves every channel heard, as without it.
+func TestResultChannelsDoNotDependOnDiarization(t *testing.T) {
+	channelsOf := func(r *client.Result) []int64 {
+		var out []int64
+		for _, u := range r.Transcription.Utterances {
+			out = append(out, u.Channel)
+		}
+		return out
+	}
+	for _, channels := range []int64{1, 2, 4} {
+		audio := Audio{Duration: 120, Channels: channels, Filename: "call.wav"}
+		plain := channelsOf(generateResult(&client.InitTranscriptionRequest{}, audio, "call"))
+		for _, speakers := range []int64{1, 2, 5} {
+			diarized := generateResult(&client.InitTranscriptionRequest{
+				Diarization: resPtr(true), DiarizationConfig: &client.DiarizationConfig{NumberOfSpeakers: resPtr(speakers)},
+			}, audio, "call")
+			if got := channelsOf(diarized); !reflect.DeepEqual(got, plain) {
+				t.Errorf("%d channels, %d speakers: utterance channels %v, without diarization %v", channels, speakers, got, plain)
+			}
+		}
+	}
+}
+
 func TestResultTimingsWithinBounds(t *testing.T) {
 	tests := []struct {
 		duration float64
@@ -483,13 +507,13 @@ func TestResultDiarizationSpeakers(t *testing.T) {
 			req := &client.InitTranscriptionRequest{Diarization: resPtr(true), DiarizationConfig: tt.dc}
 			r := generateResult(req, Audio{Duration: 90, Channels: 2}, "speakers")
 			seen := map[int64]bool{}
-			for _, u := range r.Transcription.Utterances {
+			for i, u := range r.Transcription.Utterances {
 				if u.Speaker == nil {
 					t.Fatal("utterance without a speaker")
 				}
 				seen[*u.Speaker] = true
-				if u.Channel != *u.Speaker%2 {
-					t.Fatalf("speaker %d on channel %d", *u.Speaker, u.Channel)
+				if u.Channel != int64(i)%2 {
+					t.Fatalf("utterance %d on channel %d: speech is on each channel in turn", i, u.Channel)
 				}
 			}
 			want := tt.want

@@ -417,7 +417,8 @@ func applyRedaction(utts []uttDraft, configured []string, mask bool) {
 // assignSpeakers gives every utterance a speaker (when diarizing) and a
 // channel. The first k utterances introduce speakers 0..k-1, so all k
 // speakers are heard whenever there are at least k utterances; after that the
-// turn passes to another speaker at random.
+// turn passes to another speaker at random. The channel is the audio's, the
+// same whether or not the job diarizes: speech is on every channel in turn.
 func assignSpeakers(utts []uttDraft, r *rand.Rand, diarize bool, k, channels int64) {
 	prev := int64(-1)
 	for i := range utts {
@@ -432,13 +433,11 @@ func assignSpeakers(utts []uttDraft, r *rand.Rand, diarize bool, k, channels int
 			}
 		}
 		prev = sp
+		utts[i].speaker = -1
 		if diarize {
 			utts[i].speaker = sp
-			utts[i].channel = sp % channels
-		} else {
-			utts[i].speaker = -1
-			utts[i].channel = int64(i) % channels
 		}
+		utts[i].channel = int64(i) % channels
 	}
 }
 
