@@ -40,7 +40,10 @@
 // Server.AddLiveJob; the command's -live-jobs).
 //
 // Every request needs the x-service-key header (401 otherwise, on every path).
-// Every error answer carries the service's JSON error body. HEAD is answered
+// Every error answer of the server's handlers carries the service's JSON
+// error body (a request line Go's HTTP server cannot parse, such as a path
+// with a malformed percent-escape, gets its plain "400 Bad Request" before
+// any handler sees it). HEAD is answered
 // wherever GET is, here and on the control interface, as GET without its
 // body.
 //
@@ -142,9 +145,12 @@
 //     error_code 500; "fail-NNN" (NNN from 400 to 599) sets error_code NNN,
 //     e.g. https://example.com/fail-422.wav. Such jobs have file and result null.
 //   - A URL containing "addon-error" makes the job end "done" with every
-//     add-on it asks for failed: success false, is_empty true, results null
-//     (an empty string for sentiment_analysis, whose results the official
-//     client types as a string) and an error with status_code 500;
+//     add-on it asks for that has an add-on result of its own (sentences,
+//     summarization, translation, named entity recognition, sentiment
+//     analysis, audio to LLM; not diarization nor subtitles) failed: success
+//     false, is_empty true, results null (an empty string for
+//     sentiment_analysis, whose results the official client types as a
+//     string) and an error with status_code 500;
 //     "addon-error-NNN" (NNN from 400 to 599) sets status_code NNN, e.g.
 //     https://example.com/addon-error-429.wav.
 //   - A duration=SECONDS query parameter (above 0, at most 1e9) sets the

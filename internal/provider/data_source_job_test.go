@@ -418,8 +418,10 @@ data "transcription_job" "failing" {
   wait_for_completion = true
 }
 
+# As the documentation's batch pattern reads them: the failed job has no
+# result, and try() keeps the others' summaries.
 output "summaries" {
-  value = [for d in data.transcription_job.batch : d.result.summarization.results]
+  value = [for d in concat(data.transcription_job.batch, [data.transcription_job.failing]) : try(d.result.summarization.results, null)]
 }
 `
 	tfresource.ParallelTest(t, tfresource.TestCase{
@@ -429,7 +431,7 @@ output "summaries" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.transcription_job.batch[0]", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
 				statecheck.ExpectKnownValue("data.transcription_job.batch[2]", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
-				statecheck.ExpectKnownOutputValue("summaries", knownvalue.ListExact([]knownvalue.Check{acctest.NonEmptyString(), acctest.NonEmptyString(), acctest.NonEmptyString()})),
+				statecheck.ExpectKnownOutputValue("summaries", knownvalue.ListExact([]knownvalue.Check{acctest.NonEmptyString(), acctest.NonEmptyString(), acctest.NonEmptyString(), knownvalue.Null()})),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("status"), knownvalue.StringExact(client.StatusError)),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("error_code"), knownvalue.Int64Exact(422)),
 				statecheck.ExpectKnownValue("data.transcription_job.failing", tfjsonpath.New("wait_for_completion"), knownvalue.Bool(true)),

@@ -112,7 +112,7 @@ func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				Validators:          listCustomMetadataValidators(),
 			},
 			"ids": schema.ListAttribute{
-				MarkdownDescription: "Identifiers of the returned jobs, in the order of `items`; handy for `for_each`.",
+				MarkdownDescription: "Identifiers of the returned jobs, in the order of `items`: a list, so `for_each` takes it as `toset(...ids)`.",
 				Computed:            true,
 				ElementType:         types.StringType,
 				CustomType:          liveJobsIDsType,

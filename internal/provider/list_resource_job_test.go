@@ -201,9 +201,15 @@ func TestAccJobList_generateConfig(t *testing.T) {
 	} {
 		createJobDirectly(t, url, req)
 	}
-	w := newCLIWorkspace(t, "provider \"transcription\" {}\n", EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
-	// The documentation's example: done jobs of the support queue.
-	query, err := os.ReadFile(filepath.Join(examplesRoot, "list-resources", "transcription_job", "list-resource.tfquery.hcl"))
+	// The documentation's example, as shipped: done jobs of the support
+	// queue, with the configuration beside the query.
+	example := filepath.Join(examplesRoot, "list-resources", "transcription_job")
+	main, err := os.ReadFile(filepath.Join(example, "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newCLIWorkspace(t, string(main), EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
+	query, err := os.ReadFile(filepath.Join(example, "list-resource.tfquery.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}

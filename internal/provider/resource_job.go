@@ -527,8 +527,8 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
 	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
 		fmt.Sprintf("The service no longer has job %s: it deletes jobs when their retention period ends (3 weeks on paid plans).%s "+
-			"Its last known values stay in state with retained = false, so the recording is not transcribed, and billed, again. "+
-			"To create the job again, set recreate_when_missing = true, or run terraform apply -replace on the resource.", id, endedUnseen(state.Status))+
+			"Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: "+
+			"an apply with recreate_when_missing = true in the configuration, or terraform apply -replace on the resource, creates the job again.", id, endedUnseen(state.Status))+
 			r.uploadExpiredNote(state.AudioURL))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)

@@ -287,7 +287,7 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 var fileView = viewObject("file", "The audio the job transcribed; may be null when the job failed.",
 	viewString("id", "Identifier of the file."),
 	viewString("filename", "Name of the file; null when the service gives none."),
-	viewString("source", "Where the audio came from (a pre-recorded job's `audio_url`), without its user information, and with `?…` for its query or fragment, where a presigned URL keeps its signature (state is read by more people than the configuration's secrets); null when the service gives none, as for a live session."),
+	viewString("source", "Where the audio came from (a pre-recorded job's `audio_url`), without its user information, and with `?…` for its query or fragment, where a presigned URL keeps its signature, so that what reads the result (outputs, logs of them) does not pass it on (a `transcription_job` resource's `audio_url`, its argument, holds the URL whole). Null when the service gives none, as for a live session."),
 	viewFloat64("audio_duration", "Duration of the audio, in seconds."),
 	viewInt64("number_of_channels", "Number of audio channels."),
 )

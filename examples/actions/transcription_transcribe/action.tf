@@ -11,8 +11,10 @@ terraform {
 # content), not when it is updated in place (the same file moved), which
 # uploads nothing; each run is a new, billed job. It waits for the transcript
 # and reports the job's progress and outcome. The action reads the upload
-# that triggered it as `caller` (Terraform 1.16 or newer: a reference to the
-# upload by its address is a cycle there).
+# that triggered it as `caller` (Terraform 1.16 or newer, which warns that a
+# reference to the triggering resource by its address may make a graph
+# cycle). On Terraform 1.14 and 1.15, write
+# transcription_upload.standup.audio_url instead.
 variable "recording" {
   description = "Path of the recording to transcribe."
   type        = string

@@ -2,7 +2,7 @@
 # management: `terraform query -generate-config-out=generated.tf` writes a
 # resource block and an import block for each, which then plan with no
 # change. Terraform 1.14 or newer; the terraform block naming the provider's
-# source and the provider block are in a .tf file beside it.
+# source and the provider block are in main.tf beside it.
 list "transcription_job" "support_calls" {
   provider         = transcription
   include_resource = true

@@ -4,7 +4,7 @@
 //	go install github.com/transcription-service/terraform-provider-transcription/internal/fakeserver/cmd/fakeserver@latest
 //	fakeserver -addr 127.0.0.1:8080 -processing-time 5s-30s -max-concurrent-jobs 10 -retention 10m
 //
-// Every flag can also be set by an environment variable, FAKESERVER_ and the
+// Every flag but -version can also be set by an environment variable, FAKESERVER_ and the
 // flag's name in capitals with underscores (-processing-time:
 // FAKESERVER_PROCESSING_TIME); a flag given on the command line wins. The
 // API key also falls back to TRANSCRIPTION_API_KEY. Run it with -help for
