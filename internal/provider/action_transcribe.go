@@ -240,7 +240,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	})
 	switch {
 	case err != nil:
-		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.invoke", left)
+		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.invoke", waitAftermath{running: left})
 	case job.Status == client.StatusError:
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job))
 	default:

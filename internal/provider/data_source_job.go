@@ -196,7 +196,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			if job != nil && !client.IsFinal(job.Status) {
 				aftermath = jobLeftRunning
 			}
-			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", aftermath)
+			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", waitAftermath{running: aftermath})
 			return
 		}
 		if err == nil && job.Status == client.StatusError {

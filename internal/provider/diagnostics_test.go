@@ -168,11 +168,11 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 		},
 		"unreachable": {err: &client.TransportError{Op: "GET /v2/pre-recorded/j1", Sent: true, Err: errors.New("connection refused")}, want: []string{"connection refused"}, sayAftermath: true},
 		"unavailable": {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503}, want: []string{"status 503"}, sayAftermath: true},
-		"gone":        {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 404, Message: "no pre-recorded job with id j1"}, want: []string{"status 404", "no pre-recorded job"}},
+		"gone":        {err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 404, Message: "no pre-recorded job with id j1"}, want: []string{"The service no longer has job j1 (processing when last seen): it was deleted while it was waited for", "Deleted aftermath.", "status 404", "no pre-recorded job"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			addWaitError(&diags, "j1", last, time.Minute, c.err, "timeouts.create", aftermath)
+			addWaitError(&diags, "j1", last, time.Minute, c.err, "timeouts.create", waitAftermath{running: aftermath, deleted: "Deleted aftermath."})
 			if diags.ErrorsCount() != 1 {
 				t.Fatalf("got %v", diags)
 			}
@@ -205,7 +205,7 @@ func TestAddWaitError_jobNeverRead(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			addWaitError(&diags, "j1", nil, 3*time.Second, c.err, "timeouts.create", "The job stays in state, tainted.")
+			addWaitError(&diags, "j1", nil, 3*time.Second, c.err, "timeouts.create", waitAftermath{running: "The job stays in state, tainted."})
 			detail := diags.Errors()[0].Detail()
 			if !strings.Contains(detail, c.want) || strings.Contains(detail, "not yet seen") || !strings.Contains(detail, "connection refused") {
 				t.Errorf("detail %q, want %q and the service's failure", detail, c.want)
@@ -236,7 +236,7 @@ func TestAddWaitError_serviceFailureWithoutAdvice(t *testing.T) {
 		for _, ended := range []error{context.Canceled, context.DeadlineExceeded} {
 			t.Run(name+" "+ended.Error(), func(t *testing.T) {
 				var diags diag.Diagnostics
-				addWaitError(&diags, "j1", last, time.Minute, jobNotFinal(ended, c.failing), "timeouts.create", "The job stays in state, tainted.")
+				addWaitError(&diags, "j1", last, time.Minute, jobNotFinal(ended, c.failing), "timeouts.create", waitAftermath{running: "The job stays in state, tainted."})
 				detail := diags.Errors()[0].Detail()
 				if !strings.Contains(detail, "The service was failing when the wait ended") || !strings.Contains(detail, c.shows) {
 					t.Errorf("detail %q does not show the service's last answer", detail)

@@ -120,7 +120,7 @@ func TestAccJob_expiredWhileWaiting(t *testing.T) {
 					})
 				},
 				Config:      config,
-				ExpectError: acctest.ExpectError(`(?s)Cannot read the transcription job [0-9a-f-]{36}.*status 404 \(Not Found\): no pre-recorded job with id`),
+				ExpectError: acctest.ExpectError(`(?s)Transcription job deleted while waiting for it.*no longer has job [0-9a-f-]{36} \(queued when last seen\).*stays in state, tainted: the next apply creates it again.*status 404 \(Not Found\): no pre-recorded job with id`),
 			},
 			{
 				// The refresh finds it gone: kept, retained = false, tainted.

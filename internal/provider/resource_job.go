@@ -232,7 +232,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		job, err = waitForFinalJob(waitCtx, r.data.Client, created.ID, r.poll, resultDetail(plan.resultContent()), nil)
 		if err != nil {
 			recordJob(ctx, &plan, job, &resp.Diagnostics)
-			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.create", createdJobTainted)
+			addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.create", waitAftermath{running: createdJobTainted, deleted: createdJobDeleted})
 			return
 		}
 	} else {
@@ -299,10 +299,17 @@ func recordJob(ctx context.Context, plan *jobResourceModel, job *client.PreRecor
 	}
 }
 
+// waitAftermath is what becomes of a job whose wait stopped before it
+// ended.
+type waitAftermath struct {
+	running string // the job goes on, for all the wait saw
+	deleted string // the service no longer has it (something deleted it)
+}
+
 // addWaitError explains why waiting for a job stopped before it ended:
-// limit names the setting that bounded the wait, aftermath what becomes of
-// the job (unless the service no longer has it).
-func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit, aftermath string) {
+// limit names the setting that bounded the wait.
+func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit string, after waitAftermath) {
+	aftermath := after.running
 	// What was seen of the job: nothing when every look at it failed.
 	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, timeout, limit)
 	interrupted := fmt.Sprintf("Job %s had not been read yet when Terraform was interrupted.", id)
@@ -329,7 +336,15 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	case errors.Is(err, context.Canceled):
 		diags.AddError("Interrupted while waiting for the transcription job", sentences(interrupted, aftermath)+failing)
 	case client.IsNotFound(err):
-		addAPIError(diags, "Cannot read the transcription job "+id, err)
+		seen := ""
+		if last != nil {
+			seen = fmt.Sprintf(" (%s when last seen)", last.Status)
+		}
+		diags.AddError("Transcription job deleted while waiting for it",
+			strings.Join(slices.DeleteFunc([]string{
+				sentences(fmt.Sprintf("The service no longer has job %s%s: it was deleted while it was waited for. The service deletes only jobs that have ended, so it ended between two looks at it, and a DELETE sent with the account's key from elsewhere removed it, its result with it.", id, seen), after.deleted),
+				apiErrorDetail(err),
+			}, isEmpty), "\n\n"))
 	default:
 		diags.AddError("Cannot read the transcription job "+id, strings.Join(slices.DeleteFunc([]string{apiErrorDetail(err), aftermath}, isEmpty), "\n\n"))
 	}
@@ -345,6 +360,10 @@ func isEmpty(s string) bool { return s == "" }
 // createdJobTainted is what becomes of a job whose create's wait stopped.
 const createdJobTainted = "The job stays in state, tainted: the next apply replaces it (a new job, billed again), whatever the configuration says. " +
 	"The service goes on processing this one. To keep it instead, run `terraform untaint` on the resource before the next apply, which then reads the job without waiting for it."
+
+// createdJobDeleted is what becomes of a job deleted while its create
+// waited.
+const createdJobDeleted = "It stays in state, tainted: the next apply creates it again (a new job, billed again), unless the resource is removed from the configuration."
 
 // addAnsweredLate explains a wait that could not start: the service
 // answered the job's create after limit had run out. aftermath says what
