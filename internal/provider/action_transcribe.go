@@ -134,7 +134,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 	resp.Schema = actionschema.Schema{
 		MarkdownDescription: "Transcribes a recording without keeping a resource in state: the action creates a pre-recorded job with the options given " +
 			"(the same arguments as the `transcription_job` resource, checked at plan time in the same way) and waits for it, " +
-			"reporting the job's id, its status changes and its outcome as progress messages. " +
+			"reporting the job's id, its status changes (and, while it stays `queued` or `processing`, its status again after each minute or more) and its outcome as progress messages. " +
 			"Trigger it from another resource's lifecycle with `action_trigger` (for example after a `transcription_upload` is created), or run it with `terraform apply -invoke=action.transcription_transcribe.<name>`. " +
 			"Each run makes a new job, billed as such. An action keeps nothing: its first progress message gives the job's id and the URL of its result, which the `transcription_job` data source reads by id. " +
 			"Action arguments cannot be marked sensitive by a provider: give a callback URL that carries a token from a variable or value marked `sensitive`, so that Terraform hides it.",
@@ -228,14 +228,10 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	}
 	waitCtx, cancel := context.WithDeadline(ctx, start.Add(timeout))
 	defer cancel()
+	told := jobProgress{id: created.ID, start: start}
 	job, err := waitForFinalJob(waitCtx, a.data.Client, created.ID, a.poll, resultDetail(summaryContent), func(status string) {
-		switch status {
-		case client.StatusDone:
-			// The outcome says it, with what was transcribed.
-		case client.StatusError:
-			progress("Transcription job %s ended in error.", created.ID)
-		default:
-			progress("Transcription job %s is %s.", created.ID, status)
+		if message := told.message(status, time.Now()); message != "" {
+			progress("%s", message)
 		}
 	})
 	switch {
@@ -254,6 +250,42 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 			resp.Diagnostics.AddWarning("Some add-ons of the transcription job failed", detail)
 		}
 	}
+}
+
+// progressInterval is how long the action's progress stays silent while
+// the job it waits for stays in one status: Terraform shows an action no
+// elapsed time of its own.
+const progressInterval = time.Minute
+
+// jobProgress words the action's progress through a wait: a message for
+// each status the job is seen in, and, while it stays in one, one at the
+// first look after each progressInterval (looks grow sparser as the wait
+// goes on: at a tenth of the time waited).
+type jobProgress struct {
+	id       string
+	start    time.Time // of the action
+	status   string    // last told
+	lastTold time.Time
+}
+
+// message is what to tell of a look at now that saw status; empty for
+// nothing.
+func (p *jobProgress) message(status string, now time.Time) string {
+	switch {
+	case status != p.status:
+		p.status, p.lastTold = status, now
+		switch status {
+		case client.StatusDone:
+			return "" // the outcome says it, with what was transcribed
+		case client.StatusError:
+			return fmt.Sprintf("Transcription job %s ended in error.", p.id)
+		}
+		return fmt.Sprintf("Transcription job %s is %s.", p.id, status)
+	case now.Sub(p.lastTold) >= progressInterval:
+		p.lastTold = now
+		return fmt.Sprintf("Transcription job %s is still %s, %s after the action started.", p.id, status, now.Sub(p.start).Round(time.Second))
+	}
+	return ""
 }
 
 // jobOutcome is the last progress message of a job that is done: what it

@@ -634,3 +634,35 @@ func TestJobOutcome(t *testing.T) {
 		}
 	}
 }
+
+// The action's progress through a wait: each status once, and while the
+// job stays in one, a reminder at the first look a minute or more after
+// the last message, with the time since the action started.
+func TestJobProgress(t *testing.T) {
+	start := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	looks := []struct {
+		at     time.Duration // after start
+		status string
+		want   string
+	}{
+		{1 * time.Second, client.StatusQueued, "Transcription job j1 is queued."},
+		{2 * time.Second, client.StatusQueued, ""},
+		{50 * time.Second, client.StatusQueued, ""},
+		{61 * time.Second, client.StatusQueued, "Transcription job j1 is still queued, 1m1s after the action started."},
+		{90 * time.Second, client.StatusProcessing, "Transcription job j1 is processing."},
+		{149 * time.Second, client.StatusProcessing, ""},
+		{150 * time.Second, client.StatusProcessing, "Transcription job j1 is still processing, 2m30s after the action started."},
+		{17 * time.Minute, client.StatusProcessing, "Transcription job j1 is still processing, 17m0s after the action started."},
+		{18 * time.Minute, client.StatusDone, ""},
+	}
+	p := jobProgress{id: "j1", start: start}
+	for _, look := range looks {
+		if got := p.message(look.status, start.Add(look.at)); got != look.want {
+			t.Errorf("look at %s seeing %s: told %q, want %q", look.at, look.status, got, look.want)
+		}
+	}
+	failed := jobProgress{id: "j2", start: start}
+	if got := failed.message(client.StatusError, start.Add(time.Second)); got != "Transcription job j2 ended in error." {
+		t.Errorf("a job seen failed: told %q", got)
+	}
+}

@@ -55,8 +55,8 @@ var errJobNotFinal = errors.New("the job has not ended")
 // replaced and billed again. The wait looks again on its schedule, and if
 // ctx ends first its error carries the service's last failure.
 //
-// onStatus, unless nil, is told each status the job is seen in, once.
-func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onStatus func(status string)) (*client.PreRecordedJob, error) {
+// onLook, unless nil, is told the status of every look that succeeded.
+func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onLook func(status string)) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
 	var failing error // the service's failure of the last look, if it failed
 	start := time.Now()
@@ -78,9 +78,9 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 			failing = nil
 			if last == nil || last.Status != job.Status {
 				tflog.Debug(ctx, "transcription job status", map[string]any{"id": id, "status": job.Status})
-				if onStatus != nil {
-					onStatus(job.Status)
-				}
+			}
+			if onLook != nil {
+				onLook(job.Status)
 			}
 			last = job
 			if client.IsFinal(job.Status) {

@@ -286,16 +286,16 @@ func TestWaitForFinalJob_failureRecoveredBeforeTheEnd(t *testing.T) {
 	}
 }
 
-// TestWaitForFinalJob_tellsEveryStatus: onStatus (the action's progress
-// messages) is told each status the job is seen in, once, in order.
-func TestWaitForFinalJob_tellsEveryStatus(t *testing.T) {
+// TestWaitForFinalJob_tellsEveryLook: onLook (the action's progress
+// messages) is told the status of every look, in order.
+func TestWaitForFinalJob_tellsEveryLook(t *testing.T) {
 	clock := fakeserver.NewManualClock(time.Now())
 	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: time.Hour, Clock: clock})
 	t.Cleanup(fs.Close)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fs.ServeHTTP(w, r)
 		if r.Method == http.MethodGet {
-			clock.Advance(20 * time.Minute) // queued, queued, processing, processing, done
+			clock.Advance(20 * time.Minute) // of a 1-hour job: queued, processing, processing, done
 		}
 	}))
 	t.Cleanup(srv.Close)
@@ -309,7 +309,7 @@ func TestWaitForFinalJob_tellsEveryStatus(t *testing.T) {
 	if err != nil || job.Status != client.StatusDone {
 		t.Fatalf("wait: %v", err)
 	}
-	if want := []string{client.StatusQueued, client.StatusProcessing, client.StatusDone}; !slices.Equal(told, want) {
+	if want := []string{client.StatusQueued, client.StatusProcessing, client.StatusProcessing, client.StatusDone}; !slices.Equal(told, want) {
 		t.Errorf("told %q, want %q", told, want)
 	}
 }
