@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -216,11 +217,13 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	// Under zero data retention none can be made: the upload stays as it was,
 	// with a warning, as for a new content below (an error would stop
 	// terraform destroy, whose first step plans the configuration).
-	if !creating && (plan.Source.IsUnknown() || filepath.Base(plan.Source.ValueString()) != filepath.Base(state.Source.ValueString())) {
-		if zeroDataRetention && !plan.Source.IsUnknown() {
+	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedName(ctx, req.Private, state)
+	if plan.Source.IsUnknown() && !creating || renamed {
+		if renamed && zeroDataRetention {
 			resp.Diagnostics.AddAttributeWarning(pathUploadSource, "Uploads are disabled under zero data retention",
-				fmt.Sprintf("source names another file name (%q, uploaded as %q), and recording it would need a new upload: the upload stays on the service and in state as it was, "+
-					"and jobs made from it transcribe what was uploaded. ", filepath.Base(plan.Source.ValueString()), filepath.Base(state.Source.ValueString()))+uploadZeroDataRetentionDetail)
+				fmt.Sprintf("source names another file name (%q, uploaded as %q), and recording it would need a new upload: the upload stays on the service as it was, "+
+					"and jobs made from it transcribe what was uploaded. source's new value is kept in state, and the first plan without zero data retention uploads the file again under its new name. ",
+					filepath.Base(plan.Source.ValueString()), uploadedName(ctx, req.Private, state))+uploadZeroDataRetentionDetail)
 		} else {
 			resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSource)
 		}
@@ -277,8 +280,10 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	switch {
 	case creating:
 		plan.SHA256 = types.StringUnknown()
-	case state.SHA256.ValueString() == sum:
+	case state.SHA256.ValueString() == sum && !renamed:
 		plan.SHA256 = state.SHA256
+	case state.SHA256.ValueString() == sum && zeroDataRetention:
+		plan.SHA256 = state.SHA256 // renamed: warned of above
 	case zeroDataRetention:
 		// A new upload cannot be made. A warning, as for a file gone: an
 		// error would stop terraform destroy too, whose first plan is this.
@@ -287,7 +292,10 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 				"and jobs made from it transcribe what was uploaded. ", source)+uploadZeroDataRetentionDetail)
 		plan.SHA256 = state.SHA256
 	default:
-		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum})
+		// A new content, or a new name: source in state may already hold
+		// that name (renamed under zero data retention), and a replacement
+		// needs a planned change, the digest's.
+		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum, "renamed": renamed})
 		resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSHA256)
 		plan.SHA256 = types.StringUnknown()
 		plan.ID = types.StringUnknown()
@@ -396,6 +404,30 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	plan.AudioMetadata = flattenAudioMetadata(up.AudioMetadata)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: plan.ID})...)
+	name, _ := json.Marshal(filepath.Base(source))
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUploadedName, name)...)
+}
+
+// privateUploadedName is the private state key of the file name an upload
+// was made under: source may come to name another (an update under zero
+// data retention, which cannot upload), and the service keeps the first.
+const privateUploadedName = "uploaded_name"
+
+// privateState is what uploadedName reads private state through.
+type privateState interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// uploadedName is the file name the upload in state was made under: its
+// private record, or, for an upload made before that was kept, source's.
+func uploadedName(ctx context.Context, private privateState, state uploadResourceModel) string {
+	var name string
+	if private != nil {
+		if raw, _ := private.GetKey(ctx, privateUploadedName); json.Unmarshal(raw, &name) == nil && name != "" {
+			return name
+		}
+	}
+	return filepath.Base(state.Source.ValueString())
 }
 
 // flattenAudioMetadata converts the service's description of an upload.

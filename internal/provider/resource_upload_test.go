@@ -520,6 +520,53 @@ func TestAccUpload_zeroDataRetention(t *testing.T) {
 	})
 }
 
+// TestAccUpload_renamedUnderZeroDataRetention: a file renamed while zero
+// data retention forbade a new upload keeps the name it was uploaded under
+// (private state): once zero data retention is off, the plan uploads the
+// file again under its new name, as the service records the name, where
+// comparing with the renamed source in state planned nothing, for good.
+func TestAccUpload_renamedUnderZeroDataRetention(t *testing.T) {
+	dir := t.TempDir()
+	source, renamed := filepath.Join(dir, "first.wav"), filepath.Join(dir, "second.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	const addr = "transcription_upload.private"
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: acctest.ProviderConfig(url) + uploadConfig("private", source)},
+			{
+				PreConfig: func() {
+					if err := os.Rename(source, renamed); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: acctest.ProviderConfig(url, "zero_data_retention = true") + uploadConfig("private", renamed),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+			},
+			{
+				Config: acctest.ProviderConfig(url) + uploadConfig("private", renamed),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("audio_metadata").AtMapKey("filename"), knownvalue.StringExact("second.wav")),
+				},
+			},
+			{
+				// Uploaded under its name: nothing more to do.
+				Config: acctest.ProviderConfig(url) + uploadConfig("private", renamed),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+			},
+		},
+		CheckDestroy: expectUploads(fs, 2),
+	})
+}
+
 // TestAccUpload_tooLarge: a file past the service's bound is answered 413,
 // streamed all the same, and the service's message reaches the diagnostic.
 func TestAccUpload_tooLarge(t *testing.T) {
