@@ -50,6 +50,19 @@ func uploadedAudio(filename string, data []byte) (audio Audio, contentType strin
 	}
 }
 
+// sniffedExtensions are the extensions of the media types
+// http.DetectContentType recognises in audio and video files.
+var sniffedExtensions = map[string]string{
+	wavContentType:    "wav",
+	"audio/mpeg":      "mp3",
+	"audio/aiff":      "aiff",
+	"audio/midi":      "mid",
+	"application/ogg": "ogg",
+	"video/avi":       "avi",
+	"video/mp4":       "mp4",
+	"video/webm":      "webm",
+}
+
 // errUploadTooLarge marks a file past Options.MaxUploadBytes.
 var errUploadTooLarge = errors.New("upload too large")
 
@@ -87,8 +100,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 		contentType: contentType,
 		audio:       audio,
 	}
-	if up.extension == "" && contentType == wavContentType {
-		up.extension = "wav"
+	if up.extension == "" {
+		// A file sent without one in its name (a browser's Blob is named
+		// "blob"): the extension its content sniffs as, as the service
+		// detects it.
+		up.extension = sniffedExtensions[contentType]
 	}
 	s.mu.Lock()
 	now := s.tick()

@@ -130,8 +130,9 @@ func TestUploadOfAnotherFormat(t *testing.T) {
 		m.AudioDuration < 5 || m.AudioDuration > 60 || m.AudioDuration != float64(int(m.AudioDuration)) {
 		t.Fatalf("audio_metadata %+v", m)
 	}
-	// The same content gives the same duration, whatever its name.
-	if again := up("other-name", mp3).AudioMetadata; again.AudioDuration != m.AudioDuration || again.Extension != "" {
+	// The same content gives the same duration, whatever its name, and
+	// the extension it sniffs as when its name has none.
+	if again := up("other-name", mp3).AudioMetadata; again.AudioDuration != m.AudioDuration || again.Extension != "mp3" {
 		t.Fatalf("the same file again: %+v, first %+v", again, m)
 	}
 
@@ -157,6 +158,19 @@ func TestUploadWithoutFilenameOrExtension(t *testing.T) {
 	decodeInto(t, resp.body, &up)
 	if up.AudioMetadata.Filename != "recording" || up.AudioMetadata.Extension != "wav" || up.AudioMetadata.AudioDuration != 2 {
 		t.Fatalf("metadata %+v", up.AudioMetadata)
+	}
+	// Another format, as a browser's Blob sends it: the extension its
+	// content sniffs as; none for content that is no known media.
+	for content, want := range map[string]string{
+		"ID3\x03\x00\x00\x00\x00\x00\x00\xff\xfb\x90\x64" + strings.Repeat("U", 400): "mp3",
+		"OggS\x00\x02" + strings.Repeat("\x00", 400):                                 "ogg",
+		"just some text, not audio":                                                  "",
+	} {
+		body, ct := multipartFile(t, "audio", "blob", []byte(content))
+		decodeInto(t, h.do(http.MethodPost, "/v2/upload", ct, body, nil).body, &up)
+		if up.AudioMetadata.Extension != want {
+			t.Errorf("a blob of %.8q: extension %q, want %q", content, up.AudioMetadata.Extension, want)
+		}
 	}
 }
 
