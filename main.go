@@ -26,8 +26,12 @@ func main() {
 	heapfloor.Reserve(os.Getenv)
 
 	// Before the server starts: its loggers read these for every request.
-	if _, err := provider.SetLogLevelsFromCLI(os.Getenv, os.Setenv); err != nil {
-		log.Fatal(err.Error())
+	// Not in debug mode: the provider then logs to its own terminal, which
+	// no CLI filters, and its environment usually names no level.
+	if !debug {
+		if _, err := provider.SetLogLevelsFromCLI(os.Getenv, os.Setenv); err != nil {
+			log.Fatal(err.Error())
+		}
 	}
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{

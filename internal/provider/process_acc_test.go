@@ -344,3 +344,68 @@ wait_for_completion = false`))
 		t.Errorf("the service no longer has job %s", id)
 	}
 }
+
+// syncBuffer is a bytes.Buffer that a process writes to while a test reads
+// it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestAccProcess_debugModeLogs runs the provider with -debug, as a developer
+// attaching a debugger does, and a plan through the TF_REATTACH_PROVIDERS it
+// prints (its host changed for OpenTofu, as the README says): the
+// provider's own output shows its logs, where, its environment naming no
+// log level, it set every level to OFF and showed none.
+func TestAccProcess_debugModeLogs(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{LiveJobs: 3})
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+`
+data "transcription_live_jobs" "recent" {
+  limit = 2
+}
+`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	debug := exec.CommandContext(ctx, filepath.Join(builtProvider(t), tfcli.ProviderBinary), "-debug")
+	debug.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "TF_LOG") })
+	debug.Stdout, debug.Stderr = &out, &out
+	if err := debug.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); _ = debug.Wait() })
+	var reattach string
+	for deadline := time.Now().Add(time.Minute); reattach == ""; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the provider printed no TF_REATTACH_PROVIDERS:\n%s", out.String())
+		}
+		for line := range strings.Lines(out.String()) {
+			if value, ok := strings.CutPrefix(strings.TrimSpace(line), "TF_REATTACH_PROVIDERS='"); ok {
+				reattach = strings.TrimSuffix(value, "'")
+			}
+		}
+	}
+	if host := os.Getenv("TF_ACC_PROVIDER_HOST"); host != "" {
+		reattach = strings.Replace(reattach, "registry.terraform.io/", host+"/", 1)
+	}
+	before := len(out.String())
+	if stdout, stderr, err := w.run([]string{"TF_REATTACH_PROVIDERS=" + reattach}, "plan", "-no-color", "-input=false"); err != nil {
+		t.Fatalf("plan through the debug provider: %v\n%s\n%s", err, stdout, stderr)
+	}
+	logged := out.String()[before:]
+	if !strings.Contains(logged, "transcription API response") {
+		t.Errorf("the debug provider's output during the plan has none of its logs:\n%s", logged)
+	}
+}
