@@ -193,7 +193,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	c, err := client.New(client.Config{
 		BaseURL:    baseURL,
 		APIKey:     apiKey,
-		UserAgent:  "terraform-provider-transcription/" + p.version,
+		UserAgent:  userAgent(p.version, req.TerraformVersion),
 		MaxRetries: clientMaxRetries(cfg.MaxRetries),
 		Logger:     newTflogLogger(apiKey, os.Getenv),
 	})
@@ -273,4 +273,15 @@ func providerDataFrom(raw any, diags *diag.Diagnostics) *ProviderData {
 			fmt.Sprintf("Expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", raw))
 	}
 	return data
+}
+
+// userAgent names the provider's version and, as HashiCorp's providers do,
+// the CLI's (OpenTofu gives its own), so that the service's logs tell which
+// engine sent a request.
+func userAgent(providerVersion, cliVersion string) string {
+	ua := "terraform-provider-transcription/" + providerVersion
+	if cliVersion != "" {
+		ua += " Terraform/" + cliVersion
+	}
+	return ua
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -115,6 +116,27 @@ func TestAccProvider_baseURLWithVersionPrefix(t *testing.T) {
 				resource.TestMatchResourceAttr("transcription_job.versioned", "result_url", regexp.MustCompile(`[^2]/v2/transcription/[0-9a-f-]{36}$`)),
 				acctest.JobsCreated(fs, 1),
 			),
+		}},
+	})
+}
+
+// Every request names the provider's version and the CLI's, whose
+// version the CLI gives the provider (OpenTofu its own).
+func TestAccProvider_userAgent(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	want := regexp.MustCompile(`^terraform-provider-transcription/test Terraform/\d+\.\d+\.\d+`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: acctest.ProviderConfig(url) + acctest.JobConfig("agent", `audio_url = "https://example.com/agent.wav"`),
+			Check: func(*terraform.State) error {
+				for _, r := range fs.Requests() {
+					if ua := r.Header.Get("User-Agent"); !want.MatchString(ua) {
+						return fmt.Errorf("%s %s sent User-Agent %q, want %s", r.Method, r.Path, ua, want)
+					}
+				}
+				return nil
+			},
 		}},
 	})
 }
