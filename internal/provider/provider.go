@@ -276,8 +276,8 @@ func providerDataFrom(raw any, diags *diag.Diagnostics) *ProviderData {
 }
 
 // userAgent names the provider's version and, as HashiCorp's providers do,
-// the CLI's (OpenTofu gives its own), so that the service's logs tell which
-// engine sent a request.
+// the CLI's. OpenTofu gives the Terraform version it is compatible with
+// (1.13.0 for OpenTofu 1.12), not its own.
 func userAgent(providerVersion, cliVersion string) string {
 	ua := "terraform-provider-transcription/" + providerVersion
 	if cliVersion != "" {

@@ -120,8 +120,8 @@ func TestAccProvider_baseURLWithVersionPrefix(t *testing.T) {
 	})
 }
 
-// Every request names the provider's version and the CLI's, whose
-// version the CLI gives the provider (OpenTofu its own).
+// Every request names the provider's version and the CLI's, as the CLI
+// gives it to the provider (OpenTofu the Terraform version it matches).
 func TestAccProvider_userAgent(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	want := regexp.MustCompile(`^terraform-provider-transcription/test Terraform/\d+\.\d+\.\d+`)

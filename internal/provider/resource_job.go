@@ -286,7 +286,7 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, n
 	tflog.Info(ctx, "created transcription job")
 	if created.Mislabeled != "" {
 		diags.AddWarning("The service's answer was not labeled JSON",
-			fmt.Sprintf("The service answered the creation of job %s with %s, where it labels its answers application/json; the body was the service's answer, so the job is kept. Something between this machine and the service (a proxy, a gateway) may be relabeling answers, and the requests that follow may fail on it.", created.ID, created.Mislabeled))
+			fmt.Sprintf("The service answered the creation of job %s with %s, where it labels its answers application/json; the body was the service's answer, so the job's id was read from it. Something between this machine and the service (a proxy, a gateway) may be relabeling answers, and the requests that follow may fail on it.", created.ID, created.Mislabeled))
 	}
 	return ctx, created
 }
@@ -342,7 +342,7 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 		}
 		diags.AddError("Transcription job deleted while waiting for it",
 			strings.Join(slices.DeleteFunc([]string{
-				sentences(fmt.Sprintf("The service no longer has job %s%s: it was deleted while it was waited for. The service deletes only jobs that have ended, so it ended between two looks at it, and a DELETE sent with the account's key from elsewhere removed it, its result with it.", id, seen), after.deleted),
+				sentences(fmt.Sprintf("The service no longer has job %s%s: it was deleted while it was waited for, its result with it, by a DELETE sent with the account's key from elsewhere or at the end of its retention period (the service deletes only jobs that have ended).", id, seen), after.deleted),
 				apiErrorDetail(err),
 			}, isEmpty), "\n\n"))
 	default:

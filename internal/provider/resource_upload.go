@@ -217,7 +217,16 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	// Under zero data retention none can be made: the upload stays as it was,
 	// with a warning, as for a new content below (an error would stop
 	// terraform destroy, whose first step plans the configuration).
+	if !creating {
+		// An upload made before the name was kept in private state: its
+		// source in state still names the file it was uploaded from.
+		keepUploadedName(ctx, req.Private, resp.Private, state, &resp.Diagnostics)
+	}
 	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedName(ctx, req.Private, state)
+	// source in state may already name the new file (renamed under zero
+	// data retention, an update): only the digest can then carry the
+	// replacement, as a planned change.
+	renamedInStateToo := renamed && filepath.Base(state.Source.ValueString()) == filepath.Base(plan.Source.ValueString())
 	if plan.Source.IsUnknown() && !creating || renamed {
 		if renamed && zeroDataRetention {
 			resp.Diagnostics.AddAttributeWarning(pathUploadSource, "Uploads are disabled under zero data retention",
@@ -280,10 +289,8 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	switch {
 	case creating:
 		plan.SHA256 = types.StringUnknown()
-	case state.SHA256.ValueString() == sum && !renamed:
+	case state.SHA256.ValueString() == sum && (!renamedInStateToo || zeroDataRetention):
 		plan.SHA256 = state.SHA256
-	case state.SHA256.ValueString() == sum && zeroDataRetention:
-		plan.SHA256 = state.SHA256 // renamed: warned of above
 	case zeroDataRetention:
 		// A new upload cannot be made. A warning, as for a file gone: an
 		// error would stop terraform destroy too, whose first plan is this.
@@ -292,9 +299,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 				"and jobs made from it transcribe what was uploaded. ", source)+uploadZeroDataRetentionDetail)
 		plan.SHA256 = state.SHA256
 	default:
-		// A new content, or a new name: source in state may already hold
-		// that name (renamed under zero data retention), and a replacement
-		// needs a planned change, the digest's.
+		// A new content, or a new name that source in state already holds.
 		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum, "renamed": renamed})
 		resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSHA256)
 		plan.SHA256 = types.StringUnknown()
@@ -418,14 +423,28 @@ type privateState interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
+// privateStateWriter is what keepUploadedName writes private state through.
+type privateStateWriter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// keepUploadedName records, for an upload made before the name it was
+// uploaded under was kept, that name (its source's in state) in to, unless
+// from has it.
+func keepUploadedName(ctx context.Context, from privateState, to privateStateWriter, state uploadResourceModel, diags *diag.Diagnostics) {
+	if raw, _ := from.GetKey(ctx, privateUploadedName); raw != nil || state.Source.IsNull() {
+		return
+	}
+	name, _ := json.Marshal(filepath.Base(state.Source.ValueString()))
+	diags.Append(to.SetKey(ctx, privateUploadedName, name)...)
+}
+
 // uploadedName is the file name the upload in state was made under: its
 // private record, or, for an upload made before that was kept, source's.
 func uploadedName(ctx context.Context, private privateState, state uploadResourceModel) string {
 	var name string
-	if private != nil {
-		if raw, _ := private.GetKey(ctx, privateUploadedName); json.Unmarshal(raw, &name) == nil && name != "" {
-			return name
-		}
+	if raw, _ := private.GetKey(ctx, privateUploadedName); json.Unmarshal(raw, &name) == nil && name != "" {
+		return name
 	}
 	return filepath.Base(state.Source.ValueString())
 }
@@ -453,8 +472,10 @@ func (r *uploadResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 }
 
-// Update stores a new source path naming the same content under the same
-// file name: nothing changes on the service, so nothing is sent.
+// Update stores what changes nothing on the service, so sends nothing: a
+// new source path naming the same content under the same file name, new
+// timeouts, and, under zero data retention, which cannot upload, a source
+// renamed or with new content (ModifyPlan warns of them).
 func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan uploadResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -1073,5 +1075,91 @@ func TestUploadCreate_timeoutsCreateCapsTheHash(t *testing.T) {
 	got := upload.failedCreate(t, context.Background(), source, "200ms")
 	if got.Summary() != "The upload did not finish in time" || !strings.Contains(got.Detail(), "ran out while the provider hashed") {
 		t.Errorf("diagnostic %q: %q, want timeouts.create to end the hash", got.Summary(), got.Detail())
+	}
+}
+
+// An upload made before the name it was uploaded under was kept in private
+// state, renamed under zero data retention (an update), is still uploaded
+// again under its new name once zero data retention is off: the rename's
+// plan records the name from source in state, as it was, before the update
+// overwrites it. A plain rename plans the replacement on source alone, not
+// on an unchanged digest as well.
+func TestUploadPlan_renamedWithoutPrivateState(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	plain, schemas := startProvider(t, url)
+	zdr, _ := serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
+	if errs := configure(t, zdr, schemas, "1.8.5", map[string]tftypes.Value{
+		"base_url": tftypes.NewValue(tftypes.String, url), "api_key": tftypes.NewValue(tftypes.String, acctest.APIKey),
+		"zero_data_retention": tftypes.NewValue(tftypes.Bool, true),
+	}); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	typ, ok := schemas.ResourceSchemas["transcription_upload"].ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatal("transcription_upload is not an object")
+	}
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first.wav"), filepath.Join(dir, "second.wav")
+	data := writeTestWAV(t, second, 0.5, 1, 8000, 440)
+	sum := sha256.Sum256(data)
+	metaType := typ.AttributeTypes["audio_metadata"].(tftypes.Object)
+	value := func(source string, computed bool) *tfprotov6.DynamicValue {
+		attrs := map[string]tftypes.Value{}
+		for name, at := range typ.AttributeTypes {
+			attrs[name] = tftypes.NewValue(at, nil)
+		}
+		attrs["source"] = tftypes.NewValue(tftypes.String, source)
+		if computed { // as the first upload left it
+			attrs["id"] = tftypes.NewValue(tftypes.String, "f-1")
+			attrs["sha256"] = tftypes.NewValue(tftypes.String, hex.EncodeToString(sum[:]))
+			attrs["audio_url"] = tftypes.NewValue(tftypes.String, url+"/file/f-1")
+			attrs["audio_metadata"] = tftypes.NewValue(metaType, map[string]tftypes.Value{
+				"id": tftypes.NewValue(tftypes.String, "f-1"), "filename": tftypes.NewValue(tftypes.String, "first.wav"),
+				"extension": tftypes.NewValue(tftypes.String, "wav"), "size": tftypes.NewValue(tftypes.Number, len(data)),
+				"audio_duration": tftypes.NewValue(tftypes.Number, 0.5), "number_of_channels": tftypes.NewValue(tftypes.Number, 1),
+			})
+		}
+		v := dynamicValue(t, typ, tftypes.NewValue(typ, attrs))
+		return &v
+	}
+	plan := func(server tfprotov6.ProviderServer, priorSource string, private []byte) *tfprotov6.PlanResourceChangeResponse {
+		t.Helper()
+		resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: "transcription_upload", PriorState: value(priorSource, true), PriorPrivate: private,
+			ProposedNewState: value(second, true), Config: value(second, false),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range resp.Diagnostics {
+			if d.Severity == tfprotov6.DiagnosticSeverityError {
+				t.Fatalf("plan: %s: %s", d.Summary, d.Detail)
+			}
+		}
+		return resp
+	}
+	replaces := func(resp *tfprotov6.PlanResourceChangeResponse) []string {
+		var names []string
+		for _, p := range resp.RequiresReplace {
+			names = append(names, p.String())
+		}
+		return names
+	}
+
+	// Renamed under zero data retention, from state without private state.
+	renamed := plan(zdr, first, nil)
+	var private map[string][]byte // the framework's encoding: each key's JSON, base64-encoded
+	_ = json.Unmarshal(renamed.PlannedPrivate, &private)
+	if got := replaces(renamed); len(got) != 0 || string(private[privateUploadedName]) != `"first.wav"` {
+		t.Fatalf("the rename under zero data retention: replaces %v, planned private state %q; want an update recording first.wav", got, renamed.PlannedPrivate)
+	}
+	// Applied: source in state is second.wav, the private state the plan's.
+	// Zero data retention off: the upload is made again, under its name.
+	if got := replaces(plan(plain, second, renamed.PlannedPrivate)); !slices.Contains(got, `AttributeName("sha256")`) {
+		t.Errorf("once zero data retention is off: replaces %v, want the upload replaced (by its digest)", got)
+	}
+	// A plain rename: the source says it.
+	if got := replaces(plan(plain, first, nil)); !slices.Equal(got, []string{`AttributeName("source")`}) {
+		t.Errorf("a plain rename: replaces %v, want source alone", got)
 	}
 }
