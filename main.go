@@ -5,6 +5,8 @@ import (
 	"flag"
 	"log"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -32,6 +34,16 @@ func main() {
 		if _, err := provider.SetLogLevelsFromCLI(os.Getenv, os.Setenv); err != nil {
 			log.Fatal(err.Error())
 		}
+	}
+
+	// Terraform stops gracefully on SIGTERM as on SIGINT, telling its
+	// providers to stop (StopProvider) and saving what they return; go-plugin
+	// ignores SIGINT here, but SIGTERM, which a service manager or a CI
+	// runner sends the CLI's whole process group, killed the provider at
+	// once, and a job the service had created was lost with its id. The
+	// CLI still kills the provider when it exits.
+	if !debug {
+		signal.Ignore(syscall.SIGTERM)
 	}
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{

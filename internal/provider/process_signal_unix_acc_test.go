@@ -1,0 +1,46 @@
+//go:build unix
+
+package provider
+
+import (
+	"bytes"
+	"context"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+)
+
+// TestAccProcess_sigtermToProcessGroupWhileWaiting sends SIGTERM to the
+// CLI's whole process group (a service manager's default, a CI runner
+// cancelling a job, kill -TERM -- -PGID) while an apply waits for a job:
+// Terraform stops gracefully, as for SIGINT, and so does the provider,
+// which ignores the signal, so the job the service created is in state,
+// tainted, where the provider died at once and the job was lost.
+func TestAccProcess_sigtermToProcessGroupWhileWaiting(t *testing.T) {
+	fs, url, _ := acctest.HeldFakeServer(t)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+acctest.JobConfig("term", `audio_url = "https://example.com/term.wav"`))
+	var stdout, stderr bytes.Buffer
+	cmd := w.command(context.Background(), &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); len(polledJobs(fs)) < 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatalf("waited in vain for the apply to wait for its job\n%s%s", &stdout, &stderr)
+		}
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err == nil {
+		t.Errorf("the apply stopped by SIGTERM succeeded\n%s", &stdout)
+	}
+	ids, statuses := w.stateJobs()
+	if _, onService := fs.Job(ids["transcription_job.term"]); fs.JobCount() != 1 || !onService || statuses["transcription_job.term"] != "tainted" {
+		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, &stdout, &stderr)
+	}
+}
