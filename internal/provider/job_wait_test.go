@@ -745,3 +745,26 @@ func TestJobDelete_zeroDataRetentionDoesNotLook(t *testing.T) {
 		}
 	}
 }
+
+// A destroy interrupted while its DELETE awaits the answer says that the
+// service may have deleted the job, and that the next destroy settles it,
+// where it showed the bare "context canceled".
+func TestJobDelete_interruptedInFlight(t *testing.T) {
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodDelete {
+			interrupt() // the service has the request; its answer is not read
+			time.Sleep(200 * time.Millisecond)
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	resp := deleteJobWithin(ctx, t, client.Config{BaseURL: srv.URL, MaxRetries: -1}, "1m")
+	if resp.Diagnostics.ErrorsCount() != 1 {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	if d := resp.Diagnostics.Errors()[0]; d.Summary() != "Interrupted while deleting the transcription job" || !strings.Contains(d.Detail(), "may have deleted the job") || !strings.Contains(d.Detail(), "next terraform destroy") {
+		t.Errorf("got %q: %q", d.Summary(), d.Detail())
+	}
+}

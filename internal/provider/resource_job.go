@@ -850,7 +850,13 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	case errors.Is(err, errJobNotFinal):
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
 			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", id))
-	case deleteCtx.Err() != nil && ctx.Err() == nil:
+	case ctx.Err() != nil && errors.As(err, new(*client.InterruptedError)):
+		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
+			fmt.Sprintf("Terraform was interrupted before the DELETE of job %s was sent, or between its tries: the job is not deleted and stays in state.", id))
+	case ctx.Err() != nil:
+		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
+			fmt.Sprintf("Terraform was interrupted while the DELETE of job %s awaited the service's answer: the service may have deleted the job. It stays in state; the next terraform destroy deletes it, or finds it already gone.", id))
+	case deleteCtx.Err() != nil:
 		// The service failed, or did not answer, the DELETE until the
 		// deadline. Whether the deadline passed is asked of deleteCtx, not
 		// of err: a connection that timed out on its own is also a
