@@ -14,6 +14,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"mime"
+	"net"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
@@ -630,7 +631,13 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				}
 				return nil, ctx.Err()
 			}
-			retryable := cl.retry == retryIdempotent || !sent
+			// A request sent that no answer began to come back to within
+			// ResponseHeaderTimeout is not sent again: the service is not
+			// answering, and each try would wait as long again (a refresh
+			// took 18 minutes to fail, which Terraform 1.8 and OpenTofu,
+			// sending no StopProvider during a refresh, cannot cut short).
+			// A wait for a job looks again on its own schedule.
+			retryable := (cl.retry == retryIdempotent || !sent) && !(sent && isTimeout(err))
 			transportErr := &TransportError{Op: op, Sent: sent, Err: err, hide: hide}
 			if !retryable || attempt >= c.cfg.MaxRetries {
 				return nil, transportErr
@@ -854,6 +861,12 @@ func readOmitting(r io.Reader, limit int64, names [][]byte) (kept, head []byte, 
 			return o.finish(), rec.head, rec.n, &bodyCutError{rerr}
 		}
 	}
+}
+
+// isTimeout reports whether err is a network timeout.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // isJSON reports whether a Content-Type is JSON's.

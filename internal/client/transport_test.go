@@ -466,3 +466,44 @@ func (b *stalledBody) Read([]byte) (int, error) {
 }
 
 func (b *stalledBody) Close() error { return nil }
+
+// A read that the service takes and never begins to answer (past
+// ResponseHeaderTimeout) is not sent again: each try would wait as long,
+// max_retries times over. A read answered 503 quickly still is.
+func TestHeaderTimeout_notRetried(t *testing.T) {
+	var tries atomic.Int32
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tries.Add(1)
+		<-release
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 3, ResponseHeaderTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) || !client.IsTransient(err) {
+		t.Fatalf("got %v, want a transient transport error", err)
+	}
+	if n := tries.Load(); n != 1 {
+		t.Errorf("the read was sent %d times, want once", n)
+	}
+
+	var unavailable atomic.Int32
+	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		unavailable.Add(1)
+		w.Header().Set("Retry-After", "0")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(busy.Close)
+	c, err = client.New(client.Config{BaseURL: busy.URL, APIKey: testKey, MaxRetries: 2, ResponseHeaderTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPreRecorded(context.Background(), "3fa85f64-5717-4562-b3fc-2c963f66afa6"); !client.IsStatus(err, http.StatusServiceUnavailable) || unavailable.Load() != 3 {
+		t.Errorf("a read answered 503: %v after %d tries, want 3 tries", err, unavailable.Load())
+	}
+}
