@@ -637,7 +637,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// took 18 minutes to fail, which Terraform 1.8 and OpenTofu,
 			// sending no StopProvider during a refresh, cannot cut short).
 			// A wait for a job looks again on its own schedule.
-			retryable := (cl.retry == retryIdempotent || !sent) && !(sent && isTimeout(err))
+			retryable := !sent || cl.retry == retryIdempotent && !isTimeout(err)
 			transportErr := &TransportError{Op: op, Sent: sent, Err: err, hide: hide}
 			if !retryable || attempt >= c.cfg.MaxRetries {
 				return nil, transportErr
