@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -17,6 +18,10 @@ import (
 // version is set at build time by goreleaser or the GNUmakefile
 // (-ldflags "-X main.version=...").
 var version = "dev"
+
+// sigtermGrace is how long the provider outlives a SIGTERM: a CI runner or a
+// service manager sends SIGKILL some seconds later.
+const sigtermGrace = 10 * time.Second
 
 func main() {
 	var debug bool
@@ -41,9 +46,17 @@ func main() {
 	// ignores SIGINT here, but SIGTERM, which a service manager or a CI
 	// runner sends the CLI's whole process group, killed the provider at
 	// once, and a job the service had created was lost with its id. The
-	// CLI still kills the provider when it exits.
+	// provider outlives it by sigtermGrace, time for that stop; the CLI
+	// kills it once done, and where the CLI sends no stop (Terraform 1.8 and
+	// OpenTofu while an apply refreshes) it exits then, as it did at once.
 	if !debug {
-		signal.Ignore(syscall.SIGTERM)
+		terminated := make(chan os.Signal, 1)
+		signal.Notify(terminated, syscall.SIGTERM)
+		go func() {
+			<-terminated
+			time.Sleep(sigtermGrace)
+			os.Exit(1)
+		}()
 	}
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{

@@ -635,7 +635,8 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// ResponseHeaderTimeout is not sent again: the service is not
 			// answering, and each try would wait as long again (a refresh
 			// took 18 minutes to fail, which Terraform 1.8 and OpenTofu,
-			// sending no StopProvider during a refresh, cannot cut short).
+			// sending no StopProvider while an apply refreshes, cannot cut
+			// short).
 			// A wait for a job looks again on its own schedule.
 			retryable := !sent || cl.retry == retryIdempotent && !isTimeout(err)
 			transportErr := &TransportError{Op: op, Sent: sent, Err: err, hide: hide}

@@ -768,3 +768,26 @@ func TestJobDelete_interruptedInFlight(t *testing.T) {
 		t.Errorf("got %q: %q", d.Summary(), d.Detail())
 	}
 }
+
+// A destroy interrupted between tries of its DELETE says what the last try
+// may have done: a 502 may have deleted the job, a 503 (turned away) has not.
+func TestJobDelete_interruptedBetweenTries(t *testing.T) {
+	for status, want := range map[int]string{
+		http.StatusBadGateway:         "may have deleted the job",
+		http.StatusServiceUnavailable: "the job is not deleted",
+	} {
+		ctx, interrupt := context.WithCancel(context.Background())
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodDelete {
+				time.AfterFunc(100*time.Millisecond, interrupt) // during the wait before the next try
+				w.WriteHeader(status)
+			}
+		}))
+		resp := deleteJobWithin(ctx, t, client.Config{BaseURL: srv.URL, MaxRetries: 3}, "1m")
+		srv.Close()
+		interrupt()
+		if resp.Diagnostics.ErrorsCount() != 1 || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), want) {
+			t.Errorf("DELETE answered %d, then interrupted: %v, want an error saying %q", status, resp.Diagnostics, want)
+		}
+	}
+}

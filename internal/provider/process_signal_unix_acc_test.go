@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 // TestAccProcess_sigtermToProcessGroupWhileWaiting sends SIGTERM to the
@@ -44,3 +45,57 @@ func TestAccProcess_sigtermToProcessGroupWhileWaiting(t *testing.T) {
 		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, &stdout, &stderr)
 	}
 }
+
+// TestAccProcess_sigtermWhileRefreshing: SIGTERM to the process group while
+// an apply's refresh waits in a data source ends the apply within the
+// provider's grace, also on Terraform 1.8 and OpenTofu, which send the
+// provider no stop during that refresh (ignoring SIGTERM, it waited until
+// timeouts.read, an hour).
+func TestAccProcess_sigtermWhileRefreshing(t *testing.T) {
+	fs, url, _ := acctest.HeldFakeServer(t)
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/held.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := job.ID
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+`
+data "transcription_job" "held" {
+  id                  = "`+created+`"
+  wait_for_completion = true
+}
+`)
+	var stdout, stderr bytes.Buffer
+	cmd := w.command(context.Background(), &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	for deadline := time.Now().Add(2 * time.Minute); len(polledJobs(fs)) < 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatalf("waited in vain for the data source to wait for its job\n%s%s", &stdout, &stderr)
+		}
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err == nil {
+			t.Errorf("the apply stopped by SIGTERM succeeded\n%s", &stdout)
+		}
+	case <-time.After(sigtermBound):
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		t.Fatalf("the apply still ran %s after SIGTERM\n%s%s", sigtermBound, &stdout, &stderr)
+	}
+}
+
+// sigtermBound is how soon a CLI stops after SIGTERM: the provider's grace
+// (main.go's sigtermGrace, 10 s) and the CLI's own wind-down.
+const sigtermBound = 30 * time.Second

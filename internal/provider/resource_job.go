@@ -839,6 +839,7 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 
 	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention)
 	var unconfirmed *unconfirmedNotFoundError
+	var interrupted *client.InterruptedError
 	switch {
 	case err == nil:
 		tflog.Info(ctx, "deleted transcription job")
@@ -850,9 +851,9 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	case errors.Is(err, errJobNotFinal):
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
 			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", id))
-	case ctx.Err() != nil && errors.As(err, new(*client.InterruptedError)):
+	case ctx.Err() != nil && errors.As(err, &interrupted) && !deleteMayHaveBeenDone(interrupted.Last):
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
-			fmt.Sprintf("Terraform was interrupted before the DELETE of job %s was sent, or between its tries: the job is not deleted and stays in state.", id))
+			fmt.Sprintf("Terraform was interrupted before the DELETE of job %s was sent, or between tries the service had turned away: the job is not deleted and stays in state.", id))
 	case ctx.Err() != nil:
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
 			fmt.Sprintf("Terraform was interrupted while the DELETE of job %s awaited the service's answer: the service may have deleted the job. It stays in state; the next terraform destroy deletes it, or finds it already gone.", id))
@@ -867,6 +868,20 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	default:
 		addAPIError(&resp.Diagnostics, "Cannot delete the transcription job "+id, err)
 	}
+}
+
+// deleteMayHaveBeenDone reports whether the try of a DELETE that failed with
+// last (nil: none was sent) may have deleted the job all the same.
+func deleteMayHaveBeenDone(last error) bool {
+	var apiErr *client.APIError
+	var transportErr *client.TransportError
+	switch {
+	case errors.As(last, &apiErr):
+		return client.MayHaveBeenHandled(apiErr.StatusCode)
+	case errors.As(last, &transportErr):
+		return transportErr.Sent
+	}
+	return false
 }
 
 func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -233,12 +233,19 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 				fmt.Sprintf("source names another file name (%q, uploaded as %q), and recording it would need a new upload: the upload stays on the service as it was, "+
 					"and jobs made from it transcribe what was uploaded. source's new value is kept in state, and the first plan without zero data retention uploads the file again under its new name. ",
 					filepath.Base(plan.Source.ValueString()), uploadedName(ctx, req.Private, state))+uploadZeroDataRetentionDetail)
-		} else {
+		} else if !zeroDataRetention {
 			resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSource)
 		}
 	}
-	// An unknown source is hashed at apply time.
+	// An unknown source is hashed at apply time. Under zero data retention
+	// the upload stays as it is, whatever source becomes (the apply's plan
+	// warns of a new name or content): no replacement, which could not be
+	// uploaded, and would stop terraform destroy.
 	if plan.Source.IsUnknown() {
+		if zeroDataRetention && !creating {
+			plan.SHA256, plan.ID, plan.AudioURL, plan.AudioMetadata = state.SHA256, state.ID, state.AudioURL, state.AudioMetadata
+			resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+		}
 		return
 	}
 

@@ -1158,6 +1158,28 @@ func TestUploadPlan_renamedWithoutPrivateState(t *testing.T) {
 	if got := replaces(plan(plain, second, renamed.PlannedPrivate)); !slices.Contains(got, `AttributeName("sha256")`) {
 		t.Errorf("once zero data retention is off: replaces %v, want the upload replaced (by its digest)", got)
 	}
+	// Under zero data retention, a source known only at apply keeps the
+	// upload as it is (the apply's plan warns of what changed), where it
+	// planned a replacement that cannot be uploaded, and stopped destroy.
+	unknownSource := func() *tfprotov6.DynamicValue {
+		attrs := map[string]tftypes.Value{}
+		for name, at := range typ.AttributeTypes {
+			attrs[name] = tftypes.NewValue(at, nil)
+		}
+		attrs["source"] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+		v := dynamicValue(t, typ, tftypes.NewValue(typ, attrs))
+		return &v
+	}
+	unknownResp, err := zdr.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: "transcription_upload", PriorState: value(second, true), PriorPrivate: renamed.PlannedPrivate,
+		ProposedNewState: unknownSource(), Config: unknownSource(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := replaces(unknownResp); len(got) != 0 || len(unknownResp.Diagnostics) != 0 {
+		t.Errorf("an unknown source under zero data retention: replaces %v, diagnostics %v; want an update", got, unknownResp.Diagnostics)
+	}
 	// A plain rename: the source says it.
 	if got := replaces(plan(plain, first, nil)); !slices.Equal(got, []string{`AttributeName("source")`}) {
 		t.Errorf("a plain rename: replaces %v, want source alone", got)
