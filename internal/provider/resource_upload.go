@@ -416,8 +416,12 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	plan.AudioMetadata = flattenAudioMetadata(up.AudioMetadata)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: plan.ID})...)
-	name, _ := json.Marshal(filepath.Base(source))
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUploadedName, name)...)
+	// The framework always hands Create private state; a direct call (a
+	// unit test's) may not.
+	if resp.Private != nil {
+		name, _ := json.Marshal(filepath.Base(source))
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUploadedName, name)...)
+	}
 }
 
 // privateUploadedName is the private state key of the file name an upload
