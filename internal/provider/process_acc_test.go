@@ -22,6 +22,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 	"github.com/transcription-service/terraform-provider-transcription/internal/tfcli"
 )
 
@@ -345,25 +346,6 @@ wait_for_completion = false`))
 	}
 }
 
-// syncBuffer is a bytes.Buffer that a process writes to while a test reads
-// it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // TestAccProcess_debugModeLogs runs the provider with -debug, as a developer
 // attaching a debugger does, and a plan through the TF_REATTACH_PROVIDERS it
 // prints (its host changed for OpenTofu, as the README says): the
@@ -378,7 +360,7 @@ data "transcription_live_jobs" "recent" {
 `)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out syncBuffer
+	var out testutil.SyncBuffer
 	debug := exec.CommandContext(ctx, filepath.Join(builtProvider(t), tfcli.ProviderBinary), "-debug")
 	debug.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "TF_LOG") })
 	debug.Stdout, debug.Stderr = &out, &out

@@ -5,12 +5,14 @@ package provider
 import (
 	"bytes"
 	"context"
+	"os/exec"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
 // TestAccProcess_sigtermToProcessGroupWhileWaiting sends SIGTERM to the
@@ -23,17 +25,7 @@ func TestAccProcess_sigtermToProcessGroupWhileWaiting(t *testing.T) {
 	fs, url, _ := acctest.HeldFakeServer(t)
 	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+acctest.JobConfig("term", `audio_url = "https://example.com/term.wav"`))
 	var stdout, stderr bytes.Buffer
-	cmd := w.command(context.Background(), &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(2 * time.Minute); len(polledJobs(fs)) < 1; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			t.Fatalf("waited in vain for the apply to wait for its job\n%s%s", &stdout, &stderr)
-		}
-	}
+	cmd := applyInProcessGroup(t, w, fs, &stdout, &stderr)
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -69,19 +61,9 @@ data "transcription_job" "held" {
 }
 `)
 	var stdout, stderr bytes.Buffer
-	cmd := w.command(context.Background(), &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd := applyInProcessGroup(t, w, fs, &stdout, &stderr)
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	for deadline := time.Now().Add(2 * time.Minute); len(polledJobs(fs)) < 1; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			t.Fatalf("waited in vain for the data source to wait for its job\n%s%s", &stdout, &stderr)
-		}
-	}
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -99,3 +81,22 @@ data "transcription_job" "held" {
 // sigtermBound is how soon a CLI stops after SIGTERM: the provider's grace
 // (main.go's sigtermGrace, 10 s) and the CLI's own wind-down.
 const sigtermBound = 30 * time.Second
+
+// applyInProcessGroup starts terraform apply in w as the leader of its own
+// process group, and returns once the apply waits for a job of fs (the
+// fake server has been asked for one's record).
+func applyInProcessGroup(t *testing.T, w *cliWorkspace, fs *fakeserver.Server, stdout, stderr *bytes.Buffer) *exec.Cmd {
+	t.Helper()
+	cmd := w.command(context.Background(), stdout, stderr, "apply", "-auto-approve", "-input=false", "-no-color")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); len(polledJobs(fs)) < 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatalf("waited in vain for the apply to wait for a job\n%s%s", stdout, stderr)
+		}
+	}
+	return cmd
+}
