@@ -73,10 +73,10 @@ The job is read as it is at that moment, unless ` + "`wait_for_completion = true
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
 
 // jobDataSourceTimeouts is the timeouts package's attribute for a data
-// source: read bounds the wait of wait_for_completion.
+// source: read bounds the read, with the wait of wait_for_completion.
 func jobDataSourceTimeouts(ctx context.Context) dschema.Attribute {
 	a, ok := dstimeouts.AttributesWithOpts(ctx, dstimeouts.Opts{
-		ReadDescription: fmt.Sprintf("How long `wait_for_completion` waits for the job to end, as a Go duration such as `30m`. Defaults to `%s`. "+
+		ReadDescription: fmt.Sprintf("How long the read may take, as a Go duration such as `30m`: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`), and with `wait_for_completion` the wait for the job to end. Defaults to `%s`. "+
 			"When it runs out the read fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
 	}).(dschema.SingleNestedAttribute)
 	if !ok {
@@ -182,14 +182,14 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	detail := resultDetail(record.resultContent())
 	var job *client.PreRecordedJob
 	var err error
+	timeout, diags := config.Timeouts.Read(ctx, defaultCreateTimeout)
+	if resp.Diagnostics.Append(diags...); diags.HasError() {
+		return
+	}
+	readCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	if config.WaitForCompletion.ValueBool() {
-		timeout, diags := config.Timeouts.Read(ctx, defaultCreateTimeout)
-		if resp.Diagnostics.Append(diags...); diags.HasError() {
-			return
-		}
-		waitCtx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		job, err = waitForFinalJob(waitCtx, d.data.Client, id, d.poll, detail, nil)
+		job, err = waitForFinalJob(readCtx, d.data.Client, id, d.poll, detail, nil)
 		if err != nil && !client.IsNotFound(err) {
 			// The job goes on processing only if it was seen doing so.
 			aftermath := ""
@@ -205,9 +205,14 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			warnOfFailedAddons(&resp.Diagnostics, job)
 		}
 	} else {
-		job, err = d.data.Client.GetPreRecorded(ctx, id, detail)
+		job, err = d.data.Client.GetPreRecorded(readCtx, id, detail)
 	}
 	switch {
+	case err != nil && ctx.Err() == nil && readCtx.Err() != nil:
+		// Asked of readCtx, not of err, as in the resource's Read.
+		resp.Diagnostics.AddError("Timed out reading the transcription job",
+			fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\nRaise timeouts.read, or try again later.", id, timeout, apiErrorDetail(err)))
+		return
 	case client.IsNotFound(err) && job != nil:
 		// Seen by the wait, then gone: the id is right.
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Transcription job not found",
@@ -215,7 +220,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 				"(terraform destroy of its resource, another client, or the end of its retention period).", id, job.Status))
 		return
 	case client.IsNotFound(err):
-		addJobNotFound(ctx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
+		addJobNotFound(readCtx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
 			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id; the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
 		return
 	case err != nil:

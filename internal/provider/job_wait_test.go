@@ -702,6 +702,7 @@ func deleteJobWithin(ctx context.Context, t *testing.T, cfg client.Config, delet
 		"id": frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
 		"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{
 			"create": tftypes.NewValue(tftypes.String, nil),
+			"read":   tftypes.NewValue(tftypes.String, nil),
 			"delete": frameworktest.String(deleteTimeout),
 		}),
 	})}
@@ -789,5 +790,62 @@ func TestJobDelete_interruptedBetweenTries(t *testing.T) {
 		if resp.Diagnostics.ErrorsCount() != 1 || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), want) {
 			t.Errorf("DELETE answered %d, then interrupted: %v, want an error saying %q", status, resp.Diagnostics, want)
 		}
+	}
+}
+
+// TestJobRefresh_timeoutWhileServiceFails: a refresh of a running job is
+// bounded by timeouts.read, named in the error with what becomes of the
+// job; it was bounded only by the retries of one request (with Retry-After
+// up to 5 minutes each, 40 minutes at the default max_retries).
+func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
+	}))
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	var idResp resource.IdentitySchemaResponse
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+	typ := s.Type().TerraformType(ctx).(tftypes.Object)
+	timeoutsType := typ.AttributeTypes["timeouts"].(tftypes.Object)
+	for _, tc := range []struct {
+		name, audioURL, kept string
+	}{
+		{"refresh", "https://example.com/standup.wav", "The job stays in state as last read."},
+		{"import", "", "Nothing is imported."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			audioURL := tftypes.NewValue(tftypes.String, nil)
+			if tc.audioURL != "" {
+				audioURL = frameworktest.String(tc.audioURL)
+			}
+			raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+				"id":        frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+				"audio_url": audioURL,
+				"status":    frameworktest.String(client.StatusProcessing),
+				"timeouts":  objectValue(timeoutsType, map[string]tftypes.Value{"read": frameworktest.String("200ms")}),
+			})
+			resp := resource.ReadResponse{
+				State:    tfsdk.State{Schema: s, Raw: raw},
+				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+			}
+			r.Read(ctx, resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: raw}}, &resp)
+			if resp.Diagnostics.ErrorsCount() != 1 {
+				t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+			}
+			e := resp.Diagnostics.Errors()[0]
+			text := e.Summary() + "\n" + e.Detail()
+			for _, want := range []string{"Timed out reading the transcription job", "200ms (timeouts.read)", "503", "overloaded", tc.kept} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the error lacks %q:\n%s", want, text)
+				}
+			}
+		})
 	}
 }

@@ -414,8 +414,26 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	if resp.Diagnostics.Append(diags...); diags.HasError() {
+		return
+	}
+	outerCtx := ctx
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.resultContent()))
 	switch {
+	case err != nil && outerCtx.Err() == nil && ctx.Err() != nil:
+		// Whether the deadline passed is asked of ctx, not of err, as in
+		// Delete: a connection that timed out on its own is also a
+		// context.DeadlineExceeded.
+		kept := "The job stays in state as last read."
+		if importing {
+			kept = "Nothing is imported."
+		}
+		resp.Diagnostics.AddError("Timed out reading the transcription job",
+			fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\n%s Raise timeouts.read, or try again later.", state.ID.ValueString(), timeout, apiErrorDetail(err), kept))
+		return
 	case client.IsNotFound(err) && importing:
 		addJobNotFound(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, path.Empty(), "Cannot import the transcription job",
 			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (jobs are deleted when their retention period ends).", state.ID.ValueString()))

@@ -32,6 +32,7 @@ import (
 const (
 	defaultCreateTimeout       = 60 * time.Minute
 	defaultDeleteTimeout       = 20 * time.Minute
+	defaultReadTimeout         = 20 * time.Minute
 	defaultWaitForCompletion   = true
 	defaultIncludeTranscript   = false
 	defaultIncludeRawResult    = false
@@ -544,11 +545,14 @@ func notBlank() validator.String {
 func timeoutsAttribute(ctx context.Context) schema.Attribute {
 	a, ok := timeouts.Attributes(ctx, timeouts.Opts{
 		Create: true,
+		Read:   true,
 		Delete: true,
 		CreateDescription: fmt.Sprintf("How long creation may take, as a Go duration such as `30m` or `2h`: the create request's tries while the service turns it away (429, 503), then the wait for the job to end. Defaults to `%s`. "+
 			"No try of the create is sent after it runs out: a refused create then made no job, and nothing is saved in state; a try in flight goes on to the service's answer, and the job it makes is saved in state: when the create was to wait for the job (`wait_for_completion`), tainted, with an error, as when the limit runs out during the wait. "+
 			"Failures of the service while waiting (429, 5xx, a lost connection), past the retries of one request (`max_retries`), do not end the wait before this. "+
 			"When it runs out during the wait the apply fails, the job stays in state tainted, and the service goes on processing it.", formatDuration(defaultCreateTimeout)),
+		ReadDescription: fmt.Sprintf("How long a refresh of a running job (or an import) may take, as a Go duration: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`). Defaults to `%s`. "+
+			"When it runs out the plan or apply fails, and the job stays in state as last read. A job that has ended is not read again, so this never applies to it.", formatDuration(defaultReadTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+
 			"When it runs out the destroy fails and the job stays in state and on the service.", formatDuration(defaultDeleteTimeout)),
 	}).(schema.SingleNestedAttribute)

@@ -122,6 +122,28 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 	timeoutsObject := func(typ tftypes.Type, setting string, v tftypes.Value) tftypes.Value {
 		return objectValue(typ.(tftypes.Object), map[string]tftypes.Value{setting: v})
 	}
+	// dataSourceRead reads a job through the data source, waiting for it
+	// to end or not.
+	dataSourceRead := func(wait bool) func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+		return func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+			job, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/standup.wav"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &jobDataSource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+			var schemaResp datasource.SchemaResponse
+			d.Schema(ctx, datasource.SchemaRequest{}, &schemaResp)
+			typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+			config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+				"id":                  frameworktest.String(job.ID),
+				"wait_for_completion": tftypes.NewValue(tftypes.Bool, wait),
+				"timeouts":            timeoutsObject(typ.AttributeTypes["timeouts"], "read", v),
+			})}
+			resp := datasource.ReadResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}}
+			d.Read(ctx, datasource.ReadRequest{Config: config}, &resp)
+			return resp.Diagnostics
+		}
+	}
 	waits := []wait{
 		{"resource create", http.MethodGet, "/v2/pre-recorded/", "create", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
@@ -160,24 +182,32 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 			r.Delete(ctx, resource.DeleteRequest{State: state}, &resp)
 			return resp.Diagnostics
 		}},
-		{"data source read", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+		{"resource refresh", http.MethodGet, "/v2/pre-recorded/", "read", defaultReadTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			job, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/standup.wav"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			d := &jobDataSource{data: &ProviderData{Client: c}, poll: testPollSchedule}
-			var schemaResp datasource.SchemaResponse
-			d.Schema(ctx, datasource.SchemaRequest{}, &schemaResp)
-			typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
-			config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
-				"id":                  frameworktest.String(job.ID),
-				"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
-				"timeouts":            timeoutsObject(typ.AttributeTypes["timeouts"], "read", v),
-			})}
-			resp := datasource.ReadResponse{State: tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}}
-			d.Read(ctx, datasource.ReadRequest{Config: config}, &resp)
+			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+			s := jobSchema(ctx)
+			var idResp resource.IdentitySchemaResponse
+			r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+			typ := s.Type().TerraformType(ctx).(tftypes.Object)
+			// Last seen queued: a job that has ended is not read again.
+			raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+				"id":        frameworktest.String(job.ID),
+				"audio_url": frameworktest.String("https://example.com/standup.wav"),
+				"status":    frameworktest.String(client.StatusQueued),
+				"timeouts":  timeoutsObject(typ.AttributeTypes["timeouts"], "read", v),
+			})
+			resp := resource.ReadResponse{
+				State:    tfsdk.State{Schema: s, Raw: raw},
+				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+			}
+			r.Read(ctx, resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: raw}}, &resp)
 			return resp.Diagnostics
 		}},
+		{"data source read", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, dataSourceRead(true)},
+		{"data source read without waiting", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, dataSourceRead(false)},
 		{"action invoke", http.MethodGet, "/v2/pre-recorded/", "invoke", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
 			var schemaResp action.SchemaResponse
