@@ -612,16 +612,10 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 	if resp.Diagnostics.HasError() || !client.IsFinal(status.ValueString()) {
 		return
 	}
-	if !known {
-		// How much of the result is kept is not known yet (it is planned
-		// unknown), but with include_raw_result off result_json is not
-		// kept, whatever include_transcript becomes.
-		if raw := planned.includeRawResult; !raw.IsUnknown() && !raw.ValueBool() {
-			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsonTextNull())...)
-		}
-		return
-	}
-	if after > before {
+	// How much of the result is kept not known yet leaves it unknown.
+	// result_json, kept only with include_raw_result, is planned null by
+	// its own plan modifier whenever that is off (NullWhenSwitchOff).
+	if !known || after > before {
 		return
 	}
 	var prior types.Object
@@ -634,9 +628,6 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResult, result)...)
-	if after < rawContent {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResultJSON, jsonTextNull())...) // kept only with include_raw_result
-	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathRetained, retained)...)
 }
 

@@ -58,7 +58,6 @@ var (
 	pathIncludeRawResult  = path.Root("include_raw_result")
 	pathStatus            = path.Root("status")
 	pathResult            = path.Root("result")
-	pathResultJSON        = path.Root("result_json")
 	pathRetained          = path.Root("retained")
 	pathCallbackURL       = path.Root("callback_url")
 )
@@ -464,7 +463,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise.",
 			CustomType:          jsonTextType{},
 			Computed:            true,
-			PlanModifiers:       []planmodifier.String{planmodifiers.UseStateWhenJobFinal(pathIncludeRawResult)},
+			PlanModifiers:       []planmodifier.String{planmodifiers.NullWhenSwitchOff(pathIncludeRawResult), planmodifiers.UseStateWhenJobFinal(pathIncludeRawResult)},
 		},
 	}
 

@@ -855,6 +855,49 @@ func unwaitedJobOnHeldServer(t *testing.T, name, audioURL string) (*fakeserver.S
 	return fs, clock, acctest.ProviderConfig(url) + acctest.JobConfig(name, fmt.Sprintf("audio_url = %q\nwait_for_completion = false", audioURL))
 }
 
+// TestAccJob_resultJSONPlannedNullWithoutRawResult: with include_raw_result
+// off, result_json is planned null, known, on creation and on an in-place
+// update of a job still running (a respelled audio_url): it is kept only
+// with include_raw_result, so the plan showed "(known after apply)" for a
+// value that could only be null. With include_raw_result on it stays
+// unknown while the job runs.
+func TestAccJob_resultJSONPlannedNullWithoutRawResult(t *testing.T) {
+	fs, clock, config := unwaitedJobOnHeldServer(t, "running", "https://example.com/running.wav")
+	const addr = "transcription_job.running"
+	resultJSON := tfjsonpath.New("result_json")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(addr, resultJSON, knownvalue.Null()),
+				}},
+				Check: resource.TestCheckResourceAttr(addr, "status", client.StatusQueued),
+			},
+			{
+				Config: strings.Replace(config, "https://example.com", "HTTPS://EXAMPLE.com", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("status")),
+					plancheck.ExpectKnownValue(addr, resultJSON, knownvalue.Null()),
+				}},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+			{
+				Config: strings.Replace(config, "wait_for_completion = false", "wait_for_completion = false\ninclude_raw_result = true", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, resultJSON),
+				}},
+				// The job ends, so that the destroy need not wait for it.
+				Check: func(*terraform.State) error { clock.Advance(2 * time.Hour); return nil },
+			},
+		},
+	})
+}
+
 // TestAccJob_goneAfterEndingUnseen: a job created without waiting and not
 // refreshed since, which the service no longer has, stays in state with
 // retained = false, as a job seen ended does: the service deletes a job only
