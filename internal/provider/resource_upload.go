@@ -222,7 +222,11 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// source in state still names the file it was uploaded from.
 		keepUploadedName(ctx, req.Private, resp.Private, state, &resp.Diagnostics)
 	}
-	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedName(ctx, req.Private, state)
+	var uploadedAs string
+	if !creating {
+		uploadedAs = uploadedName(ctx, req.Private, state)
+	}
+	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedAs
 	// source in state may already name the new file (renamed under zero
 	// data retention, an update): only the digest can then carry the
 	// replacement, as a planned change.
@@ -232,7 +236,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			resp.Diagnostics.AddAttributeWarning(pathUploadSource, "Uploads are disabled under zero data retention",
 				fmt.Sprintf("source names another file name (%q, uploaded as %q), and recording it would need a new upload: the upload stays on the service as it was, "+
 					"and jobs made from it transcribe what was uploaded. source's new value is kept in state, and the first plan without zero data retention uploads the file again under its new name. ",
-					filepath.Base(plan.Source.ValueString()), uploadedName(ctx, req.Private, state))+uploadZeroDataRetentionDetail)
+					filepath.Base(plan.Source.ValueString()), uploadedAs)+uploadZeroDataRetentionDetail)
 		} else if !zeroDataRetention {
 			resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSource)
 		}
@@ -419,8 +423,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	// The framework always hands Create private state; a direct call (a
 	// unit test's) may not.
 	if resp.Private != nil {
-		name, _ := json.Marshal(filepath.Base(source))
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUploadedName, name)...)
+		setUploadedName(ctx, resp.Private, source, &resp.Diagnostics)
 	}
 }
 
@@ -434,7 +437,7 @@ type privateState interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-// privateStateWriter is what keepUploadedName writes private state through.
+// privateStateWriter is what setUploadedName writes private state through.
 type privateStateWriter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
@@ -446,7 +449,12 @@ func keepUploadedName(ctx context.Context, from privateState, to privateStateWri
 	if raw, _ := from.GetKey(ctx, privateUploadedName); raw != nil || state.Source.IsNull() {
 		return
 	}
-	name, _ := json.Marshal(filepath.Base(state.Source.ValueString()))
+	setUploadedName(ctx, to, state.Source.ValueString(), diags)
+}
+
+// setUploadedName records in to that the upload was made from source.
+func setUploadedName(ctx context.Context, to privateStateWriter, source string, diags *diag.Diagnostics) {
+	name, _ := json.Marshal(filepath.Base(source))
 	diags.Append(to.SetKey(ctx, privateUploadedName, name)...)
 }
 
