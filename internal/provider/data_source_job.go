@@ -221,7 +221,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		return
 	case client.IsNotFound(err):
 		addJobNotFound(readCtx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
-			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id; the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
+			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id (a live session's id is no pre-recorded job's: the transcription_live_jobs data source reads live sessions); the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the transcription job %q", id), err)

@@ -646,6 +646,7 @@ func TestAccLiveJobsDataSource_recordFields(t *testing.T) {
 		statecheck.ExpectKnownValue(summary, itemPath("result", "transcription", "utterances"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(summary, itemPath("result", "translation", "results"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(summary, itemPath("result", "named_entity_recognition", "results"), knownvalue.Null()),
+		statecheck.ExpectKnownValue(summary, itemPath("result", "messages"), knownvalue.Null()),
 		expectJSONValue(summary, itemPath("request_params"), 16000.0, "sample_rate"),
 		// include_transcript = false is the default, not "set": the
 		// transcript is left out as without it.

@@ -436,7 +436,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	case client.IsNotFound(err) && importing:
 		addJobNotFound(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, path.Empty(), "Cannot import the transcription job",
-			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (jobs are deleted when their retention period ends).", state.ID.ValueString()))
+			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends).", state.ID.ValueString()))
 		return
 	case client.IsNotFound(err):
 		r.jobNotFound(ctx, state, err, resp)

@@ -195,7 +195,7 @@ const transcriptSized = " Transcript-sized: null unless `include_transcript = tr
 // includeTranscriptDescription opens the description of include_transcript,
 // which the resource and both data sources share.
 const includeTranscriptDescription = "Whether to keep the transcript and everything else in `result` that grows with the recording's length: " +
-	"the text, utterances, sentences and subtitles (`result.transcription`), the translations, the named entities, the sentiment analysis and the `sentences` add-on's results. " +
+	"the text, utterances, sentences and subtitles (`result.transcription`), the translations, the named entities, the sentiment analysis, the `sentences` add-on's results and a live session's `messages`. " +
 	"An hour of audio has about 46 KB of transcript in 540 utterances, so by default only what does not grow is kept: " +
 	"`result.metadata`, the detected languages, the summary, the audio-to-LLM answers, and every add-on's status and error."
 
@@ -280,7 +280,7 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it."+transcriptSized)),
 	addonView("audio_to_llm", "audio-to-LLM", llmAnswerView),
 	addonView("sentences", "sentences", viewJSON("results", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`)."+transcriptSized)),
-	viewStringList("messages", "Messages of a live session; null for other jobs."),
+	viewStringList("messages", "The real-time messages the service sent during a live session (transcripts, events), each as the service wrote it (`jsondecode(...)` reads one); null for other jobs."+transcriptSized),
 )
 
 // fileView is the `file` attribute: the audio the job transcribed.
@@ -341,8 +341,9 @@ const (
 	// add-on's status and error.
 	summaryContent resultContent = iota
 	// transcriptContent adds the transcript in every form (text,
-	// utterances without words, sentences, subtitles, translations) and the
-	// analyses that grow with it (entities, sentiment).
+	// utterances without words, sentences, subtitles, translations), the
+	// analyses that grow with it (entities, sentiment) and a live session's
+	// messages.
 	transcriptContent
 	// rawContent adds the word timings.
 	rawContent
@@ -396,7 +397,7 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		"sentences": flattenAddon(f, r.Sentences, sentencesAddType, func(s []string) attr.Value {
 			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(s == nil, s) })
 		}),
-		"messages": flattenStrings(r.Messages),
+		"messages": grows(types.ListNull(types.StringType), func() attr.Value { return flattenStrings(r.Messages) }),
 	})
 	if f.diags.HasError() {
 		return types.ObjectNull(resultType.AttrTypes), f.diags
@@ -606,6 +607,7 @@ func resultAtContent(r types.Object, content resultContent) (types.Object, diag.
 			change(name, t, func(v map[string]attr.Value) { v["results"] = jsonTextNull() })
 		}
 		change("sentiment_analysis", sentimentType, func(v map[string]attr.Value) { v["results"] = types.StringNull() })
+		attrs["messages"] = types.ListNull(types.StringType)
 	} else {
 		change("transcription", transcriptionType, func(v map[string]attr.Value) {
 			v["utterances"] = rewriteJSON(f, v["utterances"], func(utts []utteranceJSON) []utteranceJSON { return withoutWords(utts) })

@@ -327,7 +327,7 @@ func TestFlattenResult_summary(t *testing.T) {
 	}
 	for _, p := range [][]any{
 		{"transcription", "full_transcript"}, {"transcription", "utterances"}, {"transcription", "sentences"}, {"transcription", "subtitles"},
-		{"translation", "results"}, {"named_entity_recognition", "results"}, {"sentiment_analysis", "results"}, {"sentences", "results"},
+		{"translation", "results"}, {"named_entity_recognition", "results"}, {"sentiment_analysis", "results"}, {"sentences", "results"}, {"messages"},
 	} {
 		if v := at(t, o, p...); !v.IsNull() {
 			t.Errorf("%v: got %v, want null in a summary", p, v)
