@@ -47,19 +47,27 @@ func main() {
 	// runner sends the CLI's whole process group, killed the provider at
 	// once, and a job the service had created was lost with its id. The
 	// provider outlives it by sigtermGrace, time for that stop; the CLI
-	// kills it once done, and where the CLI sends no stop (Terraform 1.8 and
-	// OpenTofu while an apply refreshes) it exits then, as it did at once.
+	// kills it once done.
+	// Where the CLI sends no stop (Terraform 1.8 and OpenTofu while an apply
+	// plans), either signal, which a terminal's Ctrl-C or a CI runner sends
+	// the whole process group, stops what the plan reads (a refresh, a data
+	// source's wait) itself: it ran on until its timeout, an hour.
+	stopped, stop := context.WithCancel(context.Background())
 	if !debug {
-		terminated := make(chan os.Signal, 1)
-		signal.Notify(terminated, syscall.SIGTERM)
+		signals := make(chan os.Signal, 2)
+		signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 		go func() {
-			<-terminated
-			time.Sleep(sigtermGrace)
-			os.Exit(1)
+			var exit *time.Timer
+			for sig := range signals {
+				stop()
+				if sig == syscall.SIGTERM && exit == nil {
+					exit = time.AfterFunc(sigtermGrace, func() { os.Exit(1) })
+				}
+			}
 		}()
 	}
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
+	err := providerserver.Serve(context.Background(), provider.NewStoppable(version, stopped), providerserver.ServeOpts{
 		Address: provider.Address,
 		Debug:   debug,
 	})

@@ -159,6 +159,8 @@ func (d *jobDataSource) Configure(_ context.Context, req datasource.ConfigureReq
 // have no plan modification, and validation happens without the provider's
 // configuration.
 func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	ctx, stop := d.data.untilStopped(ctx)
+	defer stop()
 	var config jobDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() {

@@ -127,6 +127,8 @@ func (d *liveJobsDataSource) Configure(_ context.Context, req datasource.Configu
 }
 
 func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	ctx, stop := d.data.untilStopped(ctx)
+	defer stop()
 	var state liveJobsDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

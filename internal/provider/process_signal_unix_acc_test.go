@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -38,43 +39,51 @@ func TestAccProcess_sigtermToProcessGroupWhileWaiting(t *testing.T) {
 	}
 }
 
-// TestAccProcess_sigtermWhileRefreshing: SIGTERM to the process group while
-// an apply's refresh waits in a data source ends the apply within the
-// provider's grace, also on Terraform 1.8 and OpenTofu, which send the
-// provider no stop during that refresh (ignoring SIGTERM, it waited until
-// timeouts.read, an hour).
-func TestAccProcess_sigtermWhileRefreshing(t *testing.T) {
-	fs, url, _ := acctest.HeldFakeServer(t)
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/held.wav"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created := job.ID
-	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+`
+// TestAccProcess_signalWhileRefreshing: SIGINT (a terminal's Ctrl-C) or
+// SIGTERM to the process group while an apply's refresh waits in a data
+// source stops the wait, whose error the CLI shows, also on Terraform 1.8
+// and OpenTofu, which send the provider no stop while an apply plans: the
+// wait ran on until timeouts.read (an hour) under SIGINT, which go-plugin
+// ignores, and under SIGTERM until the provider exited after its grace,
+// with "Plugin did not respond".
+func TestAccProcess_signalWhileRefreshing(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			fs, url, _ := acctest.HeldFakeServer(t)
+			c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+			if err != nil {
+				t.Fatal(err)
+			}
+			job, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/held.wav"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := newCLIWorkspace(t, acctest.ProviderConfig(url)+`
 data "transcription_job" "held" {
-  id                  = "`+created+`"
+  id                  = "`+job.ID+`"
   wait_for_completion = true
 }
 `)
-	var stdout, stderr bytes.Buffer
-	cmd := applyInProcessGroup(t, w, fs, &stdout, &stderr)
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-exited:
-		if err == nil {
-			t.Errorf("the apply stopped by SIGTERM succeeded\n%s", &stdout)
-		}
-	case <-time.After(sigtermBound):
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		t.Fatalf("the apply still ran %s after SIGTERM\n%s%s", sigtermBound, &stdout, &stderr)
+			var stdout, stderr bytes.Buffer
+			cmd := applyInProcessGroup(t, w, fs, &stdout, &stderr)
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			if err := syscall.Kill(-cmd.Process.Pid, sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case err := <-exited:
+				if err == nil {
+					t.Errorf("the apply stopped by %s succeeded\n%s", sig, &stdout)
+				}
+			case <-time.After(sigtermBound):
+				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				t.Fatalf("the apply still ran %s after %s\n%s%s", sigtermBound, sig, &stdout, &stderr)
+			}
+			if out := stdout.String() + stderr.String(); !strings.Contains(out, "Interrupted while waiting for the transcription job") {
+				t.Errorf("the wait did not end with the provider's interruption error\n%s", out)
+			}
+		})
 	}
 }
 

@@ -43,6 +43,9 @@ var (
 // transcriptionProvider is the provider implementation.
 type transcriptionProvider struct {
 	version string
+	// stopped ends when the provider process is told to stop by a signal
+	// (main.go); nil when nothing tells it (tests, -debug).
+	stopped context.Context
 }
 
 // providerModel is the provider's configuration.
@@ -65,6 +68,23 @@ type ProviderData struct {
 	// of a configuration that creates what they come from: Client is then
 	// nil, and nothing asks the service until they are known.
 	pending []string
+	// stopped is the provider's (see transcriptionProvider).
+	stopped context.Context
+}
+
+// untilStopped returns ctx, also cancelled when the provider process is
+// told to stop by a signal. For what a plan reads (a refresh, a data
+// source): Terraform 1.8 and OpenTofu send no StopProvider while an apply
+// plans, so a Ctrl-C there reached the provider only as the SIGINT of the
+// terminal's process group, which go-plugin ignores, and a data source's
+// wait_for_completion ran on until timeouts.read (an hour).
+func (d *ProviderData) untilStopped(ctx context.Context) (context.Context, context.CancelFunc) {
+	if d == nil || d.stopped == nil {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	unregister := context.AfterFunc(d.stopped, cancel)
+	return ctx, func() { unregister(); cancel() }
 }
 
 // clientFor returns the client, or nil with diags saying why what (such
@@ -88,8 +108,14 @@ func (d *ProviderData) clientFor(what string, diags *diag.Diagnostics) *client.C
 
 // New returns a function creating the provider, as providerserver expects.
 func New(version string) func() provider.Provider {
+	return NewStoppable(version, nil)
+}
+
+// NewStoppable is New for a provider process that signals can stop: what a
+// plan reads ends when stopped does (ProviderData.untilStopped).
+func NewStoppable(version string, stopped context.Context) func() provider.Provider {
 	return func() provider.Provider {
-		return &transcriptionProvider{version: version}
+		return &transcriptionProvider{version: version, stopped: stopped}
 	}
 }
 
@@ -185,7 +211,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	}
 	if len(pending) > 0 {
 		tflog.Debug(ctx, "provider arguments known only after apply: planning without a client", map[string]any{"pending": pending})
-		handOver(resp, &ProviderData{ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), pending: pending})
+		handOver(resp, &ProviderData{ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), pending: pending, stopped: p.stopped})
 		return
 	}
 
@@ -203,7 +229,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	}
 	tflog.Debug(ctx, "configured transcription client", map[string]any{"base_url": baseURL, "zero_data_retention": cfg.ZeroDataRetention.ValueBool(), "max_retries": clientMaxRetries(cfg.MaxRetries)})
 
-	handOver(resp, &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool()})
+	handOver(resp, &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), stopped: p.stopped})
 }
 
 // handOver gives data to every resource, data source, list resource and

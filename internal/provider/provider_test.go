@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -512,5 +513,33 @@ func TestProviderConfigure_zeroDataRetentionWhilePending(t *testing.T) {
 	}
 	if len(summaries) != 1 || !strings.HasPrefix(summaries[0], "Cannot list jobs under zero data retention:") {
 		t.Errorf("the list resource, under zero_data_retention with api_key pending: diagnostics %v", summaries)
+	}
+}
+
+// TestUntilStopped: what a plan reads ends when the provider is stopped by
+// a signal, and only then; without a stop (tests, -debug) it is the
+// request's context.
+func TestUntilStopped(t *testing.T) {
+	request := context.Background()
+	if ctx, cancel := (*ProviderData)(nil).untilStopped(request); ctx != request {
+		t.Error("without provider data, the request's context changed")
+	} else {
+		cancel()
+	}
+	stopped, stop := context.WithCancel(context.Background())
+	d := &ProviderData{stopped: stopped}
+	ctx, cancel := d.untilStopped(request)
+	defer cancel()
+	if ctx.Err() != nil {
+		t.Fatalf("ended before any stop: %v", ctx.Err())
+	}
+	stop()
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("not ended by the provider's stop")
+	}
+	if request.Err() != nil {
+		t.Error("the stop ended the request's own context")
 	}
 }

@@ -381,6 +381,8 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	if r.readFinishedJob(ctx, req, resp) {
 		return
 	}
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	var state jobResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	// audio_url is required, so only an import leaves it null.
