@@ -288,7 +288,11 @@ func (s *Server) controlRequests(w http.ResponseWriter, r *http.Request) {
 		if v := q.Get(name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || (name == "limit" && (n < 1 || n > maxRequestsPage)) {
-				s.writeError(w, r, http.StatusBadRequest, fmt.Sprintf("%s: %q must be a whole number (limit: 1 to %d)", name, v, maxRequestsPage))
+				rule := "a whole number from 0"
+				if name == "limit" {
+					rule = fmt.Sprintf("a whole number from 1 to %d", maxRequestsPage)
+				}
+				s.writeError(w, r, http.StatusBadRequest, fmt.Sprintf("%s: %q must be %s", name, v, rule))
 				return
 			}
 			*target = n
@@ -300,11 +304,17 @@ func (s *Server) controlRequests(w http.ResponseWriter, r *http.Request) {
 			page = append(page, rec)
 		}
 	}
+	// last_seq stops before the first request still being answered
+	// (status 0): past it, a poll with after=last_seq would never see its
+	// answer. That request, and those after it, are listed again then.
 	out := make([]requestWire, len(page))
-	last := after
+	last, answered := after, true
 	for i, rec := range page {
 		out[i] = requestToWire(rec)
-		last = rec.Seq
+		answered = answered && rec.Status != 0
+		if answered {
+			last = rec.Seq
+		}
 	}
 	writeControlJSON(w, http.StatusOK, map[string]any{"requests": out, "last_seq": last})
 }

@@ -546,3 +546,38 @@ func TestRecordedBodiesBudget_requestInFlightAcrossAReset(t *testing.T) {
 		}
 	}
 }
+
+// TestControl_requestsLastSeqBeforeOneInFlight: last_seq stops before a
+// request still being answered, so that a poll with after=last_seq lists
+// it again once answered; last_seq passed it, and its answer never reached
+// a script tailing the log.
+func TestControl_requestsLastSeqBeforeOneInFlight(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.get("/v2/live?limit=1")
+	h.control(http.MethodPut, "/faults", `{"latency":"1s"}`)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.postCreate(`{"audio_url":"https://e.com/slow.wav"}`)
+	}()
+	for deadline := time.Now().Add(10 * time.Second); len(h.srv.Requests()) < 2; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the create never reached the server")
+		}
+	}
+	var page controlPage
+	decodeInto(t, h.control(http.MethodGet, "/requests", "").body, &page)
+	if len(page.Requests) != 2 || page.Requests[1].Status != 0 || page.LastSeq != 1 {
+		t.Fatalf("while the create is answered: %+v, want it listed with status 0, and last_seq 1, before it", page)
+	}
+	<-done
+	decodeInto(t, h.control(http.MethodGet, fmt.Sprintf("/requests?after=%d", page.LastSeq), "").body, &page)
+	if len(page.Requests) != 1 || page.Requests[0].Status != http.StatusCreated || page.LastSeq != 2 {
+		t.Fatalf("once answered: %+v, want the create with 201", page)
+	}
+	// A latency past the bound is refused, naming it.
+	resp := h.control(http.MethodPut, "/faults", `{"latency":"100000h"}`)
+	if resp.status != http.StatusBadRequest || !strings.Contains(string(resp.body), "latency must be from 0 to 1h0m0s") {
+		t.Errorf("latency 100000h: %d %s", resp.status, resp.body)
+	}
+}

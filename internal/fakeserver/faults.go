@@ -29,8 +29,14 @@ type Faults struct {
 	Seed int64
 }
 
+// maxLatency bounds the injected latency, as maxOutage bounds an outage: a
+// slip of the unit ("100000h") would hold every request until its client
+// gave up.
+const maxLatency = time.Hour
+
 // Validate reports settings that cannot be honoured: a ratio outside 0..1,
-// ratios adding up past 1, a negative latency or Retry-After, or a
+// ratios adding up past 1, a latency outside 0..maxLatency, a negative
+// Retry-After, or a
 // ServerErrorStatus other than 0 (503) or 500..599.
 func (f Faults) Validate() error {
 	var problems []string
@@ -45,8 +51,8 @@ func (f Faults) Validate() error {
 	if f.RateLimitRatio+f.ServerErrorRatio > 1 {
 		problems = append(problems, fmt.Sprintf("the rate-limit and server-error ratios add up to %v, more than 1", f.RateLimitRatio+f.ServerErrorRatio))
 	}
-	if f.Latency < 0 {
-		problems = append(problems, "the latency must not be negative")
+	if f.Latency < 0 || f.Latency > maxLatency {
+		problems = append(problems, fmt.Sprintf("the latency must be from 0 to %s, not %s", maxLatency, f.Latency))
 	}
 	if f.RetryAfter < 0 {
 		problems = append(problems, "Retry-After must not be negative")

@@ -405,9 +405,9 @@ func (s *Server) handleGetPreRecordedFile(w http.ResponseWriter, r *http.Request
 	case j.uploaded && up == nil:
 		s.writeError(w, r, http.StatusNotFound, "pre-recorded job "+id+" has no audio file: the uploaded file is no longer retained")
 	case up != nil:
-		serveAudio(w, r, up.audio.Filename, up.contentType, bytes.NewReader(up.data))
+		s.serveAudio(w, r, up.audio.Filename, up.contentType, bytes.NewReader(up.data))
 	default:
-		serveAudio(w, r, j.audio.Filename, wavContentType, newSilentWAV(j.audio.Duration, j.audio.Channels))
+		s.serveAudio(w, r, j.audio.Filename, wavContentType, newSilentWAV(j.audio.Duration, j.audio.Channels))
 	}
 }
 
@@ -417,10 +417,40 @@ const zdrFileMessage = "zero data retention is enabled for this account: audio f
 const wavContentType = "audio/wav"
 
 // serveAudio answers with an audio file's bytes, ranges and HEAD included.
-func serveAudio(w http.ResponseWriter, r *http.Request, filename, contentType string, content io.ReadSeeker) {
+// A range the file cannot satisfy gets the service's error body, as every
+// other error does, where http.ServeContent writes its own text.
+func (s *Server) serveAudio(w http.ResponseWriter, r *http.Request, filename, contentType string, content io.ReadSeeker) {
 	w.Header().Set("Content-Type", contentType)
 	if filename != "" {
 		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
 	}
-	http.ServeContent(w, r, "", time.Time{}, content)
+	http.ServeContent(&rangeErrorWriter{ResponseWriter: w, answer: func() {
+		w.Header().Del("Content-Disposition")
+		w.Header().Del("X-Content-Type-Options")
+		s.writeError(w, r, http.StatusRequestedRangeNotSatisfiable, "requested range not satisfiable: "+r.Header.Get("Range"))
+	}}, r, "", time.Time{}, content)
+}
+
+// rangeErrorWriter answers http.ServeContent's 416 with answer instead of
+// its text, which it drops.
+type rangeErrorWriter struct {
+	http.ResponseWriter
+	answer   func()
+	answered bool
+}
+
+func (w *rangeErrorWriter) WriteHeader(status int) {
+	if status == http.StatusRequestedRangeNotSatisfiable {
+		w.answered = true
+		w.answer()
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *rangeErrorWriter) Write(b []byte) (int, error) {
+	if w.answered {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
 }

@@ -223,6 +223,15 @@ func TestJobFiles(t *testing.T) {
 	if part.status != http.StatusPartialContent || !bytes.Equal(part.body, full.body[40:100]) {
 		t.Fatalf("range 40-99: %d, %d bytes", part.status, len(part.body))
 	}
+	// A range past the end is an error, with the service's error body as
+	// every other, where http.ServeContent wrote text.
+	for _, path := range []string{"/v2/pre-recorded/" + id + "/file", "/file/" + up.AudioMetadata.ID} {
+		past := h.do(http.MethodGet, path, "", nil, http.Header{"Range": {"bytes=99999999-"}})
+		body := requireError(t, past, http.StatusRequestedRangeNotSatisfiable, path)
+		if !strings.Contains(body.Message, "bytes=99999999-") || past.header.Get("Content-Disposition") != "" {
+			t.Errorf("%s: unsatisfiable range answered %q, Content-Disposition %q", path, body.Message, past.header.Get("Content-Disposition"))
+		}
+	}
 
 	failed := h.create(`{"audio_url":"https://example.com/fail.wav"}`).ID
 	requireError(t, h.get("/v2/pre-recorded/"+failed+"/file"), http.StatusNotFound, "/v2/pre-recorded/"+failed+"/file")

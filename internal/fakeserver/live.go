@@ -248,7 +248,7 @@ func (s *Server) handleGetLiveFile(w http.ResponseWriter, r *http.Request, id st
 		if n := rec.File.NumberOfChannels; n != nil && *n >= 1 {
 			channels = *n
 		}
-		serveAudio(w, r, filenameOf(rec.File), wavContentType, newSilentWAV(*rec.File.AudioDuration, channels))
+		s.serveAudio(w, r, filenameOf(rec.File), wavContentType, newSilentWAV(*rec.File.AudioDuration, channels))
 	}
 }
 

@@ -183,5 +183,5 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, id string
 		s.writeError(w, r, http.StatusNotFound, "no uploaded file with id "+id)
 		return
 	}
-	serveAudio(w, r, up.audio.Filename, up.contentType, bytes.NewReader(up.data))
+	s.serveAudio(w, r, up.audio.Filename, up.contentType, bytes.NewReader(up.data))
 }

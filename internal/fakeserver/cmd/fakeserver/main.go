@@ -70,6 +70,7 @@ func main() {
 type config struct {
 	addr              string
 	apiKey            string
+	apiKeySource      string // where apiKey came from, for the log: never the key
 	liveJobs          int
 	processing        processingRange
 	zdr               bool
@@ -180,6 +181,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	fake.UseListener(l) // for POST /_emulator/down
 	fmt.Fprintf(stdout, "fakeserver listening on %s\n", l.URL())
+	// A user whose shell exports TRANSCRIPTION_API_KEY (as the provider's
+	// README has them do) gets that key, not test-key: say which applies.
+	logger.Printf("API key (x-service-key): %s", cfg.apiKeySource)
 
 	<-ctx.Done()
 	logger.Print("shutting down")
@@ -238,21 +242,28 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 		}
 		if v := getenv(name); v != "" {
 			if err := flags.Set(f.Name, v); err != nil {
-				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+				envErr = fmt.Errorf("%s=%q: %w (-%s: %s)", name, v, err, f.Name, f.Usage)
 			}
 		}
 	})
 	if envErr != nil {
 		return cfg, envErr
 	}
+	envKey := cfg.apiKey // FAKESERVER_API_KEY's, if set
 	if err := flags.Parse(args); err != nil {
 		return cfg, err
 	}
 	keyGiven := false
 	flags.Visit(func(f *flag.Flag) { keyGiven = keyGiven || f.Name == "api-key" })
-	if !keyGiven {
-		if cfg.apiKey = getenv("TRANSCRIPTION_API_KEY"); cfg.apiKey == "" {
-			cfg.apiKey = defaultAPIKey
+	switch {
+	case keyGiven && envKey != "" && cfg.apiKey == envKey:
+		cfg.apiKeySource = "FAKESERVER_API_KEY"
+	case keyGiven:
+		cfg.apiKeySource = "-api-key"
+	default:
+		cfg.apiKey, cfg.apiKeySource = getenv("TRANSCRIPTION_API_KEY"), "TRANSCRIPTION_API_KEY"
+		if cfg.apiKey == "" {
+			cfg.apiKey, cfg.apiKeySource = defaultAPIKey, "the default, "+defaultAPIKey
 		}
 	}
 	return cfg, cfg.validate(flags.Args())

@@ -106,6 +106,11 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	if strings.Contains(logs, "cli-key") || strings.Contains(logs, "wrong") {
 		t.Fatalf("the key reached the log: %s", logs)
 	}
+	// Which key applies is said, never the key: a shell exporting
+	// TRANSCRIPTION_API_KEY gets that one, not test-key.
+	if !strings.Contains(logs, "API key (x-service-key): -api-key") {
+		t.Fatalf("the log does not say where the key came from: %s", logs)
+	}
 }
 
 // TestRunShutsDownPromptlyUnderLatency: an interrupt while requests wait
@@ -260,20 +265,20 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 		"FAKESERVER_QUIET":               "1",
 	}
 	fromEnv := config{
-		addr: "127.0.0.1:9999", apiKey: "env-key", liveJobs: 12,
+		addr: "127.0.0.1:9999", apiKey: "env-key", apiKeySource: "FAKESERVER_API_KEY", liveJobs: 12,
 		processing: processingRange{5 * time.Second, 30 * time.Second}, zdr: true, maxUploadMB: 1000,
 		maxConcurrentJobs: 300, maxProcessingJobs: 25, retention: 10 * time.Minute,
 		faults:     fakeserver.Faults{Latency: 150 * time.Millisecond, RateLimitRatio: 0.2, RetryAfter: 3, ServerErrorRatio: 0.1, ServerErrorStatus: 502, Seed: 42},
 		requestLog: 500, quiet: true,
 	}
 	defaults := config{
-		addr: "127.0.0.1:8080", apiKey: "test-key", processing: processingRange{2 * time.Second, 2 * time.Second},
+		addr: "127.0.0.1:8080", apiKey: "test-key", apiKeySource: "the default, test-key", processing: processingRange{2 * time.Second, 2 * time.Second},
 		maxUploadMB: 100, faults: fakeserver.Faults{RetryAfter: 1, ServerErrorStatus: 503}, requestLog: 10000,
 	}
 	withFlags := fromEnv
 	withFlags.processing = processingRange{time.Second, time.Second}
 	withFlags.maxConcurrentJobs = 3
-	withFlags.apiKey = "flag-key"
+	withFlags.apiKey, withFlags.apiKeySource = "flag-key", "-api-key"
 	withFlags.quiet = false
 
 	cases := []struct {
@@ -286,9 +291,9 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 		{"every variable", every, nil, fromEnv},
 		{"flags win over variables", every, []string{"-processing-time", "1s", "-max-concurrent-jobs", "3", "-api-key", "flag-key", "-quiet=false"}, withFlags},
 		{"TRANSCRIPTION_API_KEY when no FAKESERVER_API_KEY", map[string]string{"TRANSCRIPTION_API_KEY": "tr-key"}, nil,
-			func() config { c := defaults; c.apiKey = "tr-key"; return c }()},
+			func() config { c := defaults; c.apiKey, c.apiKeySource = "tr-key", "TRANSCRIPTION_API_KEY"; return c }()},
 		{"FAKESERVER_API_KEY over TRANSCRIPTION_API_KEY", map[string]string{"TRANSCRIPTION_API_KEY": "tr-key", "FAKESERVER_API_KEY": "fs-key"}, nil,
-			func() config { c := defaults; c.apiKey = "fs-key"; return c }()},
+			func() config { c := defaults; c.apiKey, c.apiKeySource = "fs-key", "FAKESERVER_API_KEY"; return c }()},
 		{"FAKESERVER_VERSION is not a flag's", map[string]string{"FAKESERVER_VERSION": "1.2.3"}, nil, defaults},
 	}
 	for _, c := range cases {
