@@ -302,6 +302,9 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, id string)
 	switch {
 	case !found:
 		s.writeError(w, r, http.StatusNotFound, "no pre-recorded job with id "+id)
+	case !client.IsFinal(status) && s.opts.ZeroDataRetention:
+		// Not its status: under zero data retention no answer discloses it.
+		s.writeError(w, r, http.StatusForbidden, "the job is not in a deletable state")
 	case !client.IsFinal(status):
 		s.writeError(w, r, http.StatusForbidden, "the job is not in a deletable state (status "+status+")")
 	default:
