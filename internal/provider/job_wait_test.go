@@ -808,12 +808,6 @@ func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
-	s := jobSchema(ctx)
-	var idResp resource.IdentitySchemaResponse
-	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
-	typ := s.Type().TerraformType(ctx).(tftypes.Object)
-	timeoutsType := typ.AttributeTypes["timeouts"].(tftypes.Object)
 	for _, tc := range []struct {
 		name, audioURL, kept string
 	}{
@@ -825,17 +819,12 @@ func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
 			if tc.audioURL != "" {
 				audioURL = frameworktest.String(tc.audioURL)
 			}
-			raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+			resp := readJobState(ctx, t, c, map[string]tftypes.Value{
 				"id":        frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
 				"audio_url": audioURL,
 				"status":    frameworktest.String(client.StatusProcessing),
-				"timeouts":  objectValue(timeoutsType, map[string]tftypes.Value{"read": frameworktest.String("200ms")}),
+				"timeouts":  objectValue(jobTimeoutsType(ctx), map[string]tftypes.Value{"read": frameworktest.String("200ms")}),
 			})
-			resp := resource.ReadResponse{
-				State:    tfsdk.State{Schema: s, Raw: raw},
-				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
-			}
-			r.Read(ctx, resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: raw}}, &resp)
 			if resp.Diagnostics.ErrorsCount() != 1 {
 				t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 			}
@@ -848,4 +837,26 @@ func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readJobState runs the job resource's Read, through c, of a state holding
+// values (every other attribute null).
+func readJobState(ctx context.Context, t *testing.T, c *client.Client, values map[string]tftypes.Value) resource.ReadResponse {
+	t.Helper()
+	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	var idResp resource.IdentitySchemaResponse
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+	state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), values)}
+	resp := resource.ReadResponse{
+		State:    state,
+		Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+	}
+	r.Read(ctx, resource.ReadRequest{State: state}, &resp)
+	return resp
+}
+
+// jobTimeoutsType is the Terraform type of the job resource's timeouts.
+func jobTimeoutsType(ctx context.Context) tftypes.Object {
+	return jobSchema(ctx).Type().TerraformType(ctx).(tftypes.Object).AttributeTypes["timeouts"].(tftypes.Object)
 }

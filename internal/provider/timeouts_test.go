@@ -187,24 +187,13 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
-			s := jobSchema(ctx)
-			var idResp resource.IdentitySchemaResponse
-			r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
-			typ := s.Type().TerraformType(ctx).(tftypes.Object)
 			// Last seen queued: a job that has ended is not read again.
-			raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+			return readJobState(ctx, t, c, map[string]tftypes.Value{
 				"id":        frameworktest.String(job.ID),
 				"audio_url": frameworktest.String("https://example.com/standup.wav"),
 				"status":    frameworktest.String(client.StatusQueued),
-				"timeouts":  timeoutsObject(typ.AttributeTypes["timeouts"], "read", v),
-			})
-			resp := resource.ReadResponse{
-				State:    tfsdk.State{Schema: s, Raw: raw},
-				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
-			}
-			r.Read(ctx, resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: raw}}, &resp)
-			return resp.Diagnostics
+				"timeouts":  timeoutsObject(jobTimeoutsType(ctx), "read", v),
+			}).Diagnostics
 		}},
 		{"data source read", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, dataSourceRead(true)},
 		{"data source read without waiting", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, dataSourceRead(false)},
