@@ -581,3 +581,31 @@ func TestControl_requestsLastSeqBeforeOneInFlight(t *testing.T) {
 		t.Errorf("latency 100000h: %d %s", resp.status, resp.body)
 	}
 }
+
+// TestControl_requestsClientGone: a request whose client went away during
+// the injected latency is recorded with 499, not 0, so that last_seq moves
+// past it: it stayed 0 for good, and last_seq never moved again.
+func TestControl_requestsClientGone(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.control(http.MethodPut, "/faults", `{"latency":"500ms"}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.url+"/v2/live", nil)
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatal("the request was answered within its client's 50 ms")
+	}
+	h.control(http.MethodDelete, "/faults", "")
+	h.get("/v2/live?limit=1")
+	var page controlPage
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		decodeInto(t, h.control(http.MethodGet, "/requests", "").body, &page)
+		if page.LastSeq == 2 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if len(page.Requests) != 2 || page.Requests[0].Status != statusClientGone || page.LastSeq != 2 {
+		t.Fatalf("%+v, want the abandoned request with 499 and last_seq past both", page)
+	}
+}

@@ -257,10 +257,11 @@
 //	                              body, body_bytes}], last_seq}, oldest first,
 //	                              among the newest Options.RequestLogLimit;
 //	                              a request still being answered has status
-//	                              0, and last_seq stops before the first
-//	                              such, so that polling with after=last_seq
-//	                              sees every answer (and lists the requests
-//	                              after it again)
+//	                              0 (499 once its client went away), and
+//	                              last_seq stops before the first such, so
+//	                              that polling with after=last_seq sees every
+//	                              answer (and lists the requests after it
+//	                              again)
 //	DELETE /_emulator/requests    forget them (Server.ResetRequests)
 //	DELETE /_emulator/jobs/{id}   remove a pre-recorded job in any state (the
 //	                              service removes only ended ones) or a live

@@ -177,8 +177,8 @@ func TestLatencyHonoursCancellation(t *testing.T) {
 	if rec.Body.Len() != 0 || rec.Header().Get("Content-Type") != "" {
 		t.Fatalf("a cancelled request was answered: %d %s", rec.Code, rec.Body)
 	}
-	if reqs := h.srv.Requests(); reqs[len(reqs)-1].Status != 0 {
-		t.Fatalf("recorded status %d, want 0 (no answer)", reqs[len(reqs)-1].Status)
+	if reqs := h.srv.Requests(); reqs[len(reqs)-1].Status != statusClientGone {
+		t.Fatalf("recorded status %d, want %d (no answer: the client went away)", reqs[len(reqs)-1].Status, statusClientGone)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 // Authorization, ...: see the package's documentation) is "<masked>". Body holds at most the first MiB
 // the client sent, and of an upload its first 4 KiB; the oldest bodies are
 // dropped (Body nil) once the log's pass 64 MiB. Status is 0 while the
-// request is in flight or when the client went away before an answer.
+// request is in flight, and 499 when the client went away before an answer.
 type RecordedRequest struct {
 	Seq      int // its arrival number: 1 for the server's first request
 	Method   string

@@ -273,7 +273,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	sw := &statusWriter{ResponseWriter: w}
 	finish := s.record(r)
-	defer func() { finish(sw.status) }()
+	defer func() { finish(finalStatus(sw.status, r)) }()
 
 	if s.injectFault(sw, r) {
 		return
@@ -498,6 +498,24 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 		}
 		s.mu.Unlock()
 	}
+}
+
+// statusClientGone is the recorded status of a request whose client went
+// away before an answer (nginx's 499): never 0, which the request listing
+// reads as still being answered.
+const statusClientGone = 499
+
+// finalStatus is the status a request ended with: what the handler wrote,
+// statusClientGone when it wrote nothing because its client went away, and
+// Go's implicit 200 otherwise.
+func finalStatus(written int, r *http.Request) int {
+	switch {
+	case written != 0:
+		return written
+	case r.Context().Err() != nil:
+		return statusClientGone
+	}
+	return http.StatusOK
 }
 
 // unlog marks records that left the request log, so that one still in
