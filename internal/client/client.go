@@ -308,6 +308,12 @@ func (c *Client) OnServiceHost(rawURL string) bool {
 	return err == nil && NormalHost(u) == NormalHost(c.baseURL)
 }
 
+// ServiceAddress is the base URL requests go to, as the client writes it
+// (without a trailing slash).
+func (c *Client) ServiceAddress() string {
+	return c.endpoint("", nil)
+}
+
 // ResultURL is the URL the service gives as result_url for a job: its record
 // at the legacy path GET /v2/transcription/{id}. The job record itself does
 // not carry it, so an imported job gets it from here.

@@ -118,7 +118,7 @@ func jobNotFinal(ctxErr, failing error) error {
 // ended between the DELETE and the look), and only a 403 for a job already
 // seen ended is final. Under zero data retention, which refuses the look,
 // and while a look fails, the DELETE is sent again on the schedule.
-func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool) error {
+func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, zeroDataRetention bool, elsewhere string) error {
 	start := time.Now()
 	var refusal error // the service's last "not deletable yet"
 	endedBeforeDelete := false
@@ -135,7 +135,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		case err == nil:
 			return nil
 		case client.IsNotFound(err):
-			return confirmedGone(ctx, c, id, err, zeroDataRetention)
+			return confirmedGone(ctx, c, id, err, zeroDataRetention, elsewhere)
 		case ctx.Err() != nil && refusal != nil:
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
 		case !client.IsStatus(err, http.StatusForbidden), endedBeforeDelete:
@@ -143,7 +143,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		}
 		refusal = err
 		if !zeroDataRetention {
-			ended, done, doneErr := watchUntilEnded(ctx, c, id, wait)
+			ended, done, doneErr := watchUntilEnded(ctx, c, id, wait, elsewhere)
 			if done {
 				return doneErr
 			}
@@ -164,12 +164,12 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 // or a wait ended. A look that fails (a 403 where the account has zero
 // data retention unknown to the provider, a 5xx) ends the watch with
 // neither: the DELETE is then sent again on the schedule.
-func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func() error) (ended, done bool, doneErr error) {
+func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func() error, elsewhere string) (ended, done bool, doneErr error) {
 	for looked := true; looked; {
 		status, err := c.GetPreRecordedStatus(ctx, id)
 		switch {
 		case client.IsNotFound(err):
-			return false, true, confirmedGone(ctx, c, id, err, false)
+			return false, true, confirmedGone(ctx, c, id, err, false, elsewhere)
 		case err == nil && client.IsFinal(status):
 			return true, false, nil
 		case err == nil:
@@ -184,14 +184,20 @@ func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func
 }
 
 // confirmedGone is a deletion answered 404: done, unless the listing of
-// jobs does not confirm that the 404 is the service's (confirmJobGone), and
-// the job stays in state. Under zero data retention the listing is refused
-// (403): the 404 is taken as it is.
-func confirmedGone(ctx context.Context, c *client.Client, id string, notFound error, zeroDataRetention bool) error {
-	if zeroDataRetention {
-		return nil
+// jobs does not confirm that the 404 is the service's (confirmJobGone), or
+// the job was created or last found at another address, elsewhere
+// (jobElsewhereError), and the job stays in state. Under zero data retention
+// the listing is refused (403): the 404 is taken as it is.
+func confirmedGone(ctx context.Context, c *client.Client, id string, notFound error, zeroDataRetention bool, elsewhere string) error {
+	if !zeroDataRetention {
+		if err := confirmJobGone(ctx, c, id, notFound); err != nil {
+			return err
+		}
 	}
-	return confirmJobGone(ctx, c, id, notFound)
+	if elsewhere != "" {
+		return &jobElsewhereError{id: id, at: elsewhere, now: c.ServiceAddress()}
+	}
+	return nil
 }
 
 // jobFailureDetail explains a job that ended in error: its error_code, the

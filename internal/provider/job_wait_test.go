@@ -331,7 +331,7 @@ func TestDeleteJob(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 		clock.Advance(2 * time.Hour)
 	}()
-	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false); err != nil {
+	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := fs.Job(running); ok {
@@ -343,14 +343,14 @@ func TestDeleteJob(t *testing.T) {
 		t.Fatalf("DELETE answers %v, want [403 202]", got)
 	}
 	// A job the service no longer has counts as deleted.
-	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false); err != nil {
+	if err := deleteJob(boundedContext(t), c, running, testPollSchedule, false, ""); err != nil {
 		t.Fatalf("deleting a missing job: %v", err)
 	}
 	// Under zero data retention (no GET), the DELETE is retried until the deadline.
 	stuck := createTestJob(t, c, "https://example.com/b.wav")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Millisecond)
 	defer cancel()
-	err := deleteJob(ctx, c, stuck, testPollSchedule, true)
+	err := deleteJob(ctx, c, stuck, testPollSchedule, true, "")
 	if !errors.Is(err, errJobNotFinal) || !errors.Is(err, context.DeadlineExceeded) || !client.IsStatus(err, http.StatusForbidden) {
 		t.Fatalf("err = %v, want a timeout carrying the last 403", err)
 	}
@@ -381,7 +381,7 @@ func TestDeleteJob_endsAfterRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
-	err = deleteJob(boundedContext(t), c, id, waitlessSchedule, false)
+	err = deleteJob(boundedContext(t), c, id, waitlessSchedule, false, "")
 	if got := acctest.DeleteAnswers(fs, id); err != nil || len(got) != 2 || got[0] != http.StatusForbidden || got[1] != http.StatusAccepted {
 		t.Fatalf("deleteJob: %v; DELETE answers %v, want [403 202] with no wait between them", err, got)
 	}
@@ -434,7 +434,7 @@ func TestDeleteJob_forbiddenThenLooked(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := deleteJob(boundedContext(t), c, "j", waitlessSchedule, false); !tc.check(err) {
+			if err := deleteJob(boundedContext(t), c, "j", waitlessSchedule, false, ""); !tc.check(err) {
 				t.Fatalf("err = %v, want the answer without a wait", err)
 			}
 			if n := deletes.Load(); n != tc.deletes {
@@ -469,7 +469,7 @@ func TestDeleteJob_looksThatFailSendTheDeleteAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = deleteJob(boundedContext(t), c, "j", testPollSchedule, false)
+		err = deleteJob(boundedContext(t), c, "j", testPollSchedule, false, "")
 		srv.Close()
 		if err != nil || deletes.Load() != 2 {
 			t.Errorf("looks answered %d: err %v after %d DELETEs, want the second DELETE to succeed", lookStatus, err, deletes.Load())
@@ -793,10 +793,11 @@ func TestJobDelete_interruptedBetweenTries(t *testing.T) {
 	}
 }
 
-// TestJobRefresh_timeoutWhileServiceFails: a refresh of a running job is
-// bounded by timeouts.read, named in the error with what becomes of the
-// job; it was bounded only by the retries of one request (with Retry-After
-// up to 5 minutes each, 40 minutes at the default max_retries).
+// TestJobRefresh_timeoutWhileServiceFails: a refresh is bounded by
+// timeouts.read, named in the error with what becomes of the job, also the
+// look that checks an ended job still exists; it was bounded only by the
+// retries of one request (with Retry-After up to 5 minutes each, 40 minutes
+// at the default max_retries).
 func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "3600")
@@ -809,20 +810,23 @@ func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name, audioURL, kept string
+		name, audioURL, status, kept string
 	}{
-		{"refresh", "https://example.com/standup.wav", "The job stays in state as last read."},
-		{"import", "", "Nothing is imported."},
+		{"refresh", "https://example.com/standup.wav", client.StatusProcessing, "The job stays in state as last read."},
+		{"import", "", client.StatusProcessing, "Nothing is imported."},
+		// An ended job is only checked for existence, also within the bound.
+		{"ended job", "https://example.com/standup.wav", client.StatusDone, "The job stays in state as last read."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			audioURL := tftypes.NewValue(tftypes.String, nil)
 			if tc.audioURL != "" {
 				audioURL = frameworktest.String(tc.audioURL)
 			}
-			resp := readJobState(ctx, t, c, map[string]tftypes.Value{
+			resp := readJobState(ctx, t, &ProviderData{Client: c}, map[string]tftypes.Value{
 				"id":        frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
 				"audio_url": audioURL,
-				"status":    frameworktest.String(client.StatusProcessing),
+				"status":    frameworktest.String(tc.status),
+				"retained":  frameworktest.Bool(true),
 				"timeouts":  objectValue(jobTimeoutsType(ctx), map[string]tftypes.Value{"read": frameworktest.String("200ms")}),
 			})
 			if resp.Diagnostics.ErrorsCount() != 1 {
@@ -839,11 +843,11 @@ func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
 	}
 }
 
-// readJobState runs the job resource's Read, through c, of a state holding
+// readJobState runs the job resource's Read, with data, of a state holding
 // values (every other attribute null).
-func readJobState(ctx context.Context, t *testing.T, c *client.Client, values map[string]tftypes.Value) resource.ReadResponse {
+func readJobState(ctx context.Context, t *testing.T, data *ProviderData, values map[string]tftypes.Value) resource.ReadResponse {
 	t.Helper()
-	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	r := &jobResource{data: data, poll: testPollSchedule}
 	s := jobSchema(ctx)
 	var idResp resource.IdentitySchemaResponse
 	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
@@ -859,4 +863,44 @@ func readJobState(ctx context.Context, t *testing.T, c *client.Client, values ma
 // jobTimeoutsType is the Terraform type of the job resource's timeouts.
 func jobTimeoutsType(ctx context.Context) tftypes.Object {
 	return jobSchema(ctx).Type().TerraformType(ctx).(tftypes.Object).AttributeTypes["timeouts"].(tftypes.Object)
+}
+
+// TestJobRefresh_stoppedProvider: a refresh ends when the provider is
+// stopped by a signal (ProviderData.untilStopped), that of an ended job
+// too, which went on retrying on Terraform 1.8 and OpenTofu, whose apply
+// sends no stop while it plans.
+func TestJobRefresh_stoppedProvider(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
+	}))
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped, stop := context.WithCancel(ctx)
+	stop()
+	for _, status := range []string{client.StatusProcessing, client.StatusDone} {
+		t.Run(status, func(t *testing.T) {
+			done := make(chan resource.ReadResponse, 1)
+			go func() {
+				done <- readJobState(ctx, t, &ProviderData{Client: c, stopped: stopped}, map[string]tftypes.Value{
+					"id":        frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+					"audio_url": frameworktest.String("https://example.com/standup.wav"),
+					"status":    frameworktest.String(status),
+					"retained":  frameworktest.Bool(true),
+				})
+			}()
+			select {
+			case resp := <-done:
+				if !resp.Diagnostics.HasError() {
+					t.Errorf("a stopped refresh succeeded: %v", resp.Diagnostics)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the refresh still ran 10 s after the provider was stopped")
+			}
+		})
+	}
 }

@@ -166,16 +166,24 @@ func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if wait.IsNull() {
-		plan.WaitForCompletion = types.BoolValue(false)
-	}
 	// Everything a job record would tell stays as it is: null on creation.
+	// A job created under zero data retention is not retained (the service
+	// forgets it once its callback is delivered); one created before it was
+	// turned on keeps what it was, and is read again once it is turned off,
+	// where it was marked gone for good.
 	if creating {
+		if wait.IsNull() {
+			plan.WaitForCompletion = types.BoolValue(false)
+		}
 		plan.setUnknownComputedToNull()
+		plan.Retained = types.BoolValue(false)
 	} else {
+		// Used at creation only: left out, it stays as it was.
+		if wait.IsNull() {
+			plan.WaitForCompletion = prior.WaitForCompletion
+		}
 		plan.copyUnknownComputed(prior)
 	}
-	plan.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
@@ -214,6 +222,11 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	defer func() { resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) }()
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: plan.ID})...)
+	// The framework always hands Create private state; a direct call (a
+	// unit test's) may not.
+	if resp.Private != nil {
+		recordJobEndpoint(ctx, nil, resp.Private, r.data.Client, &resp.Diagnostics)
+	}
 	if resp.Diagnostics.HasError() || r.data.ZeroDataRetention {
 		// Under zero data retention the job cannot be read: its result goes
 		// to the callback only.
@@ -378,11 +391,23 @@ func addAnsweredLate(diags *diag.Diagnostics, id string, limit timeLimit, afterm
 const jobLeftRunning = "The service goes on processing the job."
 
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	if r.readFinishedJob(ctx, req, resp) {
-		return
-	}
 	ctx, stop := r.data.untilStopped(ctx)
 	defer stop()
+	// timeouts.read bounds the whole refresh, the finished job's check of
+	// existence included.
+	var readTimeouts timeouts.Value
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &readTimeouts)...)
+	timeout, diags := readTimeouts.Read(ctx, defaultReadTimeout)
+	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
+		return
+	}
+	limited, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	read := jobRead{ctx: limited, outer: ctx, timeout: timeout, private: req.Private}
+	if r.readFinishedJob(read, req, resp) {
+		return
+	}
+	ctx = limited
 	var state jobResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	// audio_url is required, so only an import leaves it null.
@@ -416,36 +441,28 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 
-	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
-	if resp.Diagnostics.Append(diags...); diags.HasError() {
-		return
-	}
-	outerCtx := ctx
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.resultContent()))
 	switch {
-	case err != nil && outerCtx.Err() == nil && ctx.Err() != nil:
-		// Whether the deadline passed is asked of ctx, not of err, as in
-		// Delete: a connection that timed out on its own is also a
-		// context.DeadlineExceeded.
+	case read.timedOut(err):
 		kept := "The job stays in state as last read."
 		if importing {
 			kept = "Nothing is imported."
 		}
-		resp.Diagnostics.AddError("Timed out reading the transcription job",
-			fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\n%s Raise timeouts.read, or try again later.", state.ID.ValueString(), timeout, apiErrorDetail(err), kept))
+		read.addTimeout(&resp.Diagnostics, state.ID.ValueString(), err, kept)
 		return
 	case client.IsNotFound(err) && importing:
 		addJobNotFound(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, path.Empty(), "Cannot import the transcription job",
 			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends).", state.ID.ValueString()))
 		return
 	case client.IsNotFound(err):
-		r.jobNotFound(ctx, state, err, resp)
+		r.jobNotFound(ctx, read, state, err, resp)
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
 		return
+	}
+	if resp.Private != nil {
+		recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 	}
 
 	if importing {
@@ -487,7 +504,8 @@ func warnOfFailedAddons(diags *diag.Diagnostics, job *client.PreRecordedJob) {
 // nothing of the record is decoded but its status, and the whole model is
 // neither read from state nor set again, unless the service no longer has
 // the job. Any other job takes the full read.
-func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) bool {
+func (r *jobResource) readFinishedJob(read jobRead, req resource.ReadRequest, resp *resource.ReadResponse) bool {
+	ctx := read.ctx
 	// Unconfigured, the full read reports it.
 	if r.data == nil || r.data.Client == nil || r.data.ZeroDataRetention {
 		return false
@@ -507,16 +525,42 @@ func (r *jobResource) readFinishedJob(ctx context.Context, req resource.ReadRequ
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: id})...)
 	_, err := r.data.Client.GetPreRecordedStatus(ctx, id.ValueString())
 	switch {
+	case read.timedOut(err):
+		read.addTimeout(&resp.Diagnostics, id.ValueString(), err, "The job stays in state as last read.")
 	case client.IsNotFound(err):
 		var state jobResourceModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if !resp.Diagnostics.HasError() {
-			r.jobNotFound(ctx, state, err, resp)
+			r.jobNotFound(ctx, read, state, err, resp)
 		}
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+id.ValueString(), err)
+	case resp.Private != nil:
+		recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 	}
 	return true
+}
+
+// jobRead is a refresh's bound (timeouts.read), and the job's private
+// state as it was.
+type jobRead struct {
+	ctx     context.Context // bounded by timeout
+	outer   context.Context // the request's, ended only by a stop
+	timeout time.Duration
+	private privateState
+}
+
+// timedOut reports whether err ended the read because timeouts.read ran
+// out. Whether the deadline passed is asked of the contexts, not of err,
+// as in Delete: a connection that timed out on its own is also a
+// context.DeadlineExceeded.
+func (read jobRead) timedOut(err error) bool {
+	return err != nil && read.outer.Err() == nil && read.ctx.Err() != nil
+}
+
+func (read jobRead) addTimeout(diags *diag.Diagnostics, id string, err error, kept string) {
+	diags.AddError("Timed out reading the transcription job",
+		fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\n%s Try again later, or raise timeouts.read: a refresh uses the value last applied, so apply the new one with terraform apply -refresh=false.", id, read.timeout, apiErrorDetail(err), kept))
 }
 
 // importedJob builds a job's state from its record, as import does (and
@@ -540,10 +584,12 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 
 // jobNotFound handles a 404 for the job in state: jobMissing, once the
 // service's listing confirms the 404 is the service's (confirmJobGone).
-func (r *jobResource) jobNotFound(ctx context.Context, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
-	if !reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, jobKeptInState) {
-		r.jobMissing(ctx, state, resp)
+func (r *jobResource) jobNotFound(ctx context.Context, read jobRead, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
+	if reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, jobKeptInState) ||
+		reportedElsewhere(ctx, read.private, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), jobKeptInState) {
+		return
 	}
+	r.jobMissing(ctx, state, resp)
 }
 
 // jobMissing handles a job the service answers 404 for, usually because its
@@ -729,13 +775,16 @@ func terraformReplacesFor(prior, planned tftypes.Value, paths path.Paths) bool {
 func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, creating bool, c *client.Client, diags *diag.Diagnostics) types.Bool {
 	var wait types.Bool
 	diags.Append(config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
+	// A job in state is not created again here: a replacement's new job is
+	// planned on its own (Terraform plans it from no prior state), where
+	// these rules apply. wait_for_completion is used at creation only.
+	if !creating {
+		return wait
+	}
 	if wait.ValueBool() {
 		diags.AddAttributeError(path.Root("wait_for_completion"), "Cannot wait for a job under zero data retention",
 			"The provider has zero_data_retention = true: the service does not let anyone read a job, so there is nothing to wait for. "+
 				"Remove wait_for_completion (it then defaults to false) and receive the result through the callback.")
-	}
-	if !creating {
-		return wait
 	}
 	targets, d := readCallbackTargets(ctx, config)
 	diags.Append(d...)
@@ -791,8 +840,12 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
 		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
-		if client.IsNotFound(err) && reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobKeptInState) {
+		if client.IsNotFound(err) && (reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobKeptInState) ||
+			reportedElsewhere(ctx, req.Private, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), jobKeptInState)) {
 			return
+		}
+		if err == nil && resp.Private != nil {
+			recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 		}
 		switch {
 		case client.IsNotFound(err) && plan.RecreateWhenMissing.ValueBool():
@@ -848,12 +901,15 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	deleteCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention)
+	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, jobElsewhere(ctx, req.Private, r.data.Client))
 	var unconfirmed *unconfirmedNotFoundError
 	var interrupted *client.InterruptedError
+	var elsewhere *jobElsewhereError
 	switch {
 	case err == nil:
 		tflog.Info(ctx, "deleted transcription job")
+	case errors.As(err, &elsewhere):
+		resp.Diagnostics.AddError("Transcription job not found at this base_url", elsewhere.Error()+"\n\nThe job is not deleted, and stays in state.")
 	case errors.As(err, &unconfirmed):
 		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
 	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):

@@ -453,7 +453,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		},
 		"retained": schema.BoolAttribute{
 			MarkdownDescription: "Whether the service still holds the job. `false` once the service no longer has it (it deletes jobs at the end of their retention period): " +
-				"the values in state are then the last ones known, and a job last seen `queued` or `processing` has no result (see `recreate_when_missing`). Always `false` under zero data retention, where the service keeps nothing.",
+				"the values in state are then the last ones known, and a job last seen `queued` or `processing` has no result (see `recreate_when_missing`). Always `false` for a job created under zero data retention, where the service keeps nothing.",
 			Computed:      true,
 			PlanModifiers: []planmodifier.Bool{planmodifiers.UseStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)},
 		},
@@ -550,8 +550,8 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 			"No try of the create is sent after it runs out: a refused create then made no job, and nothing is saved in state; a try in flight goes on to the service's answer, and the job it makes is saved in state: when the create was to wait for the job (`wait_for_completion`), tainted, with an error, as when the limit runs out during the wait. "+
 			"Failures of the service while waiting (429, 5xx, a lost connection), past the retries of one request (`max_retries`), do not end the wait before this. "+
 			"When it runs out during the wait the apply fails, the job stays in state tainted, and the service goes on processing it.", formatDuration(defaultCreateTimeout)),
-		ReadDescription: fmt.Sprintf("How long a refresh of a running job (or an import) may take, as a Go duration: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`). Defaults to `%s`. "+
-			"When it runs out the plan or apply fails, and the job stays in state as last read. A job that has ended is not read again, so this never applies to it.", formatDuration(defaultReadTimeout)),
+		ReadDescription: fmt.Sprintf("How long a refresh (or an import) may take, as a Go duration: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`); for a job that has ended, the look that checks the service still has it. Defaults to `%s`. "+
+			"When it runs out the plan or apply fails, and the job stays in state as last read. A refresh uses the value last applied: a new value takes effect once applied (`terraform apply -refresh=false` applies it without the refresh that fails).", formatDuration(defaultReadTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+
 			"When it runs out the destroy fails and the job stays in state and on the service.", formatDuration(defaultDeleteTimeout)),
 	}).(schema.SingleNestedAttribute)

@@ -188,7 +188,7 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Last seen queued: a job that has ended is not read again.
-			return readJobState(ctx, t, c, map[string]tftypes.Value{
+			return readJobState(ctx, t, &ProviderData{Client: c}, map[string]tftypes.Value{
 				"id":        frameworktest.String(job.ID),
 				"audio_url": frameworktest.String("https://example.com/standup.wav"),
 				"status":    frameworktest.String(client.StatusQueued),

@@ -1,0 +1,165 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+)
+
+// privateMap is private state as a map of keys, for tests.
+type privateMap map[string][]byte
+
+func (m privateMap) GetKey(_ context.Context, key string) ([]byte, diag.Diagnostics) {
+	return m[key], nil
+}
+
+func (m privateMap) SetKey(_ context.Context, key string, value []byte) diag.Diagnostics {
+	m[key] = value
+	return nil
+}
+
+// TestJobElsewhere: a job is elsewhere only when the address it was
+// created or last found at is recorded and another than the client's,
+// however either is written.
+func TestJobElsewhere(t *testing.T) {
+	ctx := context.Background()
+	c, err := client.New(client.Config{BaseURL: "https://API.example.com:443/", APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, recorded, want string
+	}{
+		{"none recorded", "", ""},
+		{"the same", c.ServiceAddress(), ""},
+		{"the same, written otherwise", "https://api.example.com", ""},
+		{"another host", "https://eu.example.com", "https://eu.example.com"},
+		{"another path", "https://api.example.com/proxy", "https://api.example.com/proxy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			private := privateMap{}
+			if tc.recorded != "" {
+				private[privateJobEndpoint] = []byte(fmt.Sprintf("%q", tc.recorded))
+			}
+			if got := jobElsewhere(ctx, private, c); got != tc.want {
+				t.Errorf("elsewhere %q, want %q", got, tc.want)
+			}
+			// Found through c, the job is recorded at its address.
+			var diags diag.Diagnostics
+			recordJobEndpoint(ctx, private, private, c, &diags)
+			if got := jobElsewhere(ctx, private, c); got != "" || diags.HasError() {
+				t.Errorf("after being found here, elsewhere %q (%v)", got, diags)
+			}
+		})
+	}
+}
+
+// TestAccJob_baseURLMoved: after base_url moves to another service (a
+// region, an endpoint), that service's 404 for a job says nothing of it: a
+// refresh fails naming both addresses and keeps the job as it was, and
+// moving back finds it, where the job was marked gone for good
+// (retained = false), recreate_when_missing created it again (billed), and
+// a destroy took it as deleted, leaving it on the service.
+func TestAccJob_baseURLMoved(t *testing.T) {
+	home, homeURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, otherURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.moved"
+	job := acctest.JobConfig("moved", `audio_url = "https://example.com/moved.wav"
+recreate_when_missing = true`)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: acctest.ProviderConfig(homeURL) + job,
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
+			},
+			{
+				Config:      acctest.ProviderConfig(otherURL) + job,
+				ExpectError: acctest.ExpectError(`(?s)Transcription job not found at this base_url.*has no job [0-9a-f-]{36}, which was created \(or last found\) at ` + homeURL + `.*Set base_url back`),
+			},
+			{
+				Config: acctest.ProviderConfig(homeURL) + job,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
+				},
+				Check: func(*terraform.State) error {
+					if _, ok := home.Job(id); !ok || home.Stats().JobsCreated != 1 {
+						return fmt.Errorf("the home service has job %s: %t, and created %d jobs, want it and 1", id, ok, home.Stats().JobsCreated)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// TestDeleteJob_elsewhere: a DELETE answered 404 by a service other than
+// the one the job was created or last found at is not a deletion.
+func TestDeleteJob_elsewhere(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	err = deleteJob(boundedContext(t), c, id, testPollSchedule, false, "https://eu.example.com")
+	if _, ok := err.(*jobElsewhereError); !ok {
+		t.Fatalf("deletion answered 404 elsewhere: %v, want a jobElsewhereError", err)
+	}
+	if err := deleteJob(boundedContext(t), c, id, testPollSchedule, false, ""); err != nil {
+		t.Fatalf("deletion answered 404 where the job was: %v, want done", err)
+	}
+}
+
+// TestAccJob_zeroDataRetentionTurnedOnAndOff: turning zero_data_retention
+// on leaves the jobs already in state as they are (no plan: the service
+// forgets only jobs created under it), and turning it off again reads them
+// as before, where they were marked gone (retained = false) for good: a
+// later include_transcript found "no longer retained", and
+// recreate_when_missing created the job again (billed).
+func TestAccJob_zeroDataRetentionTurnedOnAndOff(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.before"
+	job := acctest.JobConfig("before", `audio_url = "https://example.com/before.wav"`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: acctest.ProviderConfig(url) + job},
+			{
+				Config: acctest.ProviderConfig(url, "zero_data_retention = true") + job,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+			},
+			{
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("before", `audio_url = "https://example.com/before.wav"
+include_transcript = true
+recreate_when_missing = true`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("result").AtMapKey("transcription").AtMapKey("full_transcript"), knownvalue.NotNull()),
+				},
+				Check: acctest.JobsCreated(fs, 1),
+			},
+		},
+	})
+}
