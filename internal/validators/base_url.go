@@ -3,6 +3,7 @@ package validators
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
@@ -42,6 +43,15 @@ func (v baseURLValidator) ValidateString(ctx context.Context, req validator.Stri
 		return
 	}
 	if _, err := client.ParseBaseURL(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL", fmt.Sprintf("Attribute %s %s: %s.", req.Path, v.Description(ctx), err))
+		detail := fmt.Sprintf("Attribute %s %s: %s.", req.Path, v.Description(ctx), err)
+		// Credentials in the URL are a secret: at the attribute, the CLI
+		// would print its source line, with them. At the block, as for an
+		// API key, the detail (without them) names the attribute.
+		// Any "@" may be one: a URL with credentials that does not parse.
+		if strings.Contains(req.ConfigValue.ValueString(), "@") {
+			resp.Diagnostics.AddError("Invalid base URL", detail)
+			return
+		}
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL", detail)
 	}
 }

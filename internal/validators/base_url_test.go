@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -39,6 +40,11 @@ func TestBaseURL(t *testing.T) {
 			for _, d := range diags {
 				if strings.Contains(d.Summary()+d.Detail(), "s3cr3t") {
 					t.Errorf("the diagnostic shows the URL's password: %s", d.Detail())
+				}
+				// At the attribute, the CLI prints its source line, secret
+				// included: the block's is shown instead.
+				if _, atAttribute := d.(diag.DiagnosticWithPath); atAttribute && strings.Contains(tc.value.ValueString(), "s3cr3t") {
+					t.Errorf("the diagnostic of a URL with credentials points at the attribute, whose line the CLI prints")
 				}
 			}
 		})
