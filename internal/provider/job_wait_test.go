@@ -799,16 +799,8 @@ func TestJobDelete_interruptedBetweenTries(t *testing.T) {
 // retries of one request (with Retry-After up to 5 minutes each, 40 minutes
 // at the default max_retries).
 func TestJobRefresh_timeoutWhileServiceFails(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Retry-After", "3600")
-		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
-	}))
-	t.Cleanup(srv.Close)
 	ctx := context.Background()
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := overloadedServiceClient(t)
 	for _, tc := range []struct {
 		name, audioURL, status, kept string
 	}{
@@ -870,16 +862,8 @@ func jobTimeoutsType(ctx context.Context) tftypes.Object {
 // too, which went on retrying on Terraform 1.8 and OpenTofu, whose apply
 // sends no stop while it plans.
 func TestJobRefresh_stoppedProvider(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Retry-After", "3600")
-		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
-	}))
-	t.Cleanup(srv.Close)
 	ctx := context.Background()
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := overloadedServiceClient(t)
 	stopped, stop := context.WithCancel(ctx)
 	stop()
 	for _, status := range []string{client.StatusProcessing, client.StatusDone} {
@@ -903,4 +887,21 @@ func TestJobRefresh_stoppedProvider(t *testing.T) {
 			}
 		})
 	}
+}
+
+// overloadedServiceClient is a client of a service that answers every
+// request 503 with Retry-After: 3600, which the client would wait out
+// (5 minutes a try, its cap) through all its retries.
+func overloadedServiceClient(t *testing.T) *client.Client {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "overloaded")
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
