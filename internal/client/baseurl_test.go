@@ -47,13 +47,15 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"ftp://api.example.com": "must be an absolute http or https URL",
 		"/v2":                   "must be an absolute http or https URL",
 		// A port without a host name: Go would dial this machine.
-		"http://:18931":                                 "must be an absolute http or https URL",
-		"https://api.example.com?x=1":                   "must not have a query or fragment",
-		"https://api.example.com/v2?api_key=s3cr3t":     `base URL "https://api.example.com/v2?…" must not have a query or fragment`,
-		"https://api.example.com/#s3cr3t":               `base URL "https://api.example.com/?…" must not have a query or fragment`,
-		"ftp://api.example.com/?token=s3cr3t":           `base URL "ftp://api.example.com/?…" must be an absolute http or https URL`,
-		"https://user:s3cr3t@api.example.com":           "must not hold credentials",
-		"https://token-s3cr3t@api.example.com/":         "must not hold credentials",
+		"http://:18931":                             "must be an absolute http or https URL",
+		"https://api.example.com?x=1":               "must not have a query or fragment",
+		"https://api.example.com/v2?api_key=s3cr3t": `base URL "https://api.example.com/v2?…" must not have a query or fragment`,
+		"https://api.example.com/#s3cr3t":           `base URL "https://api.example.com/?…" must not have a query or fragment`,
+		"ftp://api.example.com/?token=s3cr3t":       `base URL "ftp://api.example.com/?…" must be an absolute http or https URL`,
+		"https://user:s3cr3t@api.example.com":       "must not hold credentials",
+		"https://token-s3cr3t@api.example.com/":     "must not hold credentials",
+		// The parser's reason quotes part of it: "invalid port \":s3cr3t\"".
+		"https://svc:s3cr3t/more@api.example.com":       "must not hold credentials",
 		"https://user:s3cr3t@api.example.com/?t=s3cr3t": "must not have a query or fragment",
 		"https://user:s3cr3t@[::1":                      "is not a URL",
 		// White space, which no URL holds, would reach every request's path.

@@ -193,6 +193,11 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 		if errors.As(err, &parseErr) {
 			err = parseErr.Err
 		}
+		// The reason itself may quote part of the text ("invalid port
+		// \":p4ss\""), which with an "@" may be credentials.
+		if strings.Contains(raw, "@") {
+			return nil, errors.New("base URL is not a URL, and holds an \"@\": it must not hold credentials (user:password@) either; the service is authenticated with the API key")
+		}
 		return nil, fmt.Errorf("base URL is not a URL: %w", err)
 	}
 	shown := redacted(u)

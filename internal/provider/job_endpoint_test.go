@@ -163,3 +163,33 @@ recreate_when_missing = true`),
 		},
 	})
 }
+
+// TestAccJob_goneJobDestroyedAfterBaseURLMoved: a job found gone where it
+// was created (retained = false) cannot come back, so after base_url moves,
+// its destroy (and so a -replace) is done, where the 404 of the new address
+// was refused as saying nothing of the job.
+func TestAccJob_goneJobDestroyedAfterBaseURLMoved(t *testing.T) {
+	home, homeURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, otherURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.gone"
+	job := acctest.JobConfig("gone", `audio_url = "https://example.com/gone.wav"`)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: acctest.ProviderConfig(homeURL) + job,
+				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
+			},
+			{
+				PreConfig: func() { acctest.ExpireJob(t, home, id) },
+				Config:    acctest.ProviderConfig(homeURL) + job,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+				},
+			},
+			// The test's destroy runs with this configuration.
+			{Config: acctest.ProviderConfig(otherURL) + job},
+		},
+	})
+}

@@ -905,3 +905,45 @@ func overloadedServiceClient(t *testing.T) *client.Client {
 	}
 	return c
 }
+
+// TestJobUpdate_readBoundedByTimeoutsRead: an update that reads a running
+// job again (its computed values planned unknown) is bounded by the
+// timeouts.read it applies, as a refresh is by the one in state: the way
+// out of a refresh that timed out (apply a higher value with -refresh=false)
+// read without any bound.
+func TestJobUpdate_readBoundedByTimeoutsRead(t *testing.T) {
+	ctx := context.Background()
+	c := overloadedServiceClient(t)
+	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	var idResp resource.IdentitySchemaResponse
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+	job := func(status tftypes.Value, read string) tftypes.Value {
+		return frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+			"id":        frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+			"audio_url": frameworktest.String("https://example.com/standup.wav"),
+			"status":    status,
+			"retained":  frameworktest.Bool(true),
+			"timeouts":  objectValue(jobTimeoutsType(ctx), map[string]tftypes.Value{"read": frameworktest.String(read)}),
+		})
+	}
+	state := tfsdk.State{Schema: s, Raw: job(frameworktest.String(client.StatusProcessing), "1h")}
+	plan := tfsdk.Plan{Schema: s, Raw: job(tftypes.NewValue(tftypes.String, tftypes.UnknownValue), "200ms")}
+	resp := resource.UpdateResponse{
+		State:    state,
+		Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Update(ctx, resource.UpdateRequest{Plan: plan, State: state, Config: tfsdk.Config{Schema: s, Raw: plan.Raw}}, &resp)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the update's read still ran 10 s later, past the 200ms of timeouts.read")
+	}
+	if text := fmt.Sprint(resp.Diagnostics); !strings.Contains(text, "200ms (timeouts.read)") {
+		t.Errorf("diagnostics %s, want the timeout of timeouts.read", text)
+	}
+}

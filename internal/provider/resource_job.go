@@ -839,7 +839,19 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps what it had of the result (none, for a job it never saw ended).", state.ID.ValueString()))
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
-		job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
+		// Bounded as a refresh is, by the timeouts.read being applied.
+		timeout, diags := plan.Timeouts.Read(ctx, defaultReadTimeout)
+		if resp.Diagnostics.Append(diags...); diags.HasError() {
+			return
+		}
+		limited, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		read := jobRead{ctx: limited, outer: ctx, timeout: timeout, private: req.Private}
+		job, err := r.data.Client.GetPreRecorded(read.ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
+		if read.timedOut(err) {
+			read.addTimeout(&resp.Diagnostics, state.ID.ValueString(), err, "The job stays in state as last read.")
+			return
+		}
 		if client.IsNotFound(err) && (reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobKeptInState) ||
 			reportedElsewhere(ctx, req.Private, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), jobKeptInState)) {
 			return
@@ -882,12 +894,16 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	// Only the id and the timeout are needed: the rest of the state, the
-	// result included, is left unconverted.
-	var jobID types.String
+	// Only the id, the timeout, and whether the job was found gone are
+	// needed: the rest of the state, the result included, is left
+	// unconverted.
+	var jobID, status types.String
+	var retained types.Bool
 	var deleteTimeouts timeouts.Value
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &jobID)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &deleteTimeouts)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathStatus, &status)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathRetained, &retained)...)
 	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
 		return
 	}
@@ -901,7 +917,13 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	deleteCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, jobElsewhere(ctx, req.Private, r.data.Client))
+	// A job seen, then found gone where it was (retained = false), cannot
+	// come back: its 404 anywhere is the deletion's success.
+	createdAt := jobElsewhere(ctx, req.Private, r.data.Client)
+	if !retained.IsNull() && !retained.ValueBool() && !status.IsNull() {
+		createdAt = ""
+	}
+	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, createdAt)
 	var unconfirmed *unconfirmedNotFoundError
 	var interrupted *client.InterruptedError
 	var elsewhere *jobElsewhereError
