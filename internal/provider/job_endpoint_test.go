@@ -73,19 +73,14 @@ func TestJobElsewhere(t *testing.T) {
 // (retained = false), recreate_when_missing created it again (billed), and
 // a destroy took it as deleted, leaving it on the service.
 func TestAccJob_baseURLMoved(t *testing.T) {
-	home, homeURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	_, otherURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.moved"
 	job := acctest.JobConfig("moved", `audio_url = "https://example.com/moved.wav"
 recreate_when_missing = true`)
-	var id string
+	home, homeURL, otherURL, created, id := jobAtHome(t, addr, job)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{
-				Config: acctest.ProviderConfig(homeURL) + job,
-				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
-			},
+			created,
 			{
 				Config:      acctest.ProviderConfig(otherURL) + job,
 				ExpectError: acctest.ExpectError(`(?s)Transcription job not found at this base_url.*has no job [0-9a-f-]{36}, which was created \(or last found\) at ` + homeURL + `.*Set base_url back`),
@@ -99,8 +94,8 @@ recreate_when_missing = true`)
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(true)),
 				},
 				Check: func(*terraform.State) error {
-					if _, ok := home.Job(id); !ok || home.Stats().JobsCreated != 1 {
-						return fmt.Errorf("the home service has job %s: %t, and created %d jobs, want it and 1", id, ok, home.Stats().JobsCreated)
+					if _, ok := home.Job(*id); !ok || home.Stats().JobsCreated != 1 {
+						return fmt.Errorf("the home service has job %s: %t, and created %d jobs, want it and 1", *id, ok, home.Stats().JobsCreated)
 					}
 					return nil
 				},
@@ -169,20 +164,15 @@ recreate_when_missing = true`),
 // its destroy (and so a -replace) is done, where the 404 of the new address
 // was refused as saying nothing of the job.
 func TestAccJob_goneJobDestroyedAfterBaseURLMoved(t *testing.T) {
-	home, homeURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
-	_, otherURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.gone"
 	job := acctest.JobConfig("gone", `audio_url = "https://example.com/gone.wav"`)
-	var id string
+	home, homeURL, otherURL, created, id := jobAtHome(t, addr, job)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
+			created,
 			{
-				Config: acctest.ProviderConfig(homeURL) + job,
-				Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&id)),
-			},
-			{
-				PreConfig: func() { acctest.ExpireJob(t, home, id) },
+				PreConfig: func() { acctest.ExpireJob(t, home, *id) },
 				Config:    acctest.ProviderConfig(homeURL) + job,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
@@ -192,4 +182,18 @@ func TestAccJob_goneJobDestroyedAfterBaseURLMoved(t *testing.T) {
 			{Config: acctest.ProviderConfig(otherURL) + job},
 		},
 	})
+}
+
+// jobAtHome is two fake services, home and another, and the step that
+// creates job (configuration of addr) at home, whose id it captures.
+func jobAtHome(t *testing.T, addr, job string) (home *fakeserver.Server, homeURL, otherURL string, created resource.TestStep, id *string) {
+	t.Helper()
+	home, homeURL = acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, otherURL = acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	id = new(string)
+	created = resource.TestStep{
+		Config: acctest.ProviderConfig(homeURL) + job,
+		Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(id)),
+	}
+	return home, homeURL, otherURL, created, id
 }
