@@ -188,10 +188,10 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}
-	readCtx, cancel := context.WithTimeout(ctx, timeout)
+	read, cancel := newJobRead(ctx, timeout, nil)
 	defer cancel()
 	if config.WaitForCompletion.ValueBool() {
-		job, err = waitForFinalJob(readCtx, d.data.Client, id, d.poll, detail, nil)
+		job, err = waitForFinalJob(read.ctx, d.data.Client, id, d.poll, detail, nil)
 		if err != nil && !client.IsNotFound(err) {
 			// The job goes on processing only if it was seen doing so.
 			aftermath := ""
@@ -207,11 +207,10 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			warnOfFailedAddons(&resp.Diagnostics, job)
 		}
 	} else {
-		job, err = d.data.Client.GetPreRecorded(readCtx, id, detail)
+		job, err = d.data.Client.GetPreRecorded(read.ctx, id, detail)
 	}
 	switch {
-	case err != nil && ctx.Err() == nil && readCtx.Err() != nil:
-		// Asked of readCtx, not of err, as in the resource's Read.
+	case read.timedOut(err):
 		resp.Diagnostics.AddError("Timed out reading the transcription job",
 			fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\nRaise timeouts.read, or try again later.", id, timeout, apiErrorDetail(err)))
 		return
@@ -222,7 +221,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 				"(terraform destroy of its resource, another client, or the end of its retention period).", id, job.Status))
 		return
 	case client.IsNotFound(err):
-		addJobNotFound(readCtx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
+		addJobNotFound(read.ctx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
 			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id (a live session's id is no pre-recorded job's: the transcription_live_jobs data source reads live sessions); the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
 		return
 	case err != nil:

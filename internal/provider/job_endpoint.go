@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -22,31 +21,22 @@ const privateJobEndpoint = "endpoint"
 // recordJobEndpoint records in to that the job was found through c's
 // address, unless from records that already.
 func recordJobEndpoint(ctx context.Context, from privateState, to privateStateWriter, c *client.Client, diags *diag.Diagnostics) {
-	address := c.ServiceAddress()
-	if recordedJobEndpoint(ctx, from) == address {
-		return
+	if address := c.ServiceAddress(); privateString(ctx, from, privateJobEndpoint) != address {
+		setPrivateString(ctx, to, privateJobEndpoint, address, diags)
 	}
-	value, _ := json.Marshal(address)
-	diags.Append(to.SetKey(ctx, privateJobEndpoint, value)...)
 }
 
-// recordedJobEndpoint is the address recorded in private, "" for none (a
-// job in state from before addresses were recorded).
-func recordedJobEndpoint(ctx context.Context, private privateState) string {
-	var address string
-	if private == nil {
-		return ""
-	}
-	if raw, _ := private.GetKey(ctx, privateJobEndpoint); json.Unmarshal(raw, &address) != nil {
-		return ""
-	}
-	return address
+// forgetJobEndpoint forgets, in to, the address of a job found gone there:
+// it cannot come back, so its 404 anywhere (a destroy's) means it is gone.
+func forgetJobEndpoint(ctx context.Context, to privateStateWriter, diags *diag.Diagnostics) {
+	setPrivateString(ctx, to, privateJobEndpoint, "", diags)
 }
 
 // jobElsewhere returns the address the job was created or last found at
-// when c now uses another; "" otherwise (the same, or none recorded).
+// when c now uses another; "" otherwise (the same, or none recorded: a job
+// found gone, or in state from before addresses were kept).
 func jobElsewhere(ctx context.Context, private privateState, c *client.Client) string {
-	at := recordedJobEndpoint(ctx, private)
+	at := privateString(ctx, private, privateJobEndpoint)
 	if at == "" || client.EquivalentHTTPURL(at) == client.EquivalentHTTPURL(c.ServiceAddress()) {
 		return ""
 	}
@@ -54,25 +44,10 @@ func jobElsewhere(ctx context.Context, private privateState, c *client.Client) s
 }
 
 // jobElsewhereError is a 404 for a job at another address than the one it
-// was created or last found at.
+// was created or last found at (confirmJobGone).
 type jobElsewhereError struct{ id, at, now string }
 
-func (e *jobElsewhereError) Error() string { return jobElsewhereDetail(e.id, e.at, e.now) }
-
-// reportedElsewhere reports, for job id that the service at c's address
-// answered 404 for, an error when the job was created or last found through
-// another address, and returns true: the caller then leaves the job as it
-// was (kept says how).
-func reportedElsewhere(ctx context.Context, private privateState, c *client.Client, diags *diag.Diagnostics, id, kept string) bool {
-	at := jobElsewhere(ctx, private, c)
-	if at == "" {
-		return false
-	}
-	diags.AddError("Transcription job not found at this base_url", jobElsewhereDetail(id, at, c.ServiceAddress())+"\n\n"+kept)
-	return true
-}
-
-func jobElsewhereDetail(id, at, now string) string {
+func (e *jobElsewhereError) Error() string {
 	return fmt.Sprintf("The service at %s has no job %s, which was created (or last found) at %s: the provider's base_url (or TRANSCRIPTION_BASE_URL) changed since, so this answer says nothing of the job. "+
-		"Set base_url back to reach the job. To stop managing it instead, remove it from state (a removed block with destroy = false, or terraform state rm); it stays on the service until its retention ends.", now, id, at)
+		"Set base_url back to reach the job. To stop managing it instead, remove it from state (a removed block with destroy = false, or terraform state rm); it stays on the service until its retention ends.", e.now, e.id, e.at)
 }

@@ -11,18 +11,27 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-// confirmJobGone tells whether a 404 for job id (notFound) is the
-// service's: it is when the listing of jobs answers at base_url. A 404 from
-// something else there (a path prefix mistyped, another host, a proxy)
+// confirmJobGone tells whether a 404 for job id (notFound) means the job is
+// gone. It must be the service's: the listing of jobs answers at base_url
+// (asked unless listing is false: zero data retention refuses it). A 404
+// from something else there (a path prefix mistyped, another host, a proxy)
 // must not be taken for a job gone: the provider would drop a running job
 // from state, or mark a finished one retained = false for good, and the
 // next apply with the right base_url would create, and bill, the job again.
-// It returns nil for a job gone, else the error to report, the job kept as
-// it was. The check (client.ServiceAnswers) costs one small request after
-// the first 404 of a run, none after the others.
-func confirmJobGone(ctx context.Context, c *client.Client, id string, notFound error) error {
-	if err := c.ServiceAnswers(ctx); err != nil {
-		return &unconfirmedNotFoundError{id: id, notFound: notFound, listing: err}
+// And it must come from the address the job was created or last found at:
+// elsewhere names that address when base_url has moved since (jobElsewhere;
+// "" when it has not), and another service's 404 says nothing of the job.
+// It returns nil for a job gone, else the error to report (addNotGone), the
+// job kept as it was. The listing (client.ServiceAnswers) costs one small
+// request after the first 404 of a run, none after the others.
+func confirmJobGone(ctx context.Context, c *client.Client, id string, notFound error, elsewhere string, listing bool) error {
+	if listing {
+		if err := c.ServiceAnswers(ctx); err != nil {
+			return &unconfirmedNotFoundError{id: id, notFound: notFound, listing: err}
+		}
+	}
+	if elsewhere != "" {
+		return &jobElsewhereError{id: id, at: elsewhere, now: c.ServiceAddress()}
 	}
 	return nil
 }
@@ -40,38 +49,44 @@ func (e *unconfirmedNotFoundError) Error() string {
 
 func (e *unconfirmedNotFoundError) Unwrap() error { return e.notFound }
 
-// addUnconfirmedNotFound reports a 404 that confirmJobGone did not confirm;
-// kept says what became of the job ("" for a read that keeps none).
-func addUnconfirmedNotFound(diags *diag.Diagnostics, err *unconfirmedNotFoundError, kept string) {
-	diags.AddError("Cannot tell whether the transcription job "+err.id+" still exists",
-		fmt.Sprintf("%s\n\nThe listing of jobs at base_url failed too:\n\n%s\n\n"+
-			"So base_url may not lead to the transcription service (a path prefix mistyped, another host), whose 404 would mean the job is gone. "+
-			"%sCheck base_url.",
-			apiErrorDetail(err.notFound), apiErrorDetail(err.listing), kept))
-}
-
-// jobKeptInState is what addUnconfirmedNotFound says of a resource's job.
-const jobKeptInState = "The job stays in state as it was: nothing is created or deleted again. "
-
-// reportedUnconfirmed asks confirmJobGone about a 404 for job id and, when
-// the 404 is not confirmed as the service's, reports it (kept: as for
-// addUnconfirmedNotFound) and returns true: the caller then leaves the job
-// as it was.
-func reportedUnconfirmed(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, kept string) bool {
+// addNotGone reports err, a 404 that confirmJobGone did not confirm, and
+// returns true; false for any other error. kept says what became of the
+// job ("" for a read that keeps none).
+func addNotGone(diags *diag.Diagnostics, err error, kept string) bool {
 	var unconfirmed *unconfirmedNotFoundError
-	if !errors.As(confirmJobGone(ctx, c, id, notFound), &unconfirmed) {
+	var elsewhere *jobElsewhereError
+	switch {
+	case errors.As(err, &unconfirmed):
+		diags.AddError("Cannot tell whether the transcription job "+unconfirmed.id+" still exists",
+			fmt.Sprintf("%s\n\nThe listing of jobs at base_url failed too:\n\n%s\n\n"+
+				"So base_url may not lead to the transcription service (a path prefix mistyped, another host), whose 404 would mean the job is gone. "+
+				"%sCheck base_url.",
+				apiErrorDetail(unconfirmed.notFound), apiErrorDetail(unconfirmed.listing), kept))
+	case errors.As(err, &elsewhere):
+		diags.AddError("Transcription job not found at this base_url", elsewhere.Error()+"\n\n"+kept)
+	default:
 		return false
 	}
-	addUnconfirmedNotFound(diags, unconfirmed, kept)
 	return true
+}
+
+// jobKeptInState is what addNotGone says of a resource's job.
+const jobKeptInState = "The job stays in state as it was: nothing is created or deleted again. "
+
+// reportedNotGone asks confirmJobGone about a 404 for job id, created or
+// last found elsewhere (jobElsewhere), and, when the 404 does not mean the
+// job is gone, reports it (kept: as for addNotGone) and returns true: the
+// caller then leaves the job as it was.
+func reportedNotGone(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, elsewhere, kept string) bool {
+	return addNotGone(diags, confirmJobGone(ctx, c, id, notFound, elsewhere, true), kept)
 }
 
 // addJobNotFound reports a 404 for a job read by its id (the data source,
 // an import), once confirmJobGone says whether it is the service's: a 404
-// from elsewhere is not a wrong id. The error of a wrong id is at the
+// from something else is not a wrong id. The error of a wrong id is at the
 // attribute at, if any.
 func addJobNotFound(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, at path.Path, summary, detail string) {
-	if reportedUnconfirmed(ctx, c, diags, id, notFound, "") {
+	if reportedNotGone(ctx, c, diags, id, notFound, "", "") {
 		return
 	}
 	if len(at.Steps()) == 0 {

@@ -110,7 +110,8 @@ func jobNotFinal(ctxErr, failing error) error {
 }
 
 // deleteJob deletes the job, counting a job the service no longer has as
-// deleted. The service refuses (403) to delete a job that is still queued or
+// deleted, once confirmJobGone says its 404 means that (elsewhere: as for
+// confirmJobGone). The service refuses (403) to delete a job that is still queued or
 // processing, so deleteJob waits until it may, within ctx. Without zero data
 // retention it looks at the job to tell that refusal from any other 403,
 // and then watches the job's status, not sending the DELETE again until the
@@ -135,7 +136,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		case err == nil:
 			return nil
 		case client.IsNotFound(err):
-			return confirmedGone(ctx, c, id, err, zeroDataRetention, elsewhere)
+			return confirmJobGone(ctx, c, id, err, elsewhere, !zeroDataRetention)
 		case ctx.Err() != nil && refusal != nil:
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, ctx.Err(), refusal)
 		case !client.IsStatus(err, http.StatusForbidden), endedBeforeDelete:
@@ -160,7 +161,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 
 // watchUntilEnded looks at a job the service refused to delete until it
 // has ended, waiting between looks, and reports whether it has. done, with
-// its error, ends the deletion: the job is gone (confirmedGone's answer),
+// its error, ends the deletion: the job is gone (confirmJobGone's answer),
 // or a wait ended. A look that fails (a 403 where the account has zero
 // data retention unknown to the provider, a 5xx) ends the watch with
 // neither: the DELETE is then sent again on the schedule.
@@ -169,7 +170,7 @@ func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func
 		status, err := c.GetPreRecordedStatus(ctx, id)
 		switch {
 		case client.IsNotFound(err):
-			return false, true, confirmedGone(ctx, c, id, err, false, elsewhere)
+			return false, true, confirmJobGone(ctx, c, id, err, elsewhere, true)
 		case err == nil && client.IsFinal(status):
 			return true, false, nil
 		case err == nil:
@@ -181,23 +182,6 @@ func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func
 		}
 	}
 	return false, false, nil
-}
-
-// confirmedGone is a deletion answered 404: done, unless the listing of
-// jobs does not confirm that the 404 is the service's (confirmJobGone), or
-// the job was created or last found at another address, elsewhere
-// (jobElsewhereError), and the job stays in state. Under zero data retention
-// the listing is refused (403): the 404 is taken as it is.
-func confirmedGone(ctx context.Context, c *client.Client, id string, notFound error, zeroDataRetention bool, elsewhere string) error {
-	if !zeroDataRetention {
-		if err := confirmJobGone(ctx, c, id, notFound); err != nil {
-			return err
-		}
-	}
-	if elsewhere != "" {
-		return &jobElsewhereError{id: id, at: elsewhere, now: c.ServiceAddress()}
-	}
-	return nil
 }
 
 // jobFailureDetail explains a job that ended in error: its error_code, the

@@ -401,13 +401,12 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
 		return
 	}
-	limited, cancel := context.WithTimeout(ctx, timeout)
+	read, cancel := newJobRead(ctx, timeout, req.Private)
 	defer cancel()
-	read := jobRead{ctx: limited, outer: ctx, timeout: timeout, private: req.Private}
 	if r.readFinishedJob(read, req, resp) {
 		return
 	}
-	ctx = limited
+	ctx = read.ctx
 	var state jobResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	// audio_url is required, so only an import leaves it null.
@@ -550,6 +549,12 @@ type jobRead struct {
 	private privateState
 }
 
+// newJobRead bounds a read in ctx by timeout.
+func newJobRead(ctx context.Context, timeout time.Duration, private privateState) (jobRead, context.CancelFunc) {
+	limited, cancel := context.WithTimeout(ctx, timeout)
+	return jobRead{ctx: limited, outer: ctx, timeout: timeout, private: private}, cancel
+}
+
 // timedOut reports whether err ended the read because timeouts.read ran
 // out. Whether the deadline passed is asked of the contexts, not of err,
 // as in Delete: a connection that timed out on its own is also a
@@ -585,8 +590,7 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 // jobNotFound handles a 404 for the job in state: jobMissing, once the
 // service's listing confirms the 404 is the service's (confirmJobGone).
 func (r *jobResource) jobNotFound(ctx context.Context, read jobRead, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
-	if reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, jobKeptInState) ||
-		reportedElsewhere(ctx, read.private, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), jobKeptInState) {
+	if reportedNotGone(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, jobElsewhere(ctx, read.private, r.data.Client), jobKeptInState) {
 		return
 	}
 	r.jobMissing(ctx, state, resp)
@@ -617,6 +621,9 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 			r.uploadExpiredNote(state.AudioURL))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	if resp.Private != nil {
+		forgetJobEndpoint(ctx, resp.Private, &resp.Diagnostics)
+	}
 }
 
 // createdAgain is what becomes of a job the service no longer has that is
@@ -844,20 +851,21 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		if resp.Diagnostics.Append(diags...); diags.HasError() {
 			return
 		}
-		limited, cancel := context.WithTimeout(ctx, timeout)
+		read, cancel := newJobRead(ctx, timeout, req.Private)
 		defer cancel()
-		read := jobRead{ctx: limited, outer: ctx, timeout: timeout, private: req.Private}
 		job, err := r.data.Client.GetPreRecorded(read.ctx, state.ID.ValueString(), resultDetail(plan.resultContent()))
 		if read.timedOut(err) {
 			read.addTimeout(&resp.Diagnostics, state.ID.ValueString(), err, "The job stays in state as last read.")
 			return
 		}
-		if client.IsNotFound(err) && (reportedUnconfirmed(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobKeptInState) ||
-			reportedElsewhere(ctx, req.Private, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), jobKeptInState)) {
+		if client.IsNotFound(err) && reportedNotGone(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobElsewhere(ctx, req.Private, r.data.Client), jobKeptInState) {
 			return
 		}
-		if err == nil && resp.Private != nil {
+		switch {
+		case err == nil && resp.Private != nil:
 			recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
+		case client.IsNotFound(err) && resp.Private != nil:
+			forgetJobEndpoint(ctx, resp.Private, &resp.Diagnostics)
 		}
 		switch {
 		case client.IsNotFound(err) && plan.RecreateWhenMissing.ValueBool():
@@ -894,16 +902,12 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	// Only the id, the timeout, and whether the job was found gone are
-	// needed: the rest of the state, the result included, is left
-	// unconverted.
-	var jobID, status types.String
-	var retained types.Bool
+	// Only the id and the timeout are needed: the rest of the state, the
+	// result included, is left unconverted.
+	var jobID types.String
 	var deleteTimeouts timeouts.Value
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &jobID)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &deleteTimeouts)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathStatus, &status)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathRetained, &retained)...)
 	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
 		return
 	}
@@ -917,23 +921,14 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	deleteCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	// A job seen, then found gone where it was (retained = false), cannot
-	// come back: its 404 anywhere is the deletion's success.
-	createdAt := jobElsewhere(ctx, req.Private, r.data.Client)
-	if !retained.IsNull() && !retained.ValueBool() && !status.IsNull() {
-		createdAt = ""
-	}
-	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, createdAt)
-	var unconfirmed *unconfirmedNotFoundError
+	// A job found gone where it was has no address any more
+	// (forgetJobEndpoint): its 404 anywhere is the deletion's success.
+	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, jobElsewhere(ctx, req.Private, r.data.Client))
 	var interrupted *client.InterruptedError
-	var elsewhere *jobElsewhereError
 	switch {
 	case err == nil:
 		tflog.Info(ctx, "deleted transcription job")
-	case errors.As(err, &elsewhere):
-		resp.Diagnostics.AddError("Transcription job not found at this base_url", elsewhere.Error()+"\n\nThe job is not deleted, and stays in state.")
-	case errors.As(err, &unconfirmed):
-		addUnconfirmedNotFound(&resp.Diagnostics, unconfirmed, jobKeptInState)
+	case addNotGone(&resp.Diagnostics, err, jobKeptInState):
 	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):
 		resp.Diagnostics.AddError("Timed out deleting the transcription job",
 			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Raise timeouts.delete, or try again later.", id, timeout))

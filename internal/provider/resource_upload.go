@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -217,13 +216,11 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	// Under zero data retention none can be made: the upload stays as it was,
 	// with a warning, as for a new content below (an error would stop
 	// terraform destroy, whose first step plans the configuration).
+	var uploadedAs string
 	if !creating {
 		// An upload made before the name was kept in private state: its
 		// source in state still names the file it was uploaded from.
 		keepUploadedName(ctx, req.Private, resp.Private, state, &resp.Diagnostics)
-	}
-	var uploadedAs string
-	if !creating {
 		uploadedAs = uploadedName(ctx, req.Private, state)
 	}
 	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedAs
@@ -432,21 +429,11 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 // data retention, which cannot upload), and the service keeps the first.
 const privateUploadedName = "uploaded_name"
 
-// privateState is what uploadedName reads private state through.
-type privateState interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
-// privateStateWriter is what setUploadedName writes private state through.
-type privateStateWriter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
 // keepUploadedName records, for an upload made before the name it was
 // uploaded under was kept, that name (its source's in state) in to, unless
 // from has it.
 func keepUploadedName(ctx context.Context, from privateState, to privateStateWriter, state uploadResourceModel, diags *diag.Diagnostics) {
-	if raw, _ := from.GetKey(ctx, privateUploadedName); raw != nil || state.Source.IsNull() {
+	if privateString(ctx, from, privateUploadedName) != "" || state.Source.IsNull() {
 		return
 	}
 	setUploadedName(ctx, to, state.Source.ValueString(), diags)
@@ -454,15 +441,13 @@ func keepUploadedName(ctx context.Context, from privateState, to privateStateWri
 
 // setUploadedName records in to that the upload was made from source.
 func setUploadedName(ctx context.Context, to privateStateWriter, source string, diags *diag.Diagnostics) {
-	name, _ := json.Marshal(filepath.Base(source))
-	diags.Append(to.SetKey(ctx, privateUploadedName, name)...)
+	setPrivateString(ctx, to, privateUploadedName, filepath.Base(source), diags)
 }
 
 // uploadedName is the file name the upload in state was made under: its
 // private record, or, for an upload made before that was kept, source's.
 func uploadedName(ctx context.Context, private privateState, state uploadResourceModel) string {
-	var name string
-	if raw, _ := private.GetKey(ctx, privateUploadedName); json.Unmarshal(raw, &name) == nil && name != "" {
+	if name := privateString(ctx, private, privateUploadedName); name != "" {
 		return name
 	}
 	return filepath.Base(state.Source.ValueString())
