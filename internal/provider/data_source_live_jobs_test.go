@@ -51,7 +51,7 @@ func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
 
 func TestLiveJobsListOptions(t *testing.T) {
 	ctx := context.Background()
-	full := liveJobsDataSourceModel{
+	full := listingDataSourceModel{
 		Offset: inttypes.NewInt64Value(5),
 		Limit:  inttypes.NewInt64Value(250),
 		listFilterModel: listFilterModel{
@@ -78,7 +78,7 @@ func TestLiveJobsListOptions(t *testing.T) {
 		t.Errorf("limit leaked into the page size: %d", got.Limit)
 	}
 
-	empty := liveJobsDataSourceModel{
+	empty := listingDataSourceModel{
 		Offset: inttypes.NewInt64Null(), Limit: inttypes.NewInt64Null(),
 		listFilterModel: listFilterModel{
 			Status: types.ListNull(types.StringType), Date: types.StringNull(), AfterDate: timetypes.NewRFC3339Null(), BeforeDate: timetypes.NewRFC3339Null(),
@@ -344,13 +344,14 @@ func expectIDs(address string, ids []string) []statecheck.StateCheck {
 	return checks
 }
 
-// expectQueries checks the distinct query strings GET /v2/live received.
+// expectQueries checks the distinct query strings a listing (GET of the
+// path listing) received, and that nothing else was asked.
 // The CLI reads data sources several times per step, so repeats are merged.
-func expectQueries(fs *fakeserver.Server, want ...string) resource.TestCheckFunc {
+func expectQueries(fs *fakeserver.Server, listing string, want ...string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		seen := map[string]bool{}
 		for _, r := range fs.Requests() {
-			if r.Method != "GET" || r.Path != "/v2/live" {
+			if r.Method != "GET" || r.Path != listing {
 				return fmt.Errorf("unexpected request %s %s", r.Method, r.Path)
 			}
 			seen[r.RawQuery] = true
@@ -519,7 +520,7 @@ data "transcription_live_jobs" "nobody" {
 		Steps: []resource.TestStep{{
 			Config:            config,
 			ConfigStateChecks: checks,
-			Check: expectQueries(fs,
+			Check: expectQueries(fs, "/v2/live",
 				// Each page after the first starts at the last item received,
 				// which counts within the page's 100.
 				// all: three pages of at most 100; limited: 100 then the 50 still wanted.
@@ -737,59 +738,66 @@ func doneOffset(all []client.LiveJob, id string) int {
 	panic("job " + id + " is not done")
 }
 
-// TestAccLiveJobsDataSource_invalidArguments: each invalid argument is
-// refused at plan time with a message naming the attribute and the rule,
+// TestAccListingDataSources_invalidArguments: for each listing data source,
+// each invalid argument is refused at plan time with a message naming the attribute and the rule,
 // before any request, and so is the listing under zero data retention; a
 // service error becomes a diagnostic with its status,
 // message and request_id.
-func TestAccLiveJobsDataSource_invalidArguments(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
-	addLightLiveJobs(fs, 3)
+func TestAccListingDataSources_invalidArguments(t *testing.T) {
+	for _, listing := range []struct{ name, what, endpoint string }{
+		{"transcription_live_jobs", "live jobs", "GET /v2/live answers 403"},
+		{"transcription_jobs", "pre-recorded jobs", "results reach only the jobs' callbacks"},
+	} {
+		t.Run(listing.name, func(t *testing.T) {
+			fs, url := acctest.FakeServer(t, fakeserver.Options{Clock: fakeserver.NewManualClock(liveTestNow)})
+			addLightLiveJobs(fs, 3)
 
-	step := func(args string, wantError ...string) resource.TestStep {
-		return resource.TestStep{
-			Config:      acctest.ProviderConfig(url) + "data \"transcription_live_jobs\" \"bad\" {\n" + args + "\n}\n",
-			PlanOnly:    true,
-			ExpectError: diagnosticPattern(wantError...),
-		}
-	}
-
-	steps := []resource.TestStep{
-		step(`offset = -1`, `Attribute offset value must be at least 0, got: -1`),
-		step(`limit = 0`, `Attribute limit value must be at least 1, got: 0`),
-		step(`limit = 1.5`, `Invalid Whole Number`, `Attribute limit must be a whole number, got: 1.5`),
-		step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `"queued"`, `got: "finished"`),
-		step(`date = "2025-3-8"`, `Attribute date value must be a calendar day in the form YYYY-MM-DD`, `not written YYYY-MM-DD`),
-		step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`, `no such day in the calendar`),
-		// Refused by timetypes.RFC3339, the attributes' type: the CLI names
-		// the attribute by its line.
-		step(`after_date = "2025-03-06"`, `Invalid RFC3339 String Value`, `after_date = "2025-03-06"`, `Given Value: 2025-03-06`),
-		step(`before_date = "2025-03-06T25:00:00Z"`, `Invalid RFC3339 String Value`, `before_date = "2025-03-06T25:00:00Z"`, `hour out of range`),
-		// Accepted by Go's parser, refused by RFC 3339 and the service.
-		step(`before_date = "2025-03-06T12:00:00+24:00"`, `Attribute before_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
-		step(`after_date = "2025-03-06T12:00:00,5Z"`, `Attribute after_date value must be an RFC 3339 date-time`, `not written`),
-		step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
-		step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
-		step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
-		step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),
-		{
-			// The service discloses nothing under zero data retention.
-			Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + "data \"transcription_live_jobs\" \"private\" {}\n",
-			PlanOnly:    true,
-			ExpectError: diagnosticPattern("Cannot list live jobs under zero data retention", "zero_data_retention = true", "GET /v2/live answers 403"),
-		},
-		{
-			PreConfig: func() {
-				if n := len(fs.Requests()); n != 0 {
-					t.Errorf("invalid arguments reached the service: %d requests", n)
+			step := func(args string, wantError ...string) resource.TestStep {
+				return resource.TestStep{
+					Config:      acctest.ProviderConfig(url) + "data \"" + listing.name + "\" \"bad\" {\n" + args + "\n}\n",
+					PlanOnly:    true,
+					ExpectError: diagnosticPattern(wantError...),
 				}
-			},
-			Config:      strings.Replace(acctest.ProviderConfig(url), acctest.APIKey, "not-the-key", 1) + "data \"transcription_live_jobs\" \"any\" {}\n",
-			PlanOnly:    true,
-			ExpectError: diagnosticPattern("Cannot list live jobs", "status 401", "missing or invalid API key", "Check the provider's api_key", "request_id:"),
-		},
+			}
+
+			steps := []resource.TestStep{
+				step(`offset = -1`, `Attribute offset value must be at least 0, got: -1`),
+				step(`limit = 0`, `Attribute limit value must be at least 1, got: 0`),
+				step(`limit = 1.5`, `Invalid Whole Number`, `Attribute limit must be a whole number, got: 1.5`),
+				step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `"queued"`, `got: "finished"`),
+				step(`date = "2025-3-8"`, `Attribute date value must be a calendar day in the form YYYY-MM-DD`, `not written YYYY-MM-DD`),
+				step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`, `no such day in the calendar`),
+				// Refused by timetypes.RFC3339, the attributes' type: the CLI names
+				// the attribute by its line.
+				step(`after_date = "2025-03-06"`, `Invalid RFC3339 String Value`, `after_date = "2025-03-06"`, `Given Value: 2025-03-06`),
+				step(`before_date = "2025-03-06T25:00:00Z"`, `Invalid RFC3339 String Value`, `before_date = "2025-03-06T25:00:00Z"`, `hour out of range`),
+				// Accepted by Go's parser, refused by RFC 3339 and the service.
+				step(`before_date = "2025-03-06T12:00:00+24:00"`, `Attribute before_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
+				step(`after_date = "2025-03-06T12:00:00,5Z"`, `Attribute after_date value must be an RFC 3339 date-time`, `not written`),
+				step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
+				step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
+				step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
+				step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),
+				{
+					// The service discloses nothing under zero data retention.
+					Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + "data \"" + listing.name + "\" \"private\" {}\n",
+					PlanOnly:    true,
+					ExpectError: diagnosticPattern("Cannot list "+listing.what+" under zero data retention", "zero_data_retention = true", listing.endpoint),
+				},
+				{
+					PreConfig: func() {
+						if n := len(fs.Requests()); n != 0 {
+							t.Errorf("invalid arguments reached the service: %d requests", n)
+						}
+					},
+					Config:      strings.Replace(acctest.ProviderConfig(url), acctest.APIKey, "not-the-key", 1) + "data \"" + listing.name + "\" \"any\" {}\n",
+					PlanOnly:    true,
+					ExpectError: diagnosticPattern("Cannot list "+listing.what, "status 401", "missing or invalid API key", "Check the provider's api_key", "request_id:"),
+				},
+			}
+			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+		})
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 }
 
 // TestFlattenLiveJob_requestParamsAsSent: an item's request_params is the

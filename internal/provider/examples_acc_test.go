@@ -61,6 +61,9 @@ type exampleCase struct {
 	// unmanagedJobs are jobs the apply creates that no resource manages (an
 	// action's), which destroy leaves on the service.
 	unmanagedJobs int
+	// readsOnly is set when the example only reads the jobs made before it
+	// (env.preexisting), which destroy leaves on the service.
+	readsOnly bool
 	// queriedBy names the test that runs the example, a query (terraform
 	// query, which applies nothing), instead of an apply here.
 	queriedBy string
@@ -269,6 +272,7 @@ var exampleCases = map[string]exampleCase{
 		},
 	},
 	"data-sources/transcription_job": {
+		readsOnly: true,
 		vars: func(env *exampleEnv) config.Variables {
 			id := env.createJob(`{"audio_url":"https://media.example.com/calls/call-0007.wav","summarization":true}`)
 			return config.Variables{"call_job_id": config.StringVariable(id)}
@@ -278,6 +282,28 @@ var exampleCases = map[string]exampleCase{
 			return []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("call_status", knownvalue.StringExact("done")),
 				statecheck.ExpectKnownOutputValue("call_transcript", acctest.NonEmptyString()),
+			}
+		},
+	},
+	"data-sources/transcription_jobs": {
+		readsOnly: true,
+		vars: func(env *exampleEnv) config.Variables {
+			env.createJob(`{"audio_url":"https://media.example.com/calls/call-0001.wav","summarization":true,"custom_metadata":{"team":"support"}}`)
+			env.createJob(`{"audio_url":"https://media.example.com/calls/fail-422.wav","custom_metadata":{"team":"support"}}`)
+			env.createJob(`{"audio_url":"https://media.example.com/calls/call-0002.wav","summarization":true,"custom_metadata":{"team":"sales"}}`)
+			env.createJob(`{"audio_url":"https://media.example.com/calls/call-0003.wav","summarization":true,"custom_metadata":{"team":"support"}}`)
+			return nil
+		},
+		outputs: []string{"failed_support_calls", "support_call_summaries"},
+		checks: func(env *exampleEnv) []statecheck.StateCheck {
+			support := [...]string{env.preexisting[0], env.preexisting[3]}
+			return []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("failed_support_calls", knownvalue.ListExact([]knownvalue.Check{
+					acctest.StringContaining("  " + env.preexisting[1] + "  error 422"),
+				})),
+				statecheck.ExpectKnownOutputValue("support_call_summaries", knownvalue.MapExact(map[string]knownvalue.Check{
+					support[0]: acctest.NonEmptyString(), support[1]: acctest.NonEmptyString(),
+				})),
 			}
 		},
 	},
@@ -446,7 +472,7 @@ func testAccExample(t *testing.T, dir string, tc exampleCase) {
 			// Destroy deletes every job it manages, imported ones included;
 			// a job only read by a data source stays.
 			want := tc.unmanagedJobs
-			if dir == "data-sources/transcription_job" {
+			if tc.readsOnly {
 				want = len(env.preexisting)
 			}
 			if n := fake.JobCount(); n != want {
@@ -519,7 +545,8 @@ func (env *exampleEnv) writeWAV(path string, seconds float64, channels int) {
 }
 
 // createJob creates a job on the service outside Terraform, as an
-// application would, waits until it is done and returns its id.
+// application would, waits until it ends (done, or error for an audio_url
+// the fake server fails) and returns its id.
 func (env *exampleEnv) createJob(body string) string {
 	env.t.Helper()
 	var req client.InitTranscriptionRequest
@@ -537,9 +564,9 @@ func (env *exampleEnv) createJob(body string) string {
 	if err := acctest.Eventually(10*time.Second, func() bool {
 		env.fs.SettleJobs()
 		job, ok := env.fs.Job(created.ID)
-		return ok && job.Status == "done"
+		return ok && client.IsFinal(job.Status)
 	}); err != nil {
-		env.t.Fatalf("job %s did not complete: %v", created.ID, err)
+		env.t.Fatalf("job %s did not end: %v", created.ID, err)
 	}
 	env.preexisting = append(env.preexisting, created.ID)
 	return created.ID

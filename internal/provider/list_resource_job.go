@@ -91,9 +91,6 @@ func (r *jobListResource) Configure(_ context.Context, req resource.ConfigureReq
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// jobListPageSize is the page size asked of GET /v2/pre-recorded.
-const jobListPageSize = 100
-
 func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
 	var config jobListConfigModel
 	diags := req.Config.Get(ctx, &config)
@@ -122,7 +119,7 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 		pushed := 0
 		// Only what state would keep by default: the import that follows
 		// reads the job again anyway.
-		pages, err := r.data.Client.EachPreRecordedPage(ctx, opts, int(req.Limit), jobListPageSize, resultDetail(summaryContent), func(jobs []client.PreRecordedJob) error {
+		pages, err := r.data.Client.EachPreRecordedPage(ctx, opts, int(req.Limit), listingPageSize, resultDetail(summaryContent), func(jobs []client.PreRecordedJob) error {
 			for i := range jobs {
 				if !push(r.listResult(ctx, req, &jobs[i], nullTimeouts)) {
 					return errListingStopped

@@ -25,7 +25,7 @@ import (
 // The in-process tests of the transcription_job list resource's stream:
 // the provider behind its protocol-6 server, called as Terraform calls
 // ListResource, against a fake server holding more jobs than one page
-// (jobListPageSize) through a handler of the test's.
+// (listingPageSize) through a handler of the test's.
 
 // newJobListHarness serves a fake server holding jobs pre-recorded jobs
 // through wrap (nil: as it is) to a configured provider.
@@ -92,7 +92,7 @@ func (h *protoHarness) listJobResources(ctx context.Context, limit int64, includ
 
 // secondPageOffset is where the second page starts: at the last item of
 // the first, which tells where the listing went on (client.EachPreRecordedPage).
-const secondPageOffset = jobListPageSize - 1
+const secondPageOffset = listingPageSize - 1
 
 // listedPageOffsets are the offsets of the pages of GET /v2/pre-recorded
 // the fake server was asked for, in order (0 for a request without one).
@@ -122,7 +122,7 @@ func listedPageOffsets(tb testing.TB, fs *fakeserver.Server) []int {
 func TestJobList_firstResultBeforeTheSecondPageArrives(t *testing.T) {
 	firstResult := make(chan struct{})
 	heldUntilFirstResult := make(chan bool, 1) // whether page 2 waited for the first result
-	h := newJobListHarness(t, jobListPageSize+50, func(fs *fakeserver.Server) http.Handler {
+	h := newJobListHarness(t, listingPageSize+50, func(fs *fakeserver.Server) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(secondPageOffset) {
 				select {
@@ -146,8 +146,8 @@ func TestJobList_firstResultBeforeTheSecondPageArrives(t *testing.T) {
 		}
 		n++
 	}
-	if n != jobListPageSize+50 {
-		t.Fatalf("%d results, want %d", n, jobListPageSize+50)
+	if n != listingPageSize+50 {
+		t.Fatalf("%d results, want %d", n, listingPageSize+50)
 	}
 	if !<-heldUntilFirstResult {
 		t.Fatal("the second page was answered before the first result was pushed: the listing fetched every page first")
@@ -164,12 +164,12 @@ func TestJobList_stopsAskingForPagesWhenTerraformStopsTakingResults(t *testing.T
 		mayAlsoAsk  int   // the page asked for in advance
 	}{
 		{take: 1, wantOffsets: []int{0}, mayAlsoAsk: secondPageOffset},
-		{take: jobListPageSize + 50, wantOffsets: []int{0, secondPageOffset}, mayAlsoAsk: 2 * secondPageOffset}, // 99 new items a page after the first
+		{take: listingPageSize + 50, wantOffsets: []int{0, secondPageOffset}, mayAlsoAsk: 2 * secondPageOffset}, // 99 new items a page after the first
 	} {
 		t.Run(strconv.Itoa(tc.take), func(t *testing.T) {
 			// A harness of its own: the page asked for in advance by
 			// another run may reach the server after it stopped.
-			h := newJobListHarness(t, 3*jobListPageSize+50, nil)
+			h := newJobListHarness(t, 3*listingPageSize+50, nil)
 			taken := 0
 			for result := range h.listJobs(context.Background(), 1000) {
 				if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
@@ -197,7 +197,7 @@ func TestJobList_stopsAskingForPagesWhenTerraformStopsTakingResults(t *testing.T
 // page after the one asked for in advance is asked for, and the stream ends
 // with the interruption.
 func TestJobList_interruptionStopsTheFetching(t *testing.T) {
-	h := newJobListHarness(t, 3*jobListPageSize+50, nil)
+	h := newJobListHarness(t, 3*listingPageSize+50, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	n := 0
@@ -209,12 +209,12 @@ func TestJobList_interruptionStopsTheFetching(t *testing.T) {
 		n++
 		last = result
 	}
-	if offsets := listedPageOffsets(t, h.fake); slices.ContainsFunc(offsets, func(o int) bool { return o > jobListPageSize }) {
+	if offsets := listedPageOffsets(t, h.fake); slices.ContainsFunc(offsets, func(o int) bool { return o > listingPageSize }) {
 		t.Fatalf("pages at offsets %v asked for after an interruption during the first page's results", offsets)
 	}
 	// The page asked for in advance may have come before the interruption.
 	errs := errorsAmong(last.Diagnostics)
-	if n > 2*jobListPageSize+1 || len(errs) != 1 || !strings.Contains(errs[0].Detail, "interrupted") {
+	if n > 2*listingPageSize+1 || len(errs) != 1 || !strings.Contains(errs[0].Detail, "interrupted") {
 		t.Fatalf("%d results, the last with errors %v: want at most two pages' and the interruption", n, errs)
 	}
 }
@@ -222,7 +222,7 @@ func TestJobList_interruptionStopsTheFetching(t *testing.T) {
 // A page that fails after results were pushed ends the stream with a
 // result holding only the error diagnostic, after those results.
 func TestJobList_errorOnALaterPageFollowsTheEarlierResults(t *testing.T) {
-	h := newJobListHarness(t, 2*jobListPageSize+50, func(fs *fakeserver.Server) http.Handler {
+	h := newJobListHarness(t, 2*listingPageSize+50, func(fs *fakeserver.Server) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodGet && r.URL.Path == "/v2/pre-recorded" && r.URL.Query().Get("offset") == strconv.Itoa(secondPageOffset) {
 				w.Header().Set("Content-Type", "application/json")
@@ -237,15 +237,15 @@ func TestJobList_errorOnALaterPageFollowsTheEarlierResults(t *testing.T) {
 	for result := range h.listJobs(context.Background(), 1000) {
 		results = append(results, result)
 	}
-	if len(results) != jobListPageSize+1 {
-		t.Fatalf("%d results, want the first page's %d and the error", len(results), jobListPageSize)
+	if len(results) != listingPageSize+1 {
+		t.Fatalf("%d results, want the first page's %d and the error", len(results), listingPageSize)
 	}
-	for i, result := range results[:jobListPageSize] {
+	for i, result := range results[:listingPageSize] {
 		if result.Identity == nil || len(result.Diagnostics) > 0 {
 			t.Fatalf("result %d: identity %v, diagnostics %v", i, result.Identity, result.Diagnostics)
 		}
 	}
-	last := results[jobListPageSize]
+	last := results[listingPageSize]
 	errs := errorsAmong(last.Diagnostics)
 	if last.Identity != nil || len(errs) != 1 || errs[0].Summary != "Cannot list transcription jobs" || !strings.Contains(errs[0].Detail, "offset past the listing") {
 		t.Fatalf("last result: identity %v, errors %v; want only the error of page 2", last.Identity, errs)

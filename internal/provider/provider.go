@@ -260,6 +260,7 @@ func (p *transcriptionProvider) Actions(_ context.Context) []func() action.Actio
 
 func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		NewJobsDataSource,
 		NewLiveJobsDataSource,
 		NewJobDataSource,
 	}

@@ -479,6 +479,7 @@ func TestProviderConfigure_zeroDataRetentionWhilePending(t *testing.T) {
 	for name, want := range map[string]string{
 		"transcription_job":       "Cannot read a job under zero data retention",
 		"transcription_live_jobs": "Cannot list live jobs under zero data retention",
+		"transcription_jobs":      "Cannot list pre-recorded jobs under zero data retention",
 	} {
 		typ, ok := schemas.DataSourceSchemas[name].ValueType().(tftypes.Object)
 		if !ok {

@@ -888,7 +888,7 @@ func TestListFiltersAgainstService(t *testing.T) {
 			t.Fatal(err)
 		}
 		provider := providerVerdict(t, validated.Diagnostics)
-		var model liveJobsDataSourceModel
+		var model listingDataSourceModel
 		service := verdict{}
 		if d := (tfsdk.Config{Schema: liveFramework, Raw: config}).Get(ctx, &model); !d.HasError() {
 			if opts, d := model.listOptions(ctx); !d.HasError() {
@@ -896,7 +896,7 @@ func TestListFiltersAgainstService(t *testing.T) {
 				if !model.Limit.IsNull() {
 					maxItems = int(model.Limit.ValueInt64())
 				}
-				_, err := c.EachLivePage(ctx, opts, maxItems, liveJobsPageSize, resultDetail(summaryContent), func([]client.LiveJob) error { return nil })
+				_, err := c.EachLivePage(ctx, opts, maxItems, listingPageSize, resultDetail(summaryContent), func([]client.LiveJob) error { return nil })
 				service = serviceVerdict(t, err, false)
 			}
 		}
@@ -918,7 +918,7 @@ func TestListFiltersAgainstService(t *testing.T) {
 		listService := verdict{}
 		if d := (tfsdk.Config{Schema: listFramework, Raw: listConfig}).Get(ctx, &listModel); !d.HasError() {
 			if opts, d := listModel.listOptions(ctx); !d.HasError() {
-				_, err := c.EachPreRecordedPage(ctx, opts, 10, jobListPageSize, resultDetail(summaryContent), func([]client.PreRecordedJob) error { return nil })
+				_, err := c.EachPreRecordedPage(ctx, opts, 10, listingPageSize, resultDetail(summaryContent), func([]client.PreRecordedJob) error { return nil })
 				listService = serviceVerdict(t, err, false)
 			}
 		}

@@ -225,9 +225,9 @@ var addonErrorView = viewObject("error", "Why the add-on failed; null when it di
 // where include_raw_result keeps their word timings.
 const utterancesDescription = utterancesFields + " and, only with `include_raw_result = true`, `words` (each `word`, `start`, `end`, `confidence`). " + utterancesExample
 
-// liveUtterancesDescription is utterancesDescription where no setting keeps
-// word timings (transcription_live_jobs).
-const liveUtterancesDescription = utterancesFields + "; word timings (`words`) are not kept. " + utterancesExample
+// listedUtterancesDescription is utterancesDescription where no setting
+// keeps word timings (the listing data sources).
+const listedUtterancesDescription = utterancesFields + "; word timings (`words`) are not kept. " + utterancesExample
 
 const (
 	utterancesFields  = "Utterances of the transcript, in order, as JSON text: a list of objects with `start` and `end` (seconds), `confidence` (0 to 1), `channel`, `text`, `language`, `speaker` (with diarization)"

@@ -608,12 +608,14 @@ func TestFlattenFile_nullNameAndSource(t *testing.T) {
 // it keeps no word timings.
 func TestViews_describeOnlySettingsTheSchemaHas(t *testing.T) {
 	ctx := context.Background()
-	var jobDS, liveDS datasource.SchemaResponse
+	var jobDS, jobsDS, liveDS datasource.SchemaResponse
 	(&jobDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &jobDS)
+	(&jobsDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &jobsDS)
 	(&liveJobsDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &liveDS)
 	descriptions := map[string]map[string]string{
 		"resource transcription_job":          {},
 		"data source transcription_job":       {},
+		"data source transcription_jobs":      {},
 		"data source transcription_live_jobs": {},
 	}
 	for name, a := range jobSchema(ctx).Attributes {
@@ -621,6 +623,9 @@ func TestViews_describeOnlySettingsTheSchemaHas(t *testing.T) {
 	}
 	for name, a := range jobDS.Schema.Attributes {
 		descriptions["data source transcription_job"][name] = a.GetMarkdownDescription()
+	}
+	for name, a := range jobsDS.Schema.Attributes {
+		descriptions["data source transcription_jobs"][name] = a.GetMarkdownDescription()
 	}
 	for name, a := range liveDS.Schema.Attributes {
 		descriptions["data source transcription_live_jobs"][name] = a.GetMarkdownDescription()

@@ -1,0 +1,89 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+)
+
+var (
+	_ datasource.DataSource              = &jobsDataSource{}
+	_ datasource.DataSourceWithConfigure = &jobsDataSource{}
+)
+
+// NewJobsDataSource returns the transcription_jobs data source.
+func NewJobsDataSource() datasource.DataSource { return &jobsDataSource{} }
+
+// jobsDataSource lists pre-recorded jobs (GET /v2/pre-recorded): what the
+// transcription_job list resource finds for `terraform query`, for
+// configurations (and engines without query, such as OpenTofu).
+type jobsDataSource struct {
+	data *ProviderData
+}
+
+// jobsListing is GET /v2/pre-recorded as a listing data source.
+var jobsListing = newJobListing(jobListing[client.PreRecordedJob]{
+	name: "transcription_jobs",
+	what: "pre-recorded jobs",
+	zeroDataRetention: "The provider has zero_data_retention = true, and the service discloses no job of such an account through its API: " +
+		"results reach only the jobs' callbacks. Remove this data source.",
+	items: jobsItemsView,
+	each: func(c *client.Client) func(context.Context, client.ListOptions, int, int, client.Detail, func([]client.PreRecordedJob) error) (int, error) {
+		return c.EachPreRecordedPage
+	},
+	item: func(f *flattener, ctx context.Context, j *client.PreRecordedJob, content resultContent) (string, types.Object) {
+		return j.ID, f.listedJob(ctx, jobsItemType, &j.JobCommon, f.preRecordedRequestParams(j.RequestParams), content)
+	},
+})
+
+func (d *jobsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_jobs"
+}
+
+func (d *jobsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = jobsListing.schema("Lists pre-recorded transcription jobs, newest first, with every field of their records: those of this configuration's `transcription_job` resources and those made elsewhere (an application, a script, another configuration). " +
+		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
+		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small. " +
+		"To read one job whole, give its id to the `transcription_job` data source; to bring jobs under management, `terraform query` with the `transcription_job` list resource (Terraform 1.14 and later) writes their resource and import blocks.")
+}
+
+func (d *jobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *jobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	jobsListing.read(ctx, d.data, req, resp)
+}
+
+// jobsItemsView is the `items` attribute.
+var jobsItemsView = listedJobsView("The pre-recorded jobs, newest first. Values the service leaves out are null.", "pre-recorded",
+	"Debug identifier of the job, for the service's support.",
+	"Parameters the job was created with, as JSON text, as the service applied them (its defaults filled in): the fields of the `transcription_job` resource's request, such as "+
+		"`model`, `language_config`, `diarization` and `diarization_config`, and `audio_url` shown as `file.source` is (without its query, where a presigned URL keeps its signature). "+
+		"`callback_url` and `callback_config.url` are left out: they may carry a token, and a value inside `items` cannot be marked sensitive on its own. "+
+		"For example `jsondecode(data.transcription_jobs.example.items[0].request_params).model`.")
+
+// jobsItemType is the type of an item, computed once.
+var jobsItemType = jobsItemsView.objectType()
+
+// preRecordedRequestParams is a pre-recorded job's request_params as JSON
+// text, with its audio_url redacted and without its callback URLs.
+func (f *flattener) preRecordedRequestParams(p *client.InitTranscriptionRequest) jsonText {
+	if p == nil {
+		return jsonTextNull()
+	}
+	shown := *p
+	shown.AudioURL = client.RedactedURL(p.AudioURL)
+	shown.CallbackURL = nil
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(f.rawJSON(shown), &fields); err != nil {
+		f.diags.AddError("Cannot encode a job's request_params", err.Error())
+		return jsonTextNull()
+	}
+	f.dropCallbackConfigURL(fields)
+	return f.json(fields)
+}

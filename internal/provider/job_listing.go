@@ -1,0 +1,273 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
+)
+
+// What the two listing data sources share: transcription_jobs
+// (GET /v2/pre-recorded) and transcription_live_jobs (GET /v2/live) take the
+// same filters, offset, limit and include_transcript, and return ids and
+// items the same way; only the records differ.
+
+// listingPageSize is the number of new items asked of each page of a
+// listing: large enough to keep the number of round trips low, small enough
+// to keep each answer a reasonable size. The client never asks for more than
+// are still wanted, beside the last item received, which each page after
+// the first starts at.
+const listingPageSize = 100
+
+// listingDataSourceModel is a listing data source's configuration and state.
+type listingDataSourceModel struct {
+	listFilterModel
+	Offset            inttypes.Int64     `tfsdk:"offset"`
+	Limit             inttypes.Int64     `tfsdk:"limit"`
+	IncludeTranscript types.Bool         `tfsdk:"include_transcript"`
+	IDs               terraformListValue `tfsdk:"ids"`
+	Items             terraformListValue `tfsdk:"items"`
+}
+
+// listingIDsType is the type of a listing's ids, which stay the Terraform
+// value the read builds (see terraformListType).
+var listingIDsType = terraformListType{ListType: types.ListType{ElemType: types.StringType}}
+
+// jobListing describes one listing data source: its endpoint, its records
+// and the words of its messages.
+type jobListing[J any] struct {
+	// name is the data source's type name, for messages.
+	name string
+	// what names the listed jobs in messages ("live jobs").
+	what string
+	// zeroDataRetention is the detail of the refusal under zero data
+	// retention.
+	zeroDataRetention string
+	// items is the items attribute's view; its values have itemsType.
+	items     viewAttr
+	itemsType terraformListType
+	// each follows the listing's pages (a client's EachLivePage or
+	// EachPreRecordedPage).
+	each func(c *client.Client) func(ctx context.Context, opts client.ListOptions, maxItems, pageSize int, detail client.Detail, use func([]J) error) (int, error)
+	// item converts one record, keeping of its result what content says.
+	item func(f *flattener, ctx context.Context, job *J, content resultContent) (id string, item types.Object)
+}
+
+// newJobListing completes a listing's description with the type of its
+// items, computed once: a listing builds thousands of them.
+func newJobListing[J any](l jobListing[J]) jobListing[J] {
+	l.itemsType = terraformListType{ListType: types.ListType{ElemType: l.items.objectType()}}
+	return l
+}
+
+// schema is the data source's schema: the shared filters and paging, ids,
+// and the listing's items.
+func (l jobListing[J]) schema(description string) schema.Schema {
+	items, ok := l.items.dataSourceAttribute().(schema.ListAttribute)
+	if !ok {
+		panic("items is not a list attribute")
+	}
+	// The framework is given the items as the Terraform values the read
+	// builds: with thousands of items, the conversions to framework values
+	// it would otherwise make after Read were a tenth of the listing's
+	// allocations and raised its peak memory by half.
+	items.CustomType = l.itemsType
+	return schema.Schema{
+		MarkdownDescription: description + "\n\n" +
+			"**Zero data retention.** With the provider's `zero_data_retention = true` the service discloses no job, so the data source is refused before any request is made.",
+		Attributes: map[string]schema.Attribute{
+			"include_transcript": schema.BoolAttribute{
+				MarkdownDescription: includeTranscriptDescription + " Defaults to `false`.",
+				Optional:            true,
+			},
+			"offset": schema.Int64Attribute{
+				MarkdownDescription: "Number of matching jobs to skip before the first one returned. Must be at least 0; defaults to 0.",
+				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListOffset)},
+			},
+			"limit": schema.Int64Attribute{
+				MarkdownDescription: "Most jobs returned in total. Must be at least 1. Without it, every matching job is returned.",
+				Optional:            true,
+				CustomType:          inttypes.Int64Type{},
+				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListLimit)},
+			},
+			"status": schema.ListAttribute{
+				MarkdownDescription: listStatusDescription,
+				Optional:            true,
+				ElementType:         types.StringType,
+				Validators:          listStatusValidators(),
+			},
+			"date": schema.StringAttribute{
+				MarkdownDescription: listDateDescription,
+				Optional:            true,
+				Validators:          []validator.String{validators.CalendarDate()},
+			},
+			"after_date": schema.StringAttribute{
+				MarkdownDescription: listAfterDateDescription,
+				Optional:            true,
+				CustomType:          timetypes.RFC3339Type{},
+				Validators: []validator.String{
+					validators.StrictRFC3339(),
+					validators.EarlierThan(path.MatchRoot("before_date")),
+				},
+			},
+			"before_date": schema.StringAttribute{
+				MarkdownDescription: listBeforeDateDescription,
+				Optional:            true,
+				CustomType:          timetypes.RFC3339Type{},
+				Validators:          []validator.String{validators.StrictRFC3339()},
+			},
+			"custom_metadata": schema.MapAttribute{
+				MarkdownDescription: listCustomMetadataDescription,
+				Optional:            true,
+				ElementType:         types.StringType,
+				Validators:          listCustomMetadataValidators(),
+			},
+			"ids": schema.ListAttribute{
+				MarkdownDescription: "Identifiers of the returned jobs, in the order of `items`: a list, so `for_each` takes it as `toset(...ids)`.",
+				Computed:            true,
+				ElementType:         types.StringType,
+				CustomType:          listingIDsType,
+			},
+			l.items.name: items,
+		},
+	}
+}
+
+// read lists the jobs the configuration asks for into the state.
+func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	ctx, stop := data.untilStopped(ctx)
+	defer stop()
+	var state listingDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if data != nil && data.ZeroDataRetention {
+		resp.Diagnostics.AddError("Cannot list "+l.what+" under zero data retention", l.zeroDataRetention)
+		return
+	}
+	c := data.clientFor("the "+l.name+" data source", &resp.Diagnostics)
+	opts, diags := state.listOptions(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	maxItems := 0 // every matching item
+	if !state.Limit.IsNull() {
+		maxItems = int(state.Limit.ValueInt64())
+	}
+
+	content := summaryContent
+	if state.IncludeTranscript.ValueBool() {
+		content = transcriptContent
+	}
+	itemType := l.itemsType.ElemType.TerraformType(ctx)
+	// Each page's records are converted as they come, so that a listing of
+	// thousands of jobs holds one page of decoded records at a time.
+	f := &flattener{}
+	var ids, items []tftypes.Value
+	pages, err := l.each(c)(ctx, opts, maxItems, listingPageSize, resultDetail(content), func(jobs []J) error {
+		for i := range jobs {
+			id, object := l.item(f, ctx, &jobs[i], content)
+			item, err := terraformValue(ctx, itemType, object)
+			if err != nil {
+				f.diags.AddError("Cannot convert a listed job", "This is a bug in the provider: the item of job "+id+" does not match its type: "+err.Error())
+				return err
+			}
+			ids = append(ids, tftypes.NewValue(tftypes.String, id))
+			items = append(items, item)
+		}
+		return nil
+	})
+	resp.Diagnostics.Append(f.diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Cannot list "+l.what, err)
+		return
+	}
+	tflog.Debug(ctx, "listed "+l.what, map[string]any{"items": len(items), "pages": pages})
+
+	// ids and items stay the Terraform values built here (see
+	// terraformListType): converting them to framework values and back
+	// costs several times more.
+	state.IDs = newTerraformListValue(listingIDsType, tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, nonNil(ids)))
+	state.Items = newTerraformListValue(l.itemsType, tftypes.NewValue(tftypes.List{ElementType: itemType}, nonNil(items)))
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// listedJobsView is a listing's items attribute: every field of a job's
+// record, request_params as JSON text, and the result without word timings
+// (a listing has no include_raw_result).
+func listedJobsView(description, kind, requestIDDescription, requestParamsDescription string) viewAttr {
+	return viewObjectList("items", description,
+		viewString("id", "Identifier of the job (a UUID)."),
+		viewString("request_id", requestIDDescription),
+		viewInt64("version", "Version of the record."),
+		viewString("status", "Status: "+markdownList(client.JobStatuses)+"."),
+		viewString("created_at", "When the job was created (ISO 8601)."),
+		viewString("completed_at", "When the job ended (ISO 8601); null until it is `done` or `error`."),
+		viewString("kind", "Kind of job: `"+kind+"`."),
+		viewStringMap("custom_metadata", "Metadata attached by the caller; values that are not strings are JSON-encoded."),
+		viewInt64("error_code", "HTTP-style code of the failure; null unless the job failed."),
+		viewJSON("post_session_metadata", "Metadata about the session, as a JSON object text (use `jsondecode`)."),
+		fileView,
+		viewJSON("request_params", requestParamsDescription),
+		resultView.withDescription("transcription.utterances", listedUtterancesDescription+transcriptSized),
+	)
+}
+
+// listedJob converts the fields of a job record every listing has, with the
+// listing's own request_params, keeping of its result what content says.
+func (f *flattener) listedJob(ctx context.Context, t types.ObjectType, j *client.JobCommon, requestParams jsonText, content resultContent) types.Object {
+	result, diags := flattenResult(ctx, j.Result, content)
+	f.diags.Append(diags...)
+	return f.object(t, map[string]attr.Value{
+		"id":                    types.StringValue(j.ID),
+		"request_id":            types.StringValue(j.RequestID),
+		"version":               types.Int64Value(j.Version),
+		"status":                types.StringValue(j.Status),
+		"created_at":            types.StringValue(j.CreatedAt),
+		"completed_at":          types.StringPointerValue(j.CompletedAt),
+		"kind":                  types.StringValue(j.Kind),
+		"custom_metadata":       flattenCustomMetadata(j.CustomMetadata),
+		"error_code":            types.Int64PointerValue(j.ErrorCode),
+		"post_session_metadata": flattenJSON(j.PostSessionMetadata),
+		"file":                  flattenFile(j.File),
+		"request_params":        requestParams,
+		"result":                result,
+	})
+}
+
+// nonNil keeps an empty listing an empty list rather than a null one.
+func nonNil[T any](values []T) []T {
+	if values == nil {
+		return []T{}
+	}
+	return values
+}
+
+// listOptions converts the configured filters, with the offset. Offset and
+// limit are checked at plan time; limit is not a page size, so it is not set
+// here.
+func (m listingDataSourceModel) listOptions(ctx context.Context) (client.ListOptions, diag.Diagnostics) {
+	opts, diags := m.listFilterModel.listOptions(ctx)
+	opts.Offset = int(m.Offset.ValueInt64())
+	return opts, diags
+}
