@@ -154,18 +154,24 @@ func (a *transcribeAction) Configure(_ context.Context, req action.ConfigureRequ
 // retention makes impossible: waiting, a job without a callback, and an
 // uploaded audio_url.
 func (a *transcribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	if a.data == nil || !a.data.ZeroDataRetention {
-		return
-	}
-	refuseUnderZeroDataRetention(ctx, req.Config, true, a.data.Client, &resp.Diagnostics)
+	// Terraform validates an action's configuration only in the validate
+	// walk, where variables and every other value are still unknown, and
+	// plans it with them known: what the validators skipped is checked
+	// here. Only the errors: the warnings of known values came with
+	// validation, and the others come when the action is invoked.
+	var diags diag.Diagnostics
+	a.checkConfig(ctx, req.Config, &diags)
+	resp.Diagnostics.Append(diags.Errors()...)
 }
 
-// checkFinalConfig checks the configuration the action is invoked with as
-// its plan did. Terraform validates and plans an action only with the
-// values known at plan time (an action_trigger's configuration may use the
-// triggering resource's computed values), and invokes it with the final
-// ones unchecked: what was unknown then is checked here, before any request.
-func (a *transcribeAction) checkFinalConfig(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
+// checkConfig checks the configuration of an action as validation would,
+// with the zero data retention refusals of its plan. Terraform validates
+// and plans an action only with the values known at plan time (an
+// action_trigger's configuration may use the triggering resource's computed
+// values), and invokes it with the final ones unchecked: the plan and the
+// invocation both check it, so that what was unknown before is checked
+// before any request.
+func (a *transcribeAction) checkConfig(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
 	var schemaResp action.SchemaResponse
 	a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
 	validateActionAttributes(ctx, config, schemaResp.Schema.Attributes, path.Empty(), diags)
@@ -174,7 +180,7 @@ func (a *transcribeAction) checkFinalConfig(ctx context.Context, config tfsdk.Co
 		v.ValidateAction(ctx, action.ValidateConfigRequest{Config: config}, resp)
 		diags.Append(resp.Diagnostics...)
 	}
-	if a.data.ZeroDataRetention {
+	if a.data != nil && a.data.ZeroDataRetention {
 		refuseUnderZeroDataRetention(ctx, config, true, a.data.Client, diags)
 	}
 }
@@ -188,7 +194,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	if a.data.clientFor("the transcription_transcribe action", &resp.Diagnostics) == nil {
 		return
 	}
-	if a.checkFinalConfig(ctx, req.Config, &resp.Diagnostics); resp.Diagnostics.HasError() {
+	if a.checkConfig(ctx, req.Config, &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	wait := !a.data.ZeroDataRetention

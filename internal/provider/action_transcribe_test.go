@@ -232,8 +232,26 @@ func TestAccTranscribe_exampleRunsOncePerRecording(t *testing.T) {
 func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 	requireCurrentTerraform(t)
 	for name, tc := range map[string]struct {
-		provider, config, want string
+		provider, vars, config, want string
 	}{
+		// Terraform validates an action's configuration only while
+		// variables are unknown (the validate walk), and plans it with them
+		// known: the plan checks them.
+		"a model from a variable": {
+			vars:   `variable "model" { default = "model-9" }`,
+			config: "audio_url = \"https://example.com/a.wav\"\n    model = var.model",
+			want:   `Attribute model value must be one of`,
+		},
+		"a switch from a variable without its configuration": {
+			vars:   `variable "translate" { default = true }`,
+			config: "audio_url = \"https://example.com/a.wav\"\n    translation = var.translate",
+			want:   "translation = true needs translation_config",
+		},
+		"an audio_url from a variable": {
+			vars:   `variable "recording" { default = "not a url" }`,
+			config: "audio_url = var.recording",
+			want:   "Attribute audio_url",
+		},
 		"zero data retention without callback": {
 			provider: "zero_data_retention = true",
 			config:   `audio_url = "https://example.com/private.wav"`,
@@ -295,7 +313,7 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})
 			// SERVICE stands for the fake server's address, known only here.
-			config := fmt.Sprintf("provider \"transcription\" {\n  %s\n}\n\naction \"transcription_transcribe\" \"x\" {\n  config {\n    %s\n  }\n}\n", tc.provider, strings.ReplaceAll(tc.config, "SERVICE", url))
+			config := fmt.Sprintf("provider \"transcription\" {\n  %s\n}\n\n%s\n\naction \"transcription_transcribe\" \"x\" {\n  config {\n    %s\n  }\n}\n", tc.provider, tc.vars, strings.ReplaceAll(tc.config, "SERVICE", url))
 			w := newCLIWorkspace(t, config, EnvBaseURL+"="+url, EnvAPIKey+"="+acctest.APIKey)
 			out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false", "-invoke=action.transcription_transcribe.x")
 			if err == nil || !strings.Contains(strings.Join(strings.Fields(errOut), " "), tc.want) {

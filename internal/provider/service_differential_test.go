@@ -765,7 +765,7 @@ func hasError(diags []*tfprotov6.Diagnostic) bool {
 // actionDifferential gives the job's request arguments to the
 // transcription_transcribe action, which must refuse the same arguments as
 // the resource, both when Terraform validates and plans it and when Invoke
-// checks its final configuration itself (checkFinalConfig, a walk of its
+// checks its final configuration itself (checkConfig, a walk of its
 // own).
 type actionDifferential struct {
 	t       *testing.T
@@ -840,7 +840,7 @@ func (d *actionDifferential) check(label string, jobConfig tftypes.Value, resour
 	var invokeDiags diag.Diagnostics
 	final := d.schema
 	final.Raw = config
-	d.action.checkFinalConfig(ctx, final, &invokeDiags)
+	d.action.checkConfig(ctx, final, &invokeDiags)
 	invoked := verdict{built: true}
 	for _, e := range invokeDiags.Errors() {
 		var root string
