@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
@@ -188,30 +186,10 @@ func jobDisplayName(job *client.PreRecordedJob) string {
 	if job.File != nil && job.File.Filename != nil && *job.File.Filename != "" {
 		name = *job.File.Filename
 	}
-	return printable(fmt.Sprintf("%s (%s, %s)", name, job.Status, job.CreatedAt))
-}
-
-// printable escapes what a terminal would act on rather than show: control
-// and format characters (escape sequences, new lines, bidirectional
-// overrides). A file name is whatever the job's creator chose, and
-// terraform query prints display names as they are.
-func printable(s string) string {
-	notGraphic := func(r rune) bool { return !unicode.IsGraphic(r) }
-	if !strings.ContainsFunc(s, notGraphic) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case !notGraphic(r):
-			b.WriteRune(r)
-		case r <= 0xFFFF:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			fmt.Fprintf(&b, "\\U%08x", r)
-		}
-	}
-	return b.String()
+	// A file name is its creator's, and terraform query prints display
+	// names as they are: a new line would forge a line of its output, an
+	// escape sequence reach the terminal.
+	return client.Printable(fmt.Sprintf("%s (%s, %s)", name, job.Status, job.CreatedAt))
 }
 
 // nullJobTimeouts is transcription_job's timeouts left unset, for a state
