@@ -202,6 +202,20 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 	return b.String()
 }
 
+// uploadNotFoundNote explains a job that failed with error_code 404 while
+// its audio_url is a file uploaded to the service (on base_url's host): the
+// service deletes uploads at the end of their retention period, and a job
+// made again from the same audio_url fails the same way.
+func uploadNotFoundNote(c *client.Client, audioURL string, job *client.PreRecordedJob) string {
+	if c == nil || job.ErrorCode == nil || *job.ErrorCode != http.StatusNotFound || !c.OnServiceHost(audioURL) {
+		return ""
+	}
+	return "\n\nIts audio_url is a file uploaded to the service, which the service no longer has: it deletes uploads at the end of their retention period, so a job made again from it fails the same way. " + uploadAgain
+}
+
+// uploadAgain says how to replace an upload the service no longer has.
+const uploadAgain = "Upload the file again with the job: terraform apply -replace=ADDRESS, with the address of the transcription_upload that gives audio_url."
+
 // errorCodeText names a failed job's error_code, with its meaning when it
 // is an HTTP status (the service may use others).
 func errorCodeText(code int64) string {

@@ -195,6 +195,31 @@ func TestAccLiveJobsDataSource_jobDeletedOnService(t *testing.T) {
 	})
 }
 
+// TestAccJob_createdFromAnExpiredUpload: a job made from an upload the
+// service has deleted fails with error_code 404; the error says that the
+// upload is gone and how to upload it again, since replacing the job alone
+// (what the tainted job's next apply does) fails the same way.
+func TestAccJob_createdFromAnExpiredUpload(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	_, url := acctest.FakeServer(t, fakeserver.Options{Clock: clock, Retention: time.Hour})
+	source := filepath.Join(t.TempDir(), "call.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+uploadConfig("call", source))
+	if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+	}
+	clock.Advance(2 * time.Hour) // the upload expires
+	job := acctest.JobConfig("late", "audio_url = transcription_upload.call.audio_url")
+	if err := os.WriteFile(filepath.Join(w.dir, "late.tf"), []byte(job), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color")
+	output := strings.Join(strings.Fields(stdout+stderr), " ")
+	if err == nil || !acctest.ExpectError(`Transcription job failed.*error_code 404.*audio_url is a file uploaded to the service, which the service no longer has.*terraform apply -replace=ADDRESS`).MatchString(output) {
+		t.Fatalf("apply of a job from the expired upload: err %v, want the failure to say the upload is gone and how to upload it again:\n%s", err, output)
+	}
+}
+
 // TestAccJob_expiredWithItsUpload: the service deletes an upload at the end
 // of the same retention period as the job made from it, so the job created
 // again from its audio_url (recreate_when_missing, or -replace on the job)

@@ -266,7 +266,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if job.Status == client.StatusError {
 		// Terraform taints the resource: the next apply replaces it.
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
-			"\n\nThe job stays in state, tainted: the next apply replaces it.")
+			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadNotFoundNote(r.data.Client, plan.AudioURL.ValueString(), job))
 		return
 	}
 	warnOfFailedAddons(&resp.Diagnostics, job)
@@ -640,8 +640,7 @@ func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
 	if r.data == nil || r.data.Client == nil || !r.data.Client.OnServiceHost(audioURL.ValueString()) {
 		return ""
 	}
-	return "\n\nIts audio_url is a file uploaded to the service, which deletes uploads at the end of the same retention period: a job made again from it would fail to fetch it. " +
-		"Upload the file again with the job: terraform apply -replace=ADDRESS, with the address of the transcription_upload that gives audio_url."
+	return "\n\nIts audio_url is a file uploaded to the service, which deletes uploads at the end of the same retention period: a job made again from it would fail to fetch it. " + uploadAgain
 }
 
 // planSmallerResult plans the result of a final job that keeps less of it

@@ -44,11 +44,12 @@ func (v baseURLValidator) ValidateString(ctx context.Context, req validator.Stri
 	}
 	if _, err := client.ParseBaseURL(req.ConfigValue.ValueString()); err != nil {
 		detail := fmt.Sprintf("Attribute %s %s: %s.", req.Path, v.Description(ctx), err)
-		// Credentials in the URL are a secret: at the attribute, the CLI
-		// would print its source line, with them. At the block, as for an
-		// API key, the detail (without them) names the attribute.
-		// Any "@" may be one: a URL with credentials that does not parse.
-		if strings.Contains(req.ConfigValue.ValueString(), "@") {
+		// Credentials in the URL are a secret, and so may a query or a
+		// fragment be (?api_key=...): at the attribute, the CLI would print
+		// its source line, with them. At the block, as for an API key, the
+		// detail (without them) names the attribute. Any "@" may be one: a
+		// URL with credentials that does not parse.
+		if strings.ContainsAny(req.ConfigValue.ValueString(), "@?#") {
 			resp.Diagnostics.AddError("Invalid base URL", detail)
 			return
 		}

@@ -22,6 +22,8 @@ func TestBaseURL(t *testing.T) {
 		"IPv6 and port":       {value: types.StringValue("http://[::1]:8080")},
 		"no scheme":           {value: types.StringValue("api.example.com"), wantError: "must be an absolute http or https URL"},
 		"query":               {value: types.StringValue("https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
+		"key in the query":    {value: types.StringValue("https://api.example.com/v2?api_key=s3cr3t"), wantError: "must not have a query or fragment"},
+		"key in the fragment": {value: types.StringValue("https://api.example.com/v2#s3cr3t"), wantError: "must not have a query or fragment"},
 		"credentials":         {value: types.StringValue("https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
 		"bad scheme, secret":  {value: types.StringValue("ftp://user:s3cr3t@api.example.com"), wantError: "must be an absolute http or https URL"},
 		"not a URL, secret":   {value: types.StringValue("https://user:s3cr3t@[::1"), wantError: "is not a URL"},
