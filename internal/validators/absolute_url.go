@@ -52,8 +52,19 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 		resp.Diagnostics.AddError("Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
 		return
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), client.RedactedURL(req.ConfigValue.ValueString()), err))
+	raw := req.ConfigValue.ValueString()
+	if strings.ContainsFunc(raw, unusableInURL) {
+		// Quoted redacted, the value would come out percent-encoded, without
+		// the character the message points at: the CLI prints the
+		// attribute's line as written.
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s: %s.", req.Path, v.Description(ctx), err))
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), client.RedactedURL(raw), err))
 }
+
+// unusableInURL is a character no URL holds, which url.Parse takes.
+func unusableInURL(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
 
 func checkAbsoluteHTTPURL(raw string) error {
 	// url.Parse takes white space in a path or query, which no URI holds

@@ -3,6 +3,7 @@ package validators
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -48,6 +49,11 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 			if tc.wantError != "" && !strings.Contains(diags.Errors()[0].Detail(), "Attribute audio_url ") {
 				t.Errorf("error %q does not name audio_url", diags.Errors()[0].Detail())
+			}
+			// Quoted, a value with white space came out percent-encoded,
+			// without the character the message points at.
+			if strings.ContainsFunc(tc.value.ValueString(), unicode.IsSpace) && strings.Contains(diags.Errors()[0].Detail(), `got "`) {
+				t.Errorf("error %q quotes the value percent-encoded", diags.Errors()[0].Detail())
 			}
 		})
 	}

@@ -1,4 +1,9 @@
 terraform {
+  # action blocks and `caller` need Terraform 1.16 or newer (OpenTofu has no
+  # actions): with this, older engines say so instead of "Unsupported block
+  # type".
+  required_version = ">= 1.16"
+
   required_providers {
     transcription = {
       source = "transcription-service/transcription"

@@ -1,4 +1,7 @@
 terraform {
+  # terraform query needs Terraform 1.14 or newer (OpenTofu has no query).
+  required_version = ">= 1.14"
+
   required_providers {
     transcription = {
       source = "transcription-service/transcription"
