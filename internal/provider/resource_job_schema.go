@@ -143,7 +143,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"custom_vocabulary": requestSwitch(betaNote + "Enables custom vocabulary, configured by `custom_vocabulary_config`" + needsConfigForNewJob),
 		"custom_vocabulary_config": requestObject(betaNote+"Words and phrases the transcription should favour.", "custom_vocabulary", map[string]schema.Attribute{
 			"vocabulary": schema.ListNestedAttribute{
-				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required.",
+				MarkdownDescription: "The vocabulary entries, for example `{ value = \"Kubernetes\" }`. Required; with `custom_vocabulary` on, a new job needs at least one.",
 				Required:            true,
 				Validators:          []validator.List{validators.NoNullElements()},
 				NestedObject: schema.NestedAttributeObject{Validators: []validator.Object{validators.RequiredInElement("value")}, Attributes: map[string]schema.Attribute{
@@ -333,7 +333,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"custom_spelling": requestSwitch(alphaNote + "Replaces spellings in the transcript, configured by `custom_spelling_config`" + needsConfigForNewJob),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
 			"spelling_dictionary": schema.MapAttribute{
-				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. Required.",
+				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. Required; with `custom_spelling` on, a new job needs at least one spelling to replace.",
 				ElementType:         types.ListType{ElemType: types.StringType},
 				Required:            true,
 				Validators:          []validator.Map{validators.NoNullElements(), mapvalidator.ValueListsAre(validators.NoNullElements())},

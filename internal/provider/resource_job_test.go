@@ -118,6 +118,10 @@ custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is re
 	{name: "audio-to-LLM without config", body: `audio_to_llm = true`, expect: `(?s)audio_to_llm = true needs audio_to_llm_config.*needs prompts`},
 	{name: "custom vocabulary without config", body: `custom_vocabulary = true`, expect: `(?s)custom_vocabulary = true needs custom_vocabulary_config.*needs vocabulary`},
 	{name: "custom spelling without config", body: `custom_spelling = true`, expect: `(?s)custom_spelling = true needs custom_spelling_config.*needs spelling_dictionary`},
+	// A required field that asks the feature for nothing, as leaving it out.
+	configRule("vocabulary empty", "custom_vocabulary", `vocabulary = []`, `(?s)custom_vocabulary = true needs entries in custom_vocabulary_config.vocabulary.*asks the feature for nothing`),
+	configRule("spelling dictionary empty", "custom_spelling", `spelling_dictionary = {}`, `(?s)custom_spelling = true needs entries in custom_spelling_config.spelling_dictionary`),
+	configRule("spelling dictionary without spellings", "custom_spelling", `spelling_dictionary = { Gettleman = [] }`, `(?s)custom_spelling = true needs entries in custom_spelling_config.spelling_dictionary`),
 	// Duplicates, where each value may appear once.
 	{name: "duplicate language", body: `language_config = { languages = ["en", "fr", "en"] }`, expect: `(?s)language_config.languages lists "en" more than once`},
 	configRule("duplicate format", "subtitles", `formats = ["srt", "srt"]`, `(?s)subtitles_config.formats lists "srt" more than once`),

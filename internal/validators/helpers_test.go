@@ -44,6 +44,11 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 	"translation_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
 		"target_languages": schema.ListAttribute{Optional: true, ElementType: types.StringType},
 	}},
+	// As in transcription_job: a map of lists.
+	"custom_spelling": schema.BoolAttribute{Optional: true},
+	"custom_spelling_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+		"spelling_dictionary": schema.MapAttribute{Optional: true, ElementType: types.ListType{ElemType: types.StringType}},
+	}},
 	"callback": schema.BoolAttribute{Optional: true},
 	"callback_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
 		"url": schema.StringAttribute{Required: true},

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 var _ validator.Bool = switchRequiresConfigValidator{}
@@ -45,10 +47,48 @@ func (v switchRequiresConfigValidator) ValidateBool(ctx context.Context, req val
 		resp.Diagnostics.Append(diags...)
 		return
 	}
-	if !config.IsNull() {
-		return // set, or known only later
+	if config.IsUnknown() {
+		return // known only later
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, fmt.Sprintf("%s = true needs %s", req.Path, configPath),
-		fmt.Sprintf("The service needs %s in %s to run this feature; without it the job would be billed and the feature's result empty. "+
-			"Set %s = { ... }, or remove %s.", v.needs, configPath, configPath, req.Path))
+	if config.IsNull() {
+		resp.Diagnostics.AddAttributeError(req.Path, fmt.Sprintf("%s = true needs %s", req.Path, configPath),
+			fmt.Sprintf("The service needs %s in %s to run this feature; without it the job would be billed and the feature's result empty. "+
+				"Set %s = { ... }, or remove %s.", v.needs, configPath, configPath, req.Path))
+		return
+	}
+	// Empty, the required field asks the feature for nothing, as leaving
+	// the configuration out does: an empty list, or a map whose lists are
+	// all empty (a spelling key with no spelling to replace).
+	neededPath := configPath.AtName(v.needs)
+	var needed attr.Value
+	if diags := req.Config.GetAttribute(ctx, neededPath, &needed); diags.HasError() {
+		resp.Diagnostics.Append(diags...)
+		return
+	}
+	if asksForNothing(needed) {
+		resp.Diagnostics.AddAttributeError(req.Path, fmt.Sprintf("%s = true needs entries in %s", req.Path, neededPath),
+			fmt.Sprintf("%s asks the feature for nothing, as leaving it out does: the job would be billed and the feature's result empty. "+
+				"Give %s what the feature should use, or remove %s.", neededPath, neededPath, req.Path))
+	}
+}
+
+// asksForNothing reports whether a known list or map holds no element, or
+// only empty lists.
+func asksForNothing(v attr.Value) bool {
+	if v == nil || v.IsNull() || v.IsUnknown() {
+		return false // a required field left out or unknown has its own check
+	}
+	switch c := v.(type) {
+	case basetypes.ListValue:
+		return len(c.Elements()) == 0
+	case basetypes.MapValue:
+		for _, e := range c.Elements() {
+			if !asksForNothing(e) {
+				return false
+			}
+		}
+		return true
+	default:
+		return false
+	}
 }

@@ -44,6 +44,47 @@ func TestSwitchRequiresConfig(t *testing.T) {
 	}
 }
 
+// A required field that is empty asks the feature for nothing, as leaving
+// the configuration out does: an empty list, or a map whose lists are all
+// empty (a spelling key with no spelling to replace).
+func TestSwitchRequiresConfig_emptyField(t *testing.T) {
+	strings_ := tftypes.List{ElementType: tftypes.String}
+	dictionary := func(entries map[string]tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(tftypes.Map{ElementType: strings_}, entries)
+	}
+	for name, tc := range map[string]struct {
+		needed    tftypes.Value
+		wantError string
+	}{
+		"no key":                 {needed: dictionary(map[string]tftypes.Value{}), wantError: "custom_spelling_config.spelling_dictionary asks the feature for nothing"},
+		"keys without spellings": {needed: dictionary(map[string]tftypes.Value{"Gettleman": frameworktest.Strings(), "Kubernetes": frameworktest.Strings()}), wantError: "asks the feature for nothing"},
+		"one key with spellings": {needed: dictionary(map[string]tftypes.Value{"Gettleman": frameworktest.Strings(), "Kubernetes": frameworktest.Strings("kubernetes")})},
+		"spellings unknown":      {needed: dictionary(map[string]tftypes.Value{"Gettleman": tftypes.NewValue(strings_, tftypes.UnknownValue)})},
+		"dictionary unknown":     {needed: tftypes.NewValue(tftypes.Map{ElementType: strings_}, tftypes.UnknownValue)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			config := testConfig(t, map[string]tftypes.Value{
+				"custom_spelling":        frameworktest.Bool(true),
+				"custom_spelling_config": testObject(t, "custom_spelling_config", map[string]tftypes.Value{"spelling_dictionary": tc.needed}),
+			})
+			diags := validateAt(t, SwitchRequiresConfig("custom_spelling_config", "spelling_dictionary"), path.Root("custom_spelling"), config)
+			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
+			if tc.wantError != "" {
+				if got := diags.Errors()[0].Summary(); got != "custom_spelling = true needs entries in custom_spelling_config.spelling_dictionary" {
+					t.Errorf("summary %q does not name both attributes", got)
+				}
+			}
+		})
+	}
+	// An empty list, as a vocabulary without entries.
+	config := testConfig(t, map[string]tftypes.Value{
+		"translation":        frameworktest.Bool(true),
+		"translation_config": testObject(t, "translation_config", map[string]tftypes.Value{"target_languages": frameworktest.Strings()}),
+	})
+	diags := validateAt(t, SwitchRequiresConfig("translation_config", "target_languages"), path.Root("translation"), config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "translation_config.target_languages asks the feature for nothing")
+}
+
 // A configuration name the schema does not hold is the provider's mistake:
 // the framework's error reading it is reported, not the user-facing one
 // asking to set an attribute that is not there.
