@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strings"
 )
 
 // WithDefaults returns the request as the service applies it and records it
@@ -163,6 +164,9 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 			}
 		}
 		cc.DefaultIntensity = nil
+		// Each entry carries its own intensity, pronunciations and
+		// language: their order means nothing.
+		slices.SortStableFunc(cc.Vocabulary, func(a, b VocabularyEntry) int { return strings.Compare(jsonText(a), jsonText(b)) })
 		out.CustomVocabularyConfig = &cc
 	}
 	if c := out.CustomSpellingConfig; c != nil {
@@ -287,6 +291,13 @@ func equalJSON(a, b any) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// jsonText is v's JSON encoding, an order for values of the request's
+// types (which always encode).
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // EffectiveFields returns Effective's fields by JSON name, each as its JSON

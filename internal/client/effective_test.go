@@ -129,6 +129,8 @@ func TestEffective_sameJob(t *testing.T) {
 			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Gettleman": ["getleman"], "Kubernetes": []}}}`},
 		"dictionary of keys with no spellings": {`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {}}}`,
 			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Kubernetes": [], "OpenTofu": []}}}`},
+		"vocabulary entries reordered": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "Kubernetes"}, {"value": "Helm", "intensity": 0.9}, {"value": "Argo", "pronunciations": ["argh", "ar go"]}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Argo", "intensity": 0.5, "pronunciations": ["ar go", "argh"]}, {"value": "Helm", "intensity": 0.9}, {"value": "Kubernetes", "intensity": 0.5}]}}`},
 		"pronunciations reordered": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": ["koo", "kube"]}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kubernetes", "pronunciations": ["kube", "koo", "kube"]}]}}`},
 
@@ -185,6 +187,8 @@ func TestEffective_anotherJob(t *testing.T) {
 			`{` + url + `, "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"G": ["g", "j"]}}}`, []string{"custom_spelling_config"}},
 		"intensity": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "K"}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"default_intensity": 0.5, "vocabulary": [{"value": "K", "intensity": 0.6}]}}`, []string{"custom_vocabulary_config"}},
+		"intensities swapped between entries": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "intensity": 0.2}, {"value": "H", "intensity": 0.9}]}}`,
+			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "H", "intensity": 0.2}, {"value": "K", "intensity": 0.9}]}}`, []string{"custom_vocabulary_config"}},
 		"intensity left to the service": {`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,
 			`{` + url + `, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K", "intensity": 0.5}]}}`, []string{"custom_vocabulary_config"}},
 		"entry language while detecting": {`{` + url + `, "language_config": {"languages": ["en", "fr"]}, "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "K"}]}}`,

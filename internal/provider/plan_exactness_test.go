@@ -687,7 +687,7 @@ func (l aList) get() []any { v, _ := l.in[l.key].([]any); return v }
 // setLikeLists are the lists whose order means nothing, where set.
 func setLikeLists(b map[string]any) []aList {
 	var out []aList
-	for _, p := range [][2]string{{"language_config", "languages"}, {"subtitles_config", "formats"}, {"translation_config", "target_languages"}, {"pii_redaction_config", "entity_types"}} {
+	for _, p := range [][2]string{{"language_config", "languages"}, {"subtitles_config", "formats"}, {"translation_config", "target_languages"}, {"pii_redaction_config", "entity_types"}, {"custom_vocabulary_config", "vocabulary"}} {
 		if o := object(b, p[0]); o != nil {
 			out = append(out, aList{o, p[1]})
 		}

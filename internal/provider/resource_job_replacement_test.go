@@ -46,7 +46,7 @@ subtitles = true
 diarization = true
 pii_redaction = true
 custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }] }
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }, { value = "Helm", intensity = 0.8 }] }
 `
 	const lists = `translation = true
 translation_config = { target_languages = ["de", "es"] }
@@ -76,7 +76,7 @@ subtitles = true
 diarization = true
 pii_redaction = true
 custom_vocabulary = true
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", pronunciations = [] }] }
+custom_vocabulary_config = { vocabulary = [{ value = "Helm", intensity = 0.8 }, { value = "Kubernetes", pronunciations = [] }] }
 `+lists+`language_config = { languages = ["fr", "en"] }
 summarization_config = {}
 subtitles_config = { style = "default" }
