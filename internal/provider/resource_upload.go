@@ -125,7 +125,7 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				// which knows whether zero data retention allows a new one.
 			},
 			"sha256": schema.StringAttribute{
-				MarkdownDescription: "SHA-256 of the uploaded content (64 hexadecimal digits). Every plan hashes the file again: a different digest replaces the upload, and the new digest is known once the file is uploaded.",
+				MarkdownDescription: "SHA-256 of the uploaded content (64 hexadecimal digits). Every plan of an upload made hashes the file again: a different digest replaces the upload, and the new digest is known once the file is uploaded (a new upload's plan only checks that the file can be read).",
 				Computed:            true,
 			},
 			"audio_url": schema.StringAttribute{
@@ -251,8 +251,17 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 
 	source := plan.Source.ValueString()
-	sum, size, err := fileSHA256(ctx, source)
-	if ctx.Err() != nil {
+	var sum string
+	var size int64
+	var err error
+	if creating {
+		// A new upload's digest is planned unknown (below): the file needs
+		// only to be there, readable and not empty.
+		size, err = sourceFileSize(source)
+	} else {
+		sum, size, err = fileSHA256(ctx, source)
+	}
+	if ctx.Err() != nil && !creating {
 		resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while hashing the file to upload",
 			fmt.Sprintf("Terraform was interrupted while the provider hashed %q to plan its upload.", source))
 		return

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -284,29 +285,73 @@ func TestUploadPlan_unknownSource(t *testing.T) {
 	}
 }
 
-// A plan interrupted while it hashes the file fails saying so, for a new
-// upload as for one made (whose file is not reported unreadable).
+// A plan interrupted while it hashes the file of an upload made fails
+// saying so (the file is not reported unreadable).
 func TestUploadPlan_interruptedWhileHashing(t *testing.T) {
 	u, made := madeUpload(t)
 	source := u.source
 	interrupted, cancel := context.WithCancel(context.Background())
 	cancel()
-	for name, prior := range map[string]*tfprotov6.DynamicValue{"creation": &u.null, "upload made": made} {
-		t.Run(name, func(t *testing.T) {
-			resp, err := u.server.PlanResourceChange(interrupted, &tfprotov6.PlanResourceChangeRequest{
-				TypeName: uploadTypeName, PriorState: prior, ProposedNewState: &u.config, Config: &u.config,
-			})
-			if err != nil {
-				t.Fatal(err)
+	resp, err := u.server.PlanResourceChange(interrupted, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: uploadTypeName, PriorState: made, ProposedNewState: &u.config, Config: &u.config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := sourceError(t, resp.Diagnostics, "Interrupted while hashing the file to upload")
+	if want := fmt.Sprintf("Terraform was interrupted while the provider hashed %q to plan its upload.", source); d.Detail != want {
+		t.Errorf("detail %q, want %q", d.Detail, want)
+	}
+	if len(resp.Diagnostics) != 1 {
+		t.Errorf("diagnostics %v, want only the interruption", resp.Diagnostics)
+	}
+}
+
+// A new upload's digest is planned unknown, so its plan does not read the
+// file whole: a recording of hundreds of MB took seconds to hash at every
+// plan, for a digest thrown away. Measured as the bytes this process reads
+// (Linux's /proc/self/io rchar) while a new upload of a 256 MB file is
+// planned, then while the same file's upload made is planned (which hashes
+// it, to tell a new content).
+func TestUploadPlan_newUploadDoesNotHash(t *testing.T) {
+	readBytes := func() int64 {
+		t.Helper()
+		stats, err := os.ReadFile("/proc/self/io")
+		if err != nil {
+			t.Skip("no /proc/self/io to count the bytes read:", err)
+		}
+		for _, line := range strings.Split(string(stats), "\n") {
+			if v, ok := strings.CutPrefix(line, "rchar: "); ok {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
 			}
-			d := sourceError(t, resp.Diagnostics, "Interrupted while hashing the file to upload")
-			if want := fmt.Sprintf("Terraform was interrupted while the provider hashed %q to plan its upload.", source); d.Detail != want {
-				t.Errorf("detail %q, want %q", d.Detail, want)
-			}
-			if len(resp.Diagnostics) != 1 {
-				t.Errorf("diagnostics %v, want only the interruption", resp.Diagnostics)
-			}
-		})
+		}
+		t.Fatalf("no rchar in /proc/self/io:\n%s", stats)
+		return 0
+	}
+	const size = 256 << 20
+	u, made := madeUpload(t)
+	// The recording uploaded, then grown to 256 MB (sparse: nothing written).
+	if err := os.Truncate(u.source, size); err != nil {
+		t.Fatal(err)
+	}
+	before := readBytes()
+	planned := u.planCreate()
+	newUpload := readBytes() - before
+	if v := u.attribute(planned, "sha256"); v.IsKnown() {
+		t.Errorf("a new upload planned sha256 %v, want unknown", v)
+	}
+	before = readBytes()
+	u.planChange(uploadTypeName, made, &u.config, &u.config)
+	uploadMade := readBytes() - before
+	if uploadMade < size {
+		t.Fatalf("planning the upload made read %d bytes, less than its file's %d: the count does not see the hash", uploadMade, size)
+	}
+	if newUpload > size/4 {
+		t.Errorf("planning a new upload read %d bytes of a %d-byte file, want only enough to know it can be read", newUpload, size)
 	}
 }
 

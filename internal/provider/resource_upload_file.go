@@ -33,6 +33,28 @@ func openSourceFile(name string) (*os.File, error) {
 	return os.Open(name)
 }
 
+// sourceFileSize returns the size of a regular file it could open and
+// read: what a new upload's plan needs, whose digest is known only once
+// uploaded (hashing a recording of several hundred MB took seconds, at every
+// plan, for a value thrown away).
+func sourceFileSize(name string) (int64, error) {
+	f, err := openSourceFile(name)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	// Opened is not readable: a read of a directory's entry point or of a
+	// file on a failing disk fails only here.
+	if _, err := f.Read(make([]byte, 1)); err != nil && !errors.Is(err, io.EOF) {
+		return 0, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
+	}
+	return info.Size(), nil
+}
+
 // fileSHA256 streams the file through SHA-256 and returns the hex digest
 // and the number of bytes hashed. It stops with ctx's error once ctx ends:
 // hashing a recording of several GB takes seconds, which an interrupt
