@@ -151,6 +151,12 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 			continue
 		}
 		var buf bytes.Buffer
+		// The file is most of the body: room for it at once, rather than
+		// doubling as it comes (twice its size at the end, and as much
+		// again in the copies on the way, for a recording of hundreds of MB).
+		if r.ContentLength > 0 {
+			buf.Grow(int(min(r.ContentLength, s.opts.MaxUploadBytes+1)))
+		}
 		if _, err := io.Copy(&buf, io.LimitReader(part, s.opts.MaxUploadBytes+1)); err != nil {
 			return "", nil, false, tooLargeOr(err)
 		}
