@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -118,7 +119,9 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Path of the local audio or video file to upload. A relative path is resolved from the directory Terraform runs in; " +
 					"use `path.module` (`\"${path.module}/recording.wav\"`) to name a file next to the configuration. " +
-					"A new path to a file with the same name and content changes in place, without a new upload; a different file name replaces the upload, because the service records it.",
+					"A new path to a file with the same name and content changes in place, without a new upload; a different file name replaces the upload, because the service records it. " +
+					"The file must be there when Terraform plans, unless the path is known only at apply: for a file another resource writes during the apply, " +
+					"take the path from that resource (`source = terraform_data.render.output`), which `depends_on` alone does not do.",
 				Required:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 				// A different file name replaces the upload in ModifyPlan,
@@ -332,10 +335,13 @@ const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = tr
 
 // addSourceError reports a file that cannot be read, naming its path.
 func addSourceError(diags *diag.Diagnostics, source string, err error, more string) {
+	hint := "A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration."
+	if strings.HasPrefix(source, "~") {
+		// Only a shell expands ~.
+		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
+	}
 	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload",
-		fmt.Sprintf("The file %q cannot be read: %v.\n\n"+
-			"A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration.",
-			source, unwrapPathError(err))+more)
+		fmt.Sprintf("The file %q cannot be read: %v.\n\n", source, unwrapPathError(err))+hint+more)
 }
 
 func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

@@ -414,6 +414,12 @@ func TestAccUpload_unreadableSource(t *testing.T) {
 				ExpectError: unreadable(dir, "is a directory"),
 			},
 			{
+				// Only a shell expands ~: the error says how to.
+				Config:      acctest.ProviderConfig(url) + uploadConfig("call", "~/absent-recording.wav"),
+				PlanOnly:    true,
+				ExpectError: acctest.ExpectError(`(?s)"~/absent-recording.wav" cannot be read: no such file or directory.*A path starting with ~ is not expanded: write pathexpand\("~/absent-recording.wav"\)`),
+			},
+			{
 				// No bytes, no audio: refused at plan, not by the service.
 				Config:      acctest.ProviderConfig(url) + uploadConfig("call", empty),
 				PlanOnly:    true,

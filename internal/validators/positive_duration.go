@@ -40,6 +40,6 @@ func (v positiveDurationValidator) ValidateString(ctx context.Context, req valid
 			fmt.Sprintf("Attribute %s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
 	case d <= 0:
 		resp.Diagnostics.AddAttributeError(req.Path, "Timeout must be greater than zero",
-			fmt.Sprintf("Attribute %s is %q: a wait of zero or less would end before it starts. Give a positive duration such as \"30m\", or remove it to use the default.", req.Path, req.ConfigValue.ValueString()))
+			fmt.Sprintf("Attribute %s is %q: a wait of zero or less would end before it starts. Give a positive duration such as \"30m\", or remove it (the attribute's documentation says what applies without it: a default, or no limit).", req.Path, req.ConfigValue.ValueString()))
 	}
 }
