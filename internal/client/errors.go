@@ -87,9 +87,18 @@ type TransportError struct {
 }
 
 func (e *TransportError) Error() string {
+	what := "cannot reach the transcription service"
+	if e.Unanswered() {
+		what = "the transcription service took the request and sent no answer in time"
+	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
-	return fmt.Sprintf("%s: cannot reach the transcription service: %s", e.Op, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))
+	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))
 }
+
+// Unanswered reports whether the request was sent and then timed out: the
+// service was reached (it may have acted on the request), and did not
+// answer, or stopped answering, within the client's bounds.
+func (e *TransportError) Unanswered() bool { return e.Sent && isTimeout(e.Err) }
 
 func (e *TransportError) Unwrap() error { return e.Err }
 

@@ -488,6 +488,11 @@ func TestHeaderTimeout_notRetried(t *testing.T) {
 	if !errors.As(err, &transportErr) || !client.IsTransient(err) {
 		t.Fatalf("got %v, want a transient transport error", err)
 	}
+	// The service was reached: not "cannot reach", which sent users to
+	// check base_url and the network.
+	if !transportErr.Unanswered() || !strings.Contains(err.Error(), "the transcription service took the request and sent no answer in time") {
+		t.Errorf("error %q, want it to say the service took the request and did not answer", err)
+	}
 	if n := tries.Load(); n != 1 {
 		t.Errorf("the read was sent %d times, want once", n)
 	}

@@ -57,6 +57,8 @@ func errorDetail(err error, advice bool) string {
 			fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", apiErr.RequestID)
 		}
 		return b.String()
+	case errors.As(err, &transportErr) && transportErr.Unanswered():
+		return transportErr.Error() + ". The service may be overloaded, or slow to answer this request."
 	case errors.As(err, &transportErr) && !advice:
 		return transportErr.Error() + ". Check base_url and the network."
 	case errors.As(err, &transportErr):

@@ -387,6 +387,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	if err != nil {
 		var changed *sourceChangedError
 		var interrupted *client.InterruptedError
+		var transportErr *client.TransportError
 		switch {
 		case errors.As(err, &changed):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
@@ -419,6 +420,10 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
 				fmt.Sprintf("Terraform was interrupted while %q (%d bytes) was being uploaded, before the service answered: the service may have received the file all the same. "+
 					"Nothing was saved in state, so the next apply uploads it again. (The service has no endpoint to delete an upload: it keeps one for its retention period.)", source, size))
+		case errors.As(err, &transportErr) && transportErr.Sent:
+			resp.Diagnostics.AddError(fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
+				"\n\nThe file was sent before the failure: the service may have received it all the same. Nothing was saved in state: the next apply uploads it again. "+
+				"(The service has no endpoint to delete an upload: it keeps one for its retention period.)")
 		default:
 			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
 		}

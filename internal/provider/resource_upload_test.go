@@ -934,6 +934,36 @@ func TestUploadCreate_interruptedInFlight(t *testing.T) {
 	}
 }
 
+// TestUploadCreate_sentAndUnanswered: an upload the service took whole and
+// never answered (past the client's bound for an answer to begin) may be
+// kept by the service: the error says so, and that the service was reached,
+// where it said "cannot reach the transcription service ... Check base_url
+// and the network".
+func TestUploadCreate_sentAndUnanswered(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "note.wav")
+	writeTestWAV(t, source, 0.1, 1, 8000, 440)
+	release := make(chan struct{})
+	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body) // the whole file, and no answer
+		<-release
+	}))
+	t.Cleanup(silent.Close)
+	t.Cleanup(func() { close(release) })
+	c, err := client.New(client.Config{BaseURL: silent.URL, APIKey: acctest.APIKey, ResponseHeaderTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := newUploadUnderTest(c).failedCreate(t, context.Background(), source, nil)
+	for _, want := range []string{"took the request and sent no answer in time", "may have received it all the same", "the next apply uploads it again"} {
+		if !strings.Contains(got.Detail(), want) {
+			t.Errorf("diagnostic %q: %q lacks %q", got.Summary(), got.Detail(), want)
+		}
+	}
+	if strings.Contains(got.Detail(), "cannot reach") || strings.Contains(got.Detail(), "Check base_url") {
+		t.Errorf("diagnostic %q says the service was not reached", got.Detail())
+	}
+}
+
 // uploadUnderTest is the upload resource with a client, called as
 // Terraform calls it.
 type uploadUnderTest struct {
