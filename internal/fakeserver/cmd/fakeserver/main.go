@@ -234,10 +234,17 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 		flags.PrintDefaults()
 	}
 
+	if err := flags.Parse(args); err != nil {
+		return cfg, err
+	}
+	// Flags win over variables: a variable sets only a flag the command
+	// line left out.
+	given := map[string]bool{}
+	flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var envErr error
 	flags.VisitAll(func(f *flag.Flag) {
 		name, ok := envNames[f.Name]
-		if !ok || envErr != nil {
+		if !ok || given[f.Name] || envErr != nil {
 			return
 		}
 		if v := getenv(name); v != "" {
@@ -249,17 +256,11 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	if envErr != nil {
 		return cfg, envErr
 	}
-	envKey := cfg.apiKey // FAKESERVER_API_KEY's, if set
-	if err := flags.Parse(args); err != nil {
-		return cfg, err
-	}
-	keyGiven := false
-	flags.Visit(func(f *flag.Flag) { keyGiven = keyGiven || f.Name == "api-key" })
 	switch {
-	case keyGiven && envKey != "" && cfg.apiKey == envKey:
-		cfg.apiKeySource = "FAKESERVER_API_KEY"
-	case keyGiven:
+	case given["api-key"]:
 		cfg.apiKeySource = "-api-key"
+	case getenv(envNames["api-key"]) != "":
+		cfg.apiKeySource = envNames["api-key"]
 	default:
 		cfg.apiKey, cfg.apiKeySource = getenv("TRANSCRIPTION_API_KEY"), "TRANSCRIPTION_API_KEY"
 		if cfg.apiKey == "" {

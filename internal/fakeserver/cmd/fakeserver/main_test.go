@@ -295,6 +295,12 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 		{"FAKESERVER_API_KEY over TRANSCRIPTION_API_KEY", map[string]string{"TRANSCRIPTION_API_KEY": "tr-key", "FAKESERVER_API_KEY": "fs-key"}, nil,
 			func() config { c := defaults; c.apiKey, c.apiKeySource = "fs-key", "FAKESERVER_API_KEY"; return c }()},
 		{"FAKESERVER_VERSION is not a flag's", map[string]string{"FAKESERVER_VERSION": "1.2.3"}, nil, defaults},
+		// The same key both ways comes from the flag, which wins.
+		{"-api-key equal to FAKESERVER_API_KEY", map[string]string{"FAKESERVER_API_KEY": "k"}, []string{"-api-key", "k"},
+			func() config { c := defaults; c.apiKey, c.apiKeySource = "k", "-api-key"; return c }()},
+		// A variable a flag overrides is not read: its bad value is no error.
+		{"a bad variable a flag overrides", map[string]string{"FAKESERVER_PROCESSING_TIME": "soon"}, []string{"-processing-time", "1s"},
+			func() config { c := defaults; c.processing = processingRange{time.Second, time.Second}; return c }()},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
