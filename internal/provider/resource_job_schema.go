@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -526,7 +527,13 @@ func serviceDefaultBool(description string, def bool) schema.BoolAttribute {
 
 // languageCode validates a language code against one of the service's lists.
 func languageCode(allowed []string) validator.String {
-	return stringvalidator.OneOf(allowed...)
+	var translationOnly []string
+	for _, code := range client.TranslationLanguages {
+		if !slices.Contains(allowed, code) {
+			translationOnly = append(translationOnly, code)
+		}
+	}
+	return validators.LanguageCode(allowed, translationOnly)
 }
 
 func intensityBounds() validator.Float64 {

@@ -76,7 +76,8 @@ var jobRules = []jobRule{
 	configRule("processed text type", "pii_redaction", `processed_text_type = "BLUR"`, `(?s)pii_redaction_config.processed_text_type value must be one.*"MASK".*got: "BLUR"`),
 	configRule("PII entity type", "pii_redaction", `entity_types = ["NAME", "SECRET"]`, `(?s)pii_redaction_config.entity_types\[1\].*must be one of.*"ZODIAC_SIGN".*got: "SECRET"`),
 	// Language lists: wo is a translation target only.
-	{name: "transcription language", body: `language_config = { languages = ["en", "wo"] }`, expect: `(?s)language_config.languages\[1\].*must be one of.*got: "wo"`},
+	{name: "transcription language", body: `language_config = { languages = ["en", "wo"] }`, expect: `(?s)language_config.languages\[1\].*must be one of.*got: "wo".*"wo" is a translation target only`},
+	{name: "language in capitals", body: `language_config = { languages = ["EN"] }`, expect: `(?s)language_config.languages\[0\].*must be one of.*got: "EN".*Codes are written in lowercase: "en"`},
 	configRule("vocabulary language", "custom_vocabulary", `vocabulary = [{ value = "Kubernetes", language = "wo" }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].language value must be one of.*got: "wo"`),
 	configRule("translation language", "translation", `target_languages = ["xx"]`, `(?s)translation_config.target_languages\[0\].*must be one of.*"wo".*got: "xx"`),
 	// Bounds and list sizes of the Limits table.

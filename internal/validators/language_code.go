@@ -1,0 +1,51 @@
+package validators
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+var _ validator.String = languageCodeValidator{}
+
+// languageCodeValidator is stringvalidator.OneOf for a language code, with
+// a hint for the two mistakes a list of a hundred codes does not point at:
+// a code written in capitals, and a code that is a translation target only
+// (`wo`) where a transcription language is asked for.
+type languageCodeValidator struct {
+	validator.String
+	allowed         []string
+	translationOnly []string
+}
+
+// LanguageCode allows the codes of allowed; translationOnly are codes
+// allowed only as translation targets, which a refusal names as such.
+func LanguageCode(allowed, translationOnly []string) validator.String {
+	return languageCodeValidator{String: stringvalidator.OneOf(allowed...), allowed: allowed, translationOnly: translationOnly}
+}
+
+func (v languageCodeValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	var oneOf validator.StringResponse
+	v.String.ValidateString(ctx, req, &oneOf)
+	value := req.ConfigValue.ValueString()
+	hint := ""
+	switch {
+	case !oneOf.Diagnostics.HasError():
+	case slices.Contains(v.translationOnly, value):
+		hint = fmt.Sprintf(" %q is a translation target only (translation_config.target_languages), not a language the service transcribes.", value)
+	case value != strings.ToLower(value) && slices.Contains(v.allowed, strings.ToLower(value)):
+		hint = fmt.Sprintf(" Codes are written in lowercase: %q.", strings.ToLower(value))
+	}
+	if hint == "" {
+		resp.Diagnostics.Append(oneOf.Diagnostics...)
+		return
+	}
+	for _, d := range oneOf.Diagnostics {
+		resp.Diagnostics.Append(diag.NewAttributeErrorDiagnostic(req.Path, d.Summary(), d.Detail()+hint))
+	}
+}
