@@ -100,7 +100,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 		if !ok {
 			panic(sw.name + " is no longer a bool attribute of the job's schema")
 		}
-		a.Validators = append(slices.Clone(a.Validators), validators.SwitchRequiresConfig(sw.config, sw.needs))
+		a.Validators = append(slices.Clone(a.Validators), sw.validator())
 		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, needsConfigForNewJob, ", which must then be set.", 1)
 		attrs[sw.name] = a
 	}

@@ -188,8 +188,9 @@ func jobDisplayName(job *client.PreRecordedJob) string {
 	}
 	// A file name is its creator's, and terraform query prints display
 	// names as they are: a new line would forge a line of its output, an
-	// escape sequence reach the terminal.
-	return client.Printable(fmt.Sprintf("%s (%s, %s)", name, job.Status, job.CreatedAt))
+	// escape sequence reach the terminal. Each part bounded on its own, so
+	// that a long name leaves the status and date.
+	return fmt.Sprintf("%s (%s, %s)", client.Printable(name), client.Printable(job.Status), client.Printable(job.CreatedAt))
 }
 
 // nullJobTimeouts is transcription_job's timeouts left unset, for a state

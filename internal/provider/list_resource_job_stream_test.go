@@ -383,9 +383,11 @@ func TestJobDisplayName(t *testing.T) {
 		"not ASCII":       {job(&client.FileInfo{Filename: ptr("réunion 会議.wav")}), "réunion 会議.wav (done, 2026-05-04T10:00:00Z)"},
 		// A file name is its creator's: it cannot forge a line of terraform
 		// query's output, or send the terminal escape sequences.
-		"a new line":                 {job(&client.FileInfo{Filename: ptr("a.wav\nlist.transcription_job.k   id=fake")}), "a.wav list.transcription_job.k   id=fake (done, 2026-05-04T10:00:00Z)"},
-		"an escape sequence":         {job(&client.FileInfo{Filename: ptr("\x1b[31mred\x1b[0m.wav")}), " [31mred [0m.wav (done, 2026-05-04T10:00:00Z)"},
-		"a bidirectional override":   {job(&client.FileInfo{Filename: ptr("evil\u202ev.wav")}), "evil v.wav (done, 2026-05-04T10:00:00Z)"},
+		"a new line":               {job(&client.FileInfo{Filename: ptr("a.wav\nlist.transcription_job.k   id=fake")}), "a.wav list.transcription_job.k   id=fake (done, 2026-05-04T10:00:00Z)"},
+		"an escape sequence":       {job(&client.FileInfo{Filename: ptr("\x1b[31mred\x1b[0m.wav")}), " [31mred [0m.wav (done, 2026-05-04T10:00:00Z)"},
+		"a bidirectional override": {job(&client.FileInfo{Filename: ptr("evil\u202ev.wav")}), "evil v.wav (done, 2026-05-04T10:00:00Z)"},
+		// Bounded as the service's texts are, the name alone.
+		"a long name":                {job(&client.FileInfo{Filename: ptr(strings.Repeat("é", 600))}), strings.Repeat("é", 256) + "… (done, 2026-05-04T10:00:00Z)"},
 		"a line separator and a tag": {job(&client.FileInfo{Filename: ptr("a\u2028b\U000E0041.wav")}), "a b .wav (done, 2026-05-04T10:00:00Z)"},
 	} {
 		if got := jobDisplayName(tc.job); got != tc.want {

@@ -1074,7 +1074,7 @@ func checkSwitchesHaveConfig(ctx context.Context, config tfsdk.Config, diags *di
 			return
 		}
 		var resp validator.BoolResponse
-		validators.SwitchRequiresConfig(sw.config, sw.needs).ValidateBool(ctx,
+		sw.validator().ValidateBool(ctx,
 			validator.BoolRequest{Path: path.Root(sw.name), PathExpression: path.MatchRoot(sw.name), ConfigValue: on, Config: config}, &resp)
 		diags.Append(resp.Diagnostics...)
 	}

@@ -68,11 +68,28 @@ var (
 // take the job, bill it, and return the feature's result empty. A job that
 // exists with one on and no configuration (made elsewhere, then imported)
 // is kept as it is, as replacing it would bill it again for nothing.
-var switchesNeedingConfig = []struct{ name, config, needs string }{
-	{"custom_vocabulary", "custom_vocabulary_config", "vocabulary"},
-	{"translation", "translation_config", "target_languages"},
-	{"custom_spelling", "custom_spelling_config", "spelling_dictionary"},
-	{"audio_to_llm", "audio_to_llm_config", "prompts"},
+var switchesNeedingConfig = []switchNeedingConfig{
+	{"custom_vocabulary", "custom_vocabulary_config", "vocabulary", true},
+	{"translation", "translation_config", "target_languages", false},
+	{"custom_spelling", "custom_spelling_config", "spelling_dictionary", true},
+	{"audio_to_llm", "audio_to_llm_config", "prompts", false},
+}
+
+// switchNeedingConfig is a switch, its configuration and the field of it
+// the feature needs.
+type switchNeedingConfig struct {
+	name, config, needs string
+	// entries: the field has no minimum size in the schema, and empty it
+	// asks for nothing (target_languages and prompts have SizeAtLeast(1)).
+	entries bool
+}
+
+// validator is the switch's rule.
+func (sw switchNeedingConfig) validator() validator.Bool {
+	if sw.entries {
+		return validators.SwitchRequiresEntries(sw.config, sw.needs)
+	}
+	return validators.SwitchRequiresConfig(sw.config, sw.needs)
 }
 
 // customMetadataDescription is what custom_metadata is, to the resource

@@ -420,7 +420,9 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
 				fmt.Sprintf("Terraform was interrupted while %q (%d bytes) was being uploaded, before the service answered: the service may have received the file all the same. "+
 					"Nothing was saved in state, so the next apply uploads it again. (The service has no endpoint to delete an upload: it keeps one for its retention period.)", source, size))
-		case errors.As(err, &transportErr) && transportErr.Sent:
+		case errors.As(err, &transportErr) && transportErr.Unanswered():
+			// Unanswered: sent whole (the wait for an answer starts only
+			// then), where Sent says only that the request began.
 			resp.Diagnostics.AddError(fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
 				"\n\nThe file was sent before the failure: the service may have received it all the same. Nothing was saved in state: the next apply uploads it again. "+
 				"(The service has no endpoint to delete an upload: it keeps one for its retention period.)")

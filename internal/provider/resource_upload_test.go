@@ -962,6 +962,25 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 	if strings.Contains(got.Detail(), "cannot reach") || strings.Contains(got.Detail(), "Check base_url") {
 		t.Errorf("diagnostic %q says the service was not reached", got.Detail())
 	}
+
+	// Cut off while the file was going out: nothing says it was received.
+	hold := make(chan struct{})
+	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.CopyN(io.Discard, r.Body, 1024)
+		<-hold
+	}))
+	t.Cleanup(partial.Close)
+	t.Cleanup(func() { close(hold) }) // before Close, which waits for the handler
+	big := filepath.Join(t.TempDir(), "long.wav")
+	writeTestWAV(t, big, 1000, 1, 16000, 440) // 32 MB: more than the connection's buffers take
+	c, err = client.New(client.Config{BaseURL: partial.URL, APIKey: acctest.APIKey, StallTimeout: 300 * time.Millisecond, ResponseHeaderTimeout: 2 * time.Second, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = newUploadUnderTest(c).failedCreate(t, context.Background(), big, nil)
+	if strings.Contains(got.Detail(), "may have received") {
+		t.Errorf("an upload cut off halfway: diagnostic %q says the service may have received the file", got.Detail())
+	}
 }
 
 // uploadUnderTest is the upload resource with a client, called as

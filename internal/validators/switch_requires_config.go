@@ -21,12 +21,22 @@ var _ validator.Bool = switchRequiresConfigValidator{}
 type switchRequiresConfigValidator struct {
 	configName string
 	needs      string // what the configuration must hold, for the message
+	// entries refuses needs empty too; for a field whose schema sets no
+	// minimum size of its own (which would report it a second time).
+	entries bool
 }
 
 // SwitchRequiresConfig returns a validator for a switch whose feature needs
 // the sibling configuration object configName, which must hold needs.
 func SwitchRequiresConfig(configName, needs string) validator.Bool {
 	return switchRequiresConfigValidator{configName: configName, needs: needs}
+}
+
+// SwitchRequiresEntries is SwitchRequiresConfig where needs must not be
+// empty either: an empty list, or a map whose lists are all empty, asks
+// the feature for nothing, as leaving the configuration out does.
+func SwitchRequiresEntries(configName, needs string) validator.Bool {
+	return switchRequiresConfigValidator{configName: configName, needs: needs, entries: true}
 }
 
 func (v switchRequiresConfigValidator) Description(_ context.Context) string {
@@ -54,6 +64,9 @@ func (v switchRequiresConfigValidator) ValidateBool(ctx context.Context, req val
 		resp.Diagnostics.AddAttributeError(req.Path, fmt.Sprintf("%s = true needs %s", req.Path, configPath),
 			fmt.Sprintf("The service needs %s in %s to run this feature; without it the job would be billed and the feature's result empty. "+
 				"Set %s = { ... }, or remove %s.", v.needs, configPath, configPath, req.Path))
+		return
+	}
+	if !v.entries {
 		return
 	}
 	// Empty, the required field asks the feature for nothing, as leaving

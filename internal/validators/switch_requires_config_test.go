@@ -67,7 +67,7 @@ func TestSwitchRequiresConfig_emptyField(t *testing.T) {
 				"custom_spelling":        frameworktest.Bool(true),
 				"custom_spelling_config": testObject(t, "custom_spelling_config", map[string]tftypes.Value{"spelling_dictionary": tc.needed}),
 			})
-			diags := validateAt(t, SwitchRequiresConfig("custom_spelling_config", "spelling_dictionary"), path.Root("custom_spelling"), config)
+			diags := validateAt(t, SwitchRequiresEntries("custom_spelling_config", "spelling_dictionary"), path.Root("custom_spelling"), config)
 			frameworktest.CheckDiagnostics(t, diags.Errors(), tc.wantError)
 			if tc.wantError != "" {
 				if got := diags.Errors()[0].Summary(); got != "custom_spelling = true needs entries in custom_spelling_config.spelling_dictionary" {
@@ -76,13 +76,16 @@ func TestSwitchRequiresConfig_emptyField(t *testing.T) {
 			}
 		})
 	}
-	// An empty list, as a vocabulary without entries.
+	// An empty list, as a vocabulary without entries; SwitchRequiresConfig,
+	// for a field whose schema sets its own minimum size, leaves it to that.
 	config := testConfig(t, map[string]tftypes.Value{
 		"translation":        frameworktest.Bool(true),
 		"translation_config": testObject(t, "translation_config", map[string]tftypes.Value{"target_languages": frameworktest.Strings()}),
 	})
-	diags := validateAt(t, SwitchRequiresConfig("translation_config", "target_languages"), path.Root("translation"), config)
+	diags := validateAt(t, SwitchRequiresEntries("translation_config", "target_languages"), path.Root("translation"), config)
 	frameworktest.CheckDiagnostics(t, diags.Errors(), "translation_config.target_languages asks the feature for nothing")
+	diags = validateAt(t, SwitchRequiresConfig("translation_config", "target_languages"), path.Root("translation"), config)
+	frameworktest.CheckDiagnostics(t, diags.Errors(), "")
 }
 
 // A configuration name the schema does not hold is the provider's mistake:

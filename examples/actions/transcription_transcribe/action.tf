@@ -1,7 +1,8 @@
 terraform {
-  # action blocks and `caller` need Terraform 1.16 or newer (OpenTofu has no
-  # actions): with this, older engines say so instead of "Unsupported block
-  # type".
+  # Actions need Terraform 1.14 or newer (OpenTofu has none), and `caller`,
+  # used below, 1.16: with this, older engines say so instead of
+  # "Unsupported block type". On 1.14 and 1.15, write ">= 1.14" here and the
+  # upload's address for `caller` (below).
   required_version = ">= 1.16"
 
   required_providers {
@@ -19,7 +20,8 @@ terraform {
 # that triggered it as `caller` (Terraform 1.16 or newer, which warns that a
 # reference to the triggering resource by its address may make a graph
 # cycle). On Terraform 1.14 and 1.15, write
-# transcription_upload.standup.audio_url instead.
+# transcription_upload.standup.audio_url instead, and ">= 1.14" as the
+# required_version above.
 variable "recording" {
   description = "Path of the recording to transcribe."
   type        = string
