@@ -260,6 +260,17 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		return result
 	}
 	overlapping := false // the page asked for starts at the last item received
+	// followed: the page was asked for by a next link (not again, from
+	// further back). stale: how many pages in a row so followed brought no
+	// item not handed before. A service that ignores offset, or holds it
+	// at its last page, answers pages of jobs already listed with next
+	// links that would be followed for ever. A listing that moves brings
+	// such pages too: after a step back, as many as it takes to walk past
+	// the items handed, and a few more where jobs created meanwhile shift
+	// it past the step. More than that, the service is not paging.
+	followed := false
+	stale := 0
+	const moreStalePages = 100
 	pending := fetch(0)
 	for {
 		r := <-pending
@@ -269,6 +280,13 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		pages++
 		page := r.page
 		items, found := after(page.Items, common, ids)
+		if followed && found && len(items) == 0 {
+			if stale++; stale > moreStalePages+seen/max(1, pageSize-1) {
+				return pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("%d pages in a row, up to offset %d, hold only jobs already listed: the service does not page by offset as its next links say", stale, opts.Offset)}
+			}
+		} else if len(items) > 0 {
+			stale = 0
+		}
 		// A page asked for at the last item received that does not hold
 		// it, or any item handed, or is empty: jobs left the listing
 		// before it.
@@ -280,14 +298,14 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 				// may have left), for a whole page: the item looked for may
 				// be anywhere in it.
 				opts.Offset = max(0, opts.Offset-pageSize/2)
-				pending = fetch(pageSize)
+				pending, followed = fetch(pageSize), false
 				continue
 			case start > 0:
 				// Every item handed left: where the listing went on cannot
 				// be told from jobs before the offset asked for, which were
 				// never read. It goes on from that offset.
 				opts.Offset, overlapping = start, false
-				pending = fetch(0)
+				pending, followed = fetch(0), false
 				continue
 			}
 		}
@@ -322,7 +340,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 				if overlapping {
 					opts.Offset, handed = next-1, 1
 				}
-				pending, more = fetch(handed), true
+				pending, more, followed = fetch(handed), true, true
 			}
 		}
 		if err := use(items); err != nil {

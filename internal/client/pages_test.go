@@ -239,35 +239,51 @@ func TestEachLivePage_nextLinks(t *testing.T) {
 		s := fmt.Sprintf("http://%s/v2/live?%s", r.Host, query)
 		return &s
 	}
+	everyPage := func(r *http.Request, offset, limit, items int, _ *string) *string {
+		return link(r, fmt.Sprintf("offset=%d&limit=%d", offset+items, limit))
+	}
 	for _, tc := range []struct {
 		name      string
 		pageSize  int
+		ask       func(*http.Request) // the service's reading of the request
 		next      func(r *http.Request, offset, limit, items int, next *string) *string
 		wantItems int
 		wantErr   string
 	}{
-		{"on every page", 10, func(r *http.Request, offset, limit, items int, _ *string) *string {
-			return link(r, fmt.Sprintf("offset=%d&limit=%d", offset+items, limit))
-		}, 25, ""},
-		{"without an offset", 10, func(r *http.Request, _, limit, _ int, next *string) *string {
+		// A service that does not page as its links say answers the same
+		// page again: an error, where the links were followed for ever.
+		{"offset ignored", 10, func(r *http.Request) {
+			q := r.URL.Query()
+			q.Del("offset")
+			r.URL.RawQuery = q.Encode()
+		}, everyPage, 10, "102 pages in a row, up to offset 918, hold only jobs already listed"},
+		{"offset held at the last page", 10, func(r *http.Request) {
+			q := r.URL.Query()
+			if offset, _ := strconv.Atoi(q.Get("offset")); offset > 15 {
+				q.Set("offset", "15")
+			}
+			r.URL.RawQuery = q.Encode()
+		}, everyPage, 25, "103 pages in a row, up to offset 945, hold only jobs already listed"},
+		{"on every page", 10, nil, everyPage, 25, ""},
+		{"without an offset", 10, nil, func(r *http.Request, _, limit, _ int, next *string) *string {
 			if next == nil {
 				return nil
 			}
 			return link(r, fmt.Sprintf("limit=%d", limit))
 		}, 25, ""},
-		{"pages of one item", 1, func(_ *http.Request, _, _, _ int, next *string) *string { return next }, 25, ""},
-		{"to the page itself", 10, func(r *http.Request, offset, limit, _ int, _ *string) *string {
+		{"pages of one item", 1, nil, func(_ *http.Request, _, _, _ int, next *string) *string { return next }, 25, ""},
+		{"to the page itself", 10, nil, func(r *http.Request, offset, limit, _ int, _ *string) *string {
 			return link(r, fmt.Sprintf("offset=%d&limit=%d", offset, limit))
 		}, 10, "next page offset 0 does not advance past 0"},
-		{"not a URL", 10, func(*http.Request, int, int, int, *string) *string { return ptr("http://x/%zz") }, 10, "is not a URL"},
-		{"with an invalid offset", 10, func(r *http.Request, _, _, _ int, _ *string) *string { return link(r, "offset=ten") }, 10, "has an invalid offset"},
+		{"not a URL", 10, nil, func(*http.Request, int, int, int, *string) *string { return ptr("http://x/%zz") }, 10, "is not a URL"},
+		{"with an invalid offset", 10, nil, func(r *http.Request, _, _, _ int, _ *string) *string { return link(r, "offset=ten") }, 10, "has an invalid offset"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 25})
 			var requests atomic.Int32
-			srv := httptest.NewServer(rewritingPages(t, fs, nil, func(r *http.Request, offset, limit int, page *client.Page[json.RawMessage]) {
+			srv := httptest.NewServer(rewritingPages(t, fs, tc.ask, func(r *http.Request, offset, limit int, page *client.Page[json.RawMessage]) {
 				page.Next = tc.next(r, offset, limit, len(page.Items), page.Next)
-				if requests.Add(1) >= 60 { // a client that never ends the listing
+				if requests.Add(1) >= 300 { // a client that never ends the listing
 					page.Next = nil
 				}
 			}))

@@ -48,6 +48,7 @@ func (d *jobsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 	resp.Schema = jobsListing.schema("Lists pre-recorded transcription jobs, newest first, with every field of their records: those of this configuration's `transcription_job` resources and those made elsewhere (an application, a script, another configuration). " +
 		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
 		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small. " +
+		"To list the jobs of `transcription_job` resources of the same configuration, refer to them or name them in `depends_on`: otherwise the data source is read at plan time, before they exist. " +
 		"To read one job whole, give its id to the `transcription_job` data source; to bring jobs under management, `terraform query` with the `transcription_job` list resource (Terraform 1.14 and later) writes their resource and import blocks.")
 }
 
@@ -62,7 +63,7 @@ func (d *jobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 // jobsItemsView is the `items` attribute.
 var jobsItemsView = listedJobsView("The pre-recorded jobs, newest first. Values the service leaves out are null.", "pre-recorded",
 	"Debug identifier of the job, for the service's support.",
-	"Parameters the job was created with, as JSON text, as the service applied them (its defaults filled in): the fields of the `transcription_job` resource's request, such as "+
+	"Parameters the job was created with, as JSON text, as the service applied them (its defaults filled in) and the provider reads them (a field it does not know is left out): the fields of the `transcription_job` resource's request, such as "+
 		"`model`, `language_config`, `diarization` and `diarization_config`, and `audio_url` shown as `file.source` is (without its query, where a presigned URL keeps its signature). "+
 		"`callback_url` and `callback_config.url` are left out: they may carry a token, and a value inside `items` cannot be marked sensitive on its own. "+
 		"For example `jsondecode(data.transcription_jobs.example.items[0].request_params).model`.")
