@@ -10,24 +10,22 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-var (
-	_ datasource.DataSource              = &jobsDataSource{}
-	_ datasource.DataSourceWithConfigure = &jobsDataSource{}
-)
-
-// NewJobsDataSource returns the transcription_jobs data source.
-func NewJobsDataSource() datasource.DataSource { return &jobsDataSource{} }
-
-// jobsDataSource lists pre-recorded jobs (GET /v2/pre-recorded): what the
-// transcription_job list resource finds for `terraform query`, for
-// configurations (and engines without query, such as OpenTofu).
-type jobsDataSource struct {
-	data *ProviderData
+// NewJobsDataSource returns the transcription_jobs data source, which lists
+// pre-recorded jobs (GET /v2/pre-recorded): what the transcription_job list
+// resource finds for `terraform query`, for configurations (and engines
+// without query, such as OpenTofu).
+func NewJobsDataSource() datasource.DataSource {
+	return &listingDataSource[client.PreRecordedJob]{listing: jobsListing}
 }
 
 // jobsListing is GET /v2/pre-recorded as a listing data source.
 var jobsListing = newJobListing(jobListing[client.PreRecordedJob]{
 	name: "transcription_jobs",
+	description: "Lists pre-recorded transcription jobs, newest first, with every field of their records: those of this configuration's `transcription_job` resources and those made elsewhere (an application, a script, another configuration). " +
+		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
+		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small. " +
+		"To list the jobs of `transcription_job` resources of the same configuration, refer to them or name them in `depends_on`: otherwise the data source is read at plan time, before they exist. " +
+		"To read one job whole, give its id to the `transcription_job` data source; to bring jobs under management, `terraform query` with the `transcription_job` list resource (Terraform 1.14 and later) writes their resource and import blocks.",
 	what: "pre-recorded jobs",
 	zeroDataRetention: "The provider has zero_data_retention = true, and the service discloses no job of such an account through its API: " +
 		"results reach only the jobs' callbacks. Remove this data source.",
@@ -39,26 +37,6 @@ var jobsListing = newJobListing(jobListing[client.PreRecordedJob]{
 		return j.ID, f.listedJob(ctx, jobsItemType, &j.JobCommon, f.preRecordedRequestParams(j.RequestParams), content)
 	},
 })
-
-func (d *jobsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_jobs"
-}
-
-func (d *jobsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = jobsListing.schema("Lists pre-recorded transcription jobs, newest first, with every field of their records: those of this configuration's `transcription_job` resources and those made elsewhere (an application, a script, another configuration). " +
-		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
-		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small. " +
-		"To list the jobs of `transcription_job` resources of the same configuration, refer to them or name them in `depends_on`: otherwise the data source is read at plan time, before they exist. " +
-		"To read one job whole, give its id to the `transcription_job` data source; to bring jobs under management, `terraform query` with the `transcription_job` list resource (Terraform 1.14 and later) writes their resource and import blocks.")
-}
-
-func (d *jobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (d *jobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	jobsListing.read(ctx, d.data, req, resp)
-}
 
 // jobsItemsView is the `items` attribute.
 var jobsItemsView = listedJobsView("The pre-recorded jobs, newest first. Values the service leaves out are null.", "pre-recorded",

@@ -10,22 +10,19 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-var (
-	_ datasource.DataSource              = &liveJobsDataSource{}
-	_ datasource.DataSourceWithConfigure = &liveJobsDataSource{}
-)
-
-// NewLiveJobsDataSource returns the transcription_live_jobs data source.
-func NewLiveJobsDataSource() datasource.DataSource { return &liveJobsDataSource{} }
-
-// liveJobsDataSource lists live jobs (GET /v2/live).
-type liveJobsDataSource struct {
-	data *ProviderData
+// NewLiveJobsDataSource returns the transcription_live_jobs data source,
+// which lists live jobs (GET /v2/live).
+func NewLiveJobsDataSource() datasource.DataSource {
+	return &listingDataSource[client.LiveJob]{listing: liveJobsListing}
 }
 
 // liveJobsListing is GET /v2/live as a listing data source.
 var liveJobsListing = newJobListing(jobListing[client.LiveJob]{
 	name: "transcription_live_jobs",
+	description: "Lists live (streaming) transcription jobs, newest first, with every field of their records. " +
+		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
+		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small: " +
+		"an item with its transcript takes tens of kilobytes, ten thousand of them hundreds of megabytes.",
 	what: "live jobs",
 	zeroDataRetention: "The provider has zero_data_retention = true, and the service discloses no transcript or metadata of such an account through its API (GET /v2/live answers 403). " +
 		"Remove this data source; results reach only the callbacks of the sessions.",
@@ -37,25 +34,6 @@ var liveJobsListing = newJobListing(jobListing[client.LiveJob]{
 		return j.ID, f.liveJob(ctx, j, content)
 	},
 })
-
-func (d *liveJobsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_live_jobs"
-}
-
-func (d *liveJobsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = liveJobsListing.schema("Lists live (streaming) transcription jobs, newest first, with every field of their records. " +
-		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
-		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small: " +
-		"an item with its transcript takes tens of kilobytes, ten thousand of them hundreds of megabytes.")
-}
-
-func (d *liveJobsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (d *liveJobsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	liveJobsListing.read(ctx, d.data, req, resp)
-}
 
 // ---------------------------------------------------------------------------
 // The live job record.

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -46,11 +47,42 @@ type listingDataSourceModel struct {
 // value the read builds (see terraformListType).
 var listingIDsType = terraformListType{ListType: types.ListType{ElemType: types.StringType}}
 
+var (
+	_ datasource.DataSource              = &listingDataSource[client.LiveJob]{}
+	_ datasource.DataSourceWithConfigure = &listingDataSource[client.LiveJob]{}
+)
+
+// listingDataSource is a listing data source (transcription_jobs,
+// transcription_live_jobs): the framework's methods, over its listing.
+type listingDataSource[J any] struct {
+	data    *ProviderData
+	listing jobListing[J]
+}
+
+func (d *listingDataSource[J]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + strings.TrimPrefix(d.listing.name, "transcription")
+}
+
+func (d *listingDataSource[J]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = d.listing.schema()
+}
+
+func (d *listingDataSource[J]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *listingDataSource[J]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	d.listing.read(ctx, d.data, req, resp)
+}
+
 // jobListing describes one listing data source: its endpoint, its records
-// and the words of its messages.
+// and the words of its documentation and messages.
 type jobListing[J any] struct {
-	// name is the data source's type name, for messages.
+	// name is the data source's type name (transcription_...), for its
+	// type and messages.
 	name string
+	// description is the data source's, before what every listing adds.
+	description string
 	// what names the listed jobs in messages ("live jobs").
 	what string
 	// zeroDataRetention is the detail of the refusal under zero data
@@ -75,7 +107,7 @@ func newJobListing[J any](l jobListing[J]) jobListing[J] {
 
 // schema is the data source's schema: the shared filters and paging, ids,
 // and the listing's items.
-func (l jobListing[J]) schema(description string) schema.Schema {
+func (l jobListing[J]) schema() schema.Schema {
 	items, ok := l.items.dataSourceAttribute().(schema.ListAttribute)
 	if !ok {
 		panic("items is not a list attribute")
@@ -86,7 +118,7 @@ func (l jobListing[J]) schema(description string) schema.Schema {
 	// allocations and raised its peak memory by half.
 	items.CustomType = l.itemsType
 	return schema.Schema{
-		MarkdownDescription: description + "\n\n" +
+		MarkdownDescription: l.description + "\n\n" +
 			"**Zero data retention.** With the provider's `zero_data_retention = true` the service discloses no job, so the data source is refused before any request is made.",
 		Attributes: map[string]schema.Attribute{
 			"include_transcript": schema.BoolAttribute{

@@ -610,8 +610,8 @@ func TestViews_describeOnlySettingsTheSchemaHas(t *testing.T) {
 	ctx := context.Background()
 	var jobDS, jobsDS, liveDS datasource.SchemaResponse
 	(&jobDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &jobDS)
-	(&jobsDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &jobsDS)
-	(&liveJobsDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &liveDS)
+	NewJobsDataSource().Schema(ctx, datasource.SchemaRequest{}, &jobsDS)
+	NewLiveJobsDataSource().Schema(ctx, datasource.SchemaRequest{}, &liveDS)
 	descriptions := map[string]map[string]string{
 		"resource transcription_job":          {},
 		"data source transcription_job":       {},
