@@ -598,7 +598,7 @@ func readFailure(ctx context.Context, op string, readErr error) error {
 		return fmt.Errorf("%s: %s while the service's answer was being read: %w", op, contextEnded(ctx.Err()), ctx.Err())
 	}
 	if errors.As(readErr, new(*bodyCutError)) {
-		return &TransportError{Op: op, Sent: true, Err: readErr}
+		return &TransportError{Op: op, Sent: true, Written: true, Err: readErr}
 	}
 	return &DecodeError{Op: op, Reason: readErr.Error()}
 }
@@ -630,7 +630,8 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		if cl.carryThrough && ctx.Err() != nil {
 			return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
 		}
-		resp, sent, err := c.send(ctx, cl)
+		resp, went, err := c.send(ctx, cl)
+		sent := went.sent
 		var local *localError
 		if errors.As(err, &local) {
 			return nil, fmt.Errorf("%s: %w", op, local.err)
@@ -650,7 +651,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// short).
 			// A wait for a job looks again on its own schedule.
 			retryable := !sent || cl.retry == retryIdempotent && !isTimeout(err)
-			transportErr := &TransportError{Op: op, Sent: sent, Err: err, hide: hide}
+			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, hide: hide}
 			if !retryable || attempt >= c.cfg.MaxRetries {
 				return nil, transportErr
 			}
@@ -711,14 +712,14 @@ func (c *Client) waitToRetry(ctx context.Context, op string, attempt int, wait t
 // send makes one try. sent reports whether any part of the request may have
 // reached the service (its headers were written). The response's body is
 // watched for stalls and releases the try when closed.
-func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error) {
+func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, error) {
 	var body requestBody
 	hasBody := cl.body != nil
 	contentType := cl.contentType
 	if hasBody {
 		b, err := cl.body()
 		if err != nil {
-			return nil, false, &localError{err}
+			return nil, sending{}, &localError{err}
 		}
 		body = b
 		if b.contentType != "" {
@@ -730,18 +731,23 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 	}
 	tryCtx, dog := watch(ctx, c.cfg.StallTimeout)
 	// Set by the transport's writing goroutine, read here once Do returns.
-	var wrote atomic.Bool
+	var wrote, wroteWhole atomic.Bool
 	trace := &httptrace.ClientTrace{
 		WroteHeaders: func() { wrote.Store(true) },
 		// The request is written whole: waiting for the answer is the
 		// transport's ResponseHeaderTimeout's business, not a stall.
-		WroteRequest: func(httptrace.WroteRequestInfo) { dog.requestWritten() },
+		WroteRequest: func(info httptrace.WroteRequestInfo) {
+			if info.Err == nil {
+				wroteWhole.Store(true)
+			}
+			dog.requestWritten()
+		},
 	}
 	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(tryCtx, trace), cl.method, c.endpoint(cl.path, cl.query), nil)
 	if err != nil {
 		body.Close()
 		dog.release()
-		return nil, false, &localError{err}
+		return nil, sending{}, &localError{err}
 	}
 	if hasBody {
 		if body.length == 0 {
@@ -771,12 +777,18 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, bool, error
 			err = stall
 		}
 		dog.release()
-		return nil, wrote.Load(), err
+		return nil, sending{sent: wrote.Load(), written: wroteWhole.Load()}, err
 	}
 	c.log.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
 	dog.answer()
 	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog, releaseOnClose: true}
-	return resp, true, nil
+	return resp, sending{sent: true, written: true}, nil
+}
+
+// sending is how far a try's request went before it failed.
+type sending struct {
+	sent    bool // its headers went out: the request may have reached the service
+	written bool // it went out whole, body included: the service may have acted on it
 }
 
 func shouldRetryStatus(p retryPolicy, status int) bool {

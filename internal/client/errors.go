@@ -78,27 +78,32 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 	return e
 }
 
-// TransportError is a failure to get any answer from the service.
+// TransportError is a failure to get any answer, or a whole one, from the
+// service.
 type TransportError struct {
-	Op   string
-	Sent bool // whether the request may have reached the service
-	Err  error
-	hide secrets // masked in the text of Err
+	Op      string
+	Sent    bool // whether the request may have reached the service
+	Written bool // whether it went out whole, body included
+	Err     error
+	hide    secrets // masked in the text of Err
 }
 
 func (e *TransportError) Error() string {
 	what := "cannot reach the transcription service"
-	if e.Unanswered() {
+	switch {
+	case e.Written && isTimeout(e.Err):
 		what = "the transcription service took the request and sent no answer in time"
+	case e.Written:
+		what = "the transcription service took the request, and the connection failed before its whole answer came"
 	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
 	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))
 }
 
-// Unanswered reports whether the request was sent and then timed out: the
-// service was reached (it may have acted on the request), and did not
-// answer, or stopped answering, within the client's bounds.
-func (e *TransportError) Unanswered() bool { return e.Sent && isTimeout(e.Err) }
+// Unanswered reports whether the request went out whole and no whole
+// answer came back (none in time, the connection lost, or the answer cut
+// short): the service was reached, and may have acted on the request.
+func (e *TransportError) Unanswered() bool { return e.Written }
 
 func (e *TransportError) Unwrap() error { return e.Err }
 

@@ -282,7 +282,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 		items, found := after(page.Items, common, ids)
 		if followed && found && len(items) == 0 {
 			if stale++; stale > moreStalePages+seen/max(1, pageSize-1) {
-				return pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("%d pages in a row, up to offset %d, hold only jobs already listed: the service does not page by offset as its next links say", stale, opts.Offset)}
+				return pages, &DecodeError{Op: "GET " + path, Reason: fmt.Sprintf("%d pages in a row, up to offset %d, hold only jobs already listed: the service seems not to page by offset as its next links say", stale, opts.Offset)}
 			}
 		} else if len(items) > 0 {
 			stale = 0
@@ -340,7 +340,15 @@ func eachPage[T any](ctx context.Context, c *Client, path string, common func(*T
 				if overlapping {
 					opts.Offset, handed = next-1, 1
 				}
-				pending, more, followed = fetch(handed), true, true
+				extra := handed
+				if len(items) == 0 {
+					// Nothing new here: jobs created meanwhile shifted the
+					// listing past the step. The next page is asked for
+					// whole, so that the listing catches up instead of
+					// asking for the few items still wanted again and again.
+					extra = pageSize
+				}
+				pending, more, followed = fetch(extra), true, true
 			}
 		}
 		if err := use(items); err != nil {

@@ -205,6 +205,31 @@ func TestEachLivePage_nextLinkPastTheItemsReceived(t *testing.T) {
 	}
 }
 
+// A listing with a limit, while jobs are created as it is read (one per
+// request): a page that brings nothing new is followed by a whole page, so
+// the listing catches up. It asked for the one or two items still wanted
+// again and again, and failed once the bound on such pages ran out.
+func TestEachLivePage_catchesUpWithJobsCreatedWhileListing(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey, LiveJobs: 250})
+	var requests atomic.Int32
+	base := time.Now().Add(time.Hour)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.ServeHTTP(w, r)
+		if i := requests.Add(1); i <= 150 {
+			fs.AddLiveJob(client.LiveJob{JobCommon: client.JobCommon{ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", i),
+				Status: client.StatusDone, CreatedAt: base.Add(time.Duration(i) * time.Second).UTC().Format(time.RFC3339Nano)}})
+		}
+	}))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	items, pages, err := newClient(t, srv.URL, testKey).ListAllLive(context.Background(), client.ListOptions{}, 200, 100)
+	if err != nil || len(items) != 200 {
+		t.Fatalf("%d items in %d pages, error %v: want 200 items", len(items), pages, err)
+	}
+	if pages > 10 {
+		t.Errorf("%d pages read for 200 items, want a few", pages)
+	}
+}
+
 // rewritingPages serves the fake server's listing pages, with each request
 // changed by ask (nil: as it comes) and each page changed by answer, which
 // gets the offset and limit asked for.

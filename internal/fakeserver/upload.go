@@ -155,7 +155,9 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 		// doubling as it comes (twice its size at the end, and as much
 		// again in the copies on the way, for a recording of hundreds of MB).
 		if r.ContentLength > 0 {
-			buf.Grow(int(min(r.ContentLength, s.opts.MaxUploadBytes+1)))
+			// With room for the read that finds the end, which bytes.Buffer
+			// makes only with MinRead bytes free (doubling otherwise).
+			buf.Grow(int(min(r.ContentLength, s.opts.MaxUploadBytes+1)) + bytes.MinRead)
 		}
 		if _, err := io.Copy(&buf, io.LimitReader(part, s.opts.MaxUploadBytes+1)); err != nil {
 			return "", nil, false, tooLargeOr(err)

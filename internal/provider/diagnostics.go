@@ -58,7 +58,7 @@ func errorDetail(err error, advice bool) string {
 		}
 		return b.String()
 	case errors.As(err, &transportErr) && transportErr.Unanswered():
-		return transportErr.Error() + ". The service may be overloaded, or slow to answer this request."
+		return transportErr.Error() + ". The service was reached: it may be overloaded, or the network to it unreliable."
 	case errors.As(err, &transportErr) && !advice:
 		return transportErr.Error() + ". Check base_url and the network."
 	case errors.As(err, &transportErr):

@@ -963,6 +963,43 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 		t.Errorf("diagnostic %q says the service was not reached", got.Detail())
 	}
 
+	// Received whole, then the connection lost before any answer, or the
+	// answer cut short: the service may have the file too.
+	for name, handler := range map[string]func(hold <-chan struct{}) http.HandlerFunc{
+		"connection lost": func(<-chan struct{}) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+					conn.Close()
+				}
+			}
+		},
+		"answer cut short": func(hold <-chan struct{}) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("Content-Length", "200")
+				w.WriteHeader(http.StatusOK)
+				_, _ = io.WriteString(w, `{"audio_url": "https://`)
+				_ = http.NewResponseController(w).Flush()
+				<-hold
+			}
+		},
+	} {
+		hold := make(chan struct{})
+		srv := httptest.NewServer(handler(hold))
+		t.Cleanup(srv.Close)
+		t.Cleanup(func() { close(hold) }) // before Close, which waits for the handler
+		c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, StallTimeout: 300 * time.Millisecond, MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := newUploadUnderTest(c).failedCreate(t, context.Background(), source, nil)
+		if !strings.Contains(got.Detail(), "may have received it all the same") || strings.Contains(got.Detail(), "cannot reach") {
+			t.Errorf("%s: diagnostic %q does not say the service may have the file", name, got.Detail())
+		}
+	}
+
 	// Cut off while the file was going out: nothing says it was received.
 	hold := make(chan struct{})
 	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -33,19 +33,20 @@ func (v languageCodeValidator) ValidateString(ctx context.Context, req validator
 	var oneOf validator.StringResponse
 	v.String.ValidateString(ctx, req, &oneOf)
 	value := req.ConfigValue.ValueString()
+	lower := strings.ToLower(value)
 	hint := ""
 	switch {
 	case !oneOf.Diagnostics.HasError():
-	case slices.Contains(v.translationOnly, value):
-		hint = fmt.Sprintf(" %q is a translation target only (translation_config.target_languages), not a language the service transcribes.", value)
-	case value != strings.ToLower(value) && slices.Contains(v.allowed, strings.ToLower(value)):
-		hint = fmt.Sprintf(" Codes are written in lowercase: %q.", strings.ToLower(value))
+	case slices.Contains(v.translationOnly, lower):
+		hint = fmt.Sprintf("%q is a translation target only (translation_config.target_languages), not a language the service transcribes.", lower)
+	case value != lower && slices.Contains(v.allowed, lower):
+		hint = fmt.Sprintf("Codes are written in lowercase: %q.", lower)
 	}
 	if hint == "" {
 		resp.Diagnostics.Append(oneOf.Diagnostics...)
 		return
 	}
 	for _, d := range oneOf.Diagnostics {
-		resp.Diagnostics.Append(diag.NewAttributeErrorDiagnostic(req.Path, d.Summary(), d.Detail()+hint))
+		resp.Diagnostics.Append(diag.NewAttributeErrorDiagnostic(req.Path, d.Summary(), strings.TrimSuffix(d.Detail(), ".")+". "+hint))
 	}
 }

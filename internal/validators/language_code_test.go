@@ -17,13 +17,14 @@ func TestLanguageCode(t *testing.T) {
 		wantError string
 		wantHint  string
 	}{
-		"allowed":            {value: types.StringValue("haw")},
-		"unknown":            {value: types.StringUnknown()},
-		"null":               {value: types.StringNull()},
-		"not a code":         {value: types.StringValue("xx"), wantError: `Attribute language value must be one of: ["en" "fr" "haw"], got: "xx"`},
-		"capitals":           {value: types.StringValue("EN"), wantError: "value must be one of", wantHint: `Codes are written in lowercase: "en".`},
-		"capitals, not code": {value: types.StringValue("XX"), wantError: "value must be one of"},
-		"translation only":   {value: types.StringValue("wo"), wantError: "value must be one of", wantHint: `"wo" is a translation target only (translation_config.target_languages)`},
+		"allowed":                    {value: types.StringValue("haw")},
+		"unknown":                    {value: types.StringUnknown()},
+		"null":                       {value: types.StringNull()},
+		"not a code":                 {value: types.StringValue("xx"), wantError: `Attribute language value must be one of: ["en" "fr" "haw"], got: "xx"`},
+		"capitals":                   {value: types.StringValue("EN"), wantError: "value must be one of", wantHint: `got: "EN". Codes are written in lowercase: "en".`},
+		"capitals, not code":         {value: types.StringValue("XX"), wantError: "value must be one of"},
+		"translation only":           {value: types.StringValue("wo"), wantError: "value must be one of", wantHint: `got: "wo". "wo" is a translation target only (translation_config.target_languages)`},
+		"translation only, capitals": {value: types.StringValue("WO"), wantError: "value must be one of", wantHint: `got: "WO". "wo" is a translation target only`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			diags := validateValue(v, path.Root("language"), tc.value)
