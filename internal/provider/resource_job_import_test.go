@@ -132,8 +132,6 @@ diarization = true
 diarization_config = {}
 pii_redaction = true
 pii_redaction_config = {}
-custom_spelling = true
-custom_spelling_config = { spelling_dictionary = {} }
 named_entity_recognition = false
 sentiment_analysis       = false
 wait_for_completion      = true
