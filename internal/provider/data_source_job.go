@@ -72,13 +72,17 @@ The job is read as it is at that moment, unless ` + "`wait_for_completion = true
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service disables reading jobs, so the data source is refused before any request is made: at plan time, or at apply time when ` + "`id`" + ` is known only then.`
 
-// jobDataSourceTimeouts is the timeouts package's attribute for a data
-// source: read bounds the read, with the wait of wait_for_completion.
+// jobDataSourceTimeouts is the timeouts attribute of transcription_job's
+// data source: read bounds the read, with the wait of wait_for_completion.
 func jobDataSourceTimeouts(ctx context.Context) dschema.Attribute {
-	a, ok := dstimeouts.AttributesWithOpts(ctx, dstimeouts.Opts{
-		ReadDescription: fmt.Sprintf("How long the read may take, as a Go duration such as `30m`: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`), and with `wait_for_completion` the wait for the job to end. Defaults to `%s`. "+
-			"When it runs out the read fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)),
-	}).(dschema.SingleNestedAttribute)
+	return dataSourceTimeouts(ctx, fmt.Sprintf("How long the read may take, as a Go duration such as `30m`: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`), and with `wait_for_completion` the wait for the job to end. Defaults to `%s`. "+
+		"When it runs out the read fails; the service goes on processing the job.", formatDuration(defaultCreateTimeout)))
+}
+
+// dataSourceTimeouts is the timeouts package's attribute for a data source,
+// with read described by readDescription.
+func dataSourceTimeouts(ctx context.Context, readDescription string) dschema.Attribute {
+	a, ok := dstimeouts.AttributesWithOpts(ctx, dstimeouts.Opts{ReadDescription: readDescription}).(dschema.SingleNestedAttribute)
 	if !ok {
 		panic("timeouts.AttributesWithOpts no longer returns a SingleNestedAttribute")
 	}

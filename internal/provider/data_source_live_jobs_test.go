@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"reflect"
 	"regexp"
 	"slices"
@@ -15,6 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -778,6 +781,8 @@ func TestAccListingDataSources_invalidArguments(t *testing.T) {
 				step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
 				step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
 				step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),
+				step(`timeouts = { read = "0s" }`, `Timeout must be greater than zero`, `Attribute timeouts.read is "0s"`),
+				step(`timeouts = { read = "20 minutes" }`, `Invalid duration`, `Attribute timeouts.read value must be a Go duration greater than zero`),
 				{
 					// The service discloses nothing under zero data retention.
 					Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + "data \"" + listing.name + "\" \"private\" {}\n",
@@ -796,6 +801,38 @@ func TestAccListingDataSources_invalidArguments(t *testing.T) {
 				},
 			}
 			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+		})
+	}
+}
+
+// A listing that does not end within timeouts.read fails saying so, with how
+// far it got, and with the service's last answer; each listing.
+func TestListingDataSources_timeoutsRead(t *testing.T) {
+	for _, listing := range []struct{ name, what string }{
+		{"transcription_live_jobs", "live jobs"},
+		{"transcription_jobs", "pre-recorded jobs"},
+	} {
+		t.Run(listing.name, func(t *testing.T) {
+			fs, url := acctest.FakeServer(t, fakeserver.Options{})
+			h := newProtoHarnessAt(t, fs, url)
+			fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
+			typ := h.dataSourceType(listing.name)
+			config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+				"timeouts": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"read": tftypes.String}},
+					map[string]tftypes.Value{"read": tftypes.NewValue(tftypes.String, "1s")}),
+			}))
+			resp, err := h.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: listing.name, Config: &config})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "Timed out listing "+listing.what {
+				t.Fatalf("diagnostics %v, want the listing's timeout", diagnosticSummaries(resp.Diagnostics))
+			}
+			for _, want := range []string{"within 1s (timeouts.read), after 0 pages and 0 jobs", "the service's last answer was GET /v2/", "503 Service Unavailable", "Raise timeouts.read"} {
+				if d := resp.Diagnostics[0].Detail; !strings.Contains(d, want) {
+					t.Errorf("detail %q, want it to hold %q", d, want)
+				}
+			}
 		})
 	}
 }

@@ -2,8 +2,10 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	dstimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -41,6 +43,7 @@ type listingDataSourceModel struct {
 	IncludeTranscript types.Bool         `tfsdk:"include_transcript"`
 	IDs               terraformListValue `tfsdk:"ids"`
 	Items             terraformListValue `tfsdk:"items"`
+	Timeouts          dstimeouts.Value   `tfsdk:"timeouts"`
 }
 
 // listingIDsType is the type of a listing's ids, which stay the Terraform
@@ -63,8 +66,8 @@ func (d *listingDataSource[J]) Metadata(_ context.Context, req datasource.Metada
 	resp.TypeName = req.ProviderTypeName + strings.TrimPrefix(d.listing.name, "transcription")
 }
 
-func (d *listingDataSource[J]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = d.listing.schema()
+func (d *listingDataSource[J]) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = d.listing.schema(ctx)
 }
 
 func (d *listingDataSource[J]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
@@ -107,7 +110,7 @@ func newJobListing[J any](l jobListing[J]) jobListing[J] {
 
 // schema is the data source's schema: the shared filters and paging, ids,
 // and the listing's items.
-func (l jobListing[J]) schema() schema.Schema {
+func (l jobListing[J]) schema(ctx context.Context) schema.Schema {
 	items, ok := l.items.dataSourceAttribute().(schema.ListAttribute)
 	if !ok {
 		panic("items is not a list attribute")
@@ -176,6 +179,8 @@ func (l jobListing[J]) schema() schema.Schema {
 				CustomType:          listingIDsType,
 			},
 			l.items.name: items,
+			"timeouts": dataSourceTimeouts(ctx, fmt.Sprintf("How long the listing may take, as a Go duration such as `30m`: every page's `GET`, with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`). Defaults to `%s`. "+
+				"When it runs out the read fails, and with it the plan or apply.", formatDuration(defaultReadTimeout))),
 		},
 	}
 }
@@ -204,6 +209,14 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 		maxItems = int(state.Limit.ValueInt64())
 	}
 
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
+		return
+	}
+	outer := ctx
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
 	content := summaryContent
 	if state.IncludeTranscript.ValueBool() {
 		content = transcriptContent
@@ -230,7 +243,12 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if err != nil {
+	switch {
+	case err != nil && outer.Err() == nil && ctx.Err() != nil:
+		resp.Diagnostics.AddError("Timed out listing "+l.what,
+			fmt.Sprintf("The listing did not end within %s (timeouts.read), after %d pages and %d jobs: %s\n\nRaise timeouts.read, narrow the listing (its filters, limit), or try again later.", timeout, pages, len(items), apiErrorDetail(err)))
+		return
+	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot list "+l.what, err)
 		return
 	}
