@@ -186,6 +186,10 @@ var filterPools = map[string]pool{
 			"2024-05-01T12:00:00+24:00", "2024-05-01T12:00:00+23:59", "2024-05-01T12:00:00.123456789123Z", "2024-05-01T12:00:00+0200", "0000-01-01T00:00:00Z"}},
 	"custom_metadata{}": metadataKeyPool,
 	"custom_metadata":   metadataValuePool,
+	// The provider's own setting, which the service never sees: valid
+	// values only, so that the verdicts stay the filters' (its invalid
+	// values are tested in TestAccListingDataSources_invalidArguments).
+	"timeouts.read": {ordinary: []string{"20m", "1h30m", "45s"}},
 }
 
 func init() { filterPools["before_date"] = filterPools["after_date"] }
