@@ -156,6 +156,13 @@ func (c *Client) EachPreRecordedPage(ctx context.Context, opts ListOptions, maxI
 	return eachPage(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, maxItems, pageSize, detail, use)
 }
 
+// EachPreRecordedRecordPage follows the pages of pre-recorded jobs as
+// EachPreRecordedPage does, with each job's request_params left as the
+// service sent them (see PreRecordedRecord).
+func (c *Client) EachPreRecordedRecordPage(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]PreRecordedRecord) error) (int, error) {
+	return eachPage(ctx, c, "/v2/pre-recorded", func(j *PreRecordedRecord) *JobCommon { return &j.JobCommon }, opts, maxItems, pageSize, detail, use)
+}
+
 // GetLive fetches a live job record (GET /v2/live/{id}). A Detail, when
 // given, leaves part of the result's transcripts out.
 func (c *Client) GetLive(ctx context.Context, id string, detail ...Detail) (*LiveJob, error) {

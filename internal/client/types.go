@@ -180,6 +180,15 @@ type PreRecordedJob struct {
 	RequestParams *InitTranscriptionRequest `json:"request_params"`
 }
 
+// PreRecordedRecord is a pre-recorded job's record with its request_params
+// left as the service sent them: what a listing shows of them, without the
+// cost of decoding them, and whatever they hold (forms and fields
+// InitTranscriptionRequest does not keep).
+type PreRecordedRecord struct {
+	JobCommon
+	RequestParams json.RawMessage `json:"request_params"`
+}
+
 // LiveJob is an item of the live listing.
 type LiveJob struct {
 	JobCommon

@@ -15,11 +15,11 @@ import (
 // resource finds for `terraform query`, for configurations (and engines
 // without query, such as OpenTofu).
 func NewJobsDataSource() datasource.DataSource {
-	return &listingDataSource[client.PreRecordedJob]{listing: jobsListing}
+	return &listingDataSource[client.PreRecordedRecord]{listing: jobsListing}
 }
 
 // jobsListing is GET /v2/pre-recorded as a listing data source.
-var jobsListing = newJobListing(jobListing[client.PreRecordedJob]{
+var jobsListing = newJobListing(jobListing[client.PreRecordedRecord]{
 	name: "transcription_jobs",
 	description: "Lists pre-recorded transcription jobs, newest first, with every field of their records: those of this configuration's `transcription_job` resources and those made elsewhere (an application, a script, another configuration). " +
 		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
@@ -30,10 +30,10 @@ var jobsListing = newJobListing(jobListing[client.PreRecordedJob]{
 	zeroDataRetention: "The provider has zero_data_retention = true, and the service discloses no job of such an account through its API: " +
 		"results reach only the jobs' callbacks. Remove this data source.",
 	items: jobsItemsView,
-	each: func(c *client.Client) func(context.Context, client.ListOptions, int, int, client.Detail, func([]client.PreRecordedJob) error) (int, error) {
-		return c.EachPreRecordedPage
+	each: func(c *client.Client) func(context.Context, client.ListOptions, int, int, client.Detail, func([]client.PreRecordedRecord) error) (int, error) {
+		return c.EachPreRecordedRecordPage
 	},
-	item: func(f *flattener, ctx context.Context, j *client.PreRecordedJob, content resultContent) (string, types.Object) {
+	item: func(f *flattener, ctx context.Context, j *client.PreRecordedRecord, content resultContent) (string, types.Object) {
 		return j.ID, f.listedJob(ctx, jobsItemType, &j.JobCommon, f.preRecordedRequestParams(j.RequestParams), content)
 	},
 })
@@ -41,7 +41,7 @@ var jobsListing = newJobListing(jobListing[client.PreRecordedJob]{
 // jobsItemsView is the `items` attribute.
 var jobsItemsView = listedJobsView("The pre-recorded jobs, newest first. Values the service leaves out are null.", "pre-recorded",
 	"Debug identifier of the job, for the service's support.",
-	"Parameters the job was created with, as JSON text, as the service applied them (its defaults filled in) and the provider reads them (a field it does not know is left out): the fields of the `transcription_job` resource's request, such as "+
+	"Parameters the job was created with, as JSON text, as the service sent them (with its defaults filled in): the fields of the `transcription_job` resource's request, such as "+
 		"`model`, `language_config`, `diarization` and `diarization_config`, and `audio_url` shown as `file.source` is (without its query, where a presigned URL keeps its signature). "+
 		"`callback_url` and `callback_config.url` are left out: they may carry a token, and a value inside `items` cannot be marked sensitive on its own. "+
 		"For example `jsondecode(data.transcription_jobs.example.items[0].request_params).model`.")
@@ -50,19 +50,14 @@ var jobsItemsView = listedJobsView("The pre-recorded jobs, newest first. Values 
 var jobsItemType = jobsItemsView.objectType()
 
 // preRecordedRequestParams is a pre-recorded job's request_params as JSON
-// text, with its audio_url redacted and without its callback URLs.
-func (f *flattener) preRecordedRequestParams(p *client.InitTranscriptionRequest) jsonText {
-	if p == nil {
-		return jsonTextNull()
-	}
-	shown := *p
-	shown.AudioURL = client.RedactedURL(p.AudioURL)
-	shown.CallbackURL = nil
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(f.rawJSON(shown), &fields); err != nil {
-		f.diags.AddError("Cannot encode a job's request_params", err.Error())
-		return jsonTextNull()
-	}
-	f.dropCallbackConfigURL(fields)
-	return f.json(fields)
+// text, as the service sent them, with their audio_url redacted and without
+// their callback URLs.
+func (f *flattener) preRecordedRequestParams(raw json.RawMessage) jsonText {
+	return f.shownRequestParams("a pre-recorded job's", raw, func(fields map[string]json.RawMessage) {
+		delete(fields, "callback_url")
+		var audioURL *string
+		if err := json.Unmarshal(fields["audio_url"], &audioURL); err == nil && audioURL != nil {
+			fields["audio_url"] = f.rawJSON(client.RedactedURL(*audioURL))
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -182,5 +183,63 @@ func noSecretInState(secret string) resource.TestCheckFunc {
 			}
 		}
 		return nil
+	}
+}
+
+// TestFlattenPreRecordedRecord_requestParamsAsSent: an item's request_params
+// is the JSON the service sent, with audio_url redacted and without
+// callback_url and callback_config.url: a vocabulary entry sent as a bare
+// string stays one, an empty list stays, and a field the client's types do
+// not know, or hold in another type, is kept, where they came out
+// re-encoded from those types (or failed the whole listing).
+func TestFlattenPreRecordedRecord_requestParamsAsSent(t *testing.T) {
+	const params = `{"audio_url": "https://media.example.com/b.wav?X-Amz-Signature=s3cr3t", "language_config": {"languages": [], "code_switching": false},
+		"custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": ["Kubernetes", {"value": "Terraform", "intensity": 0.6}]},
+		"audio_enhancer_model": "v2", "diarization": "auto",
+		"callback_url": "https://hooks.example.com/legacy?token=s3cr3t",
+		"callback": true, "callback_config": {"url": "https://hooks.example.com/hook?token=s3cr3t", "method": "PUT"}}`
+	for _, c := range []struct {
+		name, params string
+		want         func(map[string]any)
+	}{
+		{"sent", params, func(want map[string]any) {
+			want["audio_url"] = client.RedactedURL("https://media.example.com/b.wav?X-Amz-Signature=s3cr3t")
+			delete(want, "callback_url")
+			delete(want["callback_config"].(map[string]any), "url")
+		}},
+		{"null", "null", nil},
+		{"audio_url null", `{"audio_url": null, "model": "model-1"}`, func(map[string]any) {}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var job client.PreRecordedRecord
+			body := `{"id": "11111111-1111-4111-8111-111111111111", "request_id": "r", "version": 2, "status": "done", "created_at": "2025-03-10T12:00:00Z", "kind": "pre-recorded",
+		"request_params": ` + c.params + `}`
+			if err := json.Unmarshal([]byte(body), &job); err != nil {
+				t.Fatal(err)
+			}
+			f := &flattener{}
+			o := f.listedJob(context.Background(), jobsItemType, &job.JobCommon, f.preRecordedRequestParams(job.RequestParams), summaryContent)
+			if f.diags.HasError() {
+				t.Fatal(f.diags)
+			}
+			shown := at(t, o, "request_params").(jsonText)
+			if c.want == nil {
+				if !shown.IsNull() {
+					t.Errorf("request_params %s, want null", shown)
+				}
+				return
+			}
+			var got, want map[string]any
+			if err := json.Unmarshal([]byte(shown.ValueString()), &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(c.params), &want); err != nil {
+				t.Fatal(err)
+			}
+			c.want(want)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("request_params\n%v\nwant what the service sent, redacted\n%v", got, want)
+			}
+		})
 	}
 }

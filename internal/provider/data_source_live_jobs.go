@@ -68,12 +68,26 @@ func (f *flattener) liveRequestParams(p *client.LiveRequestParams) jsonText {
 	if raw == nil { // not decoded from the service's answer
 		return f.json(withoutCallbackURL(p))
 	}
+	return f.shownRequestParams("a live job's", raw, func(map[string]json.RawMessage) {})
+}
+
+// shownRequestParams is a listed job's request_params (of whose, for
+// messages) as the service sent them, raw, without callback_config.url and
+// with what hide takes out: JSON text, null when there are none.
+func (f *flattener) shownRequestParams(whose string, raw json.RawMessage, hide func(fields map[string]json.RawMessage)) jsonText {
+	if len(raw) == 0 {
+		return jsonTextNull()
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
-		f.diags.AddError("Cannot read a live job's request_params", "The service's request_params is not a JSON object: "+err.Error())
+		f.diags.AddError("Cannot read "+whose+" request_params", "The service's request_params is not a JSON object: "+err.Error())
+		return jsonTextNull()
+	}
+	if fields == nil { // none, or null
 		return jsonTextNull()
 	}
 	f.dropCallbackConfigURL(fields)
+	hide(fields)
 	return f.json(fields)
 }
 
