@@ -48,6 +48,6 @@ func jobElsewhere(ctx context.Context, private privateState, c *client.Client) s
 type jobElsewhereError struct{ id, at, now string }
 
 func (e *jobElsewhereError) Error() string {
-	return fmt.Sprintf("The service at %s has no job %s, which was created (or last found) at %s: the provider's base_url (or TRANSCRIPTION_BASE_URL) changed since, so this answer says nothing of the job. "+
-		"Set base_url back to reach the job. To stop managing it instead, remove it from state (a removed block with destroy = false, or terraform state rm); it stays on the service until its retention ends.", e.now, e.id, e.at)
+	return fmt.Sprintf("The service at %s has no job %s, which was created (or last found) at %s: the provider's base_url (or TRANSCRIPTION_BASE_URL) changed since, or the resource now uses another provider configuration (its provider argument, a moved block), so this answer says nothing of the job. "+
+		"Set base_url back, or give the resource the provider configuration it was created with, to reach the job. To stop managing it instead, remove it from state (a removed block with destroy = false, or terraform state rm); it stays on the service until its retention ends.", e.now, e.id, e.at)
 }

@@ -96,7 +96,8 @@ func (d *ProviderData) clientFor(what string, diags *diag.Diagnostics) *client.C
 	case d != nil && len(d.pending) > 0:
 		diags.AddError("Provider configuration known only after apply",
 			fmt.Sprintf("The provider's configuration is known only after apply (%s), so %s cannot reach the service during this plan. "+
-				"Apply what it comes from first (terraform apply -target=...), or set those arguments to values known at plan time.", strings.Join(d.pending, ", "), what))
+				"Apply what it comes from first (terraform apply -target=...), or set those arguments to values known at plan time. "+
+				"A data source given depends_on on what they come from is read during the apply instead; terraform destroy -refresh=false destroys without reading.", strings.Join(d.pending, ", "), what))
 	case d == nil || d.Client == nil:
 		diags.AddError("Provider not configured",
 			"The transcription provider was not configured before "+what+" was used. This is a bug in the provider; please report it.")
@@ -129,7 +130,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 		MarkdownDescription: "The transcription provider declares speech-to-text work: pre-recorded transcription jobs with every option of the service, checked at plan time, and queries of live sessions.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
-				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable when left out (null), not when set to an empty string, which is refused. Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+).",
+				MarkdownDescription: "The API key, sent in the `x-service-key` header. Falls back to the `" + EnvAPIKey + "` environment variable when left out (null), not when set to an empty string, which is refused. Sensitive: the provider never shows it in plan output, state or logs. A variable it comes from is saved in plan files unless declared `ephemeral = true` (Terraform 1.10+, OpenTofu 1.11+); a key written literally is part of the configuration, and so of plan files and `terraform show -json`.",
 				Optional:            true,
 				Sensitive:           true,
 				Validators:          []validator.String{validators.APIKey(EnvAPIKey)},
@@ -171,14 +172,16 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 			"The provider cannot plan because zero_data_retention depends on a value known only after apply, and it decides what a plan may hold (waits, uploads, callbacks). Set it to a static value.")
 		return
 	}
-	// The other arguments may come from a resource created in the same
+	// api_key and base_url may come from a resource created in the same
 	// apply: until they are known the provider plans without its client,
 	// and Terraform configures it again, with their values, for the apply.
+	// max_retries only tunes the client: until it is known, the plan's
+	// requests are retried as by default.
 	var pending []string
 	for _, a := range []struct {
 		name    string
 		unknown bool
-	}{{"api_key", cfg.APIKey.IsUnknown()}, {"base_url", cfg.BaseURL.IsUnknown()}, {"max_retries", cfg.MaxRetries.IsUnknown()}} {
+	}{{"api_key", cfg.APIKey.IsUnknown()}, {"base_url", cfg.BaseURL.IsUnknown()}} {
 		if a.unknown {
 			pending = append(pending, a.name)
 		}
@@ -267,10 +270,11 @@ func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasour
 }
 
 // clientMaxRetries turns max_retries into client.Config.MaxRetries, which
-// reads 0 as its default and a negative value as no retry.
+// reads 0 as its default and a negative value as no retry. Unknown (in a
+// plan) is the default.
 func clientMaxRetries(v inttypes.Int64) int {
 	switch {
-	case v.IsNull():
+	case v.IsNull() || v.IsUnknown():
 		return client.DefaultMaxRetries
 	case v.ValueInt64() == 0:
 		return -1

@@ -20,8 +20,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
@@ -295,7 +298,54 @@ provider "transcription" {
 				// A data source must ask the service at plan time: it says why it cannot.
 				Config:      config("3") + testAccAnyDataSource,
 				PlanOnly:    true,
-				ExpectError: acctest.ExpectError(`(?s)Provider configuration known only after apply.*\(api_key, base_url, max_retries\), so the transcription_live_jobs data source cannot reach the service`),
+				ExpectError: acctest.ExpectError(`(?s)Provider configuration known only after apply.*\(api_key, base_url\), so the transcription_live_jobs data source cannot reach the service`),
+			},
+		},
+	})
+}
+
+// TestAccProvider_maxRetriesKnownOnlyAfterApply: max_retries only tunes the
+// retries, so when it alone comes from a resource not yet created, the plan
+// still reads what it must (a data source, the jobs in state) with the
+// default retries.
+func TestAccProvider_maxRetriesKnownOnlyAfterApply(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	config := func(generation string) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "retries" {
+  input = %s
+}
+
+provider "transcription" {
+  base_url    = %q
+  api_key     = %q
+  max_retries = terraform_data.retries.output
+}
+`, generation, url, acctest.APIKey) + acctest.JobConfig("later", `audio_url = "https://example.com/later.wav"`)
+	}
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("3") + testAccAnyDataSource,
+				Check: resource.ComposeAggregateTestCheckFunc(acctest.JobsCreated(fs, 1), func(s *terraform.State) error {
+					id = s.RootModule().Resources["transcription_job.later"].Primary.ID
+					return nil
+				}),
+			},
+			{
+				// The job in state is refreshed: its retention ended
+				// meanwhile, which the state then says.
+				PreConfig: func() { fs.ExpireJob(id) },
+				Config:    config("4") + testAccAnyDataSource,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("terraform_data.retries", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("transcription_job.later", plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("transcription_job.later", tfjsonpath.New("retained"), knownvalue.Bool(false)),
+				},
 			},
 		},
 	})
@@ -542,5 +592,37 @@ func TestUntilStopped(t *testing.T) {
 	}
 	if request.Err() != nil {
 		t.Error("the stop ended the request's own context")
+	}
+}
+
+// TestProviderConfigure_importWhilePending: an import while the provider's
+// configuration is known only after apply fails naming the job it is of
+// (Terraform gives import diagnostics no address), with the ways out.
+func TestProviderConfigure_importWhilePending(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	server, errs := configureProvider(t, map[string]tftypes.Value{
+		"base_url": tftypes.NewValue(tftypes.String, url),
+		"api_key":  unknownOf(tftypes.String),
+	})
+	if len(errs) != 0 {
+		t.Fatalf("configuring with an api_key known only after apply: %v", errs)
+	}
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	imported, err := server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: jobResourceTypeName, ID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failOnDiagnostics(t, "ImportResourceState", imported.Diagnostics)
+	read, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: jobResourceTypeName, CurrentState: imported.ImportedResources[0].State})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(read.Diagnostics) != 1 || read.Diagnostics[0].Summary != "Provider configuration known only after apply" {
+		t.Fatalf("diagnostics %v, want the pending configuration's error", diagnosticSummaries(read.Diagnostics))
+	}
+	for _, want := range []string{"(api_key), so the import of transcription job " + id + " cannot reach the service", "terraform apply -target=", "depends_on", "terraform destroy -refresh=false"} {
+		if d := read.Diagnostics[0].Detail; !strings.Contains(d, want) {
+			t.Errorf("detail %q, want it to hold %q", d, want)
+		}
 	}
 }

@@ -416,7 +416,13 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	// Jobs in state from before identities existed get theirs here.
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
-	if r.notRefreshed(state, importing, &resp.Diagnostics) || !r.configured(&resp.Diagnostics) {
+	if r.notRefreshed(state, importing, &resp.Diagnostics) {
+		return
+	}
+	if importing && r.data.clientFor("the import of transcription job "+state.ID.ValueString(), &resp.Diagnostics) == nil {
+		return
+	}
+	if !r.configured(&resp.Diagnostics) {
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
@@ -442,16 +448,11 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 
 	job, err := r.data.Client.GetPreRecorded(ctx, state.ID.ValueString(), resultDetail(state.resultContent()))
 	switch {
-	case read.timedOut(err):
-		kept := "The job stays in state as last read."
-		if importing {
-			kept = "Nothing is imported."
-		}
-		read.addTimeout(&resp.Diagnostics, state.ID.ValueString(), err, kept)
+	case err != nil && importing:
+		r.addImportError(read, state.ID.ValueString(), err, &resp.Diagnostics)
 		return
-	case client.IsNotFound(err) && importing:
-		addJobNotFound(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, path.Empty(), "Cannot import the transcription job",
-			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends).", state.ID.ValueString()))
+	case read.timedOut(err):
+		read.addTimeout(&resp.Diagnostics, state.ID.ValueString(), err, "The job stays in state as last read.")
 		return
 	case client.IsNotFound(err):
 		r.jobNotFound(ctx, read, state, err, resp)
@@ -980,9 +981,61 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 	// An id the service cannot have issued is refused before it is asked.
 	var id types.String
 	resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if !resp.Diagnostics.HasError() && !client.JobIDPattern.MatchString(id.ValueString()) {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !client.JobIDPattern.MatchString(id.ValueString()) {
 		resp.Diagnostics.AddError("Invalid job id",
 			fmt.Sprintf("A transcription job's id is the UUID the service assigned to it, such as 3fa85f64-5717-4562-b3fc-2c963f66afa6; got %q.", id.ValueString()))
+		return
+	}
+	r.importWhole(ctx, id.ValueString(), resp)
+}
+
+// importWhole reads the job being imported and sets its whole state, so
+// that the refresh which follows an import finds nothing new to report:
+// Terraform before 1.16 and OpenTofu log each value a refresh fills in
+// where there was none, and inside callback_config they do not hide the
+// sensitive url (a callback's token). Without a client (the provider's
+// configuration known only after apply), the state keeps only the id, and
+// Read says why nothing can be imported.
+func (r *jobResource) importWhole(ctx context.Context, id string, resp *resource.ImportStateResponse) {
+	if r.data == nil || r.data.Client == nil {
+		return
+	}
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
+	read, cancel := newJobRead(ctx, defaultReadTimeout, nil)
+	defer cancel()
+	ctx = tflog.SetField(read.ctx, "job_id", id)
+	job, err := r.data.Client.GetPreRecorded(ctx, id, resultDetail(summaryContent))
+	if err != nil {
+		r.addImportError(read, id, err, &resp.Diagnostics)
+		return
+	}
+	imported, diags := importedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullJobTimeouts())
+	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, imported)...)
+	// The id as the service writes it (an import's id may be in another
+	// case), which every later read gives as the identity.
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: imported.ID})...)
+	if job.Status == client.StatusDone {
+		warnOfFailedAddons(&resp.Diagnostics, job)
+	}
+}
+
+// addImportError explains why the job being imported could not be read.
+func (r *jobResource) addImportError(read jobRead, id string, err error, diags *diag.Diagnostics) {
+	switch {
+	case read.timedOut(err):
+		read.addTimeout(diags, id, err, "Nothing is imported.")
+	case client.IsNotFound(err):
+		addJobNotFound(read.ctx, r.data.Client, diags, id, err, path.Empty(), "Cannot import the transcription job",
+			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends).", id))
+	default:
+		addAPIError(diags, "Cannot read the transcription job "+id, err)
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -588,5 +590,42 @@ callback_config = { url = "`+hooks+`/new" }`), false},
 		if got := acctest.ExpectError(warning).MatchString(stdout + stderr); got != c.warned {
 			t.Errorf("%s: warned %v, want %v:\n%s%s", c.name, got, c.warned, stdout, stderr)
 		}
+	}
+}
+
+// TestImportJob_wholeStateAtImport: an import sets the job's whole state,
+// so that the refresh after it brings nothing new (Terraform before 1.16
+// and OpenTofu log each value a refresh fills in, callback_config.url
+// included), and warns of a done job's failed add-ons, as a create that
+// waits does.
+func TestImportJob_wholeStateAtImport(t *testing.T) {
+	const audioURL = "https://example.com/addon-error-503.wav"
+	fs, h, created := jobOnFakeServer(t, fakeserver.Options{}, &client.InitTranscriptionRequest{AudioURL: audioURL, Summarization: ptr(true),
+		Callback: ptr(true), CallbackConfig: &client.CallbackConfig{URL: "https://hooks.example.com/cb?token=s3cr3t"}})
+	fs.SettleJobs()
+	typ := h.resourceType(jobResourceTypeName)
+	imported, err := h.server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: jobResourceTypeName, ID: created})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasWarning(imported.Diagnostics, "Some add-ons of the transcription job failed", "summarization: status_code 503") || len(imported.Diagnostics) != 1 {
+		t.Errorf("diagnostics %v, want the one warning naming the failed summary", diagnosticSummaries(imported.Diagnostics))
+	}
+	state, err := imported.ImportedResources[0].State.Unmarshal(typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*tftypes.AttributePath{
+		tftypes.NewAttributePath().WithAttributeName("audio_url"),
+		tftypes.NewAttributePath().WithAttributeName("callback_config").WithAttributeName("url"),
+		tftypes.NewAttributePath().WithAttributeName("status"),
+	} {
+		if v, _, err := tftypes.WalkAttributePath(state, p); err != nil || v.(tftypes.Value).IsNull() {
+			t.Errorf("the imported state's %s is %v (%v), want the job's", p, v, err)
+		}
+	}
+	if refreshed := h.readJob(typ, imported.ImportedResources[0].State); !refreshed.Equal(state) {
+		diffs, _ := state.Diff(refreshed)
+		t.Errorf("the refresh after the import changed %d values, want none: %v", len(diffs), diffs)
 	}
 }

@@ -124,6 +124,11 @@ data "transcription_live_jobs" "recent" {
 	out.addFile(t, "state", filepath.Join(w.dir, "terraform.tfstate"))
 	run("show state", true, nil, "show", "-no-color")
 	run("show -json state", true, nil, "show", "-json")
+	// The job imported, as one made elsewhere would be: Terraform before
+	// 1.16 and OpenTofu log each value a refresh fills in where there was
+	// none, and show callback_config.url there.
+	run("state rm", true, nil, "state", "rm", "-no-color", "transcription_job.secret")
+	run("import", true, nil, "import", "-input=false", "-no-color", "transcription_job.secret", createdJobID(t, fs))
 	run("refresh plan", true, nil, "plan", "-input=false", "-no-color")
 	run("destroy", true, nil, "destroy", "-auto-approve", "-input=false", "-no-color")
 	out.addFile(t, "state after destroy", filepath.Join(w.dir, "terraform.tfstate"))
@@ -142,13 +147,8 @@ data "transcription_live_jobs" "recent" {
 	}
 	// The capture works: the job's id is in the state, and the logs hold
 	// the provider's request lines, retries and the 401 included.
-	var jobID string
-	for _, r := range fs.Requests() {
-		if id, ok := strings.CutPrefix(r.Path, "/v2/pre-recorded/"); ok {
-			jobID = id
-		}
-	}
-	if jobID == "" || !strings.Contains(out["state"], jobID) {
+	jobID := createdJobID(t, fs)
+	if !strings.Contains(out["state"], jobID) {
 		t.Fatalf("the state captured does not hold the job %q", jobID)
 	}
 	allLogs := ""
@@ -198,6 +198,18 @@ data "transcription_live_jobs" "recent" {
 		t.Error("the state lacks the callback token: the search for it proves nothing")
 	}
 	t.Logf("searched %d captures (%d KiB) for the API key, authentication headers and the callback token", len(out), total/1024)
+}
+
+// createdJobID is the id of the one job created on fs.
+func createdJobID(t *testing.T, fs *fakeserver.Server) string {
+	t.Helper()
+	for _, r := range fs.Requests() {
+		if id, ok := strings.CutPrefix(r.Path, "/v2/pre-recorded/"); ok && r.Method == http.MethodGet {
+			return id
+		}
+	}
+	t.Fatal("no job was read on the fake server")
+	return ""
 }
 
 // around returns the text near byte i, for an error message.
