@@ -139,8 +139,9 @@ func (s *Server) AddLiveJob(j client.LiveJob) {
 func (s *Server) BuildLiveJobs() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	now := s.clock.Now()
 	for _, e := range s.live.entries {
-		e.body()
+		e.bodyAt(now)
 	}
 }
 

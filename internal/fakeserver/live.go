@@ -36,18 +36,36 @@ func newAddedLiveEntry(j client.LiveJob) *liveEntry {
 	return &liveEntry{id: j.ID, createdAt: created, status: j.Status, customMetadata: j.CustomMetadata, encoded: encodeRecord(j)}
 }
 
-// body returns the entry's record as JSON, building it on first use.
-func (e *liveEntry) body() json.RawMessage {
+// statusAt is the job's status at now: a seeded session moves on with the
+// clock (see liveSeed), dropping a record built for an earlier status, or
+// for audio recorded a second or more ago.
+func (e *liveEntry) statusAt(now time.Time) string {
+	if e.seed == nil || client.IsFinal(e.status) {
+		return e.status
+	}
+	if status := e.seed.statusAt(now); status != e.status {
+		e.status, e.encoded = status, nil
+	} else if status == client.StatusProcessing && now.Sub(e.seed.builtAt) >= time.Second {
+		e.encoded = nil
+	}
+	return e.status
+}
+
+// bodyAt returns the entry's record at now as JSON, building it on first
+// use.
+func (e *liveEntry) bodyAt(now time.Time) json.RawMessage {
+	e.statusAt(now)
 	if e.encoded == nil {
+		e.seed.builtAt = now
 		e.encoded = encodeRecord(e.seed.build(e))
 	}
 	return e.encoded
 }
 
-// record returns the entry's record, decoded.
-func (e *liveEntry) record() client.LiveJob {
+// recordAt returns the entry's record at now, decoded.
+func (e *liveEntry) recordAt(now time.Time) client.LiveJob {
 	var j client.LiveJob
-	if err := json.Unmarshal(e.body(), &j); err != nil {
+	if err := json.Unmarshal(e.bodyAt(now), &j); err != nil {
 		panic("fakeserver: decoding a live record: " + err.Error())
 	}
 	return j
@@ -104,7 +122,7 @@ func (s *Server) lookupLiveJob(id string) (client.LiveJob, bool) {
 	if !ok {
 		return client.LiveJob{}, false
 	}
-	return e.record(), true
+	return e.recordAt(s.clock.Now()), true
 }
 
 // lookupLiveBody is the live job's record as the service sends it.
@@ -115,7 +133,7 @@ func (s *Server) lookupLiveBody(id string) (json.RawMessage, bool) {
 	if !ok {
 		return nil, false
 	}
-	return e.body(), true
+	return e.bodyAt(s.clock.Now()), true
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
@@ -129,12 +147,13 @@ func (s *Server) listLive(w http.ResponseWriter, r *http.Request, f listFilter) 
 	items := []json.RawMessage{}
 	s.mu.Lock()
 	matching := 0
+	now := s.clock.Now()
 	for _, e := range s.live.ordered() {
-		if !f.matches(e.createdAt, e.status, e.customMetadata) {
+		if !f.matches(e.createdAt, e.statusAt(now), e.customMetadata) {
 			continue
 		}
 		if f.onPage(matching) {
-			items = append(items, e.body())
+			items = append(items, e.bodyAt(now))
 		}
 		matching++
 	}
@@ -267,7 +286,7 @@ func (s *Server) handleDeleteLive(w http.ResponseWriter, r *http.Request, id str
 	e, found := s.live.byID[id]
 	status := ""
 	if found {
-		status = e.status
+		status = e.statusAt(s.clock.Now())
 		if client.IsFinal(status) {
 			s.live.remove(id)
 		}

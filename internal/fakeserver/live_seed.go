@@ -22,10 +22,41 @@ var (
 	liveLanguages = []string{"en", "fr", "de", "es", "it", "pt", "nl", "ja"}
 )
 
-// liveSeed is what a seeded live job is built from.
+// liveSeed is what a seeded live job is built from. A session unfinished
+// when seeded moves on with the clock, as the service's do: queued until
+// recordingFrom, processing while it records length seconds of audio (and
+// 2 s more), then done or error (outcome).
 type liveSeed struct {
-	index int
-	age   time.Duration // since its creation, when the job was seeded
+	index         int
+	recordingFrom time.Time
+	length        float64 // seconds of audio in all
+	outcome       string
+	builtAt       time.Time // the clock time the record was built for
+}
+
+// sessionEndGap is the time between a session's last audio and its end.
+const sessionEndGap = 2 * time.Second
+
+// statusAt is the session's status at now.
+func (sd *liveSeed) statusAt(now time.Time) string {
+	switch {
+	case now.Before(sd.recordingFrom):
+		return client.StatusQueued
+	case now.Before(sd.completedAt()):
+		return client.StatusProcessing
+	}
+	return sd.outcome
+}
+
+// completedAt is when the session ends.
+func (sd *liveSeed) completedAt() time.Time {
+	return sd.recordingFrom.Add(time.Duration(sd.length*float64(time.Second)) + sessionEndGap)
+}
+
+// seededLength is the length, in seconds, of seeded job i's audio: 10 s to
+// 10 min, the first draw of the stream its record is built from.
+func seededLength(i int) float64 {
+	return math.Round((10+rand.New(rand.NewPCG(uint64(i), 2)).Float64()*590)*1000) / 1000
 }
 
 // seededLiveEntry draws the filterable fields of seeded job i: a job is the
@@ -64,12 +95,27 @@ func seededLiveEntry(i int, now time.Time) *liveEntry {
 			metadata["priority"] = float64(1 + rng.IntN(3)) // a number as decoding JSON gives it
 		}
 	}
+	createdAt := asShown(now.Add(-age))
+	sd := &liveSeed{index: i, recordingFrom: createdAt, length: seededLength(i), outcome: status}
+	switch status {
+	case client.StatusProcessing:
+		// Recording since it was created, for as long again as drawn.
+		sd.length += math.Floor(age.Seconds()*1000) / 1000
+		sd.outcome = client.StatusDone
+		if rng.IntN(10) == 0 {
+			sd.outcome = client.StatusError
+		}
+	case client.StatusQueued:
+		// Starts within two minutes of its creation.
+		sd.recordingFrom = createdAt.Add(time.Minute + randomDuration(rng, time.Minute))
+		sd.outcome = client.StatusDone
+	}
 	return &liveEntry{
 		id:             uuid.NewSHA1(liveSeedNamespace, []byte(strconv.Itoa(i))).String(),
-		createdAt:      asShown(now.Add(-age)),
+		createdAt:      createdAt,
 		status:         status,
 		customMetadata: metadata,
-		seed:           &liveSeed{index: i, age: age},
+		seed:           sd,
 	}
 }
 
@@ -80,10 +126,11 @@ func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
 	pick := func(values []string) string { return values[rng.IntN(len(values))] }
 	flag := func(percent int) *bool { return pointerTo(rng.IntN(100) < percent) }
 
-	duration := math.Round((10+rng.Float64()*590)*1000) / 1000 // 10 s to 10 min
+	rng.Float64() // the length drawn (seededLength)
+	duration := sd.length
 	if e.status == client.StatusProcessing {
 		// Recorded so far: no more than the time since the session began.
-		duration = min(duration, math.Floor(sd.age.Seconds()*1000)/1000)
+		duration = min(duration, math.Floor(sd.builtAt.Sub(sd.recordingFrom).Seconds()*1000)/1000)
 	}
 	channels := int64(1 + rng.IntN(2))
 	lang := pick(liveLanguages)
@@ -172,7 +219,7 @@ func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
 			NumberOfChannels: pointerTo(channels),
 		}
 	}
-	completedAt := e.createdAt.Add(time.Duration(duration*float64(time.Second)) + 2*time.Second)
+	completedAt := sd.completedAt()
 	switch e.status {
 	case client.StatusDone:
 		job.CompletedAt = pointerTo(formatTimestamp(completedAt))

@@ -499,7 +499,7 @@ func TestLivePagesAndRecordsAreWhatEncodingThemGives(t *testing.T) {
 		if e.seed == nil {
 			continue
 		}
-		if want := encodeRecord(e.seed.build(e)); !bytes.Equal(e.body(), want) {
+		if want := encodeRecord(e.seed.build(e)); !bytes.Equal(e.bodyAt(testEpoch), want) {
 			t.Fatalf("live job %s is kept as other bytes than its record's", e.id)
 		}
 	}
@@ -616,4 +616,78 @@ func TestLiveFileWithoutDuration(t *testing.T) {
 	j.File = &client.FileInfo{ID: "file-a", Filename: pointerTo("a.wav")}
 	h.srv.AddLiveJob(j)
 	requireError(t, h.get("/v2/live/a/file"), http.StatusNotFound, "/v2/live/a/file")
+}
+
+// TestSeededLiveSessionsMoveOnWithTheClock: a seeded session unfinished
+// when seeded moves on as the service's do: a queued one starts within two
+// minutes of its creation, a processing one records more audio as time
+// passes, and each ends (done or error, completed_at in the past, its whole
+// audio on file), after which it can be deleted; until then DELETE answers
+// 403.
+func TestSeededLiveSessionsMoveOnWithTheClock(t *testing.T) {
+	t.Parallel()
+	clock := NewManualClock(testEpoch)
+	h := newHarness(t, Options{LiveJobs: 200, Clock: clock})
+	queued := h.livePage("?status=queued&limit=100").Items
+	processing := h.livePage("?status=processing&limit=100").Items
+	if len(queued) == 0 || len(processing) == 0 {
+		t.Fatalf("fixture: %d queued and %d processing sessions, want some of each", len(queued), len(processing))
+	}
+	if resp := h.do(http.MethodDelete, "/v2/live/"+processing[0].ID, "", nil, nil); resp.status != http.StatusForbidden {
+		t.Fatalf("DELETE of a processing session: %d, want 403", resp.status)
+	}
+	recorded := func(j client.LiveJob) float64 { return *j.File.AudioDuration }
+	get := func(id string) client.LiveJob {
+		var j client.LiveJob
+		decodeInto(t, h.get("/v2/live/"+id).body, &j)
+		return j
+	}
+
+	clock.Advance(5 * time.Second)
+	grew := 0
+	for _, before := range processing {
+		now := get(before.ID)
+		if now.Status == client.StatusProcessing && recorded(now) > recorded(before) {
+			grew++
+		}
+		if recorded(now) < recorded(before) {
+			t.Errorf("session %s recorded %v s, then %v s", before.ID, recorded(before), recorded(now))
+		}
+	}
+	if grew == 0 {
+		t.Error("no processing session recorded more audio in 5 s")
+	}
+
+	clock.Advance(2*time.Minute + time.Second)
+	for _, j := range queued {
+		if now := get(j.ID); now.Status == client.StatusQueued {
+			t.Errorf("session %s created at %s is still queued at %s", j.ID, j.CreatedAt, formatTimestamp(clock.Now()))
+		}
+	}
+
+	clock.Advance(10 * time.Minute)
+	if n := len(h.livePage("?status=queued&status=processing").Items); n != 0 {
+		t.Errorf("%d sessions still unfinished 12 minutes on", n)
+	}
+	for _, j := range append(queued, processing...) {
+		now := get(j.ID)
+		if !client.IsFinal(now.Status) || now.CompletedAt == nil || (now.Status == client.StatusDone) != (now.Result != nil) {
+			t.Fatalf("session %s: status %s, completed_at %v, result %t", j.ID, now.Status, now.CompletedAt, now.Result != nil)
+		}
+		if completed, _ := time.Parse(time.RFC3339, *now.CompletedAt); completed.After(clock.Now()) || !completed.After(mustParseTime(t, now.CreatedAt)) {
+			t.Errorf("session %s: completed_at %s, created_at %s, now %s", j.ID, *now.CompletedAt, now.CreatedAt, formatTimestamp(clock.Now()))
+		}
+	}
+	if resp := h.do(http.MethodDelete, "/v2/live/"+processing[0].ID, "", nil, nil); resp.status != http.StatusAccepted {
+		t.Fatalf("DELETE of an ended session: %d, want 202", resp.status)
+	}
+}
+
+func mustParseTime(t *testing.T, s string) time.Time {
+	t.Helper()
+	v, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -80,7 +80,10 @@ type Options struct {
 	ZeroDataRetention bool
 	// Clock is the time source; nil means real time.
 	Clock Clock
-	// LiveJobs is the number of deterministic live jobs to seed.
+	// LiveJobs is the number of deterministic live jobs to seed: most ended
+	// over the week before the clock's time; those still queued or
+	// processing move on with the clock, and end within about twelve
+	// minutes.
 	LiveJobs int
 	// MaxUploadBytes bounds an uploaded file (default 100 MiB).
 	MaxUploadBytes int64

@@ -55,7 +55,8 @@ func (s *Server) listEveryKind(w http.ResponseWriter, r *http.Request, f listFil
 		} else {
 			e := live[0]
 			live = live[1:]
-			createdAt, status, metadata, body = e.createdAt, e.status, e.customMetadata, e.body
+			createdAt, status, metadata = e.createdAt, e.statusAt(now), e.customMetadata
+			body = func() json.RawMessage { return e.bodyAt(now) }
 		}
 		if !f.matches(createdAt, status, metadata) {
 			continue

@@ -53,12 +53,16 @@ const envPrefix = "FAKESERVER_"
 // defaultAPIKey is the key when neither a flag nor the environment gives one.
 const defaultAPIKey = "test-key"
 
-// shutdownGrace is how long requests in flight may take to finish at exit.
-const shutdownGrace = 10 * time.Second
+// shutdownGrace is how long requests in flight may take to finish at exit
+// (a variable for tests).
+var shutdownGrace = 10 * time.Second
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first signal starts the shutdown; a second one ends the process
+	// at once, as without the server's own handling.
+	context.AfterFunc(ctx, stop)
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "fakeserver:", err)
 		stop()
@@ -184,13 +188,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	// A user whose shell exports TRANSCRIPTION_API_KEY (as the provider's
 	// README has them do) gets that key, not test-key: say which applies.
 	logger.Printf("API key (x-service-key): %s", cfg.apiKeySource)
+	if cfg.zdr && cfg.liveJobs > 0 {
+		logger.Printf("the %d live jobs seeded are not listed: under -zero-data-retention GET /v2/live answers 403, as the service does", cfg.liveJobs)
+	}
 
 	<-ctx.Done()
 	logger.Print("shutting down")
 	fake.Close() // first: requests waiting out -latency are answered at once
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	return l.Shutdown(shutdownCtx)
+	if err := l.Shutdown(shutdownCtx); errors.Is(err, context.DeadlineExceeded) {
+		// A slow upload or download is the client's, not a failure of the
+		// server, which stopped as asked.
+		logger.Printf("requests still in flight after %s were cut off", shutdownGrace)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+// acceptedForms says what a variable of a boolean or duration flag takes,
+// which its usage does not: the flag package's error is a bare "parse
+// error".
+func acceptedForms(f *flag.Flag) string {
+	if g, ok := f.Value.(flag.Getter); ok {
+		switch g.Get().(type) {
+		case bool:
+			return ": want true or false (or 1, 0)"
+		case time.Duration:
+			return ": want a Go duration such as 30s, 10m or 504h (no days)"
+		}
+	}
+	return ""
 }
 
 // parseConfig reads the environment, then the flags over it.
@@ -249,7 +278,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 		}
 		if v := getenv(name); v != "" {
 			if err := flags.Set(f.Name, v); err != nil {
-				envErr = fmt.Errorf("%s=%q: %w (-%s: %s)", name, v, err, f.Name, f.Usage)
+				envErr = fmt.Errorf("%s=%q: %w%s (-%s: %s)", name, v, err, acceptedForms(f), f.Name, f.Usage)
 			}
 		}
 	})

@@ -132,13 +132,65 @@ func TestRunShutsDownPromptlyUnderLatency(t *testing.T) {
 		answered <- resp.StatusCode
 	}()
 	// The request is in the log, unanswered, once it waits out the latency.
+	awaitOneInFlight(t, base, "k")
+	if err := stop(); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if status := <-answered; status != http.StatusOK {
+		t.Fatalf("the request in flight got %d (0: no answer), want 200", status)
+	}
+}
+
+// TestRunCutsOffWhatOutlastsTheGrace: a request still in flight when the
+// shutdown's grace ends (an upload still coming) is cut off, said in the
+// log, and run ends cleanly: the server stopped as asked.
+func TestRunCutsOffWhatOutlastsTheGrace(t *testing.T) {
+	grace := shutdownGrace
+	shutdownGrace = 200 * time.Millisecond
+	t.Cleanup(func() { shutdownGrace = grace })
+	base, stderr, stop := start(t, []string{"-addr", "127.0.0.1:0", "-api-key", "k", "-quiet"}, nil)
+
+	body, uploading := io.Pipe()
+	t.Cleanup(func() { uploading.Close() })
+	sent := make(chan error, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodPost, base+"/v2/upload", body)
+		req.Header.Set(client.ServiceKeyHeader, "k")
+		req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		sent <- err
+	}()
+	if _, err := uploading.Write([]byte("--x\r\nContent-Disposition: form-data; name=\"audio\"; filename=\"a.wav\"\r\n\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	awaitOneInFlight(t, base, "k")
+	err := stop()
+	uploading.Close()
+	if err != nil {
+		t.Fatalf("run: %v, want a clean end", err)
+	}
+	if logs := stderr.String(); !strings.Contains(logs, "requests still in flight after 200ms were cut off") {
+		t.Errorf("the log does not say what was cut off: %s", logs)
+	}
+	if err := <-sent; err == nil {
+		t.Error("the upload in flight was answered, want it cut off")
+	}
+}
+
+// awaitOneInFlight waits until the server's request log holds one request,
+// unanswered.
+func awaitOneInFlight(t *testing.T, base, key string) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for inFlight := false; !inFlight; {
 		if time.Now().After(deadline) {
 			t.Fatal("the request never showed in flight")
 		}
 		time.Sleep(10 * time.Millisecond)
-		_, body := get(t, base+fakeserver.ControlPrefix+"/requests", "k")
+		_, body := get(t, base+fakeserver.ControlPrefix+"/requests", key)
 		var page struct {
 			Requests []struct{ Status int } `json:"requests"`
 		}
@@ -146,12 +198,6 @@ func TestRunShutsDownPromptlyUnderLatency(t *testing.T) {
 			t.Fatalf("request listing %s: %v", body, err)
 		}
 		inFlight = len(page.Requests) == 1 && page.Requests[0].Status == 0
-	}
-	if err := stop(); err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	if status := <-answered; status != http.StatusOK {
-		t.Fatalf("the request in flight got %d (0: no answer), want 200", status)
 	}
 }
 
@@ -323,6 +369,8 @@ func TestParseConfigRejects(t *testing.T) {
 		says string
 	}{
 		{map[string]string{"FAKESERVER_LIVE_JOBS": "many"}, nil, "FAKESERVER_LIVE_JOBS"},
+		{map[string]string{"FAKESERVER_QUIET": "yes"}, nil, `FAKESERVER_QUIET="yes": parse error: want true or false`},
+		{map[string]string{"FAKESERVER_RETENTION": "1d"}, nil, "want a Go duration such as 30s, 10m or 504h"},
 		{map[string]string{"FAKESERVER_PROCESSING_TIME": "30s-5s"}, nil, "ends before it starts"},
 		{nil, []string{"-processing-time", "-1s"}, "negative"},
 		{nil, []string{"-processing-time", "5s-x"}, "invalid"},
