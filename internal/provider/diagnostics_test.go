@@ -250,3 +250,29 @@ func TestAddWaitError_serviceFailureWithoutAdvice(t *testing.T) {
 		}
 	}
 }
+
+// TestAddNotGone_unconfirmedSaysCheckBaseURLOnce: a 404 for a job whose
+// listing failed too says to check base_url once: the listing's own 404
+// says it already, where the message said it twice; a listing that failed
+// otherwise (a 503) gets the advice from the wrapper.
+func TestAddNotGone_unconfirmedSaysCheckBaseURLOnce(t *testing.T) {
+	notFound := &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 404, Message: "no such endpoint", RequestID: "r1"}
+	for name, listing := range map[string]error{
+		"listing not found":   &client.APIError{Op: "GET /v2/pre-recorded", StatusCode: 404, Message: "no such endpoint", RequestID: "r2"},
+		"listing unavailable": &client.APIError{Op: "GET /v2/pre-recorded", StatusCode: 503, Message: "down", RequestID: "r2"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var diags diag.Diagnostics
+			if !addNotGone(&diags, &unconfirmedNotFoundError{id: "j1", notFound: notFound, listing: listing}, jobKeptInState) || len(diags) != 1 {
+				t.Fatalf("diagnostics %v, want one error", diags)
+			}
+			detail := diags[0].Detail()
+			if n := strings.Count(detail, "Check base_url"); n != 1 {
+				t.Errorf("detail says Check base_url %d times, want once:\n%s", n, detail)
+			}
+			if !strings.Contains(detail, strings.TrimSpace(jobKeptInState)) {
+				t.Errorf("detail does not say the job is kept:\n%s", detail)
+			}
+		})
+	}
+}

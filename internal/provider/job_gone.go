@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -57,11 +58,14 @@ func addNotGone(diags *diag.Diagnostics, err error, kept string) bool {
 	var elsewhere *jobElsewhereError
 	switch {
 	case errors.As(err, &unconfirmed):
+		advice := "So base_url may not lead to the transcription service (a path prefix mistyped, another host), whose 404 would mean the job is gone. " + kept + "Check base_url."
+		if client.IsNotFound(unconfirmed.listing) {
+			// The listing's own 404 says so already.
+			advice = strings.TrimSpace(kept)
+		}
 		diags.AddError("Cannot tell whether the transcription job "+unconfirmed.id+" still exists",
-			fmt.Sprintf("%s\n\nThe listing of jobs at base_url failed too:\n\n%s\n\n"+
-				"So base_url may not lead to the transcription service (a path prefix mistyped, another host), whose 404 would mean the job is gone. "+
-				"%sCheck base_url.",
-				apiErrorDetail(unconfirmed.notFound), apiErrorDetail(unconfirmed.listing), kept))
+			strings.TrimSpace(fmt.Sprintf("%s\n\nThe listing of jobs at base_url failed too:\n\n%s\n\n%s",
+				apiErrorDetail(unconfirmed.notFound), apiErrorDetail(unconfirmed.listing), advice)))
 	case errors.As(err, &elsewhere):
 		diags.AddError("Transcription job not found at this base_url", elsewhere.Error()+"\n\n"+kept)
 	default:
