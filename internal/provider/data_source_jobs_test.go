@@ -23,15 +23,7 @@ import (
 // read with the client: the order and records the data source must give.
 func preRecordedReference(t *testing.T, url string) []client.PreRecordedJob {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, _, err := c.ListAllPreRecorded(context.Background(), client.ListOptions{}, 0, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return all
+	return listingReference(t, url, (*client.Client).ListAllPreRecorded)
 }
 
 // TestAccJobsDataSource_listing lists jobs made outside Terraform: every

@@ -283,11 +283,18 @@ func addLightLiveJobs(fs *fakeserver.Server, n int) {
 // reference the data source's results are compared with.
 func liveReference(t *testing.T, url string) []client.LiveJob {
 	t.Helper()
+	return listingReference(t, url, (*client.Client).ListAllLive)
+}
+
+// listingReference is the fake server's whole listing at url, read with the
+// client's listAll (ListAllLive, ListAllPreRecorded).
+func listingReference[J any](t *testing.T, url string, listAll func(*client.Client, context.Context, client.ListOptions, int, int, ...client.Detail) ([]J, int, error)) []J {
+	t.Helper()
 	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, _, err := c.ListAllLive(context.Background(), client.ListLiveOptions{}, 0, 1000)
+	all, _, err := listAll(c, context.Background(), client.ListOptions{}, 0, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
