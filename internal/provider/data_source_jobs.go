@@ -19,7 +19,7 @@ func NewJobsDataSource() datasource.DataSource {
 }
 
 // jobsListing is GET /v2/pre-recorded as a listing data source.
-var jobsListing = newJobListing(jobListing[client.PreRecordedRecord]{
+var jobsListing = newJobListing(jobsItemType, jobListing[client.PreRecordedRecord]{
 	name: "transcription_jobs",
 	description: "Lists pre-recorded transcription jobs, newest first, with every field of their records: those of this configuration's `transcription_job` resources and those made elsewhere (an application, a script, another configuration). " +
 		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +

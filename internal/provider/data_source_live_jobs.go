@@ -17,7 +17,7 @@ func NewLiveJobsDataSource() datasource.DataSource {
 }
 
 // liveJobsListing is GET /v2/live as a listing data source.
-var liveJobsListing = newJobListing(jobListing[client.LiveJob]{
+var liveJobsListing = newJobListing(liveJobType, jobListing[client.LiveJob]{
 	name: "transcription_live_jobs",
 	description: "Lists live (streaming) transcription jobs, newest first, with every field of their records. " +
 		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +

@@ -102,9 +102,10 @@ type jobListing[J any] struct {
 }
 
 // newJobListing completes a listing's description with the type of its
-// items, computed once: a listing builds thousands of them.
-func newJobListing[J any](l jobListing[J]) jobListing[J] {
-	l.itemsType = terraformListType{ListType: types.ListType{ElemType: l.items.objectType()}}
+// items, itemType (its items view's, computed once: a listing builds
+// thousands of items).
+func newJobListing[J any](itemType types.ObjectType, l jobListing[J]) jobListing[J] {
+	l.itemsType = terraformListType{ListType: types.ListType{ElemType: itemType}}
 	return l
 }
 
