@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -226,12 +227,23 @@ func TestAccCommand_readerGoneAway(t *testing.T) {
 // its control interface shows.
 func TestAccCommand_ctrlC(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
-		t.Run(sig.String(), func(t *testing.T) { testInterrupt(t, sig) })
+		t.Run(sig.String(), func(t *testing.T) { testInterrupt(t, sig, false) })
 	}
 }
 
-func testInterrupt(t *testing.T, sig syscall.Signal) {
-	cmd, tmp := demoCommand(t, acceptanceArgs(t, "-processing-time", "5s")...)
+// TestAccCommand_ctrlCTwice: a second Ctrl-C skips the cleanup's destroy,
+// which waits for a job still processing (up to destroyTimeout): the demo
+// ends at once, its working folder removed.
+func TestAccCommand_ctrlCTwice(t *testing.T) {
+	testInterrupt(t, syscall.SIGINT, true)
+}
+
+func testInterrupt(t *testing.T, sig syscall.Signal, again bool) {
+	processing := "5s"
+	if again {
+		processing = "10m" // the destroy would wait for the job
+	}
+	cmd, tmp := demoCommand(t, acceptanceArgs(t, "-processing-time", processing)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the group a terminal would signal
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -245,15 +257,27 @@ func testInterrupt(t *testing.T, sig syscall.Signal) {
 	var out strings.Builder
 	listening := regexp.MustCompile(`listening on (http://\S+)`)
 	signalled := false
+	var signalledAgain time.Time
 	for lines := bufio.NewScanner(stdout); lines.Scan(); {
 		line := lines.Text()
 		out.WriteString(line + "\n")
 		if m := listening.FindStringSubmatch(line); m != nil {
-			expectProcessingTime(t, m[1], "5s")
+			expectProcessingTime(t, m[1], map[string]string{"5s": "5s", "10m": "10m0s"}[processing])
+		}
+		if again && signalledAgain.IsZero() && strings.HasPrefix(line, "transcription_job.interview: Destroying...") {
+			if err := syscall.Kill(-cmd.Process.Pid, sig); err != nil {
+				t.Fatal(err)
+			}
+			signalledAgain = time.Now()
 		}
 		// The job is being made: interrupt then. Before or after the
-		// service has answered, the demo cleans up the same way.
-		if !signalled && strings.HasPrefix(line, "transcription_job.interview: Creating...") {
+		// service has answered, the demo cleans up the same way. For a
+		// second interrupt, once the job exists and is waited for.
+		interruptAt := "transcription_job.interview: Creating..."
+		if again {
+			interruptAt = "transcription_job.interview: Still creating..."
+		}
+		if !signalled && strings.HasPrefix(line, interruptAt) {
 			if err := syscall.Kill(-cmd.Process.Pid, sig); err != nil {
 				t.Fatal(err)
 			}
@@ -268,7 +292,18 @@ func testInterrupt(t *testing.T, sig syscall.Signal) {
 	if code != 1 || !strings.Contains(stderr.String(), "\ndemo: interrupted\n") {
 		t.Errorf("exit code %d, error stream %q; want 1, ending with \"demo: interrupted\" (-1: killed by the signal)", code, stderr)
 	}
-	for _, want := range []string{"(interrupted: cleaning up, please wait)\n", "Destroy complete!", "removed "} {
+	wants := []string{"(interrupted: cleaning up, please wait; Ctrl-C again skips the destroy)\n", "Destroy complete!", "removed "}
+	if again {
+		if signalledAgain.IsZero() {
+			t.Fatalf("the destroy never started:\n%s\n%s", out.String(), stderr)
+		}
+		// Well before destroyTimeout, which the job would have taken.
+		if waited := time.Since(signalledAgain); waited > destroyTimeout/2 {
+			t.Errorf("the demo ended %s after the second Ctrl-C, want it to skip the destroy", waited)
+		}
+		wants = slices.DeleteFunc(wants, func(w string) bool { return w == "Destroy complete!" })
+	}
+	for _, want := range wants {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
 		}

@@ -38,13 +38,13 @@ const destroyTimeout = 2 * time.Minute
 func main() {
 	terraform := flag.String("terraform", "terraform", "path of the Terraform or OpenTofu CLI")
 	providerDir := flag.String("provider-dir", "bin", "folder holding the built "+tfcli.ProviderBinary)
-	example := flag.String("example", "examples/demo", "configuration to apply")
+	example := flag.String("example", "examples/demo", "configuration to apply: as examples/demo, it takes var.recording and declares the outputs recording, transcript, subtitles_srt, summary and live_jobs")
 	processing := flag.Duration("processing-time", 3*time.Second, "time the fake service takes to transcribe")
 	verbose := flag.Bool("verbose", false, "show the CLI's whole output (plans included), not only its progress")
 	flag.Parse()
 
 	// The first Ctrl-C cancels ctx: the CLI is interrupted and the demo
-	// cleans up. Later ones are swallowed so the cleanup can finish. A
+	// cleans up; a second one skips the cleanup's destroy (see run). A
 	// terminal closed (SIGHUP) does the same: the CLI runs in a process
 	// group of its own, which the hangup does not reach.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
@@ -107,7 +107,10 @@ func run(ctx context.Context, o options) (err error) {
 	}
 	// The CLI runs in the working folder: resolve its path from here.
 	if o.Terraform, err = exec.LookPath(o.Terraform); err != nil {
-		return fmt.Errorf("no Terraform or OpenTofu CLI: %w", err)
+		return fmt.Errorf("no Terraform or OpenTofu CLI: %w (give one with -terraform PATH, or run make demo, which builds one)", err)
+	}
+	if o.ProcessingTime < 0 {
+		return fmt.Errorf("-processing-time %s: must not be negative", o.ProcessingTime)
 	}
 	if o.Terraform, err = filepath.Abs(o.Terraform); err != nil {
 		return err
@@ -186,10 +189,16 @@ func run(ctx context.Context, o options) (err error) {
 			return // nothing was applied
 		}
 		fmt.Fprintln(o.Out, "\n== destroying the demo's resources")
+		cleanupCtx := context.WithoutCancel(ctx)
 		if ctx.Err() != nil {
-			fmt.Fprintln(o.Out, "(interrupted: cleaning up, please wait)")
+			// A job still processing makes the destroy wait for it; the
+			// demo's service and its jobs end with the demo anyway.
+			fmt.Fprintln(o.Out, "(interrupted: cleaning up, please wait; Ctrl-C again skips the destroy)")
+			var stopSkip context.CancelFunc
+			cleanupCtx, stopSkip = signal.NotifyContext(cleanupCtx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+			defer stopSkip()
 		}
-		cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), destroyTimeout)
+		cleanup, cancel := context.WithTimeout(cleanupCtx, destroyTimeout)
 		defer cancel()
 		if destroyErr := runCLI(cleanup, cli, "destroy", "-auto-approve", "-no-color", "-compact-warnings"); destroyErr != nil {
 			err = errors.Join(err, fmt.Errorf("destroy: %w", destroyErr))

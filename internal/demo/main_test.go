@@ -452,7 +452,7 @@ func TestAccDemo_interrupted(t *testing.T) {
 	if strings.Contains(out.String(), "Apply complete!") {
 		t.Errorf("the apply completed despite the interruption:\n%s", out)
 	}
-	if !strings.Contains(out.String(), "(interrupted: cleaning up, please wait)\n") || !strings.Contains(out.String(), "Destroy complete!") {
+	if !strings.Contains(out.String(), "(interrupted: cleaning up, please wait; Ctrl-C again skips the destroy)\n") || !strings.Contains(out.String(), "Destroy complete!") {
 		t.Errorf("no destroy, said to be cleaning up, after the interruption:\n%s", out)
 	}
 	if !deletedAJob(fake) {

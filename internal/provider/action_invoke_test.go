@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -141,5 +142,28 @@ func TestTranscribe_configOfASwitchOffWarnsAtInvoke(t *testing.T) {
 	}
 	if w := diags.Warnings(); len(w) != 1 || w[0].Summary() != "translation_config is ignored unless translation is true" {
 		t.Errorf("warnings %v, want that translation_config is ignored", w)
+	}
+}
+
+// The action's wait ends when the provider is stopped by a signal
+// (ProviderData.untilStopped), as a resource's does.
+func TestTranscribe_stoppedProvider(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped, stop := context.WithCancel(context.Background())
+	acctest.WhenTrue(t, func() bool {
+		return slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool { return r.Method == http.MethodGet })
+	}, stop)
+	var diags diag.Diagnostics
+	within(t, "the action", func() {
+		_, diags = invokeTranscribe(t, &ProviderData{Client: c, stopped: stopped}, map[string]tftypes.Value{
+			"audio_url": frameworktest.String("https://example.com/a.wav"),
+		})
+	})
+	if !diags.HasError() || fs.JobCount() != 1 {
+		t.Errorf("diagnostics %v and %d jobs, want an error after the job was created", diags, fs.JobCount())
 	}
 }

@@ -186,6 +186,8 @@ func (a *transcribeAction) checkConfig(ctx context.Context, config tfsdk.Config,
 }
 
 func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	ctx, stop := a.data.untilStopped(ctx)
+	defer stop()
 	var config transcribeActionModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() {

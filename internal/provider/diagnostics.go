@@ -135,7 +135,7 @@ func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, limit
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
 			nextTry + "; a job the service did create is not tracked by Terraform: " +
 			"`terraform query` (Terraform 1.14 and later) with the transcription_job list resource finds it (newest first) to import or delete; " +
-			"with an older Terraform or OpenTofu, the service's listing of jobs (`GET /v2/pre-recorded`, newest first) does, to import by id."
+			"with an older Terraform or OpenTofu, the transcription_jobs data source (or the service's listing, `GET /v2/pre-recorded`) lists them newest first, to import by id."
 	}
 	diags.AddError("Cannot create the transcription job", detail)
 }

@@ -376,6 +376,11 @@ func testAccExample(t *testing.T, dir string, tc exampleCase) {
 		t.Skipf("a query, not applied: %s runs it", tc.queriedBy)
 	}
 	path := filepath.Join(examplesRoot, dir)
+	// The test copies the folder as it is: a state left there by a run in
+	// the example itself would be the test's, and fail it obscurely.
+	if left, _ := filepath.Glob(filepath.Join(path, "*.tfstate*")); len(left) > 0 {
+		t.Fatalf("examples/%s holds %s, left by a terraform run in the example folder: remove it (terraform destroy there first if it holds jobs), and run examples from a copy", dir, filepath.Base(left[0]))
+	}
 	fake, url := acctest.FakeServer(t, fakeserver.Options{
 		ProcessingTime:    testAccProcessingTime,
 		ZeroDataRetention: tc.zeroDataRetention,

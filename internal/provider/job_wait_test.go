@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -16,8 +17,10 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
@@ -945,5 +948,135 @@ func TestJobUpdate_readBoundedByTimeoutsRead(t *testing.T) {
 	}
 	if text := fmt.Sprint(resp.Diagnostics); !strings.Contains(text, "200ms (timeouts.read)") {
 		t.Errorf("diagnostics %s, want the timeout of timeouts.read", text)
+	}
+}
+
+// TestJobCreateAndDelete_stoppedProvider: a create's wait, and a destroy's
+// wait for a running job, end when the provider is stopped by a signal
+// (ProviderData.untilStopped), the created job's id kept in state: a
+// terminal's Ctrl-C reaches the provider with the CLI, whose StopProvider
+// does not reach a create it sends after it (the CLI printed "Creating..."
+// when interrupted), which waited on for timeouts.create, an hour.
+func TestJobCreateAndDelete_stoppedProvider(t *testing.T) {
+	ctx := context.Background()
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	polled := func() bool {
+		return slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool {
+			return r.Method == http.MethodGet && strings.HasPrefix(r.Path, "/v2/pre-recorded/")
+		})
+	}
+	stopped, stop := context.WithCancel(ctx)
+	acctest.WhenTrue(t, polled, stop)
+	r := &jobResource{data: &ProviderData{Client: c, stopped: stopped}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	var idResp resource.IdentitySchemaResponse
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+	typ := s.Type().TerraformType(ctx).(tftypes.Object)
+	raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
+		"audio_url":           frameworktest.String("https://example.com/standup.wav"),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+	})
+	resp := resource.CreateResponse{
+		State:    tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
+		Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+	}
+	within(t, "the create", func() {
+		r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: s, Raw: raw}, Config: tfsdk.Config{Schema: s, Raw: raw}}, &resp)
+	})
+	if !resp.Diagnostics.HasError() || resp.Diagnostics.Errors()[0].Summary() != "Interrupted while waiting for the transcription job" {
+		t.Fatalf("diagnostics %v, want the wait's interruption", resp.Diagnostics)
+	}
+	var id types.String
+	resp.State.GetAttribute(ctx, path.Root("id"), &id)
+	if _, ok := fs.Job(id.ValueString()); !ok {
+		t.Fatalf("state holds id %s, not the service's job", id)
+	}
+
+	// The destroy of that running job waits for it to become deletable.
+	r.data.stopped, stop = context.WithCancel(ctx)
+	fs.ResetRequests()
+	deleted := func() bool {
+		return slices.ContainsFunc(fs.Requests(), func(r fakeserver.RecordedRequest) bool { return r.Method == http.MethodDelete })
+	}
+	acctest.WhenTrue(t, deleted, stop)
+	delResp := resource.DeleteResponse{State: resp.State}
+	within(t, "the destroy", func() { r.Delete(ctx, resource.DeleteRequest{State: resp.State}, &delResp) })
+	if !delResp.Diagnostics.HasError() {
+		t.Errorf("a stopped destroy of a running job succeeded: %v", delResp.Diagnostics)
+	}
+	if _, ok := fs.Job(id.ValueString()); !ok {
+		t.Error("the running job is gone from the service")
+	}
+}
+
+// within runs f, failing the test if it still runs 10 s on.
+func within(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s still ran 10 s after the provider was stopped", what)
+	}
+}
+
+// TestJobUpdate_firstSeesTheJob: an update whose plan was made before the
+// job ended (a saved plan, -refresh=false) and that reads it is the read
+// that first sees it done, and warns of its failed add-ons as a refresh
+// would; and a job whose create could not read it (retained and status
+// null) is read, not taken for gone ("Result not available").
+func TestJobUpdate_firstSeesTheJob(t *testing.T) {
+	ctx := context.Background()
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/addon-error-500.wav", Summarization: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.SettleJobs()
+	r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	s := jobSchema(ctx)
+	var idResp resource.IdentitySchemaResponse
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+	unknown := tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	for name, prior := range map[string]map[string]tftypes.Value{
+		"last seen processing": {"status": frameworktest.String(client.StatusProcessing), "retained": frameworktest.Bool(true)},
+		"never read":           {},
+	} {
+		t.Run(name, func(t *testing.T) {
+			values := func(more map[string]tftypes.Value) tftypes.Value {
+				v := map[string]tftypes.Value{
+					"id":            frameworktest.String(created.ID),
+					"audio_url":     frameworktest.String("https://example.com/addon-error-500.wav"),
+					"summarization": frameworktest.Bool(true),
+				}
+				maps.Copy(v, more)
+				return frameworktest.Object(t, s.Type(), v)
+			}
+			state := tfsdk.State{Schema: s, Raw: values(prior)}
+			plan := tfsdk.Plan{Schema: s, Raw: values(map[string]tftypes.Value{"status": unknown, "include_transcript": frameworktest.Bool(true)})}
+			resp := resource.UpdateResponse{
+				State:    state,
+				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+			}
+			r.Update(ctx, resource.UpdateRequest{Plan: plan, State: state, Config: tfsdk.Config{Schema: s, Raw: plan.Raw}}, &resp)
+			summaries := fmt.Sprint(resp.Diagnostics)
+			if resp.Diagnostics.HasError() || !strings.Contains(summaries, "Some add-ons of the transcription job failed") || strings.Contains(summaries, "Result not available") {
+				t.Errorf("diagnostics %s, want only the warning of the failed add-ons", summaries)
+			}
+			var status types.String
+			resp.State.GetAttribute(ctx, path.Root("status"), &status)
+			if status.ValueString() != client.StatusDone {
+				t.Errorf("status %s in state, want done: the job was not read", status)
+			}
+		})
 	}
 }

@@ -77,7 +77,10 @@ type ProviderData struct {
 // source): Terraform 1.8 and OpenTofu send no StopProvider while an apply
 // plans, so a Ctrl-C there reached the provider only as the SIGINT of the
 // terminal's process group, which go-plugin ignores, and a data source's
-// wait_for_completion ran on until timeouts.read (an hour).
+// wait_for_completion ran on until timeouts.read (an hour). And for what an
+// apply does (create, delete, invoke): a StopProvider reaches only the
+// requests already in flight, so a create the CLI sent just after it (a
+// Ctrl-C as "Creating..." is printed) waited on for timeouts.create.
 func (d *ProviderData) untilStopped(ctx context.Context) (context.Context, context.CancelFunc) {
 	if d == nil || d.stopped == nil {
 		return ctx, func() {}

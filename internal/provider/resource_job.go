@@ -188,6 +188,8 @@ func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resou
 }
 
 func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	var plan, config jobResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
@@ -476,17 +478,23 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		// case), which every later read gives as the identity.
 		resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 	} else {
-		// The refresh that first sees the job end (one created without
-		// waiting) warns of its failed add-ons, as a create that waits does.
-		if !client.IsFinal(state.Status.ValueString()) && job.Status == client.StatusDone {
-			warnOfFailedAddons(&resp.Diagnostics, job)
-		}
+		warnIfFirstSeenDone(&resp.Diagnostics, state.Status, job)
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.
 		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
 		resp.Diagnostics.Append(state.setRecord(ctx, job)...)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// warnIfFirstSeenDone warns of the failed add-ons of job, done, when its
+// last status known (prior) was not final: the read that first sees a job
+// end (a refresh, or an update applied from a plan made before it ended)
+// warns as a create that waits does; later reads do not.
+func warnIfFirstSeenDone(diags *diag.Diagnostics, prior types.String, job *client.PreRecordedJob) {
+	if !client.IsFinal(prior.ValueString()) && job.Status == client.StatusDone {
+		warnOfFailedAddons(diags, job)
+	}
 }
 
 // warnOfFailedAddons warns of the add-ons of a done job that failed, if any.
@@ -616,7 +624,7 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	}
 	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
 	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
-		fmt.Sprintf("The service no longer has job %s: it deletes jobs when their retention period ends (3 weeks on paid plans).%s "+
+		fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s "+
 			"Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: "+
 			"an apply with recreate_when_missing = true in the configuration, or terraform apply -replace on the resource, creates the job again.", id, endedUnseen(state.Status))+
 			r.uploadExpiredNote(state.AudioURL))
@@ -833,6 +841,8 @@ const zeroDataRetentionImportDetail = "The provider has zero_data_retention = tr
 // when the plan left a value of the record unknown: a job still running, or
 // include_transcript or include_raw_result changed.
 func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	var plan, state jobResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -841,11 +851,14 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
 
-	if !r.data.ZeroDataRetention && !state.Retained.ValueBool() && plan.resultContent() > state.resultContent() {
+	// Known gone only when retained says so: a job whose create could not
+	// read it has retained null, and is read here as any other.
+	gone := !state.Retained.IsNull() && !state.Retained.ValueBool()
+	if !r.data.ZeroDataRetention && gone && plan.resultContent() > state.resultContent() {
 		resp.Diagnostics.AddWarning("Result not available",
 			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps what it had of the result (none, for a job it never saw ended).", state.ID.ValueString()))
 	}
-	if plan.computedUnknown() && !r.data.ZeroDataRetention && state.Retained.ValueBool() {
+	if plan.computedUnknown() && !r.data.ZeroDataRetention && !gone {
 		// Bounded as a refresh is, by the timeouts.read being applied.
 		timeout, diags := plan.Timeouts.Read(ctx, defaultReadTimeout)
 		if resp.Diagnostics.Append(diags...); diags.HasError() {
@@ -882,10 +895,11 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
 			return
 		default:
+			warnIfFirstSeenDone(&resp.Diagnostics, state.Status, job)
 			resp.Diagnostics.Append(plan.setRecord(ctx, job)...)
 		}
 	}
-	if plan.Result.IsUnknown() && !state.Retained.ValueBool() {
+	if plan.Result.IsUnknown() && gone {
 		// Not read again (the service no longer has the job), and planned
 		// unknown only while include_transcript or include_raw_result was:
 		// state keeps what their values keep of the last known result.
@@ -902,6 +916,8 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	// Only the id and the timeout are needed: the rest of the state, the
 	// result included, is left unconverted.
 	var jobID types.String

@@ -345,6 +345,8 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 }
 
 func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	var plan uploadResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
@@ -515,6 +517,8 @@ func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest,
 // Delete only forgets the upload: the service cannot delete one, and says
 // so, since the file stays there.
 func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	var audioURL, source types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathUploadSource, &source)...)

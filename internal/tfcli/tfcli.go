@@ -117,14 +117,18 @@ type CLI struct {
 // needs: the CLI configuration at rcFile, no checkpoint calls, automation
 // mode, plus extra ("KEY=value") entries, which win over inherited ones.
 // An inherited TF_WORKSPACE is dropped: a run's working directory is its
-// own, its state in terraform.tfstate where callers look for it.
+// own, its state in terraform.tfstate where callers look for it. So is an
+// inherited TF_REATTACH_PROVIDERS (a provider being debugged, as the README
+// shows): the CLI would use that process, configured by its own terminal's
+// environment (another service, a real account), instead of the provider
+// and the settings the run gives.
 func Environment(rcFile string, extra ...string) []string {
 	set := append([]string{
 		"TF_CLI_CONFIG_FILE=" + rcFile,
 		"CHECKPOINT_DISABLE=1",
 		"TF_IN_AUTOMATION=1",
 	}, extra...)
-	override := map[string]bool{"TF_WORKSPACE": true}
+	override := map[string]bool{"TF_WORKSPACE": true, "TF_REATTACH_PROVIDERS": true}
 	for _, kv := range set {
 		k, _, _ := strings.Cut(kv, "=")
 		override[k] = true

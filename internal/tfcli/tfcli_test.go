@@ -12,6 +12,7 @@ func TestEnvironment_extraEntriesWinOverInherited(t *testing.T) {
 	t.Setenv("TRANSCRIPTION_API_KEY", "inherited")
 	t.Setenv("TFCLI_TEST_KEPT", "kept")
 	t.Setenv("TF_WORKSPACE", "ci")
+	t.Setenv("TF_REATTACH_PROVIDERS", `{"registry.terraform.io/transcription-service/transcription":{}}`)
 
 	env := Environment("/tmp/x.tfrc", "TRANSCRIPTION_API_KEY=chosen")
 	got := map[string][]string{}
@@ -33,6 +34,16 @@ func TestEnvironment_extraEntriesWinOverInherited(t *testing.T) {
 	if v, ok := got["TF_WORKSPACE"]; ok {
 		t.Errorf("TF_WORKSPACE = %q inherited: the run's state would not be in terraform.tfstate", v)
 	}
+	if v, ok := got["TF_REATTACH_PROVIDERS"]; ok {
+		t.Errorf("TF_REATTACH_PROVIDERS = %q inherited: the run would use a provider being debugged elsewhere", v)
+	}
+	// Given by the caller, it is kept.
+	for _, kv := range Environment("/tmp/x.tfrc", "TF_REATTACH_PROVIDERS={}") {
+		if kv == "TF_REATTACH_PROVIDERS={}" {
+			return
+		}
+	}
+	t.Error("TF_REATTACH_PROVIDERS given by the caller was dropped")
 }
 
 func TestWriteDevOverrides_namesBothRegistries(t *testing.T) {
