@@ -215,10 +215,15 @@
 // mostly done, some error, a few processing or queued, with custom_metadata
 // {"team": alpha|bravo|charlie|delta, "env": prod|staging} and sometimes
 // "priority": 1..3 (about one in ten has none). Server.AddLiveJob adds more,
-// Server.RemoveLiveJob and DELETE /v2/live/{id} delete one. A seeded job's
-// full record (its transcript and word timings included) is built on its
-// first read and kept as JSON; Server.BuildLiveJobs builds them all at once,
-// so that a timed listing measures its client rather than the generator.
+// Server.RemoveLiveJob and DELETE /v2/live/{id} delete one. A seeded job
+// still queued or processing moves on with the clock (Options.LiveClock, if
+// set, instead): it starts within two minutes of its creation, records more
+// audio as time passes, and ends done or error within about twelve minutes.
+// A seeded job's full record (its transcript and word timings included) is
+// built on its first read and kept as JSON, built again when its status
+// changes or, while processing, once a second or more old;
+// Server.BuildLiveJobs builds them all at once, so that a timed listing
+// measures its client rather than the generator.
 //
 // # Faults
 //

@@ -135,11 +135,12 @@ func (s *Server) AddLiveJob(j client.LiveJob) {
 // is otherwise built on its first read (see Options.LiveJobs). A service has
 // its jobs stored; a benchmark that times a listing calls this first, so that
 // it measures the listing's client rather than the generator of these
-// records. The records are the same either way.
+// records. The records are the same either way (those of sessions still
+// running are built again as they move on).
 func (s *Server) BuildLiveJobs() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.clock.Now()
+	now := s.liveClock.Now()
 	for _, e := range s.live.entries {
 		e.bodyAt(now)
 	}

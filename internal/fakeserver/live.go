@@ -122,7 +122,7 @@ func (s *Server) lookupLiveJob(id string) (client.LiveJob, bool) {
 	if !ok {
 		return client.LiveJob{}, false
 	}
-	return e.recordAt(s.clock.Now()), true
+	return e.recordAt(s.liveClock.Now()), true
 }
 
 // lookupLiveBody is the live job's record as the service sends it.
@@ -133,7 +133,7 @@ func (s *Server) lookupLiveBody(id string) (json.RawMessage, bool) {
 	if !ok {
 		return nil, false
 	}
-	return e.bodyAt(s.clock.Now()), true
+	return e.bodyAt(s.liveClock.Now()), true
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
@@ -147,7 +147,7 @@ func (s *Server) listLive(w http.ResponseWriter, r *http.Request, f listFilter) 
 	items := []json.RawMessage{}
 	s.mu.Lock()
 	matching := 0
-	now := s.clock.Now()
+	now := s.liveClock.Now()
 	for _, e := range s.live.ordered() {
 		if !f.matches(e.createdAt, e.statusAt(now), e.customMetadata) {
 			continue
@@ -286,7 +286,7 @@ func (s *Server) handleDeleteLive(w http.ResponseWriter, r *http.Request, id str
 	e, found := s.live.byID[id]
 	status := ""
 	if found {
-		status = e.statusAt(s.clock.Now())
+		status = e.statusAt(s.liveClock.Now())
 		if client.IsFinal(status) {
 			s.live.remove(id)
 		}

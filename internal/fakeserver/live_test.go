@@ -691,3 +691,16 @@ func mustParseTime(t *testing.T, s string) time.Time {
 	}
 	return v
 }
+
+// TestLiveClockHoldsSeededSessions: with Options.LiveClock, the seeded
+// sessions follow it, not Clock, which the pre-recorded jobs follow.
+func TestLiveClockHoldsSeededSessions(t *testing.T) {
+	t.Parallel()
+	clock := NewManualClock(testEpoch)
+	h := newHarness(t, Options{LiveJobs: 200, Clock: clock, LiveClock: NewManualClock(testEpoch)})
+	before := h.get("/v2/live?status=queued&status=processing&limit=100").body
+	clock.Advance(time.Hour)
+	if after := h.get("/v2/live?status=queued&status=processing&limit=100").body; !bytes.Equal(before, after) {
+		t.Error("the seeded sessions moved on with Clock, want them held by LiveClock")
+	}
+}

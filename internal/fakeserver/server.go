@@ -85,6 +85,10 @@ type Options struct {
 	// processing move on with the clock, and end within about twelve
 	// minutes.
 	LiveJobs int
+	// LiveClock, when set, is the time source of the seeded live jobs
+	// instead of Clock: a test that counts them exactly, while its
+	// pre-recorded jobs process in real time, holds it still.
+	LiveClock Clock
 	// MaxUploadBytes bounds an uploaded file (default 100 MiB).
 	MaxUploadBytes int64
 	// CallbackClient delivers callbacks (default: a client with a 10s
@@ -109,6 +113,7 @@ type Options struct {
 type Server struct {
 	opts      Options
 	clock     Clock
+	liveClock Clock // the seeded live jobs' (Options.LiveClock, else clock)
 	keyDigest [sha256.Size]byte
 	endpoints []endpoint
 
@@ -175,6 +180,10 @@ func New(opts Options) *Server {
 	if s.clock == nil {
 		s.clock = realClock{}
 	}
+	s.liveClock = opts.LiveClock
+	if s.liveClock == nil {
+		s.liveClock = s.clock
+	}
 	if s.callbackClient == nil {
 		s.callbackClient = &http.Client{Timeout: defaultCallbackTimeout}
 	}
@@ -184,7 +193,7 @@ func New(opts Options) *Server {
 	noRedirects := *s.callbackClient
 	noRedirects.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	s.callbackClient = &noRedirects
-	s.live = newLiveStore(opts.LiveJobs, s.clock.Now())
+	s.live = newLiveStore(opts.LiveJobs, s.liveClock.Now())
 	s.endpoints = s.routes()
 	s.SetFaults(opts.Faults)
 	s.ctx, s.cancel = context.WithCancel(context.Background())

@@ -37,7 +37,7 @@ func (s *Server) handleListTranscriptions(w http.ResponseWriter, r *http.Request
 func (s *Server) listEveryKind(w http.ResponseWriter, r *http.Request, f listFilter) {
 	items := []json.RawMessage{}
 	s.mu.Lock()
-	now := s.settleAll()
+	now, liveNow := s.settleAll(), s.liveClock.Now()
 	pre, live := s.preRecordedOrdered(), s.live.ordered()
 	matching := 0
 	for len(pre) > 0 || len(live) > 0 {
@@ -55,8 +55,8 @@ func (s *Server) listEveryKind(w http.ResponseWriter, r *http.Request, f listFil
 		} else {
 			e := live[0]
 			live = live[1:]
-			createdAt, status, metadata = e.createdAt, e.statusAt(now), e.customMetadata
-			body = func() json.RawMessage { return e.bodyAt(now) }
+			createdAt, status, metadata = e.createdAt, e.statusAt(liveNow), e.customMetadata
+			body = func() json.RawMessage { return e.bodyAt(liveNow) }
 		}
 		if !f.matches(createdAt, status, metadata) {
 			continue

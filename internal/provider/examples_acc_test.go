@@ -385,6 +385,10 @@ func testAccExample(t *testing.T, dir string, tc exampleCase) {
 		ProcessingTime:    testAccProcessingTime,
 		ZeroDataRetention: tc.zeroDataRetention,
 		LiveJobs:          tc.liveJobs,
+		// The seeded live sessions held still: the checks count them, and a
+		// slow run would otherwise see some move on between the apply and
+		// the plan after it.
+		LiveClock: fakeserver.NewManualClock(time.Now()),
 	})
 	t.Setenv(EnvBaseURL, url)
 	t.Setenv(EnvAPIKey, acctest.APIKey)

@@ -411,7 +411,9 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	ctx = read.ctx
 	var state jobResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	// audio_url is required, so only an import leaves it null.
+	// audio_url is required, so only an import leaves it null: one whose
+	// ImportState could not read the job (the provider's configuration
+	// known only after apply), or of a record without request_params.
 	importing := state.AudioURL.IsNull()
 	if resp.Diagnostics.HasError() {
 		return
@@ -518,7 +520,8 @@ func (r *jobResource) readFinishedJob(read jobRead, req resource.ReadRequest, re
 	if r.data == nil || r.data.Client == nil || r.data.ZeroDataRetention {
 		return false
 	}
-	// An import's state has only its id: no status, so the full read.
+	// An import's state with only its id (see Read) has no status: the
+	// full read.
 	var id, status types.String
 	var retained types.Bool
 	var diags diag.Diagnostics
