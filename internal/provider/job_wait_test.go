@@ -972,20 +972,14 @@ func TestJobCreateAndDelete_stoppedProvider(t *testing.T) {
 	stopped, stop := context.WithCancel(ctx)
 	acctest.WhenTrue(t, polled, stop)
 	r := &jobResource{data: &ProviderData{Client: c, stopped: stopped}, poll: testPollSchedule}
-	s := jobSchema(ctx)
-	var idResp resource.IdentitySchemaResponse
-	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
-	typ := s.Type().TerraformType(ctx).(tftypes.Object)
-	raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
-		"audio_url":           frameworktest.String("https://example.com/standup.wav"),
-		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
-	})
-	resp := resource.CreateResponse{
-		State:    tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
-		Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
-	}
+	var resp resource.CreateResponse
 	within(t, "the create", func() {
-		r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: s, Raw: raw}, Config: tfsdk.Config{Schema: s, Raw: raw}}, &resp)
+		resp = createJobInProcess(t, r, func(tftypes.Object) map[string]tftypes.Value {
+			return map[string]tftypes.Value{
+				"audio_url":           frameworktest.String("https://example.com/standup.wav"),
+				"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+			}
+		})
 	})
 	if !resp.Diagnostics.HasError() || resp.Diagnostics.Errors()[0].Summary() != "Interrupted while waiting for the transcription job" {
 		t.Fatalf("diagnostics %v, want the wait's interruption", resp.Diagnostics)
@@ -1011,6 +1005,24 @@ func TestJobCreateAndDelete_stoppedProvider(t *testing.T) {
 	if _, ok := fs.Job(id.ValueString()); !ok {
 		t.Error("the running job is gone from the service")
 	}
+}
+
+// createJobInProcess runs r's Create, as the framework would, for the
+// configuration set gives (from the job's type) and returns its response.
+func createJobInProcess(t *testing.T, r *jobResource, set func(typ tftypes.Object) map[string]tftypes.Value) resource.CreateResponse {
+	t.Helper()
+	ctx := context.Background()
+	s := jobSchema(ctx)
+	var idResp resource.IdentitySchemaResponse
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
+	typ := s.Type().TerraformType(ctx).(tftypes.Object)
+	raw := frameworktest.Object(t, s.Type(), set(typ))
+	resp := resource.CreateResponse{
+		State:    tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
+		Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
+	}
+	r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: s, Raw: raw}, Config: tfsdk.Config{Schema: s, Raw: raw}}, &resp)
+	return resp
 }
 
 // within runs f, failing the test if it still runs 10 s on.

@@ -147,21 +147,13 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 	waits := []wait{
 		{"resource create", http.MethodGet, "/v2/pre-recorded/", "create", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
-			s := jobSchema(ctx)
-			var idResp resource.IdentitySchemaResponse
-			r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &idResp)
-			typ := s.Type().TerraformType(ctx).(tftypes.Object)
-			raw := frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
-				"audio_url":           frameworktest.String("https://example.com/standup.wav"),
-				"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
-				"timeouts":            timeoutsObject(typ.AttributeTypes["timeouts"], "create", v),
-			})
-			resp := resource.CreateResponse{
-				State:    tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
-				Identity: &tfsdk.ResourceIdentity{Schema: idResp.IdentitySchema, Raw: tftypes.NewValue(idResp.IdentitySchema.Type().TerraformType(ctx), nil)},
-			}
-			r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: s, Raw: raw}, Config: tfsdk.Config{Schema: s, Raw: raw}}, &resp)
-			return resp.Diagnostics
+			return createJobInProcess(t, r, func(typ tftypes.Object) map[string]tftypes.Value {
+				return map[string]tftypes.Value{
+					"audio_url":           frameworktest.String("https://example.com/standup.wav"),
+					"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+					"timeouts":            timeoutsObject(typ.AttributeTypes["timeouts"], "create", v),
+				}
+			}).Diagnostics
 		}},
 		{"resource delete", http.MethodDelete, "/v2/pre-recorded/", "delete", defaultDeleteTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			job, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/standup.wav"})
