@@ -81,9 +81,12 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 // TransportError is a failure to get any answer, or a whole one, from the
 // service.
 type TransportError struct {
-	Op      string
-	Sent    bool // whether the request may have reached the service
-	Written bool // whether it went out whole, body included
+	Op   string
+	Sent bool // whether the request may have reached the service
+	// Written: the request went out whole, body included, and no whole
+	// answer came back (none in time, the connection lost, or the answer
+	// cut short): the service was reached, and may have acted on it.
+	Written bool
 	Err     error
 	hide    secrets // masked in the text of Err
 }
@@ -99,11 +102,6 @@ func (e *TransportError) Error() string {
 	// net/http quotes parts of a malformed answer in its errors: bound them.
 	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))
 }
-
-// Unanswered reports whether the request went out whole and no whole
-// answer came back (none in time, the connection lost, or the answer cut
-// short): the service was reached, and may have acted on the request.
-func (e *TransportError) Unanswered() bool { return e.Written }
 
 func (e *TransportError) Unwrap() error { return e.Err }
 

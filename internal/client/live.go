@@ -160,7 +160,7 @@ func (c *Client) EachPreRecordedPage(ctx context.Context, opts ListOptions, maxI
 // EachPreRecordedPage does, with each job's request_params left as the
 // service sent them (see PreRecordedRecord).
 func (c *Client) EachPreRecordedRecordPage(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]PreRecordedRecord) error) (int, error) {
-	return eachPage(ctx, c, "/v2/pre-recorded", func(j *PreRecordedRecord) *JobCommon { return &j.JobCommon }, opts, maxItems, pageSize, detail, use)
+	return eachPage(ctx, c, "/v2/pre-recorded", preRecordedRecordCommon, opts, maxItems, pageSize, detail, use)
 }
 
 // GetLive fetches a live job record (GET /v2/live/{id}). A Detail, when
@@ -183,8 +183,9 @@ func (c *Client) DeleteLive(ctx context.Context, id string) error {
 	return c.do(ctx, call{method: http.MethodDelete, path: "/v2/live/" + url.PathEscape(id), retry: retryIdempotent}, nil)
 }
 
-func liveCommon(j *LiveJob) *JobCommon               { return &j.JobCommon }
-func preRecordedCommon(j *PreRecordedJob) *JobCommon { return &j.JobCommon }
+func liveCommon(j *LiveJob) *JobCommon                        { return &j.JobCommon }
+func preRecordedCommon(j *PreRecordedJob) *JobCommon          { return &j.JobCommon }
+func preRecordedRecordCommon(j *PreRecordedRecord) *JobCommon { return &j.JobCommon }
 
 // listPage fetches one page of a listing and checks that every item has an
 // id and a status.

@@ -490,7 +490,7 @@ func TestHeaderTimeout_notRetried(t *testing.T) {
 	}
 	// The service was reached: not "cannot reach", which sent users to
 	// check base_url and the network.
-	if !transportErr.Unanswered() || !strings.Contains(err.Error(), "the transcription service took the request and sent no answer in time") {
+	if !transportErr.Written || !strings.Contains(err.Error(), "the transcription service took the request and sent no answer in time") {
 		t.Errorf("error %q, want it to say the service took the request and did not answer", err)
 	}
 	if n := tries.Load(); n != 1 {

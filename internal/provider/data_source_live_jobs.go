@@ -68,12 +68,12 @@ func (f *flattener) liveRequestParams(p *client.LiveRequestParams) jsonText {
 	if raw == nil { // not decoded from the service's answer
 		return f.json(withoutCallbackURL(p))
 	}
-	return f.shownRequestParams("a live job's", raw, func(map[string]json.RawMessage) {})
+	return f.shownRequestParams("a live job's", raw, nil)
 }
 
 // shownRequestParams is a listed job's request_params (of whose, for
 // messages) as the service sent them, raw, without callback_config.url and
-// with what hide takes out: JSON text, null when there are none.
+// with what hide (if any) takes out: JSON text, null when there are none.
 func (f *flattener) shownRequestParams(whose string, raw json.RawMessage, hide func(fields map[string]json.RawMessage)) jsonText {
 	if len(raw) == 0 {
 		return jsonTextNull()
@@ -87,7 +87,9 @@ func (f *flattener) shownRequestParams(whose string, raw json.RawMessage, hide f
 		return jsonTextNull()
 	}
 	f.dropCallbackConfigURL(fields)
-	hide(fields)
+	if hide != nil {
+		hide(fields)
+	}
 	return f.json(fields)
 }
 

@@ -57,7 +57,7 @@ func errorDetail(err error, advice bool) string {
 			fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", apiErr.RequestID)
 		}
 		return b.String()
-	case errors.As(err, &transportErr) && transportErr.Unanswered():
+	case errors.As(err, &transportErr) && transportErr.Written:
 		return transportErr.Error() + ". The service was reached: it may be overloaded, or the network to it unreliable."
 	case errors.As(err, &transportErr) && !advice:
 		return transportErr.Error() + ". Check base_url and the network."

@@ -214,9 +214,9 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
 		return
 	}
-	outer := ctx
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	read, cancel := newJobRead(ctx, timeout, nil)
 	defer cancel()
+	ctx = read.ctx
 
 	content := summaryContent
 	if state.IncludeTranscript.ValueBool() {
@@ -245,7 +245,7 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 		return
 	}
 	switch {
-	case err != nil && outer.Err() == nil && ctx.Err() != nil:
+	case read.timedOut(err):
 		resp.Diagnostics.AddError("Timed out listing "+l.what,
 			fmt.Sprintf("The listing did not end within %s (timeouts.read), after %d pages and %d jobs: %s\n\nRaise timeouts.read, narrow the listing (its filters, limit), or try again later.", timeout, pages, len(items), apiErrorDetail(err)))
 		return

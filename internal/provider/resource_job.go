@@ -420,13 +420,11 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	}
 	// Jobs in state from before identities existed get theirs here.
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
-	if r.notRefreshed(state, importing, &resp.Diagnostics) {
-		return
+	what := "the transcription_job resource"
+	if importing {
+		what = "the import of transcription job " + state.ID.ValueString()
 	}
-	if importing && r.data.clientFor("the import of transcription job "+state.ID.ValueString(), &resp.Diagnostics) == nil {
-		return
-	}
-	if !r.configured(&resp.Diagnostics) {
+	if r.notRefreshed(state, importing, &resp.Diagnostics) || r.data.clientFor(what, &resp.Diagnostics) == nil {
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())

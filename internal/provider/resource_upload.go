@@ -422,7 +422,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
 				fmt.Sprintf("Terraform was interrupted while %q (%d bytes) was being uploaded, before the service answered: the service may have received the file all the same. "+
 					"Nothing was saved in state, so the next apply uploads it again. (The service has no endpoint to delete an upload: it keeps one for its retention period.)", source, size))
-		case errors.As(err, &transportErr) && transportErr.Unanswered():
+		case errors.As(err, &transportErr) && transportErr.Written:
 			// Unanswered: sent whole (the wait for an answer starts only
 			// then), where Sent says only that the request began.
 			resp.Diagnostics.AddError(fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
@@ -517,8 +517,6 @@ func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest,
 // Delete only forgets the upload: the service cannot delete one, and says
 // so, since the file stays there.
 func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	ctx, stop := r.data.untilStopped(ctx)
-	defer stop()
 	var audioURL, source types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathUploadSource, &source)...)
