@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	actiontimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -212,7 +211,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	}
 
 	limit := timeLimit{setting: "timeouts.invoke", duration: timeout}
-	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionNextTry, start, limit, &resp.Diagnostics)
+	ctx, created := submitJob(ctx, a.data.Client, config.jobRequestModel, actionCreate, start, limit, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
@@ -302,12 +301,16 @@ func jobOutcome(job *client.PreRecordedJob) string {
 	msg := fmt.Sprintf("Transcription job %s is done", job.ID)
 	if r := job.Result; r != nil {
 		msg += fmt.Sprintf(": %s s of audio", formatFloat(r.Metadata.AudioDuration))
+		// The CLI prints progress as it is (no Markdown, escape sequences
+		// and all) on one prefixed line: the service's text goes through
+		// client.Printable, a bullet-point summary's lines joined.
 		if r.Transcription != nil && len(r.Transcription.Languages) > 0 {
-			// The CLI prints progress as it is: no Markdown.
-			msg += " in " + strings.Join(r.Transcription.Languages, ", ")
+			msg += " in " + client.Printable(strings.Join(r.Transcription.Languages, ", "))
 		}
-		if r.Summarization != nil && r.Summarization.Results != nil && *r.Summarization.Results != "" {
-			msg += ". Summary: " + strings.TrimRightFunc(*r.Summarization.Results, unicode.IsSpace)
+		if r.Summarization != nil && r.Summarization.Results != nil {
+			if summary := strings.Join(strings.Fields(client.Printable(*r.Summarization.Results)), " "); summary != "" {
+				msg += ". Summary: " + summary
+			}
 		}
 	}
 	if strings.HasSuffix(msg, ".") || strings.HasSuffix(msg, "!") || strings.HasSuffix(msg, "?") {

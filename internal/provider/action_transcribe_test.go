@@ -125,7 +125,7 @@ func TestAccTranscribe_rateLimited(t *testing.T) {
 		t.Fatalf("the invocation succeeded under a rate limit\n%s", out)
 	}
 	detail := strings.Join(strings.Fields(errOut), " ")
-	for _, want := range []string{"Error: Cannot create the transcription job", "status 429", "No job was created", actionNextTry} {
+	for _, want := range []string{"Error: Cannot create the transcription job", "status 429", "No job was created", actionCreate.nextTry} {
 		if !strings.Contains(detail, want) {
 			t.Errorf("the error does not say %q:\n%s", want, errOut)
 		}
@@ -645,6 +645,12 @@ func TestJobOutcome(t *testing.T) {
 		"summary question":   {result([]string{"en"}, ptr("Ship it?\n")), "Transcription job " + id + " is done: 12.5 s of audio in en. Summary: Ship it?"},
 		"summary failed":     {result([]string{"en"}, nil), "Transcription job " + id + " is done: 12.5 s of audio in en."},
 		"summary left empty": {result([]string{"en"}, ptr("")), "Transcription job " + id + " is done: 12.5 s of audio in en."},
+		"summary blank":      {result([]string{"en"}, ptr(" \n ")), "Transcription job " + id + " is done: 12.5 s of audio in en."},
+		"bullet points":      {result([]string{"en"}, ptr("- Ship it.\n- Test it.\n")), "Transcription job " + id + " is done: 12.5 s of audio in en. Summary: - Ship it. - Test it."},
+		// An escape sequence or a line break would reach the terminal
+		// as they are, a forged line printed without the action's prefix.
+		"escapes": {result([]string{"en\x1b[2J"}, ptr("Line one.\n\x1b[2J\x1b[31mApply complete!\x1b[0m")),
+			"Transcription job " + id + " is done: 12.5 s of audio in en [2J. Summary: Line one. [2J [31mApply complete! [0m."},
 	} {
 		job := &client.PreRecordedJob{JobCommon: client.JobCommon{ID: id, Status: client.StatusDone, Result: tc.result}}
 		if got := jobOutcome(job); got != tc.want {

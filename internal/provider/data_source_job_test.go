@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math/big"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -523,16 +525,58 @@ func TestJobDataSource_failedAddonsWarn(t *testing.T) {
 func TestJobDataSource_waitEndedSaysOnlyWhatWasSeen(t *testing.T) {
 	fs, h, created := jobOnFakeServer(t, fakeserver.Options{}, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
 	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
-	resp := readJobDataSource(t, h, created, map[string]tftypes.Value{
-		"timeouts": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"read": tftypes.String}},
-			map[string]tftypes.Value{"read": tftypes.NewValue(tftypes.String, "1s")}),
-	})
+	resp := readWaitingJobDataSource(context.Background(), t, h.url, created, "1s")
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "Timed out waiting for the transcription job" {
 		t.Fatalf("diagnostics %v, want the wait's timeout", diagnosticSummaries(resp.Diagnostics))
 	}
 	if d := resp.Diagnostics[0].Detail; strings.Contains(d, jobLeftRunning) {
 		t.Errorf("detail %q says the service goes on processing a job no look saw", d)
 	}
+}
+
+// A wait whose first look gets no answer at all (nothing listens at
+// base_url) ends as a read without a wait does, after the client's
+// retries: a base_url to fix is not waited out for timeouts.read.
+func TestJobDataSource_waitEndsWhenNothingAnswers(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp := readWaitingJobDataSource(ctx, t, closed.URL, "6f1c1a2e-0000-4000-8000-000000000001", "1h")
+	if len(resp.Diagnostics) != 1 || !strings.HasPrefix(resp.Diagnostics[0].Summary, "Cannot read the transcription job") {
+		t.Fatalf("diagnostics %v, want the read's error", diagnosticSummaries(resp.Diagnostics))
+	}
+	if d := resp.Diagnostics[0].Detail; !strings.Contains(d, "cannot reach the transcription service") || strings.Contains(d, "raise timeouts.read") {
+		t.Errorf("detail %q, want the transport error without advice to wait longer", d)
+	}
+}
+
+// readWaitingJobDataSource reads the transcription_job data source for id
+// with wait_for_completion and timeouts.read = read, from a provider for
+// url that does not retry (max_retries = 0): each look is one request.
+func readWaitingJobDataSource(ctx context.Context, t *testing.T, url, id, read string) *tfprotov6.ReadDataSourceResponse {
+	t.Helper()
+	server, schemas := serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
+	if errs := configure(t, server, schemas, "1.8.5", map[string]tftypes.Value{
+		"base_url":    tftypes.NewValue(tftypes.String, url),
+		"api_key":     tftypes.NewValue(tftypes.String, acctest.APIKey),
+		"max_retries": tftypes.NewValue(tftypes.Number, 0),
+	}); len(errs) > 0 {
+		t.Fatalf("ConfigureProvider: %s", strings.Join(errs, "; "))
+	}
+	h := &protoHarness{tb: t, server: server, schemas: schemas}
+	typ := h.dataSourceType("transcription_job")
+	config := dynamicValue(t, typ, objectValue(typ, map[string]tftypes.Value{
+		"id":                  tftypes.NewValue(tftypes.String, id),
+		"wait_for_completion": tftypes.NewValue(tftypes.Bool, true),
+		"timeouts": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"read": tftypes.String}},
+			map[string]tftypes.Value{"read": tftypes.NewValue(tftypes.String, read)}),
+	}))
+	resp, err := server.ReadDataSource(ctx, &tfprotov6.ReadDataSourceRequest{TypeName: "transcription_job", Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }
 
 // A job the data source waited for that ended in error is read, with its

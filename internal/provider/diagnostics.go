@@ -97,13 +97,28 @@ func (l timeLimit) String() string { return fmt.Sprintf("%s (%s)", l.setting, l.
 
 // What follows a failed create, for the resource and for the action, which
 // keeps nothing in state.
-const (
-	resourceNextTry = "Nothing is saved in state, so the next apply submits the job again"
-	actionNextTry   = "The action keeps nothing and does not run again by itself: invoking it again submits another job"
+// createCaller says, in a failed create's error, what follows for its
+// caller (nextTry) and where a job the service may have created all the
+// same is found (findJob): the action keeps nothing in state, so no next
+// apply submits its job again, and it runs only on engines with
+// `terraform query`.
+type createCaller struct{ nextTry, findJob string }
+
+var (
+	resourceCreate = createCaller{
+		nextTry: "Nothing is saved in state, so the next apply submits the job again",
+		findJob: "a job the service did create is not tracked by Terraform: " +
+			"`terraform query` (Terraform 1.14 and later) with the transcription_job list resource finds it (newest first) to import or delete; " +
+			"with an older Terraform or OpenTofu, the transcription_jobs data source (or the service's listing, `GET /v2/pre-recorded`) lists them newest first, to import by id.",
+	}
+	actionCreate = createCaller{
+		nextTry: "The action keeps nothing and does not run again by itself: invoking it again submits another job",
+		findJob: "`terraform query` with the transcription_job list resource finds a job the service did create (newest first), to import or delete.",
+	}
 )
 
-// addCreateJobError adds the error diagnostic of a failed job creation;
-// nextTry says what follows for its caller. When the request may have been
+// addCreateJobError adds the error diagnostic of a failed job creation,
+// worded for its caller. When the request may have been
 // carried out all the same (client.MayHaveBeenHandled: a 500, 502, 504 or
 // another 5xx but 501 and 503; a connection lost after
 // sending, a success answer that could not be read), it says so: the
@@ -114,7 +129,7 @@ const (
 // The service may quote the request in its answer: the client has masked
 // the request's callback URLs and audio_url's credentials in err
 // (client.CreatePreRecorded).
-func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, limit timeLimit) {
+func addCreateJobError(diags *diag.Diagnostics, err error, caller createCaller, limit timeLimit) {
 	detail := apiErrorDetail(err)
 	if errors.As(err, new(*client.InterruptedError)) {
 		ended, advice := "it was interrupted", ""
@@ -123,19 +138,17 @@ func addCreateJobError(diags *diag.Diagnostics, err error, nextTry string, limit
 			advice = " To wait out the service's refusals longer, raise " + limit.setting + "."
 		}
 		detail += "\n\nNo job was created: " + ended + " with no try of the request in flight, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). " +
-			nextTry + "." + advice
+			caller.nextTry + "." + advice
 	}
 	if client.IsStatus(err, http.StatusTooManyRequests) {
 		// Turned away for good: what follows depends on the caller (the
 		// action has no next apply to submit it).
-		detail += "\n\n" + nextTry + "."
+		detail += "\n\n" + caller.nextTry + "."
 	}
 	if createMayHaveSucceeded(err) {
 		detail += "\n\nThe service may have created the job before this failure. " +
 			"The provider does not send the request again: the service has no idempotency key, so a second try could create a second job, billed too. " +
-			nextTry + "; a job the service did create is not tracked by Terraform: " +
-			"`terraform query` (Terraform 1.14 and later) with the transcription_job list resource finds it (newest first) to import or delete; " +
-			"with an older Terraform or OpenTofu, the transcription_jobs data source (or the service's listing, `GET /v2/pre-recorded`) lists them newest first, to import by id."
+			caller.nextTry + "; " + caller.findJob
 	}
 	diags.AddError("Cannot create the transcription job", detail)
 }

@@ -723,7 +723,7 @@ func TestSubmitJob_warnsOfARelabeledAnswer(t *testing.T) {
 	}
 	request := jobRequestModel{AudioURL: types.StringValue("https://example.com/a.wav")}
 	var diags diag.Diagnostics
-	_, created := submitJob(context.Background(), c, request, resourceNextTry, time.Now(), anyCreateLimit, &diags)
+	_, created := submitJob(context.Background(), c, request, resourceCreate, time.Now(), anyCreateLimit, &diags)
 	if created == nil || diags.HasError() {
 		t.Fatalf("the create failed: %v", diags)
 	}
@@ -776,7 +776,7 @@ func TestAddCreateJobError(t *testing.T) {
 		"wrapped 500 is ambiguous": {fmt.Errorf("creating: %w", &client.APIError{StatusCode: 500}), true},
 	} {
 		var diags diag.Diagnostics
-		addCreateJobError(&diags, c.err, resourceNextTry, anyCreateLimit)
+		addCreateJobError(&diags, c.err, resourceCreate, anyCreateLimit)
 		if diags.ErrorsCount() != 1 || diags.Errors()[0].Summary() != "Cannot create the transcription job" {
 			t.Fatalf("%s: got %v", name, diags)
 		}
@@ -793,20 +793,30 @@ func TestAddCreateJobError(t *testing.T) {
 
 // What follows an ambiguous failure, or a create turned away for good, is
 // said for the caller: the action keeps nothing in state, so no next apply
-// submits its job again.
+// submits its job again; and it runs only on engines with terraform query,
+// so where to find a job it may have created names no older one.
 func TestAddCreateJobError_saysWhatFollows(t *testing.T) {
 	for _, status := range []int{http.StatusBadGateway, http.StatusTooManyRequests} {
 		err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: status}
-		for nextTry, unsaid := range map[string][]string{resourceNextTry: {"invoking it again"}, actionNextTry: {"next apply", "apply again"}} {
+		for name, tc := range map[string]struct {
+			caller createCaller
+			unsaid []string
+		}{
+			"resource": {resourceCreate, []string{"invoking it again"}},
+			"action":   {actionCreate, []string{"next apply", "apply again", "older Terraform", "OpenTofu", "transcription_jobs"}},
+		} {
 			var diags diag.Diagnostics
-			addCreateJobError(&diags, err, nextTry, anyCreateLimit)
+			addCreateJobError(&diags, err, tc.caller, anyCreateLimit)
 			detail := diags.Errors()[0].Detail()
-			if !strings.Contains(detail, nextTry) {
-				t.Errorf("status %d: detail %q lacks %q", status, detail, nextTry)
+			if !strings.Contains(detail, tc.caller.nextTry) {
+				t.Errorf("%s, status %d: detail %q lacks %q", name, status, detail, tc.caller.nextTry)
 			}
-			for _, u := range unsaid {
+			if mayHave := client.MayHaveBeenHandled(status); strings.Contains(detail, tc.caller.findJob) != mayHave {
+				t.Errorf("%s, status %d: detail %q: says where to find a job the service may have created: %v, want %v", name, status, detail, !mayHave, mayHave)
+			}
+			for _, u := range tc.unsaid {
 				if strings.Contains(detail, u) {
-					t.Errorf("status %d: detail %q says %q", status, detail, u)
+					t.Errorf("%s, status %d: detail %q says %q", name, status, detail, u)
 				}
 			}
 		}
@@ -835,7 +845,7 @@ func TestAddCreateJobError_masksCallbackURLs(t *testing.T) {
 		t.Fatal("the create succeeded")
 	}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err, resourceNextTry, anyCreateLimit)
+	addCreateJobError(&diags, err, resourceCreate, anyCreateLimit)
 	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "cbtok_s3cr3t") || !strings.Contains(detail, "callback_url is not reachable") || !strings.Contains(detail, "refused") {
 		t.Errorf("the detail shows the callback URL, or lost the message:\n%s", detail)
 	}
@@ -872,7 +882,7 @@ func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
 				t.Fatal("the create succeeded")
 			}
 			var diags diag.Diagnostics
-			addCreateJobError(&diags, err, resourceNextTry, anyCreateLimit)
+			addCreateJobError(&diags, err, resourceCreate, anyCreateLimit)
 			if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, "may have created the job") {
 				t.Errorf("no warning that a job may exist:\n%s", detail)
 			}
@@ -900,7 +910,7 @@ func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
 		t.Fatalf("the create ended with %v, want an interrupt", err)
 	}
 	var diags diag.Diagnostics
-	addCreateJobError(&diags, err, resourceNextTry, anyCreateLimit)
+	addCreateJobError(&diags, err, resourceCreate, anyCreateLimit)
 	detail := diags.Errors()[0].Detail()
 	if strings.Contains(detail, "may have created the job") {
 		t.Errorf("says a job may exist, though the only answer was 429:\n%s", detail)
@@ -908,7 +918,7 @@ func TestAddCreateJobError_interruptedBetweenTries(t *testing.T) {
 	if !strings.Contains(detail, "interrupted") || !strings.Contains(detail, "429") {
 		t.Errorf("does not say the create was interrupted after a 429:\n%s", detail)
 	}
-	if !strings.Contains(detail, "No job was created") || !strings.Contains(detail, resourceNextTry) {
+	if !strings.Contains(detail, "No job was created") || !strings.Contains(detail, resourceCreate.nextTry) {
 		t.Errorf("does not say that no job was created, and what follows:\n%s", detail)
 	}
 	if n := fs.Stats().JobsCreated; n != 0 {

@@ -205,7 +205,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 	limit := timeLimit{setting: "timeouts.create", duration: timeout}
-	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, resourceNextTry, start, limit, &resp.Diagnostics)
+	ctx, created := submitJob(ctx, r.data.Client, config.jobRequestModel, resourceCreate, start, limit, &resp.Diagnostics)
 	if created == nil {
 		return
 	}
@@ -278,7 +278,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 // configuration says: the service applies its own defaults), sending no try
 // of it once limit has run out from start; the context it returns carries
 // the job's id for the logs that follow. created is nil when diags says why.
-func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, nextTry string, start time.Time, limit timeLimit, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
+func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, caller createCaller, start time.Time, limit timeLimit, diags *diag.Diagnostics) (context.Context, *client.InitResponse) {
 	body, d := request.createRequest(ctx)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -294,7 +294,7 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, n
 	defer cancel()
 	created, err := c.CreatePreRecorded(createCtx, body)
 	if err != nil {
-		addCreateJobError(diags, err, nextTry, limit)
+		addCreateJobError(diags, err, caller, limit)
 		return ctx, nil
 	}
 	ctx = tflog.SetField(ctx, "job_id", created.ID)
