@@ -86,6 +86,12 @@ func (d *ProviderData) untilStopped(ctx context.Context) (context.Context, conte
 		return ctx, func() {}
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	if d.stopped.Err() != nil {
+		// AfterFunc would cancel in a goroutine of its own, perhaps after
+		// the caller's first request went out.
+		cancel()
+		return ctx, cancel
+	}
 	unregister := context.AfterFunc(d.stopped, cancel)
 	return ctx, func() { unregister(); cancel() }
 }

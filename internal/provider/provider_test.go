@@ -593,6 +593,13 @@ func TestUntilStopped(t *testing.T) {
 	if request.Err() != nil {
 		t.Error("the stop ended the request's own context")
 	}
+
+	// Stopped already: ended at once, before any request can go out.
+	ctx, cancel = d.untilStopped(request)
+	defer cancel()
+	if ctx.Err() == nil {
+		t.Error("a call made after the stop began with its context not ended")
+	}
 }
 
 // TestProviderConfigure_importWhilePending: an import while the provider's

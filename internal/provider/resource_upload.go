@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -200,6 +201,10 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	// Hashing a large file takes seconds: the provider's own signal ends it
+	// too, as Terraform 1.8 and OpenTofu send no stop while an apply plans.
+	ctx, stop := r.data.untilStopped(ctx)
+	defer stop()
 	zeroDataRetention := r.data != nil && r.data.ZeroDataRetention
 	creating := req.State.Raw.IsNull()
 	if creating && zeroDataRetention {
@@ -344,6 +349,16 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 		fmt.Sprintf("The file %q cannot be read: %v.\n\n", source, unwrapPathError(err))+hint+more)
 }
 
+// whatServiceReceived says what the service may hold of an upload stopped
+// before it answered, by whether a try read the whole file (readWhole):
+// until one has, no body sent was complete.
+func whatServiceReceived(readWhole bool) string {
+	if !readWhole {
+		return "it was stopped before the whole file was sent, so the service did not receive it"
+	}
+	return "the file was sent whole, so the service may have received it all the same (it has no endpoint to delete an upload: it keeps one for its retention period)"
+}
+
 func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	ctx, stop := r.data.untilStopped(ctx)
 	defer stop()
@@ -385,7 +400,8 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 
-	up, err := r.data.Client.Upload(uploadCtx, source, size, func() (io.ReadCloser, error) { return openVerified(source, sum) })
+	var readWhole atomic.Bool
+	up, err := r.data.Client.Upload(uploadCtx, source, size, func() (io.ReadCloser, error) { return openVerified(source, sum, &readWhole) })
 	if err != nil {
 		var changed *sourceChangedError
 		var interrupted *client.InterruptedError
@@ -415,13 +431,13 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			// timeouts.create passed (asked of uploadCtx, not of err: a
 			// connection that timed out is a context.DeadlineExceeded too).
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
-				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped; the service may have received the file all the same. Nothing was saved in state: the next apply uploads it again. "+
+				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped; %s. Nothing was saved in state: the next apply uploads it again. "+
 					"Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
-					source, size, limit))
+					source, size, limit, whatServiceReceived(readWhole.Load())))
 		case ctx.Err() != nil:
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
-				fmt.Sprintf("Terraform was interrupted while %q (%d bytes) was being uploaded, before the service answered: the service may have received the file all the same. "+
-					"Nothing was saved in state, so the next apply uploads it again. (The service has no endpoint to delete an upload: it keeps one for its retention period.)", source, size))
+				fmt.Sprintf("The upload of %q (%d bytes) was interrupted before the service answered; %s. "+
+					"Nothing was saved in state, so the next apply uploads it again.", source, size, whatServiceReceived(readWhole.Load())))
 		case errors.As(err, &transportErr) && transportErr.Written:
 			// Unanswered: sent whole (the wait for an answer starts only
 			// then), where Sent says only that the request began.

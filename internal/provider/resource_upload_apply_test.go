@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -305,6 +306,24 @@ func TestUploadPlan_interruptedWhileHashing(t *testing.T) {
 	if len(resp.Diagnostics) != 1 {
 		t.Errorf("diagnostics %v, want only the interruption", resp.Diagnostics)
 	}
+}
+
+// TestUploadPlan_stoppedProvider: the provider's own signal ends the
+// hashing too: Terraform 1.8 and OpenTofu send no StopProvider while an
+// apply plans, so a terminal's Ctrl-C let a large file be hashed whole
+// before the CLI could exit.
+func TestUploadPlan_stoppedProvider(t *testing.T) {
+	u, made := madeUpload(t)
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	server, _ := startServer(t, providerserver.NewProtocol6WithError(NewStoppable("test", stopped)()), u.url)
+	resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: uploadTypeName, PriorState: made, ProposedNewState: &u.config, Config: &u.config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourceError(t, resp.Diagnostics, "Interrupted while hashing the file to upload")
 }
 
 // A new upload's digest is planned unknown, so its plan does not read the

@@ -13,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync/atomic"
 )
 
 // openSourceFile opens a regular file for reading. Anything else (a
@@ -103,20 +104,24 @@ func (e *sourceChangedError) Error() string {
 // verifyingReader hashes what it reads and, at the end of the file, fails
 // instead of reporting EOF when the digest is not want. The upload then ends
 // in an error before its last byte is sent, so the service never receives a
-// complete file other than the one the plan showed.
+// complete file other than the one the plan showed. readWhole, unless nil,
+// is set when the whole file has been read: until a try has, no body sent
+// was complete, and the service cannot have kept the file.
 type verifyingReader struct {
-	f    *os.File
-	h    hash.Hash
-	want string
+	f         *os.File
+	h         hash.Hash
+	want      string
+	readWhole *atomic.Bool
 }
 
-// openVerified opens name for an upload whose content must hash to want.
-func openVerified(name, want string) (io.ReadCloser, error) {
+// openVerified opens name for an upload whose content must hash to want,
+// setting readWhole (unless nil) once it has all been read.
+func openVerified(name, want string, readWhole *atomic.Bool) (io.ReadCloser, error) {
 	f, err := openSourceFile(name)
 	if err != nil {
 		return nil, err
 	}
-	return &verifyingReader{f: f, h: sha256.New(), want: want}, nil
+	return &verifyingReader{f: f, h: sha256.New(), want: want, readWhole: readWhole}, nil
 }
 
 func (v *verifyingReader) Read(p []byte) (int, error) {
@@ -125,6 +130,9 @@ func (v *verifyingReader) Read(p []byte) (int, error) {
 	if errors.Is(err, io.EOF) {
 		if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
 			return n, &sourceChangedError{path: v.f.Name(), want: v.want, got: got}
+		}
+		if v.readWhole != nil {
+			v.readWhole.Store(true)
 		}
 	}
 	return n, err

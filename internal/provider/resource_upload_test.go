@@ -107,7 +107,7 @@ func TestVerifyingReader(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	r, err := openVerified(name, sum)
+	r, err := openVerified(name, sum, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestVerifyingReader(t *testing.T) {
 		t.Errorf("read after Close: %v, want %v", err, os.ErrClosed)
 	}
 
-	r, err = openVerified(name, sum)
+	r, err = openVerified(name, sum, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -927,7 +927,7 @@ func TestUploadCreate_interruptedInFlight(t *testing.T) {
 		t.Fatalf("diagnostics %v, state %v: want an error and nothing in state", resp.Diagnostics, resp.State.Raw)
 	}
 	got := resp.Diagnostics.Errors()[0]
-	for _, want := range []string{"interrupted", "may have received the file", "next apply uploads it again"} {
+	for _, want := range []string{"interrupted", "sent whole", "may have received it all the same", "next apply uploads it again"} {
 		if !strings.Contains(got.Summary()+" "+got.Detail(), want) {
 			t.Errorf("diagnostic %q: %q lacks %q", got.Summary(), got.Detail(), want)
 		}
@@ -1017,6 +1017,38 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 	got = newUploadUnderTest(c).failedCreate(t, context.Background(), big, nil)
 	if strings.Contains(got.Detail(), "may have received") {
 		t.Errorf("an upload cut off halfway: diagnostic %q says the service may have received the file", got.Detail())
+	}
+}
+
+// TestUploadCreate_stoppedHalfway: an upload interrupted, or stopped by
+// timeouts.create, before the whole file went out says the service did not
+// receive it (no body it got was complete), where it said the service may
+// have.
+func TestUploadCreate_stoppedHalfway(t *testing.T) {
+	hold := make(chan struct{})
+	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.CopyN(io.Discard, r.Body, 1024)
+		<-hold
+	}))
+	t.Cleanup(partial.Close)
+	t.Cleanup(func() { close(hold) }) // before Close, which waits for the handler
+	big := filepath.Join(t.TempDir(), "long.wav")
+	writeTestWAV(t, big, 1000, 1, 16000, 440) // 32 MB: more than the connection's buffers take
+	c, err := client.New(client.Config{BaseURL: partial.URL, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := newUploadUnderTest(c)
+	interrupted, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(500*time.Millisecond, cancel)
+	for name, got := range map[string]diag.Diagnostic{
+		"interrupted":     upload.failedCreate(t, interrupted, big, nil),
+		"timeouts.create": upload.failedCreate(t, context.Background(), big, "500ms"),
+	} {
+		if !strings.Contains(got.Detail(), "stopped before the whole file was sent, so the service did not receive it") || strings.Contains(got.Detail(), "may have received") {
+			t.Errorf("%s: diagnostic %q: %q, want that the service did not receive the file", name, got.Summary(), got.Detail())
+		}
 	}
 }
 
