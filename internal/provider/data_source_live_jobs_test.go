@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -23,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -60,8 +60,8 @@ func TestLiveJobsListOptions(t *testing.T) {
 		listFilterModel: listFilterModel{
 			Status:         types.ListValueMust(types.StringType, []attr.Value{types.StringValue("done"), types.StringValue("error")}),
 			Date:           types.StringValue("2025-03-08"),
-			AfterDate:      timetypes.NewRFC3339ValueMust("2025-03-01T00:00:00Z"),
-			BeforeDate:     timetypes.NewRFC3339ValueMust("2025-03-09T00:00:00+01:00"),
+			AfterDate:      datetimetypes.NewRFC3339Value("2025-03-01T00:00:00Z"),
+			BeforeDate:     datetimetypes.NewRFC3339Value("2025-03-09T00:00:00+01:00"),
 			CustomMetadata: types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("alpha"), "env": types.StringValue("prod")}),
 		},
 	}
@@ -84,7 +84,7 @@ func TestLiveJobsListOptions(t *testing.T) {
 	empty := listingDataSourceModel{
 		Offset: inttypes.NewInt64Null(), Limit: inttypes.NewInt64Null(),
 		listFilterModel: listFilterModel{
-			Status: types.ListNull(types.StringType), Date: types.StringNull(), AfterDate: timetypes.NewRFC3339Null(), BeforeDate: timetypes.NewRFC3339Null(),
+			Status: types.ListNull(types.StringType), Date: types.StringNull(), AfterDate: datetimetypes.NewRFC3339Null(), BeforeDate: datetimetypes.NewRFC3339Null(),
 			CustomMetadata: types.MapNull(types.StringType),
 		},
 	}
@@ -777,11 +777,11 @@ func TestAccListingDataSources_invalidArguments(t *testing.T) {
 				step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `"queued"`, `got: "finished"`),
 				step(`date = "2025-3-8"`, `Attribute date value must be a calendar day in the form YYYY-MM-DD`, `not written YYYY-MM-DD`),
 				step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`, `no such day in the calendar`),
-				// Refused by timetypes.RFC3339, the attributes' type: the CLI names
-				// the attribute by its line.
-				step(`after_date = "2025-03-06"`, `Invalid RFC3339 String Value`, `after_date = "2025-03-06"`, `Given Value: 2025-03-06`),
-				step(`before_date = "2025-03-06T25:00:00Z"`, `Invalid RFC3339 String Value`, `before_date = "2025-03-06T25:00:00Z"`, `hour out of range`),
-				// Accepted by Go's parser, refused by RFC 3339 and the service.
+				// Refused by the attributes' type, datetimetypes.RFC3339, and
+				// also what Go's parser accepts (timetypes.RFC3339 would),
+				// refused by RFC 3339 and the service.
+				step(`after_date = "2025-03-06"`, `Invalid RFC3339 String Value`, `Attribute after_date value must be an RFC 3339 date-time`, `got "2025-03-06"`),
+				step(`before_date = "2025-03-06T25:00:00Z"`, `Invalid RFC3339 String Value`, `Attribute before_date value must be an RFC 3339 date-time`, `not a real date and time`),
 				step(`before_date = "2025-03-06T12:00:00+24:00"`, `Attribute before_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
 				step(`after_date = "2025-03-06T12:00:00,5Z"`, `Attribute after_date value must be an RFC 3339 date-time`, `not written`),
 				step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),

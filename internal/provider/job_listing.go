@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	dstimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -17,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
@@ -155,17 +155,13 @@ func (l jobListing[J]) schema(ctx context.Context) schema.Schema {
 			"after_date": schema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
-				CustomType:          timetypes.RFC3339Type{},
-				Validators: []validator.String{
-					validators.StrictRFC3339(),
-					validators.EarlierThan(path.MatchRoot("before_date")),
-				},
+				CustomType:          datetimetypes.RFC3339Type{},
+				Validators:          []validator.String{validators.EarlierThan(path.MatchRoot("before_date"))},
 			},
 			"before_date": schema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
-				CustomType:          timetypes.RFC3339Type{},
-				Validators:          []validator.String{validators.StrictRFC3339()},
+				CustomType:          datetimetypes.RFC3339Type{},
 			},
 			"custom_metadata": schema.MapAttribute{
 				MarkdownDescription: listCustomMetadataDescription,

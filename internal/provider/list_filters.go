@@ -4,13 +4,13 @@ import (
 	"context"
 	"regexp"
 
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
@@ -20,11 +20,11 @@ import (
 // (GET /v2/live and GET /v2/pre-recorded): the transcription_live_jobs data
 // source and the transcription_job list resource embed it.
 type listFilterModel struct {
-	Status         types.List        `tfsdk:"status"`
-	Date           types.String      `tfsdk:"date"`
-	AfterDate      timetypes.RFC3339 `tfsdk:"after_date"`
-	BeforeDate     timetypes.RFC3339 `tfsdk:"before_date"`
-	CustomMetadata types.Map         `tfsdk:"custom_metadata"`
+	Status         types.List            `tfsdk:"status"`
+	Date           types.String          `tfsdk:"date"`
+	AfterDate      datetimetypes.RFC3339 `tfsdk:"after_date"`
+	BeforeDate     datetimetypes.RFC3339 `tfsdk:"before_date"`
+	CustomMetadata types.Map             `tfsdk:"custom_metadata"`
 }
 
 // listOptions converts the filters (checked at plan time).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -15,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
@@ -68,14 +68,13 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 			"after_date": listschema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
-				CustomType:          timetypes.RFC3339Type{},
-				Validators:          []validator.String{validators.StrictRFC3339(), validators.EarlierThan(path.MatchRoot("before_date"))},
+				CustomType:          datetimetypes.RFC3339Type{},
+				Validators:          []validator.String{validators.EarlierThan(path.MatchRoot("before_date"))},
 			},
 			"before_date": listschema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,
 				Optional:            true,
-				CustomType:          timetypes.RFC3339Type{},
-				Validators:          []validator.String{validators.StrictRFC3339()},
+				CustomType:          datetimetypes.RFC3339Type{},
 			},
 			"custom_metadata": listschema.MapAttribute{
 				MarkdownDescription: listCustomMetadataDescription,

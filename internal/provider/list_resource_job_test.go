@@ -163,7 +163,9 @@ func TestAccJobList_invalidFilters(t *testing.T) {
 			{Config: acctest.ProviderConfig(url)},
 			step(`status = ["done", "finished"]`, `Attribute status[1] value must be one of:`, `got: "finished"`),
 			step(`date = "2023-02-29"`, `Attribute date value must be a calendar day`),
-			step(`before_date = "yesterday"`, `Invalid RFC3339 String Value`, `Given Value: yesterday`),
+			// A list block's errors point at the block's first line: the
+			// message names the attribute.
+			step(`before_date = "yesterday"`, `Invalid RFC3339 String Value`, `Attribute before_date value must be an RFC 3339 date-time`, `got "yesterday"`),
 			step(`after_date = "2025-03-07T00:00:00+24:00"`, `Attribute after_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
 			step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute after_date must be earlier than before_date`),
 			step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),

@@ -16,7 +16,7 @@ var _ validator.String = earlierThanValidator{}
 
 // earlierThanValidator requires a date-time earlier than the date-time of
 // another attribute. It checks only when both are known, valid RFC 3339
-// date-times: their type and StrictRFC3339 report malformed values.
+// date-times: their type (datetimetypes.RFC3339) reports malformed values.
 type earlierThanValidator struct {
 	other path.Expression
 }

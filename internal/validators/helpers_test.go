@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -16,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
 )
@@ -62,10 +62,10 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 			"target_languages": schema.ListAttribute{Optional: true, ElementType: types.StringType},
 		}},
 	}},
-	// As in the listings' filters: date-times of timetypes' type, which a
+	// As in the listings' filters: date-times of a custom type, which a
 	// validator reading a sibling must accept.
-	"after_date":  schema.StringAttribute{Optional: true, CustomType: timetypes.RFC3339Type{}},
-	"before_date": schema.StringAttribute{Optional: true, CustomType: timetypes.RFC3339Type{}},
+	"after_date":  schema.StringAttribute{Optional: true, CustomType: datetimetypes.RFC3339Type{}},
+	"before_date": schema.StringAttribute{Optional: true, CustomType: datetimetypes.RFC3339Type{}},
 }}
 
 func testConfig(t *testing.T, values map[string]tftypes.Value) tfsdk.Config {
