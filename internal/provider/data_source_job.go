@@ -115,7 +115,7 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			"timeouts": jobDataSourceTimeouts(ctx),
 			"include_raw_result": dschema.BoolAttribute{
 				MarkdownDescription: "Whether to keep the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
-					"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. Defaults to `false`.",
+					"An hour of speech has about 8,000 words, each with its timings and confidence, so they are left out by default to keep state small. Defaults to `false`.",
 				Optional: true,
 			},
 			"request_id": dschema.StringAttribute{

@@ -417,7 +417,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		},
 		"include_raw_result": schema.BoolAttribute{
 			MarkdownDescription: "Whether state keeps the whole result: the transcript as with `include_transcript`, plus the word-level timings (`words` in each utterance of `result.transcription.utterances`) and the whole result as JSON (`result_json`). " +
-				"An hour of audio has tens of thousands of words, so they are left out by default to keep state small. " + resultSettingChange + " Defaults to `false`.",
+				"An hour of speech has about 8,000 words, each with its timings and confidence, so they are left out by default to keep state small. " + resultSettingChange + " Defaults to `false`.",
 			Optional: true,
 			Computed: true,
 			Default:  booldefault.StaticBool(defaultIncludeRawResult),

@@ -49,7 +49,7 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 	if v.sensitive {
 		// Not at the attribute: the CLI would print its line, a literal
 		// value and all. The text names it; the CLI shows its block.
-		resp.Diagnostics.AddError("Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: the attribute is sensitive).", req.Path, v.Description(ctx), err))
+		resp.Diagnostics.AddError("Invalid URL", fmt.Sprintf("Attribute %s %s: %s (value not shown: a callback URL may carry a token).", req.Path, v.Description(ctx), err))
 		return
 	}
 	raw := req.ConfigValue.ValueString()
