@@ -41,7 +41,7 @@ var jobsListing = newJobListing(jobsItemType, jobListing[client.PreRecordedRecor
 // jobsItemsView is the `items` attribute.
 var jobsItemsView = listedJobsView("The pre-recorded jobs, newest first. Values the service leaves out are null.", "pre-recorded",
 	"Debug identifier of the job, for the service's support.",
-	"Parameters the job was created with, as JSON text, as the service sent them (with its defaults filled in): the fields of the `transcription_job` resource's request, such as "+
+	"Parameters the job was created with, as JSON text: the service's values (with its defaults filled in), its top-level keys sorted: the fields of the `transcription_job` resource's request, such as "+
 		"`model`, `language_config`, `diarization` and `diarization_config`, and `audio_url` shown as `file.source` is (without its query, where a presigned URL keeps its signature). "+
 		"`callback_url` and `callback_config.url` are left out: they may carry a token, and a value inside `items` cannot be marked sensitive on its own. "+
 		"For example `jsondecode(data.transcription_jobs.example.items[0].request_params).model`.")

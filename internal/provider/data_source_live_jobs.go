@@ -41,7 +41,7 @@ var liveJobsListing = newJobListing(liveJobType, jobListing[client.LiveJob]{
 // liveJobsItemsView is the `items` attribute.
 var liveJobsItemsView = listedJobsView("The live jobs, newest first. Values the service leaves out are null.", "live",
 	"Debug identifier of the request that started the session.",
-	"Parameters the session was started with, as JSON text, as the service sent them: "+
+	"Parameters the session was started with, as JSON text: the service's values, its top-level keys sorted: "+
 		"`encoding`, `bit_depth`, `sample_rate`, `channels`, `model`, `endpointing`, `maximum_duration_without_endpointing`, `language_config`, "+
 		"`pre_processing`, `realtime_processing`, `post_processing`, `messages_config`, `callback` and `callback_config` "+
 		"(without its `url`, which may carry a token: a value inside `items` cannot be marked sensitive on its own). "+
