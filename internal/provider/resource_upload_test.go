@@ -1001,16 +1001,8 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 	}
 
 	// Cut off while the file was going out: nothing says it was received.
-	hold := make(chan struct{})
-	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.CopyN(io.Discard, r.Body, 1024)
-		<-hold
-	}))
-	t.Cleanup(partial.Close)
-	t.Cleanup(func() { close(hold) }) // before Close, which waits for the handler
-	big := filepath.Join(t.TempDir(), "long.wav")
-	writeTestWAV(t, big, 1000, 1, 16000, 440) // 32 MB: more than the connection's buffers take
-	c, err = client.New(client.Config{BaseURL: partial.URL, APIKey: acctest.APIKey, StallTimeout: 300 * time.Millisecond, ResponseHeaderTimeout: 2 * time.Second, MaxRetries: -1})
+	partial, big := serviceStoppingHalfway(t)
+	c, err = client.New(client.Config{BaseURL: partial, APIKey: acctest.APIKey, StallTimeout: 300 * time.Millisecond, ResponseHeaderTimeout: 2 * time.Second, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1025,16 +1017,8 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 // receive it (no body it got was complete), where it said the service may
 // have.
 func TestUploadCreate_stoppedHalfway(t *testing.T) {
-	hold := make(chan struct{})
-	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.CopyN(io.Discard, r.Body, 1024)
-		<-hold
-	}))
-	t.Cleanup(partial.Close)
-	t.Cleanup(func() { close(hold) }) // before Close, which waits for the handler
-	big := filepath.Join(t.TempDir(), "long.wav")
-	writeTestWAV(t, big, 1000, 1, 16000, 440) // 32 MB: more than the connection's buffers take
-	c, err := client.New(client.Config{BaseURL: partial.URL, APIKey: acctest.APIKey})
+	partial, big := serviceStoppingHalfway(t)
+	c, err := client.New(client.Config{BaseURL: partial, APIKey: acctest.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1050,6 +1034,23 @@ func TestUploadCreate_stoppedHalfway(t *testing.T) {
 			t.Errorf("%s: diagnostic %q: %q, want that the service did not receive the file", name, got.Summary(), got.Detail())
 		}
 	}
+}
+
+// serviceStoppingHalfway returns the address of a service that reads the
+// first KB of an upload and then neither reads on nor answers, and a file
+// too large to go out whole into the connection's buffers (32 MB).
+func serviceStoppingHalfway(t *testing.T) (url, file string) {
+	t.Helper()
+	hold := make(chan struct{})
+	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.CopyN(io.Discard, r.Body, 1024)
+		<-hold
+	}))
+	t.Cleanup(partial.Close)
+	t.Cleanup(func() { close(hold) }) // before Close, which waits for the handler
+	file = filepath.Join(t.TempDir(), "long.wav")
+	writeTestWAV(t, file, 1000, 1, 16000, 440)
+	return partial.URL, file
 }
 
 // uploadUnderTest is the upload resource with a client, called as
