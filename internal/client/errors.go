@@ -157,18 +157,22 @@ const (
 // messages of error answers are: printable and at most 512 bytes.
 func Printable(s string) string { return printable(s, maxMessageBytes) }
 
-// printable returns s with each unprintable rune (control and format
-// characters such as bidirectional overrides, invalid UTF-8) replaced by a
-// space, cut on a rune boundary to at most limit bytes plus "…".
-func printable(s string, limit int) string {
-	s = strings.Map(func(r rune) rune {
+// Unescaped returns a text of the service's meant to be shown whole (a
+// summary) fit for a terminal: each unprintable rune (control and format
+// characters such as escape sequences, line breaks, bidirectional
+// overrides, invalid UTF-8) replaced by a space.
+func Unescaped(s string) string {
+	return strings.Map(func(r rune) rune {
 		if unicode.IsPrint(r) {
 			return r
 		}
 		return ' '
 	}, s)
-	return truncate(s, limit)
 }
+
+// printable returns s Unescaped, cut on a rune boundary to at most limit
+// bytes plus "…".
+func printable(s string, limit int) string { return truncate(Unescaped(s), limit) }
 
 // truncate cuts s to at most limit bytes on a rune boundary, marking a cut with "…".
 func truncate(s string, limit int) string {

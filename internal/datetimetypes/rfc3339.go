@@ -81,7 +81,8 @@ func (v RFC3339) Equal(o attr.Value) bool {
 	return ok && v.RFC3339.Equal(other.RFC3339)
 }
 
-// StringSemanticEquals is timetypes': Z and +00:00 are the same offset.
+// StringSemanticEquals is timetypes': values equal once parsed and written
+// again as RFC 3339 without fraction (Z and +00:00 are the same offset).
 func (v RFC3339) StringSemanticEquals(ctx context.Context, newValuable basetypes.StringValuable) (bool, diag.Diagnostics) {
 	other, ok := newValuable.(RFC3339)
 	if !ok {

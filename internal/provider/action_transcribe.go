@@ -302,13 +302,14 @@ func jobOutcome(job *client.PreRecordedJob) string {
 	if r := job.Result; r != nil {
 		msg += fmt.Sprintf(": %s s of audio", formatFloat(r.Metadata.AudioDuration))
 		// The CLI prints progress as it is (no Markdown, escape sequences
-		// and all) on one prefixed line: the service's text goes through
-		// client.Printable, a bullet-point summary's lines joined.
+		// and all) on one prefixed line: the service's text is unescaped,
+		// a bullet-point summary's lines joined, and shown whole (the
+		// action keeps nothing else of it).
 		if r.Transcription != nil && len(r.Transcription.Languages) > 0 {
 			msg += " in " + client.Printable(strings.Join(r.Transcription.Languages, ", "))
 		}
 		if r.Summarization != nil && r.Summarization.Results != nil {
-			if summary := strings.Join(strings.Fields(client.Printable(*r.Summarization.Results)), " "); summary != "" {
+			if summary := strings.Join(strings.Fields(client.Unescaped(*r.Summarization.Results)), " "); summary != "" {
 				msg += ". Summary: " + summary
 			}
 		}

@@ -647,6 +647,9 @@ func TestJobOutcome(t *testing.T) {
 		"summary left empty": {result([]string{"en"}, ptr("")), "Transcription job " + id + " is done: 12.5 s of audio in en."},
 		"summary blank":      {result([]string{"en"}, ptr(" \n ")), "Transcription job " + id + " is done: 12.5 s of audio in en."},
 		"bullet points":      {result([]string{"en"}, ptr("- Ship it.\n- Test it.\n")), "Transcription job " + id + " is done: 12.5 s of audio in en. Summary: - Ship it. - Test it."},
+		// Shown whole, however long: the action keeps nothing else of it.
+		"long summary": {result([]string{"en"}, ptr(strings.Repeat("The team agreed to ship. ", 60))),
+			"Transcription job " + id + " is done: 12.5 s of audio in en. Summary: " + strings.TrimSpace(strings.Repeat("The team agreed to ship. ", 60))},
 		// An escape sequence or a line break would reach the terminal
 		// as they are, a forged line printed without the action's prefix.
 		"escapes": {result([]string{"en\x1b[2J"}, ptr("Line one.\n\x1b[2J\x1b[31mApply complete!\x1b[0m")),

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -195,13 +194,8 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	}
 	read, cancel := newJobRead(ctx, timeout, nil)
 	defer cancel()
-	job, err = d.data.Client.GetPreRecorded(read.ctx, id, detail)
-	if config.WaitForCompletion.ValueBool() && waitGoesOnAfter(read, job, err) {
-		seen := job
-		job, err = waitForFinalJob(read.ctx, d.data.Client, id, d.poll, detail, nil)
-		if job == nil {
-			job = seen
-		}
+	if config.WaitForCompletion.ValueBool() {
+		job, err = waitUntilFinal(read.ctx, d.data.Client, id, d.poll, detail, nil, true)
 		if err != nil && !client.IsNotFound(err) {
 			// The job goes on processing only if it was seen doing so.
 			aftermath := ""
@@ -211,13 +205,13 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", waitAftermath{running: aftermath})
 			return
 		}
-	}
-	if config.WaitForCompletion.ValueBool() && err == nil {
-		if job.Status == client.StatusError {
+		if err == nil && job.Status == client.StatusError {
 			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job))
-		} else {
+		} else if err == nil {
 			warnOfFailedAddons(&resp.Diagnostics, job)
 		}
+	} else {
+		job, err = d.data.Client.GetPreRecorded(read.ctx, id, detail)
 	}
 	switch {
 	case read.timedOut(err):
@@ -246,25 +240,6 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-}
-
-// waitGoesOnAfter tells whether the data source's wait goes on after its
-// first look (a plain read) answered job or err: while the job has not
-// ended, or the service failed in a way it may get over (waitForFinalJob
-// looks again through those: a job running for an hour outlives an
-// outage). A first look that got no answer at all after the client's
-// retries (nothing listening at base_url, the wrong scheme, no such host)
-// ends it as the read without a wait does: a base_url or a network to fix
-// is no outage to wait out for timeouts.read, an hour by default.
-func waitGoesOnAfter(read jobRead, job *client.PreRecordedJob, err error) bool {
-	var transportErr *client.TransportError
-	switch {
-	case err == nil:
-		return !client.IsFinal(job.Status)
-	case read.ctx.Err() != nil, errors.As(err, &transportErr) && !transportErr.Written:
-		return false
-	}
-	return client.IsTransient(err)
 }
 
 // recordModel is the resource model a job record is converted with, which

@@ -95,8 +95,6 @@ type timeLimit struct {
 
 func (l timeLimit) String() string { return fmt.Sprintf("%s (%s)", l.setting, l.duration) }
 
-// What follows a failed create, for the resource and for the action, which
-// keeps nothing in state.
 // createCaller says, in a failed create's error, what follows for its
 // caller (nextTry) and where a job the service may have created all the
 // same is found (findJob): the action keeps nothing in state, so no next

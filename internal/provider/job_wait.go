@@ -57,11 +57,26 @@ var errJobNotFinal = errors.New("the job has not ended")
 //
 // onLook, unless nil, is told the status of every look that succeeded.
 func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onLook func(status string)) (*client.PreRecordedJob, error) {
+	return waitUntilFinal(ctx, c, id, schedule, detail, onLook, false)
+}
+
+// waitUntilFinal is waitForFinalJob; with unansweredEnds, until the service
+// has answered a look, one that got no answer at all after the client's
+// retries (nothing listening at base_url, the wrong scheme, no such host)
+// ends the wait with its error: for a job read by its id (the data
+// source's), a base_url or a network to fix is no outage to wait out for
+// timeouts.read, an hour by default. A create's answer has shown the
+// service reachable already.
+func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onLook func(status string), unansweredEnds bool) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
 	var failing error // the service's failure of the last look, if it failed
+	answered := false
 	start := time.Now()
 	for {
 		job, err := c.GetPreRecorded(ctx, id, detail)
+		var transportErr *client.TransportError
+		unanswered := errors.As(err, &transportErr) && !transportErr.Written
+		answered = answered || err == nil || !unanswered
 		switch {
 		case err != nil && ctx.Err() != nil:
 			var interrupted *client.InterruptedError
@@ -69,7 +84,7 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 				failing = interrupted.Last // the client was between retries of this look
 			}
 			return last, jobNotFinal(ctx.Err(), failing)
-		case err != nil && !client.IsTransient(err):
+		case err != nil && !client.IsTransient(err), unansweredEnds && !answered:
 			return last, err
 		case err != nil:
 			failing = err

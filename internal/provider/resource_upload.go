@@ -350,13 +350,13 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 }
 
 // whatServiceReceived says what the service may hold of an upload stopped
-// before it answered, by whether a try read the whole file (readWhole):
-// until one has, no body sent was complete.
+// before it answered, by whether its last try read the file to its end
+// (readWhole): until then, the body sent was incomplete.
 func whatServiceReceived(readWhole bool) string {
 	if !readWhole {
 		return "it was stopped before the whole file was sent, so the service did not receive it"
 	}
-	return "the file was sent whole, so the service may have received it all the same (it has no endpoint to delete an upload: it keeps one for its retention period)"
+	return "the file had been read to its end for sending, so the service may have received it all the same (it has no endpoint to delete an upload: it keeps one for its retention period)"
 }
 
 func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

@@ -105,8 +105,10 @@ func (e *sourceChangedError) Error() string {
 // instead of reporting EOF when the digest is not want. The upload then ends
 // in an error before its last byte is sent, so the service never receives a
 // complete file other than the one the plan showed. readWhole, unless nil,
-// is set when the whole file has been read: until a try has, no body sent
-// was complete, and the service cannot have kept the file.
+// says whether this try has read the file to its end: until it has, the
+// body sent is incomplete, and the service cannot keep the file. (A try
+// before it is one the service did not take: the client sends an upload
+// again only then.)
 type verifyingReader struct {
 	f         *os.File
 	h         hash.Hash
@@ -114,9 +116,12 @@ type verifyingReader struct {
 	readWhole *atomic.Bool
 }
 
-// openVerified opens name for an upload whose content must hash to want,
-// setting readWhole (unless nil) once it has all been read.
+// openVerified opens name for a try of an upload whose content must hash
+// to want, setting readWhole (unless nil) once it has all been read.
 func openVerified(name, want string, readWhole *atomic.Bool) (io.ReadCloser, error) {
+	if readWhole != nil {
+		readWhole.Store(false)
+	}
 	f, err := openSourceFile(name)
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -927,7 +928,7 @@ func TestUploadCreate_interruptedInFlight(t *testing.T) {
 		t.Fatalf("diagnostics %v, state %v: want an error and nothing in state", resp.Diagnostics, resp.State.Raw)
 	}
 	got := resp.Diagnostics.Errors()[0]
-	for _, want := range []string{"interrupted", "sent whole", "may have received it all the same", "next apply uploads it again"} {
+	for _, want := range []string{"interrupted", "read to its end", "may have received it all the same", "next apply uploads it again"} {
 		if !strings.Contains(got.Summary()+" "+got.Detail(), want) {
 			t.Errorf("diagnostic %q: %q lacks %q", got.Summary(), got.Detail(), want)
 		}
@@ -1001,7 +1002,7 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 	}
 
 	// Cut off while the file was going out: nothing says it was received.
-	partial, big := serviceStoppingHalfway(t)
+	partial, big := serviceStoppingHalfway(t, false)
 	c, err = client.New(client.Config{BaseURL: partial, APIKey: acctest.APIKey, StallTimeout: 300 * time.Millisecond, ResponseHeaderTimeout: 2 * time.Second, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -1017,32 +1018,48 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 // receive it (no body it got was complete), where it said the service may
 // have.
 func TestUploadCreate_stoppedHalfway(t *testing.T) {
-	partial, big := serviceStoppingHalfway(t)
-	c, err := client.New(client.Config{BaseURL: partial, APIKey: acctest.APIKey})
-	if err != nil {
-		t.Fatal(err)
+	interruptedAfter := func(d time.Duration) context.Context {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		time.AfterFunc(d, cancel)
+		return ctx
 	}
-	upload := newUploadUnderTest(c)
-	interrupted, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	time.AfterFunc(500*time.Millisecond, cancel)
-	for name, got := range map[string]diag.Diagnostic{
-		"interrupted":     upload.failedCreate(t, interrupted, big, nil),
-		"timeouts.create": upload.failedCreate(t, context.Background(), big, "500ms"),
-	} {
-		if !strings.Contains(got.Detail(), "stopped before the whole file was sent, so the service did not receive it") || strings.Contains(got.Detail(), "may have received") {
-			t.Errorf("%s: diagnostic %q: %q, want that the service did not receive the file", name, got.Summary(), got.Detail())
+	for _, refusesFirst := range []bool{false, true} {
+		// A try the service took whole and refused (503) says nothing of
+		// the try after it, which it did not receive whole.
+		url, big := serviceStoppingHalfway(t, refusesFirst)
+		c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+		if err != nil {
+			t.Fatal(err)
+		}
+		upload := newUploadUnderTest(c)
+		for name, stop := range map[string]func() diag.Diagnostic{
+			"interrupted":     func() diag.Diagnostic { return upload.failedCreate(t, interruptedAfter(2*time.Second), big, nil) },
+			"timeouts.create": func() diag.Diagnostic { return upload.failedCreate(t, context.Background(), big, "2s") },
+		} {
+			if got := stop(); !strings.Contains(got.Detail(), "stopped before the whole file was sent, so the service did not receive it") || strings.Contains(got.Detail(), "may have received") {
+				t.Errorf("%s (first try refused whole: %v): diagnostic %q: %q, want that the service did not receive the file", name, refusesFirst, got.Summary(), got.Detail())
+			}
 		}
 	}
 }
 
 // serviceStoppingHalfway returns the address of a service that reads the
 // first KB of an upload and then neither reads on nor answers, and a file
-// too large to go out whole into the connection's buffers (32 MB).
-func serviceStoppingHalfway(t *testing.T) (url, file string) {
+// too large to go out whole into the connection's buffers (32 MB). With
+// refusesFirst, it reads the first try of each upload whole and answers it
+// 503, to be sent again at once.
+func serviceStoppingHalfway(t *testing.T, refusesFirst bool) (url, file string) {
 	t.Helper()
 	hold := make(chan struct{})
+	var tries atomic.Int32
 	partial := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if refusesFirst && tries.Add(1)%2 == 1 {
+			_, _ = io.Copy(io.Discard, r.Body)
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
 		_, _ = io.CopyN(io.Discard, r.Body, 1024)
 		<-hold
 	}))
