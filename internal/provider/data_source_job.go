@@ -226,7 +226,8 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		return
 	case client.IsNotFound(err):
 		addJobNotFound(read.ctx, d.data.Client, &resp.Diagnostics, id, err, path.Root("id"), "Transcription job not found",
-			fmt.Sprintf("The service has no pre-recorded job with id %q. Check the id (a live session's id is no pre-recorded job's: the transcription_live_jobs data source reads live sessions); the service also deletes jobs when their retention period ends (3 weeks on paid plans).", id))
+			fmt.Sprintf("The service at %s has no pre-recorded job with id %q. Check the id (a live session's id is no pre-recorded job's: the transcription_live_jobs data source reads live sessions), "+
+				"and that the data source's provider configuration (base_url, api_key) is the one the job was created with; the service also deletes jobs when their retention period ends (3 weeks on paid plans).", d.data.Client.ServiceAddress(), id))
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the transcription job %q", id), err)

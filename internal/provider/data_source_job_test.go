@@ -321,7 +321,7 @@ func TestAccJobDataSource_notFound(t *testing.T) {
 		Steps: []tfresource.TestStep{{
 			Config:      acctest.ProviderConfig(url) + jobDataSourceConfig("gone", fmt.Sprintf("id = %q", id)),
 			PlanOnly:    true,
-			ExpectError: acctest.ExpectError(`(?s)Transcription job not found .*no pre-recorded job with id "` + id + `"`),
+			ExpectError: acctest.ExpectError(`(?s)Transcription job not found .*The service at\s+` + regexp.QuoteMeta(url) + `\s+has no pre-recorded job with id "` + id + `".*provider\s+configuration`),
 		}},
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -80,7 +81,7 @@ include_transcript = true`
 				ImportState:        true,
 				ImportStateIdFunc:  func(*terraform.State) (string, error) { return id, nil },
 				ImportStatePersist: false,
-				ExpectError:        acctest.ExpectError(`(?s)Cannot import the transcription job.*no pre-recorded job with id "[0-9a-f-]{36}".*retention`),
+				ExpectError:        acctest.ExpectError(`(?s)Cannot import the transcription job.*The service at\s+` + regexp.QuoteMeta(url) + `\s+has no pre-recorded job with id "[0-9a-f-]{36}".*retention.*provider\s+configuration`),
 			},
 		},
 		CheckDestroy: func(*terraform.State) error {

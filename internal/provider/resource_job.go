@@ -1050,7 +1050,8 @@ func (r *jobResource) addImportError(read jobRead, id string, err error, diags *
 		read.addTimeout(diags, id, err, "Nothing is imported.")
 	case client.IsNotFound(err):
 		addJobNotFound(read.ctx, r.data.Client, diags, id, err, path.Empty(), "Cannot import the transcription job",
-			fmt.Sprintf("The service has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends).", id))
+			fmt.Sprintf("The service at %s has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends), "+
+				"and that the import goes through the provider configuration the job was created with (base_url, api_key: with several provider configurations or instances, the resource's provider argument).", r.data.Client.ServiceAddress(), id))
 	default:
 		addAPIError(diags, "Cannot read the transcription job "+id, err)
 	}

@@ -198,7 +198,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 		// callback = true needs a destination: checked on the plan
 		// (checkCallbackDestination), where a callback_url left out is the job's.
-		"callback": requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used when `callback_config` is not set). " +
+		"callback": requestSwitch("Sends the result to `callback_config.url` when the job ends (`callback_url` is used instead when `callback` is false or `callback_config` is not set). " +
 			"When `true`, `callback_config` or `callback_url` must be set. Under zero data retention a callback is the only way to receive the result, so every job needs one."),
 		"callback_config": requestObject("Where and how the callback is sent.", "callback", map[string]schema.Attribute{
 			// Left out of the configuration, the job's is kept, as for
