@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 

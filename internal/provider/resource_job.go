@@ -148,6 +148,21 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	}
 }
 
+// warnResultNeverKept warns of include_transcript and include_raw_result
+// set on a job created under zero data retention: the provider never reads
+// it, so its result stays null whatever they say.
+func warnResultNeverKept(plan jobResourceModel, diags *diag.Diagnostics) {
+	for _, setting := range []struct {
+		name string
+		on   types.Bool
+	}{{"include_transcript", plan.IncludeTranscript}, {"include_raw_result", plan.IncludeRawResult}} {
+		if setting.on.ValueBool() {
+			diags.AddAttributeWarning(path.Root(setting.name), "Nothing of the result is kept under zero data retention",
+				setting.name+" = true keeps nothing: under zero data retention the service discloses no job, so the provider never reads this one, and result stays null. The result reaches only the callback.")
+		}
+	}
+}
+
 // modifyPlanZeroDataRetention refuses what cannot work when the service
 // keeps nothing (before any call to it), and plans the computed values as
 // they will be: the provider sees nothing of a job after submitting it.
@@ -175,6 +190,7 @@ func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resou
 		if wait.IsNull() {
 			plan.WaitForCompletion = types.BoolValue(false)
 		}
+		warnResultNeverKept(plan, &resp.Diagnostics)
 		plan.setUnknownComputedToNull()
 		plan.Retained = types.BoolValue(false)
 	} else {

@@ -1,16 +1,17 @@
 package provider
 
 import (
-	"time"
-
 	"context"
-	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
-	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
 // TestJobPlan_zeroDataRetentionExistingJobWithoutCallback: the rules of
@@ -243,6 +244,48 @@ func TestTerraformReplacesFor(t *testing.T) {
 	} {
 		if got := terraformReplacesFor(prior, tc.planned, tc.paths); got != tc.want {
 			t.Errorf("%s: %t, want %t", name, got, tc.want)
+		}
+	}
+}
+
+// TestJobPlan_zeroDataRetentionKeepsNoResult: include_transcript and
+// include_raw_result on a job created under zero data retention keep
+// nothing (the provider never reads it): the plan warns at each, where they
+// were accepted silently and result stayed null.
+func TestJobPlan_zeroDataRetentionKeepsNoResult(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
+	typ := h.resourceType(jobResourceTypeName)
+	callbackConfig, ok := typ.AttributeTypes["callback_config"].(tftypes.Object)
+	if !ok {
+		t.Fatal("callback_config is not an object")
+	}
+	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
+	for _, settings := range [][]string{nil, {"include_transcript"}, {"include_transcript", "include_raw_result"}} {
+		attrs := map[string]tftypes.Value{
+			"audio_url":       tftypes.NewValue(tftypes.String, "https://example.com/private.wav"),
+			"callback":        tftypes.NewValue(tftypes.Bool, true),
+			"callback_config": objectValue(callbackConfig, map[string]tftypes.Value{"url": tftypes.NewValue(tftypes.String, "https://hooks.example.com/x")}),
+		}
+		for _, s := range settings {
+			attrs[s] = tftypes.NewValue(tftypes.Bool, true)
+		}
+		config := dynamicValue(t, typ, objectValue(typ, attrs))
+		var warned []string
+		for _, d := range h.planChange(jobResourceTypeName, &null, &config, &config).Diagnostics {
+			if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Nothing of the result is kept under zero data retention" {
+				warned = append(warned, d.Attribute.String())
+			}
+		}
+		slices.Sort(warned)
+		want := slices.Clone(settings)
+		for i, s := range want {
+			want[i] = tftypes.NewAttributePath().WithAttributeName(s).String()
+		}
+		slices.Sort(want)
+		if !slices.Equal(warned, want) {
+			t.Errorf("%v set: warnings at %v, want at %v", settings, warned, want)
 		}
 	}
 }

@@ -5,9 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
-	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
-	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 	"io"
 	"log"
 	"mime/multipart"
@@ -18,6 +15,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
+	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
