@@ -83,6 +83,10 @@ func TestTranscribe_zeroDataRetentionDoesNotWait(t *testing.T) {
 	if fs.JobCount() != 1 || len(progress) == 0 {
 		t.Fatalf("%d jobs, progress %q: want the job created and reported", fs.JobCount(), progress)
 	}
+	// The result_url is refused too: the message points to the callback.
+	if strings.Contains(progress[0], "/v2/") || !strings.Contains(progress[0], "reaches only the callback") {
+		t.Errorf("progress %q, want the job's id and that the callback is where its result goes", progress[0])
+	}
 	for _, r := range fs.Requests() {
 		if r.Method == http.MethodGet {
 			t.Errorf("the action read the job (%s %s) under zero data retention", r.Method, r.Path)
