@@ -207,7 +207,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "URL called with the result: an absolute `http` or `https` URL. Sensitive, because such a URL often carries a token. " +
 					"Required for a new job (one created, or made again by a replacement) whenever `callback_config` is set. " +
 					"Leaving it out of the configuration of an existing job keeps the job's: the configuration Terraform generates for an import cannot hold sensitive values, so it writes `url = null`. " +
-					"A change that replaces the job then needs it again.",
+					"A change that replaces the job then needs it again. " +
+					"Another URL replaces the job (billed again), even one whose callback was delivered: to rotate a token in it, keep the old URL in the configuration of jobs already made, or make them with `lifecycle { ignore_changes = [callback_config] }`.",
 				Optional:      true,
 				Computed:      true,
 				Sensitive:     true,
