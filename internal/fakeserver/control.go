@@ -133,6 +133,7 @@ type controlSettings struct {
 	ZeroDataRetention bool   `json:"zero_data_retention"`
 	MaxUploadBytes    int64  `json:"max_upload_bytes"`
 	LiveJobs          int    `json:"live_jobs"`
+	PreRecordedJobs   int    `json:"pre_recorded_jobs"`
 	RequestLogLimit   int    `json:"request_log_limit"`
 	ListenerKnown     bool   `json:"listener_known"`
 }
@@ -153,6 +154,7 @@ func (s *Server) controlIndex(w http.ResponseWriter) {
 			ZeroDataRetention: o.ZeroDataRetention,
 			MaxUploadBytes:    o.MaxUploadBytes,
 			LiveJobs:          o.LiveJobs,
+			PreRecordedJobs:   o.PreRecordedJobs,
 			RequestLogLimit:   o.RequestLogLimit,
 			ListenerKnown:     known,
 		},

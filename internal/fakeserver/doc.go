@@ -208,6 +208,20 @@
 // (audio_url must be an external URL), and the server forgets a job as soon as its callback has been delivered
 // (or finally failed).
 //
+// # Seeded pre-recorded jobs
+//
+// Options.PreRecordedJobs seeds that many pre-recorded jobs, the same ones
+// for the same count and clock time, to rehearse what lists, reads, imports
+// or deletes jobs made before it (terraform query, a listing data source):
+// created over the seven days before the clock's now, 15 minutes old at
+// least and ended (about one in ten in error 422), with a few of the
+// options most used (languages, diarization, subtitles, a summary, named
+// entities) and custom_metadata as the live jobs have it. They are built
+// whole at startup, results included (about 150 ms and 28 MB per 1,000,
+// BenchmarkSeedPreRecorded), and are then jobs like any other. With
+// Options.Retention shorter than a week they are created within it (and
+// some may still be processing), so that none has expired at startup.
+//
 // # Live jobs
 //
 // Options.LiveJobs seeds that many live jobs, the same ones for the same

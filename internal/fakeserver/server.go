@@ -86,6 +86,12 @@ type Options struct {
 	// processing move on with the clock, and end within about twelve
 	// minutes.
 	LiveJobs int
+	// PreRecordedJobs is the number of deterministic pre-recorded jobs to
+	// seed, ended over the week before the clock's time (about one in ten
+	// in error), with custom_metadata as the live ones have it: jobs made
+	// before a rehearsal of terraform query or a listing. With a
+	// retention shorter than a week, they are created within it.
+	PreRecordedJobs int
 	// LiveClock, when set, is the time source of the seeded live jobs
 	// instead of Clock: a test that counts them exactly, while its
 	// pre-recorded jobs process in real time, holds it still.
@@ -195,6 +201,7 @@ func New(opts Options) *Server {
 	noRedirects.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	s.callbackClient = &noRedirects
 	s.live = newLiveStore(opts.LiveJobs, s.liveClock.Now())
+	s.seedPreRecorded(opts.PreRecordedJobs, s.clock.Now())
 	s.endpoints = s.routes()
 	s.SetFaults(opts.Faults)
 	s.ctx, s.cancel = context.WithCancel(context.Background())

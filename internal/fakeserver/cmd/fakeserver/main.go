@@ -76,6 +76,7 @@ type config struct {
 	apiKey            string
 	apiKeySource      string // where apiKey came from, for the log: never the key
 	liveJobs          int
+	preRecordedJobs   int
 	processing        processingRange
 	zdr               bool
 	maxUploadMB       int64
@@ -166,6 +167,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		Retention:         cfg.retention,
 		ZeroDataRetention: cfg.zdr,
 		LiveJobs:          cfg.liveJobs,
+		PreRecordedJobs:   cfg.preRecordedJobs,
 		MaxUploadBytes:    cfg.maxUploadMB << 20,
 		Faults:            cfg.faults,
 		RequestLogLimit:   cfg.requestLog,
@@ -188,6 +190,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	// A user whose shell exports TRANSCRIPTION_API_KEY (as the provider's
 	// README has them do) gets that key, not test-key: say which applies.
 	logger.Printf("API key (x-service-key): %s", cfg.apiKeySource)
+	if cfg.zdr && cfg.preRecordedJobs > 0 {
+		logger.Printf("the %d pre-recorded jobs seeded are not listed or read: under -zero-data-retention GET /v2/pre-recorded answers 403, as the service does", cfg.preRecordedJobs)
+	}
 	if cfg.zdr && cfg.liveJobs > 0 {
 		logger.Printf("the %d live jobs seeded are not listed: under -zero-data-retention GET /v2/live answers 403, as the service does", cfg.liveJobs)
 	}
@@ -232,6 +237,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	// No default shown: it may come from the environment, and -help must
 	// not print a key.
 	flags.StringVar(&cfg.apiKey, "api-key", "", "API key required in x-service-key, for the service and the control interface (default: $TRANSCRIPTION_API_KEY, else "+defaultAPIKey+")")
+	flags.IntVar(&cfg.preRecordedJobs, "pre-recorded-jobs", 0, fmt.Sprintf("number of deterministic pre-recorded jobs to seed (at most %d), ended over the past week, to list, read, import and delete", maxPreRecordedJobs))
 	flags.IntVar(&cfg.liveJobs, "live-jobs", 0, "number of deterministic live jobs to seed (at most 1000000), for the live listing (starting a live session, POST /v2/live, is not emulated: 405)")
 	flags.Var(&cfg.processing, "processing-time", "time a job spends queued and processing before it is final: a duration (2s), or a range (5s-30s) from which each job's time is chosen by a hash of its audio_url (the same file, the same time)")
 	flags.BoolVar(&cfg.zdr, "zero-data-retention", false, "emulate an account with zero data retention")
@@ -302,6 +308,10 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 // maxLiveJobs bounds -live-jobs.
 const maxLiveJobs = 1_000_000
 
+// maxPreRecordedJobs bounds -pre-recorded-jobs: each is built whole at
+// startup, its result included (see BenchmarkSeedPreRecorded).
+const maxPreRecordedJobs = 10_000
+
 func (cfg config) validate(rest []string) error {
 	switch {
 	case len(rest) > 0:
@@ -312,6 +322,8 @@ func (cfg config) validate(rest []string) error {
 		// About 700 bytes each before a job's record is built: a million
 		// take 700 MB; more ran the process out of memory at startup.
 		return fmt.Errorf("-live-jobs must be from 0 to %d", maxLiveJobs)
+	case cfg.preRecordedJobs < 0 || cfg.preRecordedJobs > maxPreRecordedJobs:
+		return fmt.Errorf("-pre-recorded-jobs must be from 0 to %d", maxPreRecordedJobs)
 	case cfg.processing.lo < 0:
 		return errors.New("-processing-time must not be negative")
 	case cfg.maxUploadMB < 1 || cfg.maxUploadMB > 1<<20:

@@ -87,12 +87,17 @@ func get(t *testing.T, url, key string) (int, []byte) {
 }
 
 func TestRunServesAndShutsDown(t *testing.T) {
-	base, stderr, stop := start(t, []string{"-addr", "127.0.0.1:0", "-api-key", "cli-key", "-live-jobs", "7", "-processing-time", "0s"}, nil)
+	base, stderr, stop := start(t, []string{"-addr", "127.0.0.1:0", "-api-key", "cli-key", "-live-jobs", "7", "-pre-recorded-jobs", "5", "-processing-time", "0s"}, nil)
 
 	status, body := get(t, base+"/v2/live?limit=100", "cli-key")
 	var page client.LivePage
 	if err := json.Unmarshal(body, &page); status != http.StatusOK || err != nil || len(page.Items) != 7 {
 		t.Fatalf("GET /v2/live: %d, %d items, %v", status, len(page.Items), err)
+	}
+	status, body = get(t, base+"/v2/pre-recorded?limit=100", "cli-key")
+	var jobs client.PreRecordedPage
+	if err := json.Unmarshal(body, &jobs); status != http.StatusOK || err != nil || len(jobs.Items) != 5 {
+		t.Fatalf("GET /v2/pre-recorded: %d, %d items, %v", status, len(jobs.Items), err)
 	}
 	if status, _ := get(t, base+"/v2/live", "wrong"); status != http.StatusUnauthorized {
 		t.Fatalf("wrong key: %d", status)
@@ -225,6 +230,8 @@ func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-live-jobs", "-1"},
 		{"-live-jobs", "1000001"},
+		{"-pre-recorded-jobs", "-1"},
+		{"-pre-recorded-jobs", "10001"},
 		{"-processing-time", "-1s"},
 		{"-max-upload-mb", "0"},
 		{"-api-key", ""},
@@ -296,6 +303,7 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 		"FAKESERVER_ADDR":                "127.0.0.1:9999",
 		"FAKESERVER_API_KEY":             "env-key",
 		"FAKESERVER_LIVE_JOBS":           "12",
+		"FAKESERVER_PRE_RECORDED_JOBS":   "7",
 		"FAKESERVER_PROCESSING_TIME":     "5s-30s",
 		"FAKESERVER_ZERO_DATA_RETENTION": "true",
 		"FAKESERVER_MAX_UPLOAD_MB":       "1000",
@@ -312,7 +320,7 @@ func TestParseConfigEnvironmentAndFlags(t *testing.T) {
 		"FAKESERVER_QUIET":               "1",
 	}
 	fromEnv := config{
-		addr: "127.0.0.1:9999", apiKey: "env-key", apiKeySource: "FAKESERVER_API_KEY", liveJobs: 12,
+		addr: "127.0.0.1:9999", apiKey: "env-key", apiKeySource: "FAKESERVER_API_KEY", liveJobs: 12, preRecordedJobs: 7,
 		processing: processingRange{5 * time.Second, 30 * time.Second}, zdr: true, maxUploadMB: 1000,
 		maxConcurrentJobs: 300, maxProcessingJobs: 25, retention: 10 * time.Minute,
 		faults:     fakeserver.Faults{Latency: 150 * time.Millisecond, RateLimitRatio: 0.2, RetryAfter: 3, ServerErrorRatio: 0.1, ServerErrorStatus: 502, Seed: 42},
