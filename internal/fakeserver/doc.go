@@ -216,11 +216,15 @@
 // created over the seven days before the clock's now, 15 minutes old at
 // least and ended (about one in ten in error 422), with a few of the
 // options most used (languages, diarization, subtitles, a summary, named
-// entities) and custom_metadata as the live jobs have it. They are built
-// whole at startup, results included (about 150 ms and 28 MB per 1,000,
-// BenchmarkSeedPreRecorded), and are then jobs like any other. With
-// Options.Retention shorter than a week they are created within it (and
-// some may still be processing), so that none has expired at startup.
+// entities) and custom_metadata {"team", "queue": support|sales|billing|alpha,
+// "env": prod|staging} and sometimes "priority": 1..3 (about one in ten has
+// none). They are built whole at startup, results included (about 150 ms
+// and 28 MB per 1,000, BenchmarkSeedPreRecorded), ended whatever the
+// processing time (none counts against Options.MaxConcurrentJobs or
+// MaxProcessingJobs), and are then jobs like any other. With
+// Options.Retention shorter than a week they are created within it: none
+// has expired at startup, and all have within a retention after it. Under
+// zero data retention none is seeded.
 //
 // # Live jobs
 //

@@ -36,7 +36,7 @@ type Stats struct {
 	ConcurrencyLimited int // creates answered 429 by Options.MaxConcurrentJobs
 	CallbacksDelivered int // callbacks the receiver accepted (2xx)
 	CallbackFailures   int // callbacks given up on after every attempt failed
-	JobsExpired        int // final jobs forgotten when Options.Retention ended
+	JobsExpired        int // final jobs forgotten when Options.Retention ended, seeded ones included
 	UploadsExpired     int // uploads forgotten when Options.Retention ended
 }
 

@@ -170,6 +170,34 @@ func (s *Server) forget(id string) {
 	delete(s.unsettled, id)
 }
 
+// newJob is the job a create of req makes, before it is given its times
+// and audio (resolveJobAudio).
+func (s *Server) newJob(id, requestID string, req *client.InitTranscriptionRequest) *job {
+	// URLs that name the same file (RFC 9110 §4.2.3) are the same audio,
+	// transcribed alike, whichever way the request wrote it.
+	source := client.EquivalentHTTPURL(req.AudioURL)
+	return &job{
+		id:             id,
+		requestID:      requestID,
+		customMetadata: req.CustomMetadata,
+		params:         req.WithDefaults(),
+		source:         source,
+		callback:       callbackFor(req),
+		failure:        failureFor(req.AudioURL),
+		processing:     s.processingTimeFor(source),
+	}
+}
+
+// resolveJobAudio gives j the audio its source names (see resolveAudio),
+// reached at host; a missing upload fails the job. Callers hold s.mu.
+func (s *Server) resolveJobAudio(j *job, host string) {
+	audio, fileID, uploaded, missing := s.resolveAudio(j.source, host)
+	j.audio, j.fileID, j.uploaded = audio, fileID, uploaded
+	if j.failure == nil {
+		j.failure = missing
+	}
+}
+
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		s.writeError(w, r, http.StatusBadRequest, "Content-Type must be application/json")
@@ -205,19 +233,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		return
 	}
 
-	// URLs that name the same file (RFC 9110 §4.2.3) are the same audio,
-	// transcribed alike, whichever way the request wrote it.
-	source := client.EquivalentHTTPURL(req.AudioURL)
-	j := &job{
-		id:             uuid.NewString(),
-		requestID:      uuid.NewString(),
-		customMetadata: req.CustomMetadata,
-		params:         req.WithDefaults(),
-		source:         source,
-		callback:       callbackFor(req),
-		failure:        failureFor(req.AudioURL),
-		processing:     s.processingTimeFor(source),
-	}
+	j := s.newJob(uuid.NewString(), uuid.NewString(), req)
 
 	s.mu.Lock()
 	now := s.tick()
@@ -231,11 +247,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 	}
 	j.createdAt = asShown(now)
 	j.startedAt = s.processingSlot(now, j.processing)
-	audio, fileID, uploaded, missing := s.resolveAudio(source, r.Host)
-	j.audio, j.fileID, j.uploaded = audio, fileID, uploaded
-	if j.failure == nil {
-		j.failure = missing
-	}
+	s.resolveJobAudio(j, r.Host)
 	s.jobs[j.id] = j
 	s.unsettled[j.id] = j
 	s.keepCreateBody(body)

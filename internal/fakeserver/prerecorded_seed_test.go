@@ -89,6 +89,28 @@ func TestSeededPreRecordedJobsWithinRetention(t *testing.T) {
 	}
 }
 
+// Seeded jobs have ended whatever the processing time: none counts against
+// the account's concurrency limit or takes a processing slot, so a create
+// made after them is accepted and queued as on an empty account. Under zero
+// data retention none is seeded.
+func TestSeededPreRecordedJobsHaveEnded(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{PreRecordedJobs: 25, ProcessingTime: time.Hour, Retention: 30 * time.Minute, MaxConcurrentJobs: 3, MaxProcessingJobs: 2})
+	for _, j := range h.preRecordedPage("?limit=1000").Items {
+		if !client.IsFinal(j.Status) {
+			t.Errorf("seeded job %s is %s", j.ID, j.Status)
+		}
+	}
+	created := h.create(`{"audio_url": "https://example.com/after-the-seed.wav"}`)
+	h.clock.Advance(10 * time.Minute)
+	if got := h.job(created.ID).Status; got != client.StatusQueued {
+		t.Errorf("a job created after the seeded ones is %s 10 minutes in, want queued (a quarter of its hour)", got)
+	}
+	if got := len(newHarness(t, Options{PreRecordedJobs: 25, ZeroDataRetention: true}).srv.jobs); got != 0 {
+		t.Errorf("%d jobs seeded under zero data retention, want none", got)
+	}
+}
+
 // The same index and clock time give the same job, whatever the number
 // seeded.
 func TestSeededPreRecordedJobsAreDeterministic(t *testing.T) {

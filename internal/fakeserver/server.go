@@ -88,9 +88,10 @@ type Options struct {
 	LiveJobs int
 	// PreRecordedJobs is the number of deterministic pre-recorded jobs to
 	// seed, ended over the week before the clock's time (about one in ten
-	// in error), with custom_metadata as the live ones have it: jobs made
-	// before a rehearsal of terraform query or a listing. With a
-	// retention shorter than a week, they are created within it.
+	// in error), with custom_metadata to filter on: jobs made before a
+	// rehearsal of terraform query or a listing. With a retention shorter
+	// than a week, they are created within it (and expire within a
+	// retention of startup). None under ZeroDataRetention.
 	PreRecordedJobs int
 	// LiveClock, when set, is the time source of the seeded live jobs
 	// instead of Clock: a test that counts them exactly, while its

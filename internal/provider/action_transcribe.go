@@ -135,7 +135,7 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 			"(the same arguments as the `transcription_job` resource, checked at plan time in the same way) and waits for it, " +
 			"reporting the job's id, its status changes (and, while it stays `queued` or `processing`, its status again after each minute or more) and its outcome as progress messages. " +
 			"Trigger it from another resource's lifecycle with `action_trigger` (for example after a `transcription_upload` is created), or run it with `terraform apply -invoke=action.transcription_transcribe.<name>`. " +
-			"Each run makes a new job, billed as such. An action keeps nothing: its first progress message gives the job's id and the URL of its result, which the `transcription_job` data source reads by id (under zero data retention, the id only: its result reaches only the callback). " +
+			"Each run makes a new job, billed as such. An action keeps nothing: its first progress message gives the job's id and the URL of its result, which the `transcription_job` data source reads by id (under zero data retention the message gives the id only: no read is possible, and the result reaches only the callback). " +
 			"Action arguments cannot be marked sensitive by a provider: give a callback URL that carries a token from a variable or value marked `sensitive`, so that Terraform hides it.",
 		Attributes: attrs,
 	}

@@ -191,7 +191,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	// README has them do) gets that key, not test-key: say which applies.
 	logger.Printf("API key (x-service-key): %s", cfg.apiKeySource)
 	if cfg.zdr && cfg.preRecordedJobs > 0 {
-		logger.Printf("the %d pre-recorded jobs seeded are not listed or read: under -zero-data-retention GET /v2/pre-recorded answers 403, as the service does", cfg.preRecordedJobs)
+		logger.Printf("-pre-recorded-jobs %d seeds none under -zero-data-retention: the service keeps no job, and lists or reads none (403)", cfg.preRecordedJobs)
 	}
 	if cfg.zdr && cfg.liveJobs > 0 {
 		logger.Printf("the %d live jobs seeded are not listed: under -zero-data-retention GET /v2/live answers 403, as the service does", cfg.liveJobs)
@@ -237,7 +237,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	// No default shown: it may come from the environment, and -help must
 	// not print a key.
 	flags.StringVar(&cfg.apiKey, "api-key", "", "API key required in x-service-key, for the service and the control interface (default: $TRANSCRIPTION_API_KEY, else "+defaultAPIKey+")")
-	flags.IntVar(&cfg.preRecordedJobs, "pre-recorded-jobs", 0, fmt.Sprintf("number of deterministic pre-recorded jobs to seed (at most %d), ended over the past week, to list, read, import and delete", maxPreRecordedJobs))
+	flags.IntVar(&cfg.preRecordedJobs, "pre-recorded-jobs", 0, fmt.Sprintf("number of deterministic pre-recorded jobs to seed (at most %d), ended over the past week (within -retention, when shorter: they then expire within it), to list, read, import and delete", maxPreRecordedJobs))
 	flags.IntVar(&cfg.liveJobs, "live-jobs", 0, "number of deterministic live jobs to seed (at most 1000000), for the live listing (starting a live session, POST /v2/live, is not emulated: 405)")
 	flags.Var(&cfg.processing, "processing-time", "time a job spends queued and processing before it is final: a duration (2s), or a range (5s-30s) from which each job's time is chosen by a hash of its audio_url (the same file, the same time)")
 	flags.BoolVar(&cfg.zdr, "zero-data-retention", false, "emulate an account with zero data retention")

@@ -16,11 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
-
-	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 var listeningLine = regexp.MustCompile(`^fakeserver listening on (http://127\.0\.0\.1:\d+)$`)
