@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -95,19 +96,7 @@ func withAttributes(t *testing.T, typ tftypes.Object, v *tfprotov6.DynamicValue,
 // place, as documented, instead of replacing it (and billing it again) on
 // every apply.
 func TestJobPlan_zeroDataRetentionRecreateWhenMissingInPlace(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true, ProcessingTime: time.Hour})
-	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
-	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
-	typ := h.resourceType(jobResourceTypeName)
-	callbackConfigType, ok := typ.AttributeTypes["callback_config"].(tftypes.Object)
-	if !ok {
-		t.Fatal("callback_config is not an object")
-	}
-	attrs := map[string]tftypes.Value{
-		"audio_url":       tftypes.NewValue(tftypes.String, shortAudio),
-		"callback":        tftypes.NewValue(tftypes.Bool, true),
-		"callback_config": objectValue(callbackConfigType, map[string]tftypes.Value{"url": tftypes.NewValue(tftypes.String, "https://hooks.example.com/x")}),
-	}
+	h, typ, attrs := zeroDataRetentionJob(t, fakeserver.Options{ProcessingTime: time.Hour}, shortAudio)
 	config := dynamicValue(t, typ, objectValue(typ, attrs))
 	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
 	state := h.applyChange(jobResourceTypeName, &null, h.planChange(jobResourceTypeName, &null, &config, &config).PlannedState, &config).NewState
@@ -253,21 +242,10 @@ func TestTerraformReplacesFor(t *testing.T) {
 // nothing (the provider never reads it): the plan warns at each, where they
 // were accepted silently and result stayed null.
 func TestJobPlan_zeroDataRetentionKeepsNoResult(t *testing.T) {
-	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
-	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
-	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
-	typ := h.resourceType(jobResourceTypeName)
-	callbackConfig, ok := typ.AttributeTypes["callback_config"].(tftypes.Object)
-	if !ok {
-		t.Fatal("callback_config is not an object")
-	}
+	h, typ, base := zeroDataRetentionJob(t, fakeserver.Options{}, "https://example.com/private.wav")
 	null := dynamicValue(t, typ, tftypes.NewValue(typ, nil))
 	for _, settings := range [][]string{nil, {"include_transcript"}, {"include_transcript", "include_raw_result"}} {
-		attrs := map[string]tftypes.Value{
-			"audio_url":       tftypes.NewValue(tftypes.String, "https://example.com/private.wav"),
-			"callback":        tftypes.NewValue(tftypes.Bool, true),
-			"callback_config": objectValue(callbackConfig, map[string]tftypes.Value{"url": tftypes.NewValue(tftypes.String, "https://hooks.example.com/x")}),
-		}
+		attrs := maps.Clone(base)
 		for _, s := range settings {
 			attrs[s] = tftypes.NewValue(tftypes.Bool, true)
 		}
@@ -287,5 +265,26 @@ func TestJobPlan_zeroDataRetentionKeepsNoResult(t *testing.T) {
 		if !slices.Equal(warned, want) {
 			t.Errorf("%v set: warnings at %v, want at %v", settings, warned, want)
 		}
+	}
+}
+
+// zeroDataRetentionJob is a harness whose provider and fake server (more
+// options in opts) have zero data retention, the job resource's type, and
+// the attributes of a job there on audioURL: a callback to a URL.
+func zeroDataRetentionJob(t *testing.T, opts fakeserver.Options, audioURL string) (*protoHarness, tftypes.Object, map[string]tftypes.Value) {
+	t.Helper()
+	opts.ZeroDataRetention = true
+	fs, url := acctest.FakeServer(t, opts)
+	server, schemas := startConfiguredProvider(t, url, map[string]tftypes.Value{"zero_data_retention": tftypes.NewValue(tftypes.Bool, true)})
+	h := &protoHarness{tb: t, server: server, schemas: schemas, fake: fs, url: url}
+	typ := h.resourceType(jobResourceTypeName)
+	callbackConfig, ok := typ.AttributeTypes["callback_config"].(tftypes.Object)
+	if !ok {
+		t.Fatal("callback_config is not an object")
+	}
+	return h, typ, map[string]tftypes.Value{
+		"audio_url":       tftypes.NewValue(tftypes.String, audioURL),
+		"callback":        tftypes.NewValue(tftypes.Bool, true),
+		"callback_config": objectValue(callbackConfig, map[string]tftypes.Value{"url": tftypes.NewValue(tftypes.String, "https://hooks.example.com/x")}),
 	}
 }
