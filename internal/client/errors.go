@@ -98,6 +98,10 @@ func (e *TransportError) Error() string {
 		what = "the transcription service took the request and sent no answer in time"
 	case e.Written:
 		what = "the transcription service took the request, and the connection failed before its whole answer came"
+	case e.Sent:
+		// Connected, and cut off before the body went out whole (an
+		// upload's): reached, and not holding the request.
+		what = "the connection to the transcription service failed while the request was being sent"
 	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
 	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))

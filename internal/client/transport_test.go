@@ -512,3 +512,39 @@ func TestHeaderTimeout_notRetried(t *testing.T) {
 		t.Errorf("a read answered 503: %v after %d tries, want 3 tries", err, unavailable.Load())
 	}
 }
+
+// TestUpload_connectionLostWhileSending: a connection lost while an
+// upload's body went out says so, where it said "cannot reach the
+// transcription service", which sent users to check base_url.
+func TestUpload_connectionLostWhileSending(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.CopyN(io.Discard, r.Body, 1024)
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			if tcp, ok := conn.(*net.TCPConn); ok {
+				_ = tcp.SetLinger(0) // a reset, not an orderly close
+			}
+			conn.Close()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 32 << 20 // more than the connection's buffers take
+	_, err = c.Upload(context.Background(), "long.wav", size, func() (io.ReadCloser, error) {
+		return io.NopCloser(io.LimitReader(zeros{}, size)), nil
+	})
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) || !transportErr.Sent || transportErr.Written {
+		t.Fatalf("got %v, want a transport error of a request sent in part", err)
+	}
+	if msg := err.Error(); strings.Contains(msg, "cannot reach") || !strings.Contains(msg, "failed while the request was being sent") {
+		t.Errorf("error %q, want it to say the connection failed while sending", msg)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
