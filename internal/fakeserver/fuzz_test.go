@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"testing"
@@ -436,12 +437,18 @@ func FuzzUpload(f *testing.F) {
 		decodeStrict(t, resp.body, &up)
 		m := up.AudioMetadata
 		if up.AudioURL != "http://example.com/file/"+m.ID || m.ID == "" || m.ID == by.fileID || m.Size <= 0 || m.Size > fuzzMaxUploadBytes ||
-			!(m.AudioDuration >= 0) || math.IsInf(m.AudioDuration, 0) || m.NumberOfChannels < 1 || m.Filename == "" || m.Extension == "" {
+			!(m.AudioDuration >= 0) || math.IsInf(m.AudioDuration, 0) || m.NumberOfChannels < 1 || m.Filename == "" {
 			t.Fatalf("upload answered %s", resp.body)
 		}
 		file := serve(s, http.MethodGet, "/file/"+m.ID, "", nil)
 		if file.status != http.StatusOK || int64(len(file.body)) != m.Size {
 			t.Fatalf("GET /file/%s: %d, %d bytes, want %d", m.ID, file.status, len(file.body), m.Size)
+		}
+		// The extension is the name's, else the one the content sniffs as:
+		// none only when neither tells (a name without one, bytes of no
+		// format the sniffer knows).
+		if m.Extension == "" && (path.Ext(m.Filename) != "" || sniffedExtensions[http.DetectContentType(file.body)] != "") {
+			t.Fatalf("upload answered no extension for %q: %s", m.Filename, resp.body)
 		}
 
 		// The file can be transcribed; its duration and channels carry over.
