@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -231,7 +232,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	c, err := client.New(client.Config{
 		BaseURL:    baseURL,
 		APIKey:     apiKey,
-		UserAgent:  userAgent(p.version, req.TerraformVersion),
+		UserAgent:  userAgent(p.version, req.TerraformVersion, os.Getenv("TF_APPEND_USER_AGENT")),
 		MaxRetries: clientMaxRetries(cfg.MaxRetries),
 		Logger:     newTflogLogger(apiKey, os.Getenv),
 	})
@@ -316,12 +317,19 @@ func providerDataFrom(raw any, diags *diag.Diagnostics) *ProviderData {
 }
 
 // userAgent names the provider's version and, as HashiCorp's providers do,
-// the CLI's. OpenTofu gives the Terraform version it is compatible with
-// (1.13.0 for OpenTofu 1.12), not its own.
-func userAgent(providerVersion, cliVersion string) string {
+// the CLI's, then what TF_APPEND_USER_AGENT adds. OpenTofu gives the
+// Terraform version it is compatible with (1.13.0 for OpenTofu 1.12), not
+// its own.
+func userAgent(providerVersion, cliVersion, appended string) string {
 	ua := "terraform-provider-transcription/" + providerVersion
 	if cliVersion != "" {
 		ua += " Terraform/" + cliVersion
+	}
+	// A control character (a line break) would make every request fail
+	// as a malformed header, far from its cause.
+	appended = strings.Join(strings.FieldsFunc(appended, unicode.IsControl), " ")
+	if appended = strings.TrimSpace(appended); appended != "" {
+		ua += " " + appended
 	}
 	return ua
 }

@@ -633,3 +633,21 @@ func TestProviderConfigure_importWhilePending(t *testing.T) {
 		}
 	}
 }
+
+func TestUserAgent(t *testing.T) {
+	for _, tc := range []struct {
+		name, cli, appended, want string
+	}{
+		{name: "provider only", want: "terraform-provider-transcription/1.2.3"},
+		{name: "with the CLI", cli: "1.8.5", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5"},
+		{name: "appended", cli: "1.8.5", appended: "pipeline/42 (ci)", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5 pipeline/42 (ci)"},
+		{name: "appended blank", cli: "1.8.5", appended: " \t ", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5"},
+		{name: "line breaks become spaces", cli: "1.8.5", appended: "a\r\nb\n", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5 a b"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := userAgent("1.2.3", tc.cli, tc.appended); got != tc.want {
+				t.Errorf("userAgent = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
