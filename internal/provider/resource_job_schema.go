@@ -220,7 +220,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 				Optional:            true,
 				Computed:            true,
 				Default:             stringdefault.StaticString(client.DefaultCallbackMethod),
-				Validators:          []validator.String{stringvalidator.OneOf(client.CallbackMethods...)},
+				// Its line may hold the URL too (`callback_config = { url = ..., method = ... }`).
+				Validators: []validator.String{validators.ReportedAtBlock(stringvalidator.OneOf(client.CallbackMethods...))},
 			},
 		}),
 		"callback_url": schema.StringAttribute{

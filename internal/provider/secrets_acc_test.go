@@ -510,6 +510,11 @@ callback_config = { url = "hooks.example.net/cb?token=`+token+`" }`), `(?s)Error
 		{"malformed callback_url", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
 callback = true
 callback_url = "hooks.example.net/cb?token=`+token+`"`), `(?s)Error: Invalid URL.*Attribute callback_url value must be an absolute http or https URL`, false},
+		// Terraform 1.16 prints an attribute's line even inside an object:
+		// the one holding the URL too.
+		{"bad callback_config.method beside the url", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
+callback = true
+callback_config = { url = "https://hooks.example.net/services/T0123/B0456/`+token+`", method = "post" }`), `(?s)Error: Invalid Attribute Value Match.*Attribute callback_config.method value must be one of`, false},
 		// Warned of at the switch, whether written or left out.
 		{"callback_config while callback is off", acctest.JobConfig("a", `audio_url = "https://example.com/a.wav"
 callback = false
