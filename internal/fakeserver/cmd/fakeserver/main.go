@@ -40,6 +40,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
@@ -302,7 +303,16 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 			cfg.apiKey, cfg.apiKeySource = defaultAPIKey, "the default, "+defaultAPIKey
 		}
 	}
-	return cfg, cfg.validate(flags.Args())
+	if err := cfg.validate(flags.Args()); err != nil {
+		return cfg, err
+	}
+	// HTTP trims white space around a header's value, and none carries a
+	// control character: a key read from a file with its newline would
+	// make a server nobody can authenticate to, answering 401 to all.
+	if err := client.CheckAPIKey(cfg.apiKey); err != nil {
+		return cfg, fmt.Errorf("the API key from %s cannot be sent by any client: %w", strings.TrimSuffix(cfg.apiKeySource, ", "+defaultAPIKey), err)
+	}
+	return cfg, nil
 }
 
 // maxLiveJobs bounds -live-jobs.
@@ -315,7 +325,17 @@ const maxPreRecordedJobs = 10_000
 func (cfg config) validate(rest []string) error {
 	switch {
 	case len(rest) > 0:
-		return fmt.Errorf("unexpected arguments: %v", rest)
+		// Not quoted: the arguments after a stray one are the command
+		// line's rest, an -api-key's value among them.
+		hint := ""
+		if _, err := strconv.ParseBool(rest[0]); err == nil {
+			hint = ": a boolean flag takes no separate value; write it as -quiet=false, for example"
+		}
+		what := "an unexpected argument"
+		if len(rest) > 1 {
+			what = fmt.Sprintf("%d unexpected arguments", len(rest))
+		}
+		return fmt.Errorf("%s after the flags (not shown, as they may hold the key): flags end at the first argument that is not one%s", what, hint)
 	case cfg.apiKey == "":
 		return errors.New("-api-key must not be empty")
 	case cfg.liveJobs < 0 || cfg.liveJobs > maxLiveJobs:

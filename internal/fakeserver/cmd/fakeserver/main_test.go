@@ -392,12 +392,22 @@ func TestParseConfigRejects(t *testing.T) {
 		{nil, []string{"-server-error-status", "404"}, "500 to 599"},
 		{nil, []string{"-latency", "-1s"}, "latency"},
 		{map[string]string{"FAKESERVER_API_KEY": "k"}, []string{"-api-key", ""}, "-api-key"},
+		// A key no client can send: HTTP trims a header value's spaces.
+		{nil, []string{"-api-key", "s3cret-key\n"}, "the API key from -api-key cannot be sent by any client: the API key begins or ends with white space"},
+		{map[string]string{"FAKESERVER_API_KEY": " s3cret-key"}, nil, "the API key from FAKESERVER_API_KEY cannot be sent"},
+		{map[string]string{"TRANSCRIPTION_API_KEY": "s3cret\x00key"}, nil, "the API key from TRANSCRIPTION_API_KEY cannot be sent by any client: the API key holds a control character"},
+		// A boolean flag given a separate value ends the flags there.
+		{nil, []string{"-quiet", "true", "-api-key", "s3cret-key"}, "3 unexpected arguments after the flags (not shown, as they may hold the key): flags end at the first argument that is not one: a boolean flag takes no separate value"},
+		{nil, []string{"-addr", "127.0.0.1:0", "s3cret-key"}, "an unexpected argument after the flags"},
 	}
 	for _, c := range cases {
 		var stderr testutil.SyncBuffer
 		_, err := parseConfig(c.args, &stderr, func(k string) string { return c.env[k] })
 		if err == nil || !strings.Contains(err.Error()+stderr.String(), c.says) {
 			t.Errorf("env %v args %v: error %v (stderr %q), want one saying %q", c.env, c.args, err, stderr.String(), c.says)
+		}
+		if err != nil && strings.Contains(err.Error()+stderr.String(), "s3cret") {
+			t.Errorf("args %v: the error quotes the key: %v (stderr %q)", c.args, err, stderr.String())
 		}
 	}
 }
