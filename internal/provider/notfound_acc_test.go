@@ -256,7 +256,9 @@ func TestAccJob_expiredWithItsUpload(t *testing.T) {
 			}
 		}
 	}
-	expectNoted(stdout+stderr, "Transcription job no longer exists", "Transcription job no longer retained by the service")
+	// The job to be created again stays in state (its replacement is
+	// planned) and is warned of as the one kept is.
+	expectNoted(stdout+stderr, "Transcription job no longer retained by the service", "Transcription job created again from its old audio_url")
 
 	// Found gone and kept, then recreate_when_missing turned on, as the
 	// warning above offers: the plan that creates it again says it too.

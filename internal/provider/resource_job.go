@@ -127,8 +127,11 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// Last: it says whether this plan replaces the job.
 	defer warnIfFailed(ctx, req.State, resp)
 
-	// A job the service no longer has is created again once
-	// recreate_when_missing is turned on, in one apply.
+	// A job the service no longer has is created again while
+	// recreate_when_missing is on: turned on now, or on already when a
+	// refresh found the job gone. Terraform replaces only for a path whose
+	// value changes, so retained (false, planned unknown: a new job's) is
+	// the one that does when the setting does not.
 	var retained, recreate types.Bool
 	var audioURL, priorAudioURL types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("retained"), &retained)...)
@@ -137,7 +140,8 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &priorAudioURL)...)
 	// Not yet known, it might be true: a plan cannot wait to know.
 	if !retained.IsNull() && !retained.ValueBool() && (recreate.ValueBool() || recreate.IsUnknown()) {
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"))
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"), path.Root("retained"))
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("retained"), types.BoolUnknown())...)
 		// The refresh that found the job gone said so, perhaps long ago.
 		if note := r.uploadExpiredNote(audioURL); note != "" && audioURL.Equal(priorAudioURL) {
 			var id types.String
@@ -453,14 +457,10 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 
-	// A job already known to be gone is not asked for again. One that is
-	// to be created again (an update found it gone) leaves state here, with
-	// the same warning as when a refresh finds it gone: the next apply
-	// creates, and bills, a new job.
+	// A job already known to be gone is not asked for again. Whether it is
+	// created again is the plan's to decide (ModifyPlan), from the
+	// configuration's recreate_when_missing, which a refresh cannot see.
 	if !importing && !state.Retained.IsNull() && !state.Retained.ValueBool() {
-		if state.RecreateWhenMissing.ValueBool() {
-			r.jobMissing(ctx, state, resp)
-		}
 		return
 	}
 
@@ -623,27 +623,20 @@ func (r *jobResource) jobNotFound(ctx context.Context, read jobRead, state jobRe
 }
 
 // jobMissing handles a job the service answers 404 for, usually because its
-// retention period ended. Only with recreate_when_missing is it removed, to
-// be created again. Any other stays, with retained = false: one that ended,
+// retention period ended. It stays, with retained = false: one that ended,
 // done or in error (a failed one with its warning: creating it again would
 // bill it without asking), one last seen queued or processing too, since
 // the service deletes a job only once it has ended (endedUnseen), and one
-// never seen (submitted under zero data retention).
+// never seen (submitted under zero data retention). It is not removed, even
+// when the state's recreate_when_missing is true: the configuration's may
+// say false by now, which only the plan sees (ModifyPlan replaces the job
+// when it is true), and a removed job is created again whatever it says.
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
-	id := state.ID.ValueString()
-	if state.RecreateWhenMissing.ValueBool() {
-		tflog.Info(ctx, "transcription job no longer exists; removing it from state")
-		resp.Diagnostics.AddWarning("Transcription job no longer exists",
-			fmt.Sprintf("The service no longer has job %s (status %s when last seen). It is removed from state, and %s", id, state.Status.ValueString(), createdAgain)+
-				r.uploadExpiredNote(state.AudioURL))
-		resp.State.RemoveResource(ctx)
-		return
-	}
 	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
 	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
 		fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s "+
 			"Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: "+
-			"an apply with recreate_when_missing = true in the configuration, or terraform apply -replace on the resource, creates the job again.", id, endedUnseen(state.Status))+
+			"%s", state.ID.ValueString(), endedUnseen(state.Status), createdAgainWhenAsked)+
 			r.uploadExpiredNote(state.AudioURL))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
@@ -652,10 +645,9 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	}
 }
 
-// createdAgain is what becomes of a job the service no longer has that is
-// created again (recreate_when_missing).
-const createdAgain = "the next apply creates it again (a new job, billed again). " +
-	"To keep it from being created again, remove it from the configuration."
+// createdAgainWhenAsked says how a job the service no longer has is
+// created again.
+const createdAgainWhenAsked = "a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource."
 
 // uploadExpiredNote adds to what a refresh says of a job the service no
 // longer has, when its audio_url is on the service itself (a file uploaded
@@ -898,16 +890,16 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			forgetJobEndpoint(ctx, resp.Private, &resp.Diagnostics)
 		}
 		switch {
-		case client.IsNotFound(err) && plan.RecreateWhenMissing.ValueBool():
-			// An update cannot remove the resource: the next refresh does.
-			plan.Retained = types.BoolValue(false)
-			resp.Diagnostics.AddWarning("Transcription job no longer exists",
-				fmt.Sprintf("The service no longer has job %s (status %s when last seen). The next refresh removes it from state, and %s", state.ID.ValueString(), state.Status.ValueString(), createdAgain)+
-					r.uploadExpiredNote(state.AudioURL))
 		case client.IsNotFound(err):
+			// An update cannot replace the job: the next plan does, when
+			// recreate_when_missing is still true.
 			plan.Retained = types.BoolValue(false)
+			again, note := "", ""
+			if plan.RecreateWhenMissing.ValueBool() {
+				again, note = " With recreate_when_missing = true, the next plan replaces it (a new job, billed again).", r.uploadExpiredNote(state.AudioURL)
+			}
 			resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
-				fmt.Sprintf("The service no longer has job %s.%s Its last known values stay in state with retained = false.", state.ID.ValueString(), endedUnseen(state.Status)))
+				fmt.Sprintf("The service no longer has job %s.%s Its last known values stay in state with retained = false.%s", state.ID.ValueString(), endedUnseen(state.Status), again)+note)
 		case err != nil:
 			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
 			return

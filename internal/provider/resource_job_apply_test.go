@@ -272,15 +272,16 @@ func TestJobApply_identityIsTheJobID(t *testing.T) {
 // then keeps the last known result with retained = false. So the plan must
 // leave retained unknown, as it leaves the result; planned known and true,
 // Terraform would fail the apply as an inconsistent result. Whether the
-// job is created again is the update's own recreate_when_missing, turned on
-// in the same apply or not, and the warning says which.
+// job is created again (by the next plan) is the update's own
+// recreate_when_missing, turned on in the same apply or not, and the warning
+// says which.
 func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 	for _, tc := range []struct {
 		recreateWhenMissing bool
-		warning             string
+		replacedNext        bool
 	}{
-		{false, "Transcription job no longer retained by the service"},
-		{true, "Transcription job no longer exists"},
+		{false, false},
+		{true, true},
 	} {
 		t.Run(fmt.Sprintf("recreate_when_missing=%v", tc.recreateWhenMissing), func(t *testing.T) {
 			j := newJobBench(t, shortAudio, "")
@@ -296,8 +297,12 @@ func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 			id := j.expire(state) // between plan and apply
 			resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
 			failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
-			if !hasWarning(resp.Diagnostics, tc.warning, id) {
-				t.Errorf("no warning %q: %v", tc.warning, diagnosticSummaries(resp.Diagnostics))
+			const warning = "Transcription job no longer retained by the service"
+			if !hasWarning(resp.Diagnostics, warning, id) {
+				t.Errorf("no warning %q: %v", warning, diagnosticSummaries(resp.Diagnostics))
+			}
+			if said := hasWarning(resp.Diagnostics, warning, "the next plan replaces it"); said != tc.replacedNext {
+				t.Errorf("the warning says the next plan replaces the job: %t, want %t", said, tc.replacedNext)
 			}
 			if got := j.stateAttribute(resp.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
 				t.Errorf("retained %v after the update found the job gone, want false", got)

@@ -728,7 +728,7 @@ include_transcript = true`)
 	recreate := acctest.ProviderConfig(url) + acctest.JobConfig("kept", `audio_url = "https://example.com/kept.wav"
 include_transcript = true
 recreate_when_missing = true`)
-	var firstID, secondID string
+	var firstID, secondID, thirdID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -767,12 +767,32 @@ recreate_when_missing = true`)
 				),
 			},
 			{
-				// With recreate_when_missing, any job that disappears is created again.
+				// With recreate_when_missing, any job that disappears is
+				// replaced: it stays in state until then.
 				PreConfig: func() { acctest.ExpireJob(t, fs, secondID) },
 				Config:    recreate,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
+				Check: resource.ComposeTestCheckFunc(
+					acctest.JobsCreated(fs, 3),
+					resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(&thirdID)),
+				),
+			},
+			{
+				// Turned off before the apply, it keeps the job gone, where
+				// the refresh had removed it from state already and the
+				// apply created it again (billed) whatever the
+				// configuration said.
+				PreConfig: func() { acctest.ExpireJob(t, fs, thirdID) },
+				Config:    keep,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("retained"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("recreate_when_missing"), knownvalue.Bool(false)),
+				},
 				Check: acctest.JobsCreated(fs, 3),
 			},
 		},
