@@ -341,7 +341,7 @@ func requestToWire(rec RecordedRequest) requestWire {
 			h.Del(name)
 		}
 	}
-	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: rec.RawQuery, Status: rec.Status, Header: h, BodyBytes: rec.BodyBytes}
+	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: RedactedQuery(rec.RawQuery), Status: rec.Status, Header: h, BodyBytes: rec.BodyBytes}
 	if body, ok := redactBody(rec.Body); ok {
 		out.Body = body
 	}
@@ -429,23 +429,47 @@ func redactURL(raw string, keep map[string]bool, pathTokens bool) string {
 	if u.Fragment != "" || u.RawFragment != "" {
 		u.Fragment, u.RawFragment = redacted, ""
 	}
-	if u.RawQuery != "" {
-		var parts []string
-		for _, p := range strings.Split(u.RawQuery, "&") {
-			name, _, named := strings.Cut(p, "=")
-			if !named {
-				parts = append(parts, redacted)
-				continue
-			}
-			if keep[unescapedName(name)] {
-				parts = append(parts, p)
-			} else {
-				parts = append(parts, url.QueryEscape(unescapedName(name))+"="+redacted)
-			}
-		}
-		u.RawQuery = strings.Join(parts, "&")
-	}
+	u.RawQuery = redactQuery(u.RawQuery, func(name string) bool { return keep[name] })
 	return u.String()
+}
+
+// RedactedQuery is a request's query string as the server's logs show it:
+// the listings' parameters as sent, the values of any other (a session's
+// ?token= in a URL the official client opens, a signature) REDACTED.
+func RedactedQuery(rawQuery string) string {
+	return redactQuery(rawQuery, listingParameter)
+}
+
+// listingParameter reports whether name is a parameter the listings read
+// (GET /v2/pre-recorded, /v2/live, /v2/transcription).
+func listingParameter(name string) bool {
+	switch name {
+	case "offset", "limit", "date", "after_date", "before_date", "status", "kind":
+		return true
+	}
+	return strings.HasPrefix(name, "custom_metadata[")
+}
+
+// redactQuery keeps the parameters keep names and the names of the others,
+// whose values become REDACTED, as does a parameter without "=" (all value:
+// a bare token).
+func redactQuery(rawQuery string, keep func(name string) bool) string {
+	if rawQuery == "" {
+		return ""
+	}
+	var parts []string
+	for _, p := range strings.Split(rawQuery, "&") {
+		name, _, named := strings.Cut(p, "=")
+		switch {
+		case !named:
+			parts = append(parts, redacted)
+		case keep(unescapedName(name)):
+			parts = append(parts, p)
+		default:
+			parts = append(parts, url.QueryEscape(unescapedName(name))+"="+redacted)
+		}
+	}
+	return strings.Join(parts, "&")
 }
 
 // unescapedName is a query parameter's name unescaped, or as sent when it

@@ -467,6 +467,23 @@ func TestRedactURL(t *testing.T) {
 	}
 }
 
+// RedactedQuery keeps the listings' parameters, which locate what was
+// asked, and redacts any other's value (a session's ?token=, a signature).
+func TestRedactedQuery(t *testing.T) {
+	for raw, want := range map[string]string{
+		"": "",
+		"offset=20&limit=10&status=done&status=error":                   "offset=20&limit=10&status=done&status=error",
+		"date=2024-05-01&after_date=2024-05-01T00%3A00%3A00Z&kind=live": "date=2024-05-01&after_date=2024-05-01T00%3A00%3A00Z&kind=live",
+		"custom_metadata%5Bteam%5D=support":                             "custom_metadata%5Bteam%5D=support",
+		"token=eyJhbGciOi.c2Vzc2lvbg.Zm9v":                              "token=REDACTED",
+		"limit=5&sig=t0k3n&eyJhbGciOi":                                  "limit=5&sig=REDACTED&REDACTED",
+	} {
+		if got := RedactedQuery(raw); got != want {
+			t.Errorf("RedactedQuery(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
 // TestRecordedBodiesStayWithinTheBudget: the request log and CreateBodies
 // keep the newest bodies within the server's budget, dropping the oldest (a
 // request's record stays, with its size), so that a long-running server's

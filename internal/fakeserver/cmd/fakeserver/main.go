@@ -377,8 +377,9 @@ func buildVersion() string {
 	return "devel"
 }
 
-// logRequests logs each request's method, target, status and duration; no
-// headers, so the API key never reaches the log.
+// logRequests logs each request's method, target (its query redacted but
+// for the listings' parameters), status and duration; no headers, so the
+// API key never reaches the log.
 func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -388,7 +389,11 @@ func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 		if sw.status != 0 {
 			status = strconv.Itoa(sw.status)
 		}
-		logger.Printf("%s %s %s %s", r.Method, r.URL.RequestURI(), status, time.Since(start).Round(time.Microsecond))
+		target := r.URL.EscapedPath()
+		if r.URL.RawQuery != "" {
+			target += "?" + fakeserver.RedactedQuery(r.URL.RawQuery)
+		}
+		logger.Printf("%s %s %s %s", r.Method, target, status, time.Since(start).Round(time.Microsecond))
 	})
 }
 

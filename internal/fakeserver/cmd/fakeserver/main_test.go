@@ -548,6 +548,17 @@ func TestRunRehearsal(t *testing.T) {
 	}
 }
 
+// The log shows a request's query as the request listing does: a
+// session's ?token= is not written out.
+func TestLogRequestsRedactsQuery(t *testing.T) {
+	var out strings.Builder
+	handler := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusUnauthorized) })
+	logRequests(log.New(&out, "", 0), handler).ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/v2/live?limit=5&token=s3cret-session", nil))
+	if got := out.String(); strings.Contains(got, "s3cret") || !strings.Contains(got, "GET /v2/live?limit=5&token=REDACTED 401") {
+		t.Errorf("logged %q, want the token redacted and the limit kept", got)
+	}
+}
+
 // The log gives the status a request was answered with, 200 for a body
 // written without one, and says when it was answered nothing (a client
 // that gave up while a latency fault held it), where it said 200.
