@@ -36,7 +36,9 @@
 // Live sessions are listed, read and deleted, not started: the spec shows
 // neither a session's request nor how its messages travel, so POST /v2/live
 // (the official client's startSession) is answered 405 with an error body
-// that says so. The listed live jobs are seeded (Options.LiveJobs,
+// that says so, and a WebSocket opened to a session (connectSession) is
+// closed as soon as it opens, with code 4405 (which the client does not
+// retry) and a reason that says so. The listed live jobs are seeded (Options.LiveJobs,
 // Server.AddLiveJob; the command's -live-jobs).
 //
 // Every request needs the x-service-key header (401 otherwise, on every path).

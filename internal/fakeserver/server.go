@@ -292,6 +292,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveControl(w, r)
 		return
 	}
+	if isWebSocketUpgrade(r) {
+		s.refuseWebSocket(w, r, s.record(r))
+		return
+	}
 	sw := &statusWriter{ResponseWriter: w}
 	finish := s.record(r)
 	defer func() { finish(finalStatus(sw.status, r)) }()
