@@ -1,4 +1,9 @@
 terraform {
+  # An import block's identity needs Terraform 1.12 or OpenTofu 1.12 or
+  # newer: older engines then say so at terraform init, instead of
+  # "Missing required argument" at plan.
+  required_version = ">= 1.12"
+
   required_providers {
     transcription = {
       source = "transcription-service/transcription"
