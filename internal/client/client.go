@@ -159,13 +159,17 @@ func New(cfg Config) (*Client, error) {
 	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey)}, nil
 }
 
+// ErrAPIKeyWhiteSpace is CheckAPIKey's error for a key with white space
+// around it, which HTTP drops from a header's value.
+var ErrAPIKeyWhiteSpace = errors.New("the API key begins or ends with white space (a newline read from a file?): remove it")
+
 // CheckAPIKey reports why key cannot be sent as the x-service-key header,
 // without quoting it: white space around it (such as the newline file()
 // keeps from a key file) or a control character in it. Go's HTTP client
 // refuses such a header only when sending, as if the service were down.
 func CheckAPIKey(key string) error {
 	if strings.TrimSpace(key) != key {
-		return errors.New("the API key begins or ends with white space (a newline read from a file?): remove it, for example with trimspace()")
+		return ErrAPIKeyWhiteSpace
 	}
 	for _, r := range key {
 		if r < ' ' || r == 0x7f {

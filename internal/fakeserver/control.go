@@ -434,8 +434,9 @@ func redactURL(raw string, keep map[string]bool, pathTokens bool) string {
 }
 
 // RedactedQuery is a request's query string as the server's logs show it:
-// the listings' parameters as sent, the values of any other (a session's
-// ?token= in a URL the official client opens, a signature) REDACTED.
+// the listings' parameters (and the request listing's after) as sent, the
+// values of any other (a session's ?token= in a URL the official client
+// opens, a signature) REDACTED.
 func RedactedQuery(rawQuery string) string {
 	return redactQuery(rawQuery, listingParameter)
 }
@@ -444,7 +445,8 @@ func RedactedQuery(rawQuery string) string {
 // (GET /v2/pre-recorded, /v2/live, /v2/transcription).
 func listingParameter(name string) bool {
 	switch name {
-	case "offset", "limit", "date", "after_date", "before_date", "status", "kind":
+	case "offset", "limit", "date", "after_date", "before_date", "status", "kind",
+		"after": // the control interface's request listing
 		return true
 	}
 	return strings.HasPrefix(name, "custom_metadata[")
@@ -463,7 +465,9 @@ func redactQuery(rawQuery string, keep func(name string) bool) string {
 		switch {
 		case !named:
 			parts = append(parts, redacted)
-		case keep(unescapedName(name)):
+		case keep(unescapedName(name)) && !strings.Contains(p, ";"):
+			// A ";" would hide another parameter in the value
+			// ("limit=5;token=..."), which Go reads as one.
 			parts = append(parts, p)
 		default:
 			parts = append(parts, url.QueryEscape(unescapedName(name))+"="+redacted)

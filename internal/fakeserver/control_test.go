@@ -477,6 +477,8 @@ func TestRedactedQuery(t *testing.T) {
 		"custom_metadata%5Bteam%5D=support":                             "custom_metadata%5Bteam%5D=support",
 		"token=eyJhbGciOi.c2Vzc2lvbg.Zm9v":                              "token=REDACTED",
 		"limit=5&sig=t0k3n&eyJhbGciOi":                                  "limit=5&sig=REDACTED&REDACTED",
+		"limit=5;token=t0k3n":                                           "limit=REDACTED",
+		"after=12&limit=100":                                            "after=12&limit=100",
 	} {
 		if got := RedactedQuery(raw); got != want {
 			t.Errorf("RedactedQuery(%q) = %q, want %q", raw, got, want)

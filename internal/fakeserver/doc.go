@@ -41,7 +41,9 @@
 // retry) and a reason that says so. The listed live jobs are seeded (Options.LiveJobs,
 // Server.AddLiveJob; the command's -live-jobs).
 //
-// Every request needs the x-service-key header (401 otherwise, on every path).
+// Every request needs the x-service-key header (401 otherwise, on every path),
+// but a WebSocket handshake to a live session (/v2/live), which the official
+// client sends without it (a session's URL carries its token).
 // Every error answer of the server's handlers carries the service's JSON
 // error body (a request line Go's HTTP server cannot parse, such as a path
 // with a malformed percent-escape, gets its plain "400 Bad Request" before

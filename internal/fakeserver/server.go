@@ -292,17 +292,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveControl(w, r)
 		return
 	}
-	if isWebSocketUpgrade(r) {
-		s.refuseWebSocket(w, r, s.record(r))
-		return
-	}
 	sw := &statusWriter{ResponseWriter: w}
 	finish := s.record(r)
-	defer func() { finish(finalStatus(sw.status, r)) }()
-
 	if s.injectFault(sw, r) {
+		finish(finalStatus(sw.status, r))
 		return
 	}
+	// Before the key check: the official client opens a live session's
+	// socket with no key, its URL carrying the session's token.
+	if isLiveSessionSocket(r) {
+		s.refuseWebSocket(sw, r, finish)
+		return
+	}
+	defer func() { finish(finalStatus(sw.status, r)) }()
 	if !s.authorized(r) {
 		s.writeError(sw, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
 		return

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 // A WebSocket the official client opens to a live session (connectSession,
@@ -37,12 +39,24 @@ func TestWebSocketToLiveSessionIsClosedWithReason(t *testing.T) {
 	if resp.StatusCode != http.StatusSwitchingProtocols || resp.Header.Get("Sec-WebSocket-Accept") != "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" {
 		t.Fatalf("handshake answered %s, Sec-WebSocket-Accept %q", resp.Status, resp.Header.Get("Sec-WebSocket-Accept"))
 	}
-	frame, err := io.ReadAll(r)
-	if err != nil {
+	head := make([]byte, 2)
+	if _, err := io.ReadFull(r, head); err != nil {
 		t.Fatal(err)
 	}
-	if len(frame) < 4 || frame[0] != 0x88 || int(frame[1]) != len(frame)-2 {
-		t.Fatalf("got % x, want one unmasked close frame", frame)
+	if head[0] != 0x88 || head[1]&0x80 != 0 || head[1] < 2 || head[1] > 125 {
+		t.Fatalf("frame header % x, want an unmasked close frame", head)
+	}
+	frame := append(head, make([]byte, head[1])...)
+	if _, err := io.ReadFull(r, frame[2:]); err != nil {
+		t.Fatal(err)
+	}
+	// The client's close frame, masked (RFC 6455 §5.3), ends the closing
+	// handshake: the server then closes the connection.
+	if _, err := conn.Write([]byte{0x88, 0x82, 1, 2, 3, 4, 0x0f ^ 1, 0xa0 ^ 2}); err != nil {
+		t.Fatal(err)
+	}
+	if rest, err := io.ReadAll(r); err != nil || len(rest) != 0 {
+		t.Fatalf("after the closing handshake: % x, %v; want the connection closed", rest, err)
 	}
 	if code := binary.BigEndian.Uint16(frame[2:4]); code < 4400 || code > 4499 {
 		t.Errorf("close code %d, want one of 4400-4499, which the official client does not retry", code)
@@ -59,22 +73,54 @@ func TestWebSocketToLiveSessionIsClosedWithReason(t *testing.T) {
 	}
 }
 
-// A handshake without its key is answered with the error body, saying why.
-func TestWebSocketWithoutKeyIsRefused(t *testing.T) {
-	h := newHarness(t, Options{})
-	req, err := http.NewRequest(http.MethodGet, h.url+"/v2/live", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Upgrade", "websocket")
-	req.Header.Set("Connection", "Upgrade")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusNotImplemented || !strings.Contains(string(body), "live sessions are not emulated") {
-		t.Errorf("answered %d %s, want 501 saying live sessions are not emulated", resp.StatusCode, body)
+// A handshake RFC 6455 refuses is refused, and one elsewhere than a live
+// session's URL takes the usual route; faults apply to handshakes as to
+// any request.
+func TestWebSocketHandshakesRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, key, version string
+		withKey                  bool
+		faults                   *Faults
+		status                   int
+		says                     string
+	}{
+		{name: "no key", path: "/v2/live", version: "13", status: http.StatusBadRequest, says: "Sec-WebSocket-Key"},
+		{name: "key not 16 bytes", path: "/v2/live", key: "bm90LWJhc2U2NA==", version: "13", status: http.StatusBadRequest, says: "Sec-WebSocket-Key"},
+		{name: "another version", path: "/v2/live", key: "dGhlIHNhbXBsZSBub25jZQ==", version: "8", status: http.StatusUpgradeRequired, says: "version 13"},
+		{name: "no such endpoint", path: "/nope", key: "dGhlIHNhbXBsZSBub25jZQ==", version: "13", withKey: true, status: http.StatusNotFound},
+		{name: "not a live session, no key", path: "/v2/pre-recorded", key: "dGhlIHNhbXBsZSBub25jZQ==", version: "13", status: http.StatusUnauthorized},
+		{name: "during an outage", path: "/v2/live", key: "dGhlIHNhbXBsZSBub25jZQ==", version: "13", faults: &Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable}, status: http.StatusServiceUnavailable},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, Options{})
+			if tc.faults != nil {
+				h.srv.SetFaults(*tc.faults)
+			}
+			req, err := http.NewRequest(http.MethodGet, h.url+tc.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Upgrade", "websocket")
+			req.Header.Set("Connection", "Upgrade")
+			req.Header.Set("Sec-WebSocket-Version", tc.version)
+			if tc.key != "" {
+				req.Header.Set("Sec-WebSocket-Key", tc.key)
+			}
+			if tc.withKey {
+				req.Header.Set(client.ServiceKeyHeader, testKey)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tc.status || !strings.Contains(string(body), tc.says) {
+				t.Errorf("answered %d %s, want %d saying %q", resp.StatusCode, body, tc.status, tc.says)
+			}
+			if tc.status == http.StatusUpgradeRequired && resp.Header.Get("Sec-WebSocket-Version") != "13" {
+				t.Errorf("426 without Sec-WebSocket-Version: 13")
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package validators
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -44,9 +45,13 @@ func (v apiKeyValidator) ValidateString(_ context.Context, req validator.StringR
 		return
 	}
 	if err := client.CheckAPIKey(req.ConfigValue.ValueString()); err != nil {
+		hint := ""
+		if errors.Is(err, client.ErrAPIKeyWhiteSpace) {
+			hint = ", for example with trimspace()"
+		}
 		// Not at the attribute, whose line the CLI would print (see
 		// SensitiveAbsoluteHTTPURL).
-		resp.Diagnostics.AddError("Invalid API key", fmt.Sprintf("Attribute %s: %s (value not shown: the attribute is sensitive).", req.Path, err))
+		resp.Diagnostics.AddError("Invalid API key", fmt.Sprintf("Attribute %s: %s%s (value not shown: the attribute is sensitive).", req.Path, err, hint))
 	}
 }
 

@@ -17,7 +17,7 @@ func TestAPIKey(t *testing.T) {
 		wantError string
 	}{
 		"key":              {value: types.StringValue("s3cr3t-key")},
-		"trailing newline": {value: types.StringValue("s3cr3t-key\n"), wantError: "white space"},
+		"trailing newline": {value: types.StringValue("s3cr3t-key\n"), wantError: "white space (a newline read from a file?): remove it, for example with trimspace()"},
 		"leading tab":      {value: types.StringValue("\ts3cr3t-key"), wantError: "white space"},
 		"NUL inside":       {value: types.StringValue("s3cr3t\x00key"), wantError: "control character"},
 		"DEL inside":       {value: types.StringValue("s3cr3t\x7fkey"), wantError: "control character"},

@@ -305,7 +305,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 			cfg.apiKey, cfg.apiKeySource = defaultAPIKey, "the default, "+defaultAPIKey
 		}
 	}
-	if err := cfg.validate(flags.Args()); err != nil {
+	if err := cfg.validate(flags.Args(), boolFlagBefore(flags, args, flags.Args())); err != nil {
 		return cfg, err
 	}
 	// HTTP trims white space around a header's value, and none carries a
@@ -324,14 +324,35 @@ const maxLiveJobs = 1_000_000
 // startup, its result included (see BenchmarkSeedPreRecorded).
 const maxPreRecordedJobs = 10_000
 
-func (cfg config) validate(rest []string) error {
+// boolFlagBefore is the boolean flag, as written ("-quiet"), right before
+// the arguments left after the flags (rest) in args, or "": flags end at
+// a boolean flag given a separate value ("-quiet true").
+func boolFlagBefore(flags *flag.FlagSet, args, rest []string) string {
+	i := len(args) - len(rest) - 1
+	if len(rest) == 0 || i < 0 || !strings.HasPrefix(args[i], "-") {
+		return ""
+	}
+	f := flags.Lookup(strings.TrimLeft(args[i], "-"))
+	if f == nil {
+		return ""
+	}
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return args[i]
+	}
+	return ""
+}
+
+// validate checks cfg, and that no argument is left after the flags (rest;
+// boolFlag is the boolean flag right before them, if any).
+func (cfg config) validate(rest []string, boolFlag string) error {
 	switch {
 	case len(rest) > 0:
 		// Not quoted: the arguments after a stray one are the command
 		// line's rest, an -api-key's value among them.
 		hint := ""
-		if _, err := strconv.ParseBool(rest[0]); err == nil {
-			hint = ": a boolean flag takes no separate value; write it as -quiet=false, for example"
+		if _, err := strconv.ParseBool(rest[0]); err == nil && boolFlag != "" {
+			// The value, a boolean, is no secret.
+			hint = fmt.Sprintf(": a boolean flag takes no separate value; write %s=%s", boolFlag, rest[0])
 		}
 		what := "an unexpected argument"
 		if len(rest) > 1 {

@@ -397,8 +397,10 @@ func TestParseConfigRejects(t *testing.T) {
 		{map[string]string{"FAKESERVER_API_KEY": " s3cret-key"}, nil, "the API key from FAKESERVER_API_KEY cannot be sent"},
 		{map[string]string{"TRANSCRIPTION_API_KEY": "s3cret\x00key"}, nil, "the API key from TRANSCRIPTION_API_KEY cannot be sent by any client: the API key holds a control character"},
 		// A boolean flag given a separate value ends the flags there.
-		{nil, []string{"-quiet", "true", "-api-key", "s3cret-key"}, "3 unexpected arguments after the flags (not shown, as they may hold the key): flags end at the first argument that is not one: a boolean flag takes no separate value"},
+		{nil, []string{"-quiet", "true", "-api-key", "s3cret-key"}, "3 unexpected arguments after the flags (not shown, as they may hold the key): flags end at the first argument that is not one: a boolean flag takes no separate value; write -quiet=true"},
 		{nil, []string{"-addr", "127.0.0.1:0", "s3cret-key"}, "an unexpected argument after the flags"},
+		// A value beginning with "-" before a stray boolean is not a flag.
+		{nil, []string{"-api-key", "-s3cret", "true"}, "an unexpected argument after the flags (not shown, as they may hold the key): flags end at the first argument that is not one"},
 	}
 	for _, c := range cases {
 		var stderr testutil.SyncBuffer
