@@ -824,7 +824,6 @@ func IsTransient(err error) bool {
 	return false
 }
 
-// backoff is exponential with full jitter: a random wait in [min, min·2^attempt], capped.
 // waitAfter is the wait before trying again after a failed attempt whose
 // answer asked for retryAfter (0 when it did not).
 func (c *Client) waitAfter(attempt int, retryAfter time.Duration) time.Duration {
@@ -841,6 +840,7 @@ func (c *Client) waitAfter(attempt int, retryAfter time.Duration) time.Duration 
 	return max(min(retryAfter, maxRetryAfter)+rand.N(c.cfg.MinBackoff), wait)
 }
 
+// backoff is exponential with full jitter: a random wait in [min, min·2^attempt], capped.
 func (c *Client) backoff(attempt int) time.Duration {
 	ceil := c.cfg.MinBackoff << min(attempt, 20)
 	if ceil > c.cfg.MaxBackoff || ceil <= 0 {

@@ -74,7 +74,7 @@ func TestWaitAfter_retryAfterIsTheLeastWait(t *testing.T) {
 			}
 			longer = longer || got > tc.least+minWait
 		}
-		// From [250 ms, 16 s): 200 draws all below 1.25 s would mean the
+		// From [250 ms, 15 s]: 200 draws all below 1.25 s would mean the
 		// backoff no longer grows beneath a Retry-After (odds 1 in 10^200).
 		if tc.attempt == 6 && !longer {
 			t.Errorf("waitAfter(6, %s) stayed within %s of it in 200 draws: the backoff does not grow beneath it", tc.retryAfter, minWait)

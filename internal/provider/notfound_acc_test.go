@@ -258,7 +258,7 @@ func TestAccJob_expiredWithItsUpload(t *testing.T) {
 	}
 	// The job to be created again stays in state (its replacement is
 	// planned) and is warned of as the one kept is.
-	expectNoted(stdout+stderr, "Transcription job no longer retained by the service", "Transcription job created again from its old audio_url")
+	expectNoted(stdout+stderr, "Transcription job no longer retained by the service", "Transcription job created again")
 
 	// Found gone and kept, then recreate_when_missing turned on, as the
 	// warning above offers: the plan that creates it again says it too.
@@ -273,7 +273,7 @@ func TestAccJob_expiredWithItsUpload(t *testing.T) {
 	if err != nil {
 		t.Fatalf("plan with recreate_when_missing turned on: %v\n%s%s", err, stdout, stderr)
 	}
-	expectNoted(stdout+stderr, "Transcription job created again from its old audio_url")
+	expectNoted(stdout+stderr, "Transcription job created again")
 
 	if stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color", "-replace=transcription_upload.call"); err != nil {
 		t.Fatalf("apply -replace on the upload: %v\n%s%s", err, stdout, stderr)

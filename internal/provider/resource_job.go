@@ -140,15 +140,24 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &priorAudioURL)...)
 	// Not yet known, it might be true: a plan cannot wait to know.
 	if !retained.IsNull() && !retained.ValueBool() && (recreate.ValueBool() || recreate.IsUnknown()) {
+		replacing := len(resp.RequiresReplace) > 0
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"), path.Root("retained"))
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("retained"), types.BoolUnknown())...)
-		// The refresh that found the job gone said so, perhaps long ago.
-		if note := r.uploadExpiredNote(audioURL); note != "" && audioURL.Equal(priorAudioURL) {
-			var id types.String
-			resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathID, &id)...)
-			resp.Diagnostics.AddWarning("Transcription job created again from its old audio_url",
-				fmt.Sprintf("recreate_when_missing creates again job %s, which the service no longer has, from the same audio_url.", id.ValueString())+note)
+		if !replacing {
+			warnCallbackURLNotCarriedOver(ctx, req, resp)
 		}
+		// Said at every plan that makes it again: the refresh that found
+		// the job gone may have been long ago (or -refresh-only), and the
+		// plan shows only retained forcing the replacement.
+		var id types.String
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathID, &id)...)
+		note := ""
+		if audioURL.Equal(priorAudioURL) {
+			note = r.uploadExpiredNote(audioURL)
+		}
+		resp.Diagnostics.AddWarning("Transcription job created again",
+			fmt.Sprintf("The service no longer has job %s (retained = false), and recreate_when_missing replaces it: the recording is transcribed, and billed, again. "+
+				"To keep its last known values instead, set recreate_when_missing = false.", id.ValueString())+note)
 	}
 }
 

@@ -152,9 +152,38 @@ func TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio(t *testing.T) {
 		if resp.RequiresReplace == nil {
 			t.Errorf("audio_url %s: the job the service no longer has is not created again", c.audioURL)
 		}
-		if warned := hasWarning(resp.Diagnostics, "Transcription job created again from its old audio_url", ""); warned != c.warned {
-			t.Errorf("audio_url %s: warned that the job is created again from its old audio_url: %t, want %t", c.audioURL, warned, c.warned)
+		// Warned of whatever its audio_url, with the upload's note only
+		// when the new job is made from the old upload.
+		if !hasWarning(resp.Diagnostics, "Transcription job created again", "recreate_when_missing replaces it") {
+			t.Errorf("audio_url %s: the plan does not say that the job is created again: %v", c.audioURL, diagnosticSummaries(resp.Diagnostics))
 		}
+		if warned := hasWarning(resp.Diagnostics, "Transcription job created again", "a file uploaded to the service"); warned != c.warned {
+			t.Errorf("audio_url %s: warned that the job is created again from its old upload: %t, want %t", c.audioURL, warned, c.warned)
+		}
+	}
+}
+
+// TestJobPlan_goneJobMadeAgainWithoutItsCallbackURL: the replacement of a
+// job the service no longer has warns, as any replacement does, that a
+// callback_url the configuration leaves out (the job's, kept in state) does
+// not carry over to the new job.
+func TestJobPlan_goneJobMadeAgainWithoutItsCallbackURL(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	recreate := tftypes.NewValue(tftypes.Bool, true)
+	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{
+		"retained": tftypes.NewValue(tftypes.Bool, false), "recreate_when_missing": recreate,
+		"callback_url": tftypes.NewValue(tftypes.String, "https://hooks.example.net/cb"),
+	})
+	set := map[string]tftypes.Value{"recreate_when_missing": recreate}
+	config := withAttributes(t, j.typ, &j.config, set)
+	proposed := withAttributes(t, j.typ, &state, set)
+	resp := j.plan(&state, &proposed, &config)
+	if resp.RequiresReplace == nil {
+		t.Fatal("the job the service no longer has is not created again")
+	}
+	if !hasWarning(resp.Diagnostics, "The new job gets no callback_url", "") {
+		t.Errorf("no warning that the new job gets no callback_url: %v", diagnosticSummaries(resp.Diagnostics))
 	}
 }
 
