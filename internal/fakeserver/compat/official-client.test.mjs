@@ -1,7 +1,7 @@
 // The service's official JavaScript client, driven against the fake server
 // that compat_test.go starts: every pre-recorded and live job-management
-// method, as a user's pipeline would call them, and startSession, which the
-// fake server refuses, saying why.
+// method, as a user's pipeline would call them, and startSession and
+// connectSession, which the fake server refuses, saying why.
 //
 // Environment: BASE_URL (the fake server), API_KEY, WORK_DIR (a scratch
 // folder). The client is given the key through its own httpHeaders option
@@ -249,5 +249,16 @@ describe('live', () => {
     const err = await emitted
     assert.match(err.responseBody.message, /starting a live session is not emulated/)
     assert.equal(session.status, 'ended')
+  })
+
+  // Node 20 has WebSocket only with --experimental-websocket, which
+  // compat_test.go passes when this Node takes it.
+  it('connectSession ends at once, saying live sessions are not emulated', { skip: typeof WebSocket === 'undefined' && 'this Node has no WebSocket' }, async () => {
+    const { items } = await live.list({ limit: 1 })
+    const url = BASE_URL.replace(/^http/, 'ws') + '/v2/live/' + items[0].id + '?token=session-token'
+    const session = live.connectSession({ id: items[0].id, url })
+    const ended = await new Promise((resolve) => session.once('ended', resolve))
+    assert.equal(ended.code, 4405)
+    assert.match(ended.reason, /live sessions are not emulated/)
   })
 })
