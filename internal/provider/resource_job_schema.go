@@ -428,7 +428,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 			MarkdownDescription: "What to do when the service no longer has the job (it deletes jobs when their retention period ends: 3 weeks on paid plans, 1 year on the free plan). " +
 				"With `false` (the default), the job stays in state with its last known values and `retained = false`, so the recording is not transcribed and billed again: one that had ended (`done`, or `error`), and one last seen `queued` or `processing` too (created without waiting and not refreshed since), since the service deletes a job only once it has ended, which then has no `result`. " +
 				"With `true`, the plan replaces any job the service no longer has (a new job, billed again; the old one's values stay in state until then, and setting `false` again before the apply keeps them), and so it does when the value is known only at apply (it might be `true`). " +
-					"Being a replacement, it is refused by `lifecycle { prevent_destroy = true }`: remove one or the other. " +
+				"Being a replacement, it is refused by `lifecycle { prevent_destroy = true }`: remove one or the other. " +
 				"A job made from a `transcription_upload` needs its file uploaded again too (the service deletes uploads at the end of the same retention period): replace the upload with `terraform apply -replace`, which replaces its jobs.",
 			Optional: true,
 			Computed: true,

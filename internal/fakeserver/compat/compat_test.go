@@ -5,8 +5,8 @@ package compat
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
