@@ -46,7 +46,8 @@ func TestWebSocketToLiveSessionIsClosedWithReason(t *testing.T) {
 	if head[0] != 0x88 || head[1]&0x80 != 0 || head[1] < 2 || head[1] > 125 {
 		t.Fatalf("frame header % x, want an unmasked close frame", head)
 	}
-	frame := append(head, make([]byte, head[1])...)
+	frame := make([]byte, 2+int(head[1]))
+	copy(frame, head)
 	if _, err := io.ReadFull(r, frame[2:]); err != nil {
 		t.Fatal(err)
 	}
