@@ -143,7 +143,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		replacing := len(resp.RequiresReplace) > 0
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"), path.Root("retained"))
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("retained"), types.BoolUnknown())...)
-		if !replacing {
+		if !replacing { // the check after planReplacement found no replacement
 			warnCallbackURLNotCarriedOver(ctx, req, resp)
 		}
 		// Said at every plan that makes it again: the refresh that found
@@ -645,7 +645,7 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
 		fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s "+
 			"Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: "+
-			"%s", state.ID.ValueString(), endedUnseen(state.Status), createdAgainWhenAsked)+
+			"a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource.", state.ID.ValueString(), endedUnseen(state.Status))+
 			r.uploadExpiredNote(state.AudioURL))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
@@ -653,10 +653,6 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 		forgetJobEndpoint(ctx, resp.Private, &resp.Diagnostics)
 	}
 }
-
-// createdAgainWhenAsked says how a job the service no longer has is
-// created again.
-const createdAgainWhenAsked = "a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource."
 
 // uploadExpiredNote adds to what a refresh says of a job the service no
 // longer has, when its audio_url is on the service itself (a file uploaded

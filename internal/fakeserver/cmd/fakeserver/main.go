@@ -312,7 +312,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	// control character: a key read from a file with its newline would
 	// make a server nobody can authenticate to, answering 401 to all.
 	if err := client.CheckAPIKey(cfg.apiKey); err != nil {
-		return cfg, fmt.Errorf("the API key from %s cannot be sent by any client: %w", strings.TrimSuffix(cfg.apiKeySource, ", "+defaultAPIKey), err)
+		return cfg, fmt.Errorf("the API key from %s cannot be sent by any client: %w", cfg.apiKeySource, err)
 	}
 	return cfg, nil
 }
