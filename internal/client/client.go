@@ -110,7 +110,15 @@ type Client struct {
 	// serviceAnswered: the listing of jobs answered at the base URL once
 	// (ServiceAnswers).
 	serviceAnswered atomic.Bool
+	// succeeded: a call's answer of success was read (Succeeded).
+	succeeded atomic.Bool
 }
+
+// Succeeded reports whether a call of this client has succeeded: an
+// answer of success from base_url was read, the service's as far as the
+// client can tell (a JSON answer it could decode). An outage after that is
+// one of the service, not a base_url or network to fix.
+func (c *Client) Succeeded() bool { return c.succeeded.Load() }
 
 // New returns a Client for cfg.
 func New(cfg Config) (*Client, error) {
@@ -269,8 +277,8 @@ func redacted(u *url.URL) string {
 
 // CreatePreRecorded submits a pre-recorded job (POST /v2/pre-recorded).
 // It is retried only when the service cannot have accepted it (429 and 503,
-// which turn a request away unhandled, or the request never left this
-// machine): a duplicate job would be billed.
+// which turn a request away unhandled, or a connection that failed before
+// the request went out whole): a duplicate job would be billed.
 func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRequest) (*InitResponse, error) {
 	body, err := json.Marshal(req)
 	if err != nil {
@@ -465,8 +473,8 @@ const (
 	// retryIdempotent: 429, every 5xx but 501 (MayHaveBeenHandled) and any
 	// transport failure.
 	retryIdempotent retryPolicy = iota
-	// retryIfNotAccepted: 429 and 503, and transport failures before
-	// anything was sent.
+	// retryIfNotAccepted: 429 and 503, and transport failures before the
+	// request went out whole.
 	retryIfNotAccepted
 )
 
@@ -547,6 +555,9 @@ func (c *Client) endpoint(path string, query url.Values) string {
 func (c *Client) do(ctx context.Context, cl call, out any) error {
 	cl.read = func(resp *http.Response) error { return c.readAnswer(ctx, cl, resp, out) }
 	_, err := c.roundTrip(ctx, cl)
+	if err == nil {
+		c.succeeded.Store(true)
+	}
 	return err
 }
 
@@ -654,7 +665,10 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// sending no StopProvider while an apply refreshes, cannot cut
 			// short).
 			// A wait for a job looks again on its own schedule.
-			retryable := !sent || cl.retry == retryIdempotent && !isTimeout(err)
+			// A request cut off before it went out whole cannot have been
+			// acted on (the service has not all of it): a create or an
+			// upload is sent again then, as a read is.
+			retryable := !sent || (cl.retry == retryIdempotent || !went.written) && !isTimeout(err)
 			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, hide: hide}
 			if !retryable || attempt >= c.cfg.MaxRetries {
 				return nil, transportErr
@@ -732,6 +746,13 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, er
 	// Set by the transport's writing goroutine, read here once Do returns.
 	var wrote, wroteWhole atomic.Bool
 	trace := &httptrace.ClientTrace{
+		// Each connection the transport tries starts afresh: it sends a
+		// request again on its own after a kept-alive connection the
+		// service had closed, and what the last try did is what counts.
+		GetConn: func(string) {
+			wrote.Store(false)
+			wroteWhole.Store(false)
+		},
 		WroteHeaders: func() { wrote.Store(true) },
 		// The request is written whole: waiting for the answer is the
 		// transport's ResponseHeaderTimeout's business, not a stall.
@@ -754,7 +775,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, er
 			req.Body = http.NoBody
 		} else {
 			// A negative length is unknown: the body then goes out chunked.
-			req.Body = &watchedBody{rc: body, ctx: tryCtx, w: dog}
+			req.Body = &watchedBody{rc: body, ctx: tryCtx, w: dog, request: true}
 			req.ContentLength = max(body.length, -1)
 		}
 	}

@@ -164,6 +164,9 @@ type watchedBody struct {
 	w   *watchdog
 	// releaseOnClose: a response body releases the try when closed.
 	releaseOnClose bool
+	// request: a request's body, read from this machine (a file being
+	// uploaded): a failure to read it is a localError, never retried.
+	request bool
 }
 
 func (b *watchedBody) Read(p []byte) (int, error) {
@@ -174,6 +177,8 @@ func (b *watchedBody) Read(p []byte) (int, error) {
 	if err != nil && !errors.Is(err, io.EOF) {
 		if stall := stallCause(b.ctx); stall != nil {
 			err = stall
+		} else if b.request {
+			err = &localError{err}
 		}
 	}
 	return n, err

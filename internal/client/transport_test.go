@@ -545,6 +545,79 @@ func TestUpload_connectionLostWhileSending(t *testing.T) {
 	}
 }
 
+// TestUpload_resentAfterConnectionLostWhileSending: an upload cut off
+// before its body went out whole cannot have been stored, so it is sent
+// again (a reset once failed the apply); each try reopens the file.
+func TestUpload_resentAfterConnectionLostWhileSending(t *testing.T) {
+	var tries atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if tries.Add(1) == 1 {
+			_, _ = io.CopyN(io.Discard, r.Body, 1024)
+			conn, _, err := http.NewResponseController(w).Hijack()
+			if err == nil {
+				if tcp, ok := conn.(*net.TCPConn); ok {
+					_ = tcp.SetLinger(0)
+				}
+				conn.Close()
+			}
+			return
+		}
+		n, _ := io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"audio_url":"http://files.example/%d","audio_metadata":{}}`, n)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 32 << 20
+	var opened atomic.Int32
+	up, err := c.Upload(context.Background(), "long.wav", size, func() (io.ReadCloser, error) {
+		opened.Add(1)
+		return io.NopCloser(io.LimitReader(zeros{}, size)), nil
+	})
+	if err != nil {
+		t.Fatalf("upload: %v, want it sent again after the reset", err)
+	}
+	if tries.Load() != 2 || opened.Load() != 2 {
+		t.Errorf("%d tries, the file opened %d times; want 2 and 2", tries.Load(), opened.Load())
+	}
+	if !strings.HasPrefix(up.AudioURL, "http://files.example/") || up.AudioURL == "http://files.example/0" {
+		t.Errorf("audio_url %q: want the second try's whole body received", up.AudioURL)
+	}
+}
+
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestTransport_refusedAfterAKeptAliveConnectionIsUnsent: a request sent on
+// a kept-alive connection the service had closed, which the transport sends
+// again on a new one that is refused, did not reach the service: it said
+// "took the request", from the first connection's write.
+func TestTransport_refusedAfterAKeptAliveConnectionIsUnsent(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey})
+	t.Cleanup(fs.Close)
+	l, err := fakeserver.Serve("127.0.0.1:0", fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	c, err := client.New(client.Config{BaseURL: l.URL(), APIKey: testKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Down(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), created.ID)
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) || transportErr.Sent || transportErr.Written || !strings.Contains(err.Error(), "cannot reach") {
+		t.Fatalf("got %v, want a transport error of a request that never reached the service", err)
+	}
+}

@@ -170,7 +170,7 @@ func createMayHaveSucceeded(err error) bool {
 	case errors.As(err, &apiErr):
 		return client.MayHaveBeenHandled(apiErr.StatusCode)
 	case errors.As(err, &transportErr):
-		return transportErr.Sent
+		return transportErr.Written
 	}
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }

@@ -27,7 +27,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 )
 
 // The service misbehaving: rate limits and 5xx under load, an ambiguous
@@ -734,13 +734,13 @@ func TestSubmitJob_warnsOfARelabeledAnswer(t *testing.T) {
 
 func TestClientMaxRetries(t *testing.T) {
 	for _, c := range []struct {
-		in   inttypes.Int64
+		in   numtypes.Int64
 		want int
 	}{
-		{inttypes.NewInt64Null(), client.DefaultMaxRetries},
-		{inttypes.NewInt64Value(0), -1}, // the client reads a negative value as no retry
-		{inttypes.NewInt64Value(3), 3},
-		{inttypes.NewInt64Value(maxMaxRetries), maxMaxRetries},
+		{numtypes.NewInt64Null(), client.DefaultMaxRetries},
+		{numtypes.NewInt64Value(0), -1}, // the client reads a negative value as no retry
+		{numtypes.NewInt64Value(3), 3},
+		{numtypes.NewInt64Value(maxMaxRetries), maxMaxRetries},
 	} {
 		if got := clientMaxRetries(c.in); got != c.want {
 			t.Errorf("clientMaxRetries(%s) = %d, want %d", c.in, got, c.want)
@@ -758,16 +758,19 @@ func TestAddCreateJobError(t *testing.T) {
 		err       error
 		ambiguous bool
 	}{
-		"500":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 500}, true},
-		"502":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 502}, true},
-		"504":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 504}, true},
-		"507":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 507}, true},
-		"a CDN's 524 (timeout)":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 524}, true},
-		"501":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 501}, false},
-		"503 after every retry":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503}, false},
-		"429 after every retry":    {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, false},
-		"422":                      {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422}, false},
-		"connection lost, sent":    {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Err: errors.New("EOF")}, true},
+		"500":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 500}, true},
+		"502":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 502}, true},
+		"504":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 504}, true},
+		"507":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 507}, true},
+		"a CDN's 524 (timeout)": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 524}, true},
+		"501":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 501}, false},
+		"503 after every retry": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503}, false},
+		"429 after every retry": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, false},
+		"422":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422}, false},
+		"connection lost, sent": {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Written: true, Err: errors.New("EOF")}, true},
+		// Cut off before the body went out whole: the service has not all
+		// of the request, and cannot have acted on it.
+		"connection lost, sending": {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Err: errors.New("EOF")}, false},
 		"connection refused":       {&client.TransportError{Op: "POST /v2/pre-recorded", Err: errors.New("connection refused")}, false},
 		"interrupted":              {fmt.Errorf("wrapped: %w", errInterrupted), true},
 		"time limit in flight":     {fmt.Errorf("POST /v2/pre-recorded: %w", context.DeadlineExceeded), true},

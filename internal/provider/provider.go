@@ -22,7 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
@@ -54,7 +54,7 @@ type providerModel struct {
 	APIKey            types.String   `tfsdk:"api_key"`
 	BaseURL           types.String   `tfsdk:"base_url"`
 	ZeroDataRetention types.Bool     `tfsdk:"zero_data_retention"`
-	MaxRetries        inttypes.Int64 `tfsdk:"max_retries"`
+	MaxRetries        numtypes.Int64 `tfsdk:"max_retries"`
 }
 
 // maxMaxRetries bounds max_retries: with waits capped at 15 s, 50 retries
@@ -158,10 +158,10 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 				MarkdownDescription: fmt.Sprintf("The most times one request to the service is retried after a transient failure: "+
 					"status 429 (waiting at least its `Retry-After`, up to 5 minutes) or 503, a connection that fails, and for reads and deletes also the other 5xx but 501. "+
 					"The wait between tries grows exponentially, with jitter, from 250 ms up to 15 s. "+
-					"Creating a job or uploading a file is retried only when the service cannot have acted on it (429, 503, or a connection that failed before sending), "+
+					"Creating a job or uploading a file is retried only when the service cannot have acted on it (429, 503, or a connection that failed before the whole request went out), "+
 					"since a duplicate job would be billed. A request the service took and began no answer to within 2 minutes is not retried: another try would wait as long. `0` disables retries. From 0 to %d; defaults to %d.", maxMaxRetries, client.DefaultMaxRetries),
 				Optional:   true,
-				CustomType: inttypes.Int64Type{},
+				CustomType: numtypes.Int64Type{},
 				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
 			},
 		},
@@ -282,7 +282,7 @@ func (p *transcriptionProvider) DataSources(_ context.Context) []func() datasour
 // clientMaxRetries turns max_retries into client.Config.MaxRetries, which
 // reads 0 as its default and a negative value as no retry. Unknown (in a
 // plan) is the default.
-func clientMaxRetries(v inttypes.Int64) int {
+func clientMaxRetries(v numtypes.Int64) int {
 	switch {
 	case v.IsNull() || v.IsUnknown():
 		return client.DefaultMaxRetries
