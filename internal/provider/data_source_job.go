@@ -202,7 +202,11 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			if job != nil && !client.IsFinal(job.Status) {
 				aftermath = jobLeftRunning
 			}
-			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", waitAftermath{running: aftermath})
+			after := waitAftermath{running: aftermath}
+			if job == nil && !d.data.Client.Succeeded() {
+				after.unreached = "No request to base_url has succeeded in this run. Check base_url and the network: while nothing there answers at all, a longer timeouts.read does not help, as the wait ends once the client's retries (max_retries) of a look that gets no answer are spent."
+			}
+			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", after)
 			return
 		}
 		if err == nil && job.Status == client.StatusError {

@@ -551,16 +551,38 @@ func TestJobDataSource_waitEndsWhenNothingAnswers(t *testing.T) {
 	}
 }
 
+// A wait whose time runs out while the client retries a look that got no
+// answer, nothing having answered in the run, does not advise raising
+// timeouts.read: the wait would end after the retries all the same.
+func TestJobDataSource_waitTimedOutUnansweredSaysCheckBaseURL(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	resp := readWaitingJobDataSourceRetrying(context.Background(), t, closed.URL, "6f1c1a2e-0000-4000-8000-000000000001", "1s", 50)
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "Timed out waiting for the transcription job" {
+		t.Fatalf("diagnostics %v, want the wait's timeout", diagnosticSummaries(resp.Diagnostics))
+	}
+	if d := resp.Diagnostics[0].Detail; strings.Contains(d, "raise timeouts.read") || !strings.Contains(d, "Check base_url and the network") {
+		t.Errorf("detail %q, want advice to check base_url, not to wait longer", d)
+	}
+}
+
 // readWaitingJobDataSource reads the transcription_job data source for id
 // with wait_for_completion and timeouts.read = read, from a provider for
 // url that does not retry (max_retries = 0): each look is one request.
 func readWaitingJobDataSource(ctx context.Context, t *testing.T, url, id, read string) *tfprotov6.ReadDataSourceResponse {
 	t.Helper()
+	return readWaitingJobDataSourceRetrying(ctx, t, url, id, read, 0)
+}
+
+// readWaitingJobDataSourceRetrying is readWaitingJobDataSource from a
+// provider with max_retries = retries.
+func readWaitingJobDataSourceRetrying(ctx context.Context, t *testing.T, url, id, read string, retries int) *tfprotov6.ReadDataSourceResponse {
+	t.Helper()
 	server, schemas := serveProvider(t, providerserver.NewProtocol6WithError(New("test")()))
 	if errs := configure(t, server, schemas, "1.8.5", map[string]tftypes.Value{
 		"base_url":    tftypes.NewValue(tftypes.String, url),
 		"api_key":     tftypes.NewValue(tftypes.String, acctest.APIKey),
-		"max_retries": tftypes.NewValue(tftypes.Number, 0),
+		"max_retries": tftypes.NewValue(tftypes.Number, retries),
 	}); len(errs) > 0 {
 		t.Fatalf("ConfigureProvider: %s", strings.Join(errs, "; "))
 	}

@@ -61,22 +61,27 @@ func waitForFinalJob(ctx context.Context, c *client.Client, id string, schedule 
 }
 
 // waitUntilFinal is waitForFinalJob; with unansweredEnds, until the service
-// has answered a look, one that got no answer at all after the client's
-// retries (nothing listening at base_url, the wrong scheme, no such host)
-// ends the wait with its error: for a job read by its id (the data
-// source's), a base_url or a network to fix is no outage to wait out for
-// timeouts.read, an hour by default. A create's answer has shown the
+// has answered a look, or any call of the client has succeeded (a create
+// earlier in the same apply), one that got no answer at all after the
+// client's retries (nothing listening at base_url, the wrong scheme, no
+// such host) ends the wait with its error: for a job read by its id (the
+// data source's), a base_url or a network to fix is no outage to wait out
+// for timeouts.read, an hour by default. A create's answer has shown the
 // service reachable already.
 func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule pollSchedule, detail client.Detail, onLook func(status string), unansweredEnds bool) (*client.PreRecordedJob, error) {
 	var last *client.PreRecordedJob
 	var failing error // the service's failure of the last look, if it failed
 	answered := false
+	unseen404s := 0 // looks answered 404 before any look succeeded
 	start := time.Now()
 	for {
 		job, err := c.GetPreRecorded(ctx, id, detail)
 		var transportErr *client.TransportError
 		unanswered := errors.As(err, &transportErr) && !transportErr.Written
 		answered = answered || err == nil || !unanswered
+		if client.IsNotFound(err) && last == nil {
+			unseen404s++
+		}
 		switch {
 		case err != nil && ctx.Err() != nil:
 			var interrupted *client.InterruptedError
@@ -84,7 +89,7 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 				failing = interrupted.Last // the client was between retries of this look
 			}
 			return last, jobNotFinal(ctx.Err(), failing)
-		case err != nil && !client.IsTransient(err), unansweredEnds && !answered:
+		case err != nil && !client.IsTransient(err) && !lookAgain(err, last != nil || !unansweredEnds, last == nil && unseen404s < maxNotFoundLooks), unansweredEnds && !answered && !c.Succeeded():
 			return last, err
 		case err != nil:
 			failing = err
@@ -106,6 +111,30 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 			return last, jobNotFinal(err, failing)
 		}
 	}
+}
+
+// maxNotFoundLooks is how many looks at a job just created the service may
+// answer 404 before the wait takes the job as gone: a service's read may
+// lag its create, as HashiCorp's retry.StateChangeConf allows for
+// (NotFoundChecks). A job seen once is gone at its first 404.
+const maxNotFoundLooks = 10
+
+// lookAgain reports whether a wait goes on after err, a failure that a
+// later look may not meet though the client does not retry it: an answer
+// of success it could not read (a proxy's page, a body cut short) once the
+// service has shown itself at base_url (shown: a look at the job, or the
+// create that made it, was answered), and a 404 at a job just created that
+// no look has seen yet (mayLag: fewer than maxNotFoundLooks so far). Either
+// ended the wait, and an apply's ended with the job tainted, replaced and
+// billed again though it went on to finish.
+func lookAgain(err error, shown, mayLag bool) bool {
+	switch {
+	case errors.As(err, new(*client.DecodeError)):
+		return shown
+	case client.IsNotFound(err):
+		return shown && mayLag
+	}
+	return false
 }
 
 // serviceFailingError is the service's failure of the last look at a job

@@ -317,10 +317,90 @@ func TestWaitForFinalJob_tellsEveryLook(t *testing.T) {
 	}
 }
 
+// TestWaitForFinalJob_missingJob: a job the service never answers for is
+// taken as gone after maxNotFoundLooks looks, not waited for until the
+// deadline; the data source's wait, for a job read by its id, takes the
+// first 404 (a wrong id).
 func TestWaitForFinalJob_missingJob(t *testing.T) {
-	c, _ := testClient(t, fakeserver.Options{})
-	if _, err := waitForFinalJob(boundedContext(t), c, "00000000-0000-0000-0000-000000000000", testPollSchedule, client.FullDetail, nil); !client.IsNotFound(err) || errors.Is(err, errJobNotFinal) {
-		t.Fatalf("err = %v, want the 404 at once, not after waiting", err)
+	c, fs := testClient(t, fakeserver.Options{})
+	const missing = "00000000-0000-0000-0000-000000000000"
+	for _, tc := range []struct {
+		name           string
+		unansweredEnds bool
+		looks          int
+	}{{"created", false, maxNotFoundLooks}, {"read by its id", true, 1}} {
+		before := len(fs.Requests())
+		if _, err := waitUntilFinal(boundedContext(t), c, missing, testPollSchedule, client.FullDetail, nil, tc.unansweredEnds); !client.IsNotFound(err) || errors.Is(err, errJobNotFinal) {
+			t.Fatalf("%s: err = %v, want the 404, not a wait to the deadline", tc.name, err)
+		}
+		if looks := len(fs.Requests()) - before; looks != tc.looks {
+			t.Errorf("%s: %d looks, want %d", tc.name, looks, tc.looks)
+		}
+	}
+}
+
+// TestWaitForFinalJob_looksAgainAfterAnAnswerItCannotRead: a look answered
+// with a page that is not the service's JSON (a proxy's), or 404 while a
+// job just created is not yet readable, is looked at again: either ended
+// the wait, and tainted a job that went on to finish, replaced and billed
+// again by the next apply.
+func TestWaitForFinalJob_looksAgainAfterAnAnswerItCannotRead(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: 20 * time.Millisecond})
+	t.Cleanup(fs.Close)
+	var looks atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			switch looks.Add(1) {
+			case 1:
+				w.Header().Set("Content-Type", "text/html")
+				_, _ = w.Write([]byte("<html><title>Gateway</title></html>"))
+				return
+			case 2:
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusNotFound)
+				_, _ = w.Write([]byte(`{"statusCode":404,"message":"job not found"}`))
+				return
+			}
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	job, err := waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil)
+	if err != nil || job.Status != client.StatusDone {
+		t.Fatalf("wait: %v (after %d looks), want the job done", err, looks.Load())
+	}
+}
+
+// TestWaitUntilFinal_outageAfterASuccessIsWaitedOut: the data source's
+// wait rides out a service that stopped answering at all once a call of
+// the run has succeeded (the create of the job it reads, in the same
+// apply): it ended after the client's retries, whatever timeouts.read said.
+func TestWaitUntilFinal_outageAfterASuccessIsWaitedOut(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: 200 * time.Millisecond})
+	t.Cleanup(fs.Close)
+	l, err := fakeserver.Serve("127.0.0.1:0", fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	c, err := client.New(client.Config{BaseURL: l.URL(), APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	if err := l.Down(); err != nil {
+		t.Fatal(err)
+	}
+	back := time.AfterFunc(150*time.Millisecond, func() { _ = l.Up() })
+	defer back.Stop()
+	job, err := waitUntilFinal(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil, true)
+	if err != nil || job.Status != client.StatusDone {
+		t.Fatalf("wait: %v, want the job done after the outage", err)
 	}
 }
 

@@ -348,6 +348,9 @@ func recordJob(ctx context.Context, plan *jobResourceModel, job *client.PreRecor
 type waitAftermath struct {
 	running string // the job goes on, for all the wait saw
 	deleted string // the service no longer has it (something deleted it)
+	// unreached, unless empty, is the advice when no look got an answer,
+	// in place of raising the limit (which would not help).
+	unreached string
 }
 
 // addWaitError explains why waiting for a job stopped before it ended:
@@ -363,6 +366,10 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	if errors.As(err, &f) {
 		failing = "\n\nThe service was failing when the wait ended: " + serviceFailureDetail(f.err)
 		advice = fmt.Sprintf("To wait through a longer outage, raise %s.", limit)
+		var unanswered *client.TransportError
+		if errors.As(f.err, &unanswered) && !unanswered.Written && after.unreached != "" {
+			advice = after.unreached
+		}
 	}
 	switch {
 	case last != nil && f != nil:
