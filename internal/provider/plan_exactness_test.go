@@ -380,6 +380,94 @@ func (e *exactness) planAgainst(state tftypes.Value, config tftypes.Value) *tfpr
 	return resp
 }
 
+// plannedRequestProblems checks each request attribute of a plan of config
+// against prior as Terraform does (objchange.AssertPlanValid, in
+// plannedValueValid). kept says the plan keeps the job: then a request
+// attribute in use that the configuration writes in another form of a
+// value the job has (neither null) must be planned as it was
+// (keepAppliedForms), so that the edit plans no change.
+func plannedRequestProblems(schema *tfprotov6.Schema, prior, config, planned tftypes.Value, kept bool) []string {
+	var priors, configured, plans map[string]tftypes.Value
+	if prior.As(&priors) != nil || config.As(&configured) != nil || planned.As(&plans) != nil {
+		return []string{"a plan that is not an object"}
+	}
+	attrs := map[string]*tfprotov6.SchemaAttribute{}
+	for _, a := range schema.Block.Attributes {
+		attrs[a.Name] = a
+	}
+	ignored := ignoredConfigurations(planned)
+	var problems []string
+	for _, name := range requestFieldNames() {
+		p, c, was := plans[name], configured[name], priors[name]
+		if !c.IsFullyKnown() || !was.IsKnown() {
+			continue
+		}
+		if !plannedValueValid(attrs[name], was, c, p) {
+			problems = append(problems, "a plan Terraform refuses: "+name+" planned neither as configured nor as it was")
+		}
+		if kept && !ignored[name] && !was.IsNull() && !c.IsNull() && !p.Equal(was) {
+			problems = append(problems, "a change planned for a value that means the same: "+name)
+		}
+	}
+	return problems
+}
+
+// plannedValueValid is Terraform's rule for a planned attribute value (its
+// objchange.assertPlannedValueValid): as configured; as it was where
+// neither is null; anything for a computed attribute left out; and for a
+// nested object, the same rule for each of its attributes.
+func plannedValueValid(a *tfprotov6.SchemaAttribute, prior, config, planned tftypes.Value) bool {
+	switch {
+	case planned.Equal(config), planned.Equal(prior) && !prior.IsNull() && !config.IsNull():
+		return true
+	case a.Computed && (!a.Optional || config.IsNull()):
+		return true
+	case config.IsNull() || planned.IsNull() || a.NestedType == nil:
+		return false
+	}
+	switch a.NestedType.Nesting {
+	case tfprotov6.SchemaObjectNestingModeSingle:
+		return nestedAttributesValid(a.NestedType.Attributes, prior, config, planned)
+	case tfprotov6.SchemaObjectNestingModeList:
+		var priors, configs, plans []tftypes.Value
+		_ = prior.As(&priors)
+		if config.As(&configs) != nil || planned.As(&plans) != nil || len(configs) != len(plans) {
+			return false
+		}
+		for i := range plans {
+			was := tftypes.NewValue(plans[i].Type(), nil)
+			if i < len(priors) {
+				was = priors[i]
+			}
+			if !nestedAttributesValid(a.NestedType.Attributes, was, configs[i], plans[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// nestedAttributesValid applies plannedValueValid to each attribute of a
+// nested object (prior may be null).
+func nestedAttributesValid(attrs []*tfprotov6.SchemaAttribute, prior, config, planned tftypes.Value) bool {
+	var priors, configs, plans map[string]tftypes.Value
+	_ = prior.As(&priors)
+	if config.As(&configs) != nil || planned.As(&plans) != nil {
+		return false
+	}
+	for _, a := range attrs {
+		was, ok := priors[a.Name]
+		if !ok {
+			was = tftypes.NewValue(plans[a.Name].Type(), nil)
+		}
+		if !plannedValueValid(a, was, configs[a.Name], plans[a.Name]) {
+			return false
+		}
+	}
+	return true
+}
+
 // exactnessClass counts the pairs of one rewrite.
 type exactnessClass struct {
 	pairs, sameRecord, sameMeaning, replaced, skipped int
@@ -506,6 +594,13 @@ func testPlanExactness(t *testing.T, h *protoHarness, zdr bool, configs int) {
 				continue
 			}
 			replaced := len(resp.RequiresReplace) > 0
+			planned, err := resp.PlannedState.Unmarshal(e.typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, problem := range plannedRequestProblems(e.schema, prior.state, b, planned, !replaced) {
+				mismatches[problem] = append(mismatches[problem], label)
+			}
 			sameRecord := reflect.DeepEqual(recordA, recordB)
 			meaningA, meaningB := specMeaning(recordA), specMeaning(recordB)
 			sameMeaning := reflect.DeepEqual(meaningA, meaningB)

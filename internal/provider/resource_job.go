@@ -96,9 +96,11 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	}
 	// Before anything that needs the provider's configuration, which may be
 	// unknown yet: replacement never depends on it.
-	planReplacement(ctx, resp.Plan, req.State, resp)
+	unchanged := planReplacement(ctx, resp.Plan, req.State, resp)
 	if len(resp.RequiresReplace) > 0 {
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
+	} else {
+		resp.Diagnostics.Append(keepAppliedForms(ctx, req.Config, req.State, &resp.Plan, unchanged)...)
 	}
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {

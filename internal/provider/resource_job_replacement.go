@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -44,12 +45,16 @@ var requestFieldNames = sync.OnceValue(func() []string {
 // in use: unknownValueOutcomes). The plan, not the configuration, is
 // compared: it has the schema's defaults, and the job's callback_url where
 // the configuration leaves it out.
-func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+//
+// It returns the request attributes, wholly known and in use, that the
+// service would take as the job's: another form of one (keepAppliedForms)
+// is no change.
+func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) (unchanged []string) {
 	if state.Raw.IsNull() {
-		return // a creation
+		return nil // a creation
 	}
 	if requestUnchanged(plan.Raw, state.Raw) {
-		return // the usual plan: reading both requests would find them equal
+		return nil // the usual plan: reading both requests would find them equal
 	}
 	known, diags := fullyKnownAttributes(plan.Raw)
 	resp.Diagnostics.Append(diags...)
@@ -88,10 +93,43 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 		}
 	}
 	for _, name := range requestFieldNames() {
-		if !known[name] && !probed[name] && !ignored[name] || differs[name] {
+		switch {
+		case !known[name] && !probed[name] && !ignored[name] || differs[name]:
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
+		case known[name] && !ignored[name]:
+			unchanged = append(unchanged, name)
 		}
 	}
+	return unchanged
+}
+
+// keepAppliedForms plans, for each of names (request attributes the
+// service would take as the job's, from planReplacement), the applied value
+// where the configuration gives it in another form (languages reordered, a
+// default written out, a URL's host in capitals): the plan then shows no
+// change for an edit that means nothing, and state keeps the applied form.
+// Terraform accepts a planned value that is the prior one in place of the
+// configuration's only where neither is null: a configuration object
+// written out where the job has none (language_config = {}) still plans an
+// update, in state only. The configuration of a switch that is off is not
+// among names: an edit there is kept, though the service ignores it.
+func keepAppliedForms(ctx context.Context, config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, names []string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	var configured, applied, planned map[string]tftypes.Value
+	if config.Raw.As(&configured) != nil || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
+		return diags // not objects: planReplacement has said so
+	}
+	for _, name := range names {
+		if configured[name].IsNull() || applied[name].IsNull() || planned[name].Equal(applied[name]) {
+			continue
+		}
+		var value attr.Value
+		if diags.Append(state.GetAttribute(ctx, path.Root(name), &value)...); diags.HasError() {
+			return diags
+		}
+		diags.Append(plan.SetAttribute(ctx, path.Root(name), value)...)
+	}
+	return diags
 }
 
 // effectiveFieldsOf is what the service would do (client.EffectiveFields)

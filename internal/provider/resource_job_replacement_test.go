@@ -20,23 +20,29 @@ import (
 )
 
 // sameJobStep is a step whose configuration means the same to the service
-// as the one applied before: the job changes in place (in state only), and
-// the service still has the one job it received.
-func sameJobStep(fs *fakeserver.Server, url, body string) resource.TestStep {
+// as the one applied before: the job is not replaced, and the service still
+// has the one job it received. action is the plan's: no change where every
+// value was written before in another form (state keeps the applied one),
+// an update in state only where one is written out that the job had none
+// of (Terraform does not let a plan keep a null for a value the
+// configuration sets).
+func sameJobStep(fs *fakeserver.Server, url, body string, action plancheck.ResourceActionType) resource.TestStep {
 	return resource.TestStep{
 		Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", body),
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-			plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionUpdate),
+			plancheck.ExpectResourceAction("transcription_job.same", action),
 		}},
 		Check: acctest.JobsCreated(fs, 1),
 	}
 }
 
 // TestAccJob_sameMeaningIsNoReplacement: values that mean the same to the
-// service as what was applied (its defaults written out or left out, empty
-// lists and maps for none, lists whose order means nothing reordered, the
-// configuration of a switch that is off) change the job in place; a change
-// the service would act on replaces it.
+// service as what was applied (lists whose order means nothing reordered,
+// its defaults written out or left out, empty lists and maps for none, the
+// configuration of a switch that is off) do not replace the job: another
+// form of a value the job has plans no change, and a value written out
+// where it had none an update in state only. A change the service would act
+// on replaces it.
 func TestAccJob_sameMeaningIsNoReplacement(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	const addr = "transcription_job.same"
@@ -51,6 +57,12 @@ custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes" }, { value = "
 	const lists = `translation = true
 translation_config = { target_languages = ["de", "es"] }
 `
+	const writtenOut = `custom_metadata = {}
+summarization_config = { type = "general" }
+subtitles_config = { formats = ["srt"] }
+diarization_config = {}
+pii_redaction_config = {}
+`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -58,18 +70,34 @@ translation_config = { target_languages = ["de", "es"] }
 				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }`),
 				Check:  acctest.JobsCreated(fs, 1),
 			},
-			// Lists whose order means nothing, reordered; empty for none.
-			sameJobStep(fs, url, switches+`translation = true
+			// Lists whose order means nothing, reordered: no change, and
+			// state keeps the order applied.
+			{
+				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", `audio_url = "https://example.com/same.wav"
+summarization = true
+subtitles = true
+diarization = true
+pii_redaction = true
+custom_vocabulary = true
+custom_vocabulary_config = { vocabulary = [{ value = "Helm", intensity = 0.8 }, { value = "Kubernetes" }] }
+translation = true
 translation_config = { target_languages = ["es", "de"] }
-language_config = { languages = ["fr", "en"] }
-custom_metadata = {}`),
-			// The service's defaults written out.
-			sameJobStep(fs, url, switches+lists+`language_config = { languages = ["en", "fr"], code_switching = false }
-summarization_config = { type = "general" }
-subtitles_config = { formats = ["srt"] }
-diarization_config = {}
-pii_redaction_config = {}`),
-			// Written another way.
+language_config = { languages = ["fr", "en"], code_switching = false }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					acctest.JobsCreated(fs, 1),
+					resource.TestCheckResourceAttr(addr, "language_config.languages.0", "en"),
+					resource.TestCheckResourceAttr(addr, "translation_config.target_languages.0", "de"),
+					resource.TestCheckResourceAttr(addr, "custom_vocabulary_config.vocabulary.0.value", "Kubernetes"),
+				),
+			},
+			// The service's defaults, and empty values for none, written
+			// out where the job had none of them: in state only.
+			sameJobStep(fs, url, switches+lists+`language_config = { languages = ["en", "fr"] }
+`+writtenOut, plancheck.ResourceActionUpdate),
+			// The same written another way: no change.
 			sameJobStep(fs, url, `audio_url = "https://example.com/same.wav"
 summarization = true
 subtitles = true
@@ -78,13 +106,16 @@ pii_redaction = true
 custom_vocabulary = true
 custom_vocabulary_config = { vocabulary = [{ value = "Helm", intensity = 0.8 }, { value = "Kubernetes", pronunciations = [] }] }
 `+lists+`language_config = { languages = ["fr", "en"] }
+custom_metadata = {}
 summarization_config = {}
 subtitles_config = { style = "default" }
-pii_redaction_config = { entity_types = [] }`),
-			// The configuration of a switch that is off is not used.
+diarization_config = {}
+pii_redaction_config = { entity_types = [] }`, plancheck.ResourceActionNoop),
+			// The configuration of a switch that is off is not used: kept
+			// in state, as the configurations left out are dropped.
 			sameJobStep(fs, url, switches+lists+`language_config = { languages = ["en", "fr"] }
 sentiment_analysis = false
-audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }`),
+audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }`, plancheck.ResourceActionUpdate),
 			{
 				// A change the service would act on replaces the job.
 				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", switches+lists+`language_config = { languages = ["en", "fr"] }
@@ -123,7 +154,7 @@ custom_vocabulary_config = { default_intensity = 0.5, vocabulary = [{ value = "K
 			sameJobStep(fs, url, options+fmt.Sprintf(`callback = true
 callback_config = { url = %q }
 custom_spelling_config = { spelling_dictionary = { Gettleman = ["getleman", "gettleman"] } }
-custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0.5, pronunciations = ["kube", "koo"] }] }`, hook)),
+custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0.5, pronunciations = ["kube", "koo"] }] }`, hook), plancheck.ResourceActionUpdate),
 			{
 				Config: acctest.ProviderConfig(url) + acctest.JobConfig("same", options+fmt.Sprintf(`callback = true
 callback_config = { url = %q, method = "PUT" }
@@ -160,11 +191,12 @@ func TestAccJob_sameURLWrittenAnotherWayIsNoReplacement(t *testing.T) {
 			{
 				Config: job("HTTPS://Media.Example.COM:443/calls/%73ame.wav#t=30", hookAnotherWay),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionUpdate),
+					plancheck.ExpectEmptyPlan(),
 				}},
 				Check: resource.ComposeAggregateTestCheckFunc(
 					acctest.JobsCreated(fs, 1),
-					resource.TestCheckResourceAttr("transcription_job.same", "audio_url", "HTTPS://Media.Example.COM:443/calls/%73ame.wav#t=30"),
+					// The form applied stays.
+					resource.TestCheckResourceAttr("transcription_job.same", "audio_url", "https://media.example.com/calls/same.wav"),
 				),
 			},
 			{
