@@ -131,7 +131,7 @@ func runValidators[V attr.Value, T any](ctx context.Context, config tfsdk.Config
 }
 
 // baseValue is value as the framework's base type V: itself, or what its
-// custom type converts it to (the action's custom types are integers and
+// custom type converts it to (the action's custom types are numbers and
 // the timeouts package's object).
 func baseValue[V attr.Value](ctx context.Context, p path.Path, value attr.Value) (V, diag.Diagnostics) {
 	if v, ok := value.(V); ok {
@@ -142,6 +142,8 @@ func baseValue[V attr.Value](ctx context.Context, p path.Path, value attr.Value)
 	switch n := value.(type) {
 	case basetypes.Int64Valuable:
 		base, diags = n.ToInt64Value(ctx)
+	case basetypes.Float64Valuable:
+		base, diags = n.ToFloat64Value(ctx)
 	case basetypes.ObjectValuable:
 		base, diags = n.ToObjectValue(ctx)
 	}

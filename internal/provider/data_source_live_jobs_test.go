@@ -27,7 +27,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 )
 
 // ---------------------------------------------------------------------------
@@ -55,8 +55,8 @@ func TestLiveJobsDataSourceSchema_valid(t *testing.T) {
 func TestLiveJobsListOptions(t *testing.T) {
 	ctx := context.Background()
 	full := listingDataSourceModel{
-		Offset: inttypes.NewInt64Value(5),
-		Limit:  inttypes.NewInt64Value(250),
+		Offset: numtypes.NewInt64Value(5),
+		Limit:  numtypes.NewInt64Value(250),
 		listFilterModel: listFilterModel{
 			Status:         types.ListValueMust(types.StringType, []attr.Value{types.StringValue("done"), types.StringValue("error")}),
 			Date:           types.StringValue("2025-03-08"),
@@ -82,7 +82,7 @@ func TestLiveJobsListOptions(t *testing.T) {
 	}
 
 	empty := listingDataSourceModel{
-		Offset: inttypes.NewInt64Null(), Limit: inttypes.NewInt64Null(),
+		Offset: numtypes.NewInt64Null(), Limit: numtypes.NewInt64Null(),
 		listFilterModel: listFilterModel{
 			Status: types.ListNull(types.StringType), Date: types.StringNull(), AfterDate: datetimetypes.NewRFC3339Null(), BeforeDate: datetimetypes.NewRFC3339Null(),
 			CustomMetadata: types.MapNull(types.StringType),

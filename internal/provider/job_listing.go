@@ -19,7 +19,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
@@ -38,8 +38,8 @@ const listingPageSize = 100
 // listingDataSourceModel is a listing data source's configuration and state.
 type listingDataSourceModel struct {
 	listFilterModel
-	Offset            inttypes.Int64     `tfsdk:"offset"`
-	Limit             inttypes.Int64     `tfsdk:"limit"`
+	Offset            numtypes.Int64     `tfsdk:"offset"`
+	Limit             numtypes.Int64     `tfsdk:"limit"`
 	IncludeTranscript types.Bool         `tfsdk:"include_transcript"`
 	IDs               terraformListValue `tfsdk:"ids"`
 	Items             terraformListValue `tfsdk:"items"`
@@ -132,13 +132,13 @@ func (l jobListing[J]) schema(ctx context.Context) schema.Schema {
 			"offset": schema.Int64Attribute{
 				MarkdownDescription: "Number of matching jobs to skip before the first one returned. Must be at least 0; defaults to 0.",
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListOffset)},
 			},
 			"limit": schema.Int64Attribute{
 				MarkdownDescription: "Most jobs returned in total. Must be at least 1. Without it, every matching job is returned.",
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinListLimit)},
 			},
 			"status": schema.ListAttribute{

@@ -13,7 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 )
 
 // jobResourceModel is the state (and plan, and configuration) of a
@@ -102,14 +102,14 @@ func flattenLanguageConfig(c *client.LanguageConfig) languageConfigModel {
 
 type customVocabularyConfigModel struct {
 	Vocabulary       []vocabularyEntryModel `tfsdk:"vocabulary"`
-	DefaultIntensity types.Float64          `tfsdk:"default_intensity"`
+	DefaultIntensity numtypes.Float64       `tfsdk:"default_intensity"`
 }
 
 type vocabularyEntryModel struct {
-	Value          types.String  `tfsdk:"value"`
-	Intensity      types.Float64 `tfsdk:"intensity"`
-	Pronunciations types.List    `tfsdk:"pronunciations"`
-	Language       types.String  `tfsdk:"language"`
+	Value          types.String     `tfsdk:"value"`
+	Intensity      numtypes.Float64 `tfsdk:"intensity"`
+	Pronunciations types.List       `tfsdk:"pronunciations"`
+	Language       types.String     `tfsdk:"language"`
 }
 
 func (m customVocabularyConfigModel) expand(ctx context.Context, diags *diag.Diagnostics) *client.CustomVocabularyConfig {
@@ -131,12 +131,12 @@ func (m customVocabularyConfigModel) expand(ctx context.Context, diags *diag.Dia
 func flattenCustomVocabularyConfig(c *client.CustomVocabularyConfig) customVocabularyConfigModel {
 	m := customVocabularyConfigModel{
 		Vocabulary:       make([]vocabularyEntryModel, len(c.Vocabulary)),
-		DefaultIntensity: types.Float64PointerValue(c.DefaultIntensity),
+		DefaultIntensity: numtypes.NewFloat64PointerValue(c.DefaultIntensity),
 	}
 	for i, e := range c.Vocabulary {
 		m.Vocabulary[i] = vocabularyEntryModel{
 			Value:          types.StringValue(e.Value),
-			Intensity:      types.Float64PointerValue(e.Intensity),
+			Intensity:      numtypes.NewFloat64PointerValue(e.Intensity),
 			Pronunciations: flattenStrings(e.Pronunciations),
 			Language:       types.StringPointerValue(e.Language),
 		}
@@ -158,12 +158,12 @@ func flattenCallbackConfig(c *client.CallbackConfig) callbackConfigModel {
 }
 
 type subtitlesConfigModel struct {
-	Formats                 types.List     `tfsdk:"formats"`
-	MinimumDuration         types.Float64  `tfsdk:"minimum_duration"`
-	MaximumDuration         types.Float64  `tfsdk:"maximum_duration"`
-	MaximumCharactersPerRow inttypes.Int64 `tfsdk:"maximum_characters_per_row"`
-	MaximumRowsPerCaption   inttypes.Int64 `tfsdk:"maximum_rows_per_caption"`
-	Style                   types.String   `tfsdk:"style"`
+	Formats                 types.List       `tfsdk:"formats"`
+	MinimumDuration         numtypes.Float64 `tfsdk:"minimum_duration"`
+	MaximumDuration         numtypes.Float64 `tfsdk:"maximum_duration"`
+	MaximumCharactersPerRow numtypes.Int64   `tfsdk:"maximum_characters_per_row"`
+	MaximumRowsPerCaption   numtypes.Int64   `tfsdk:"maximum_rows_per_caption"`
+	Style                   types.String     `tfsdk:"style"`
 }
 
 func (m subtitlesConfigModel) expand(ctx context.Context, diags *diag.Diagnostics) *client.SubtitlesConfig {
@@ -180,18 +180,18 @@ func (m subtitlesConfigModel) expand(ctx context.Context, diags *diag.Diagnostic
 func flattenSubtitlesConfig(c *client.SubtitlesConfig) subtitlesConfigModel {
 	return subtitlesConfigModel{
 		Formats:                 flattenStringsOr(withoutRepeats(c.Formats), []string{client.DefaultSubtitleFormat}),
-		MinimumDuration:         types.Float64PointerValue(c.MinimumDuration),
-		MaximumDuration:         types.Float64PointerValue(c.MaximumDuration),
-		MaximumCharactersPerRow: inttypes.NewInt64PointerValue(c.MaximumCharactersPerRow),
-		MaximumRowsPerCaption:   inttypes.NewInt64PointerValue(c.MaximumRowsPerCaption),
+		MinimumDuration:         numtypes.NewFloat64PointerValue(c.MinimumDuration),
+		MaximumDuration:         numtypes.NewFloat64PointerValue(c.MaximumDuration),
+		MaximumCharactersPerRow: numtypes.NewInt64PointerValue(c.MaximumCharactersPerRow),
+		MaximumRowsPerCaption:   numtypes.NewInt64PointerValue(c.MaximumRowsPerCaption),
 		Style:                   stringOr(c.Style, client.DefaultSubtitleStyle),
 	}
 }
 
 type diarizationConfigModel struct {
-	NumberOfSpeakers inttypes.Int64 `tfsdk:"number_of_speakers"`
-	MinSpeakers      inttypes.Int64 `tfsdk:"min_speakers"`
-	MaxSpeakers      inttypes.Int64 `tfsdk:"max_speakers"`
+	NumberOfSpeakers numtypes.Int64 `tfsdk:"number_of_speakers"`
+	MinSpeakers      numtypes.Int64 `tfsdk:"min_speakers"`
+	MaxSpeakers      numtypes.Int64 `tfsdk:"max_speakers"`
 }
 
 func (m diarizationConfigModel) expand(context.Context, *diag.Diagnostics) *client.DiarizationConfig {
@@ -204,9 +204,9 @@ func (m diarizationConfigModel) expand(context.Context, *diag.Diagnostics) *clie
 
 func flattenDiarizationConfig(c *client.DiarizationConfig) diarizationConfigModel {
 	return diarizationConfigModel{
-		NumberOfSpeakers: inttypes.NewInt64PointerValue(c.NumberOfSpeakers),
-		MinSpeakers:      inttypes.NewInt64PointerValue(c.MinSpeakers),
-		MaxSpeakers:      inttypes.NewInt64PointerValue(c.MaxSpeakers),
+		NumberOfSpeakers: numtypes.NewInt64PointerValue(c.NumberOfSpeakers),
+		MinSpeakers:      numtypes.NewInt64PointerValue(c.MinSpeakers),
+		MaxSpeakers:      numtypes.NewInt64PointerValue(c.MaxSpeakers),
 	}
 }
 

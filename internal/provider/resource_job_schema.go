@@ -24,7 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/planmodifiers"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
@@ -172,6 +172,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 						Validators: []validator.String{notBlank()},
 					},
 					"intensity": schema.Float64Attribute{
+						CustomType:          numtypes.Float64Type{},
 						MarkdownDescription: "How strongly to favour this entry, from 0 to 1. Defaults to `default_intensity`.",
 						Optional:            true,
 						Validators:          []validator.Float64{intensityBounds()},
@@ -190,6 +191,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				}},
 			},
 			"default_intensity": schema.Float64Attribute{
+				CustomType:          numtypes.Float64Type{},
 				MarkdownDescription: "Intensity of entries that set none, from 0 to 1.",
 				Optional:            true,
 				Validators:          []validator.Float64{intensityBounds()},
@@ -255,11 +257,13 @@ func jobSchema(ctx context.Context) schema.Schema {
 				},
 			},
 			"minimum_duration": schema.Float64Attribute{
+				CustomType:          numtypes.Float64Type{},
 				MarkdownDescription: fmt.Sprintf("Minimum duration of a subtitle, in seconds: at least %s and at most `maximum_duration`.", formatFloat(client.MinSubtitleMinimumDuration)),
 				Optional:            true,
 				Validators:          []validator.Float64{validators.Float64AtLeast(client.MinSubtitleMinimumDuration), validators.AtMostSibling("maximum_duration")},
 			},
 			"maximum_duration": schema.Float64Attribute{
+				CustomType:          numtypes.Float64Type{},
 				MarkdownDescription: fmt.Sprintf("Maximum duration of a subtitle, in seconds: from %s to %s.", formatFloat(client.MinSubtitleMaximumDuration), formatFloat(client.MaxSubtitleMaximumDuration)),
 				Optional:            true,
 				Validators:          []validator.Float64{validators.Float64Between(client.MinSubtitleMaximumDuration, client.MaxSubtitleMaximumDuration)},
@@ -267,13 +271,13 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"maximum_characters_per_row": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of characters per row: at least %d.", client.MinSubtitleCharactersPerRow),
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSubtitleCharactersPerRow)},
 			},
 			"maximum_rows_per_caption": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of rows per caption: from %d to %d.", client.MinSubtitleRowsPerCaption, client.MaxSubtitleRowsPerCaption),
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.Between(client.MinSubtitleRowsPerCaption, client.MaxSubtitleRowsPerCaption)},
 			},
 			"style": schema.StringAttribute{
@@ -290,19 +294,19 @@ func jobSchema(ctx context.Context) schema.Schema {
 			"number_of_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Exact number of speakers: at least %d.", client.MinNumberOfSpeakers),
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinNumberOfSpeakers)},
 			},
 			"min_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Minimum number of speakers: at least %d and at most `max_speakers`.", client.MinSpeakersBound),
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound), validators.AtMostSibling("max_speakers")},
 			},
 			"max_speakers": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Maximum number of speakers: at least %d.", client.MinSpeakersBound),
 				Optional:            true,
-				CustomType:          inttypes.Int64Type{},
+				CustomType:          numtypes.Int64Type{},
 				Validators:          []validator.Int64{int64validator.AtLeast(client.MinSpeakersBound)},
 			},
 		}),
@@ -496,7 +500,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 
 const jobResourceDescription = `A pre-recorded transcription job: the audio at ` + "`audio_url`" + ` transcribed with the options given, each checked at plan time against the service's rules.
 
-A job cannot change once submitted: a change of what the service would do with its request replaces it (a new job, billed again). A request attribute written another way that means the same to the service (a default written out or left out, a list whose order means nothing reordered, a URL naming the same file or address by HTTP's rules: the scheme or host in another case, the scheme's default port, a port's leading zeros, a fragment, an unreserved character percent-encoded or not) changes in place, in state only. Terraform requires a plan to hold what the configuration says, so such an edit still plans an update, which sends nothing (but makes ` + "`terraform plan -detailed-exitcode`" + ` exit 2), except where the attribute has a default the provider fills in (` + "`model`" + `, the switches, ` + "`subtitles_config.style`" + `): writing that default out plans no change at all. A value known only at apply might change what the service does, so it replaces the job, unless the request does not use it whatever it becomes: in the configuration of an add-on known to be off, ` + "`code_switching`" + ` with one language, ` + "`callback_url`" + ` beside a ` + "`callback_config`" + ` in use, ` + "`default_intensity`" + ` when every vocabulary entry has its own intensity. ` + "`wait_for_completion`, `include_transcript`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
+A job cannot change once submitted: a change of what the service would do with its request replaces it (a new job, billed again). A request attribute written another way that means the same to the service (a default written out or left out, a list whose order means nothing reordered, a URL naming the same file or address by HTTP's rules: the scheme or host in another case, the scheme's default port, a port's leading zeros, a fragment, an unreserved character percent-encoded or not) plans no change: state keeps the form applied. Terraform lets a plan keep the applied value in place of the configuration's only where both are set, so a value that means none written out where the job has none (` + "`custom_metadata = {}`" + `, ` + "`summarization_config = { type = \"general\" }`" + ` on a job without one), or one left out that the job has, plans an update in place, in state only, which sends nothing (but makes ` + "`terraform plan -detailed-exitcode`" + ` exit 2), except where the attribute has a default the provider fills in (` + "`model`" + `, the switches, ` + "`subtitles_config.style`" + `): writing that default out plans no change at all. A value known only at apply might change what the service does, so it replaces the job, unless the request does not use it whatever it becomes: in the configuration of an add-on known to be off, ` + "`code_switching`" + ` with one language, ` + "`callback_url`" + ` beside a ` + "`callback_config`" + ` in use, ` + "`default_intensity`" + ` when every vocabulary entry has its own intensity. ` + "`wait_for_completion`, `include_transcript`, `include_raw_result`, `recreate_when_missing` and `timeouts`" + ` change in place without touching the job.
 
 By default the apply waits until the job is ` + "`done`" + ` and its result is in ` + "`result`" + `; a job that ends in ` + "`error`" + ` fails the apply and is tainted, so the next apply replaces it.
 

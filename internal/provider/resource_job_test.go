@@ -155,6 +155,9 @@ language_config = { languages = ["en"], code_switching = true }`, expect: `(?s)l
 	// provider" naming the enclosing object.
 	configRule("fractional speakers", "diarization", `number_of_speakers = 2.5`, `(?s)Invalid Whole Number.*Attribute diarization_config.number_of_speakers must be a whole number, got: 2.5`),
 	configRule("rows beyond int64", "subtitles", `maximum_rows_per_caption = 1e20`, `(?s)Invalid Whole Number.*subtitles_config.maximum_rows_per_caption must be a whole number from -9223372036854775808 to 9223372036854775807, got: 100000000000000000000`),
+	// Numbers no 64-bit float holds, the same way.
+	configRule("intensity nearer zero than a float", "custom_vocabulary", `vocabulary = [{ value = "a" }], default_intensity = 1e-400`, `(?s)Invalid Number.*Attribute custom_vocabulary_config.default_intensity must be 0 or a number of magnitude from 4.9e-324 to 1.8e\+308 \(a 64-bit float\), got: 1e-400`),
+	configRule("duration beyond a float", "subtitles", `maximum_duration = 1e400`, `(?s)Invalid Number.*Attribute subtitles_config.maximum_duration must be 0 or a number of magnitude from 4.9e-324 to 1.8e\+308 \(a 64-bit float\), got: 1e\+400`),
 	configRule("min speakers above max", "diarization", `min_speakers = 4, max_speakers = 3`, `(?s)diarization_config.min_speakers must be at most diarization_config.max_speakers \(3\), got: 4`),
 	configRule("minimum duration above maximum", "subtitles", `minimum_duration = 5.5, maximum_duration = 5`, `(?s)subtitles_config.minimum_duration must be at most subtitles_config.maximum_duration \(5\), got: 5.5`),
 	{name: "callback without destination", body: `callback = true`, expect: `(?s)Attribute callback is true, but there is nowhere to deliver the result`},

@@ -32,7 +32,7 @@ func computedDataSourceAttribute(a rschema.Attribute) dschema.Attribute {
 	case rschema.Int64Attribute:
 		return dschema.Int64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, CustomType: n.CustomType}
 	case rschema.Float64Attribute:
-		return dschema.Float64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive}
+		return dschema.Float64Attribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, CustomType: n.CustomType}
 	case rschema.ListAttribute:
 		return dschema.ListAttribute{MarkdownDescription: desc, Computed: true, Sensitive: sensitive, ElementType: n.ElementType}
 	case rschema.MapAttribute:
@@ -66,7 +66,7 @@ func actionAttribute(a rschema.Attribute) actionschema.Attribute {
 	case rschema.Int64Attribute:
 		return actionschema.Int64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, CustomType: n.CustomType, Validators: n.Validators}
 	case rschema.Float64Attribute:
-		return actionschema.Float64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, Validators: n.Validators}
+		return actionschema.Float64Attribute{MarkdownDescription: desc, Required: required, Optional: optional, CustomType: n.CustomType, Validators: n.Validators}
 	case rschema.ListAttribute:
 		return actionschema.ListAttribute{MarkdownDescription: desc, Required: required, Optional: optional, ElementType: n.ElementType, Validators: n.Validators}
 	case rschema.MapAttribute:

@@ -45,7 +45,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 )
 
 // How many configurations each differential test generates.
@@ -130,7 +130,7 @@ var (
 	}
 	transcriptionLanguageEdge = []string{"", " ", "EN", "en-US", "eng", "zz", " en", "th", "wo", "haw", "jw"}
 	languagePool              = enumPool(client.TranscriptionLanguages, transcriptionLanguageEdge...)
-	intensityPool             = pool{ordinary: []string{"0", "0.25", "0.5", "1"}, edge: []string{"-0.0001", "-1", "1.0001", "2", "1e-300", "0.99999999999999999999", "1.00000000000000000001", "-0"}}
+	intensityPool             = pool{ordinary: []string{"0", "0.25", "0.5", "1"}, edge: []string{"-0.0001", "-1", "1.0001", "2", "1e-300", "1e-400", "1e400", "0.99999999999999999999", "1.00000000000000000001", "-0"}}
 	textPool                  = pool{ordinary: []string{"Kubernetes", "Gettleman", "OpenTofu", "São Paulo"}, edge: []string{"", " ", "\t", "\u00a0", "\u3000", "\u200b", "a b", "\u0085", "x\x00y", strings.Repeat("long ", 200)}}
 	metadataKeyPool           = pool{ordinary: []string{"team", "project", "env"}, edge: []string{"", " ", "a[b]", "[", "]", "a.b", "ключ", "a=b", "a&b", "%", "a b", "custom_metadata[x]"}}
 	metadataValuePool         = pool{ordinary: []string{"alpha", "42", "true"}, edge: []string{"", " ", "a&b=c", "ü", "%20", "[x]"}}
@@ -153,8 +153,8 @@ var jobPools = map[string]pool{
 	"callback_config.method":                             enumPool(client.CallbackMethods, "", "post", "GET", "PATCH"),
 	"callback_url":                                       urlPool,
 	"subtitles_config.formats":                           enumPool(client.SubtitleFormats, "", "SRT", "ass", "webvtt"),
-	"subtitles_config.minimum_duration":                  {ordinary: []string{"0", "0.5", "1"}, edge: []string{"-0.001", "-1", "30", "30.5", "100", "1e-9"}},
-	"subtitles_config.maximum_duration":                  {ordinary: []string{"1", "5.5", "30"}, edge: []string{"0", "0.999", "30.0001", "31", "-1", "0.5"}},
+	"subtitles_config.minimum_duration":                  {ordinary: []string{"0", "0.5", "1"}, edge: []string{"-0.001", "-1", "30", "30.5", "100", "1e-9", "1e-400", "-1e400"}},
+	"subtitles_config.maximum_duration":                  {ordinary: []string{"1", "5.5", "30"}, edge: []string{"0", "0.999", "30.0001", "31", "-1", "0.5", "1e400"}},
 	"subtitles_config.maximum_characters_per_row":        {ordinary: []string{"1", "42", "80"}, edge: []string{"0", "-1", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e30", "-0"}},
 	"subtitles_config.maximum_rows_per_caption":          {ordinary: []string{"1", "2", "5"}, edge: []string{"0", "6", "-1", "100", "1.5", "5.0"}},
 	"subtitles_config.style":                             enumPool(client.SubtitleStyles, "", "Default", "strict"),
@@ -430,10 +430,10 @@ func providerVerdict(t *testing.T, diags []*tfprotov6.Diagnostic) verdict {
 			continue
 		}
 		v.refuse(name, d.Summary+": "+d.Detail)
-		// A number no integer attribute holds (a fraction, or a whole
-		// number beyond int64) leaves the checks that read the whole
-		// configuration unrun.
-		v.partial = v.partial || d.Summary == inttypes.NotWholeSummary
+		// A number its attribute's type cannot hold (a fraction or a whole
+		// number beyond int64 in an integer, one beyond float64's range)
+		// leaves the checks that read the whole configuration unrun.
+		v.partial = v.partial || d.Summary == numtypes.NotWholeSummary || d.Summary == numtypes.OutOfRangeSummary
 	}
 	return v
 }
@@ -501,6 +501,9 @@ var providerOnlyRules = []providerOnlyRule{
 	// all (the service then uses its default).
 	{"(spec) a required argument left out", func(s string) bool { return strings.HasPrefix(s, "Missing Configuration for Required Attribute") }},
 	{"(spec) an empty list that needs one item", func(s string) bool { return strings.Contains(s, "list must contain at least 1 elements") }},
+	// A number no request can carry: the service reads a number nearer to
+	// zero than any float64 (1e-400) as 0, as JavaScript's JSON.parse does.
+	{"a number no 64-bit float holds", func(s string) bool { return strings.HasPrefix(s, numtypes.OutOfRangeSummary+":") }},
 	// Decisions of the provider's, reported to the planners.
 	{"duplicate list values", func(s string) bool { return strings.HasPrefix(s, "Duplicate list value") }},
 	{"a switch without its configuration", func(s string) bool { return strings.Contains(s, " = true needs ") }},
@@ -926,7 +929,7 @@ func TestListFiltersAgainstService(t *testing.T) {
 				listService = serviceVerdict(t, err, false)
 			}
 		}
-		probeUnsent(t, h.url+"/v2/pre-recorded", listConfig, listProvider, &listService, sentQuery(listModel.listFilterModel, inttypes.NewInt64Null()))
+		probeUnsent(t, h.url+"/v2/pre-recorded", listConfig, listProvider, &listService, sentQuery(listModel.listFilterModel, numtypes.NewInt64Null()))
 		listed.compare(label, listProvider, listService, providerOnly)
 
 		// What the two share, refused alike: the data source's refusals of
@@ -955,7 +958,7 @@ func mapWith(m map[string][]string, k string, v []string) map[string][]string {
 
 // sentQuery is the query a listing's filters make, as the client encodes
 // them (the page's limit aside: the client sets it).
-func sentQuery(m listFilterModel, offset inttypes.Int64) url.Values {
+func sentQuery(m listFilterModel, offset numtypes.Int64) url.Values {
 	opts, _ := m.listOptions(context.Background())
 	opts.Offset = int(offset.ValueInt64())
 	return opts.Query()

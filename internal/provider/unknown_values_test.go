@@ -54,7 +54,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 )
 
 // How many configurations each property test generates, and how many
@@ -87,7 +87,7 @@ func newOutcome(diags ...[]*tfprotov6.Diagnostic) outcome {
 			switch d.Severity {
 			case tfprotov6.DiagnosticSeverityError:
 				o.errs[diagKey(d)] = d
-				o.partial = o.partial || d.Summary == inttypes.NotWholeSummary
+				o.partial = o.partial || d.Summary == numtypes.NotWholeSummary || d.Summary == numtypes.OutOfRangeSummary
 			case tfprotov6.DiagnosticSeverityWarning:
 				o.warns[diagKey(d)] = d
 			}

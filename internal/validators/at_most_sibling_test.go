@@ -33,7 +33,7 @@ func TestAtMostSibling_int64(t *testing.T) {
 		"min unknown, negative max": {min: types.Int64Unknown(), max: frameworktest.Number(-1)},
 		// Bounds beyond ten digits are written whole, not with an exponent.
 		"above, eleven digits": {min: types.Int64Value(30000000000), max: frameworktest.Number(20000000000), wantError: "(20000000000), got: 30000000000"},
-		// A sibling no int64 holds is refused by its type (inttypes.Int64),
+		// A sibling no int64 holds is refused by its type (numtypes.Int64),
 		// which reading it reports; it is not compared, rounded, as a bound.
 		"max not whole": {min: types.Int64Value(3), max: frameworktest.NumberText(t, "2.7"), wantError: "Attribute diarization_config.max_speakers must be a whole number, got: 2.7"},
 	}

@@ -3,6 +3,7 @@ package validators
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -31,8 +32,15 @@ func Float64Between(least, most float64) validator.Float64 {
 // Float64AtLeast requires least <= value.
 func Float64AtLeast(least float64) validator.Float64 { return float64RangeValidator{min: least} }
 
-// formatFloat writes a number as a user would: 1, 0.5, 30.
-func formatFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// formatFloat writes a number as a user would: 1, 0.5, 30; with an
+// exponent where digits would run long (1e+300, 1e-300), from where
+// JavaScript's number-to-string takes one.
+func formatFloat(f float64) string {
+	if a := math.Abs(f); a != 0 && (a >= 1e21 || a < 1e-6) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
 
 func (v float64RangeValidator) Description(context.Context) string {
 	if v.bounded {

@@ -17,7 +17,7 @@ import (
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/frameworktest"
-	"github.com/transcription-service/terraform-provider-transcription/internal/inttypes"
+	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
 )
 
 // testSchema has the shape of the job attributes the validators read: their
@@ -31,8 +31,8 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 	// As in transcription_job: integers of a custom type, which a validator
 	// reading a sibling must accept.
 	"diarization_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
-		"min_speakers": schema.Int64Attribute{Optional: true, CustomType: inttypes.Int64Type{}},
-		"max_speakers": schema.Int64Attribute{Optional: true, CustomType: inttypes.Int64Type{}},
+		"min_speakers": schema.Int64Attribute{Optional: true, CustomType: numtypes.Int64Type{}},
+		"max_speakers": schema.Int64Attribute{Optional: true, CustomType: numtypes.Int64Type{}},
 	}},
 	"subtitles": schema.BoolAttribute{Optional: true},
 	"subtitles_config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{

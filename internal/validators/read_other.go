@@ -12,7 +12,7 @@ import (
 
 // readOther reads the value of another attribute, at p, as T (a string, a
 // *big.Float). It reads it as an attr.Value and then as its Terraform
-// value, whatever custom type the schema gives it (inttypes.Int64,
+// value, whatever custom type the schema gives it (numtypes.Int64,
 // datetimetypes.RFC3339): the framework will not read a custom type's value
 // into its base type. ok is false when it is unreadable, null or unknown;
 // kind names T in the error of a schema where it is not one.

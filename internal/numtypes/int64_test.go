@@ -1,4 +1,4 @@
-package inttypes
+package numtypes
 
 import (
 	"context"

@@ -1,18 +1,19 @@
-// Package inttypes holds Int64, an integer attribute type that refuses a
-// configured number it cannot hold (a fraction such as 2.5, or a whole
-// number beyond int64) with an error naming the attribute and the rule.
+// Package numtypes holds Int64 and Float64, number attribute types that
+// refuse a configured number they cannot hold (a fraction such as 2.5 or a
+// whole number beyond int64 for Int64, a number beyond float64's range,
+// such as 1e400 or 1e-400, for Float64) with an error naming the attribute
+// and the rule.
 //
-// The framework's own Int64 type fails to convert such a number, and the
+// The framework's own types fail to convert such a number, and the
 // framework words that failure as "Configuration Read Error ... This is
 // always an error in the provider", naming the enclosing object: bad input
-// reads as a provider bug. Int64 converts any number: one it cannot hold is
-// kept as it was written, and its ValidateAttribute, which the framework
-// calls wherever the value is read, refuses it.
-package inttypes
+// reads as a provider bug. These types convert any number: one they cannot
+// hold is kept as it was written, and their ValidateAttribute, which the
+// framework calls wherever the value is read, refuses it.
+package numtypes
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -43,7 +44,7 @@ func (t Int64Type) Equal(o attr.Type) bool {
 	return ok
 }
 
-func (t Int64Type) String() string { return "inttypes.Int64Type" }
+func (t Int64Type) String() string { return "numtypes.Int64Type" }
 
 func (t Int64Type) ValueType(context.Context) attr.Value { return Int64{} }
 
@@ -67,15 +68,15 @@ func (t Int64Type) ValueFromTerraform(_ context.Context, in tftypes.Value) (attr
 			return Int64{Int64Value: basetypes.NewInt64Value(i)}, nil
 		}
 	}
-	return Int64{Int64Value: basetypes.NewInt64Null(), notWhole: f}, nil
+	return Int64{Int64Value: basetypes.NewInt64Null(), unheld: asWritten{f}}, nil
 }
 
 // Int64 is an integer value. A configured number that no int64 holds is
-// kept as written (notWhole) and refused by ValidateAttribute; it is
+// kept as written (unheld) and refused by ValidateAttribute; it is
 // neither null nor unknown.
 type Int64 struct {
 	basetypes.Int64Value
-	notWhole *big.Float
+	unheld asWritten
 }
 
 // NewInt64Value is a known Int64.
@@ -91,47 +92,38 @@ func NewInt64PointerValue(v *int64) Int64 {
 
 func (v Int64) Type(context.Context) attr.Type { return Int64Type{} }
 
-func (v Int64) IsNull() bool { return v.notWhole == nil && v.Int64Value.IsNull() }
+func (v Int64) IsNull() bool { return v.unheld.f == nil && v.Int64Value.IsNull() }
 
 func (v Int64) Equal(o attr.Value) bool {
 	other, ok := o.(Int64)
-	if !ok || (v.notWhole == nil) != (other.notWhole == nil) {
+	if !ok || !v.unheld.equal(other.unheld) {
 		return false
 	}
-	if v.notWhole != nil {
-		return v.notWhole.Cmp(other.notWhole) == 0
-	}
-	return v.Int64Value.Equal(other.Int64Value)
+	return v.unheld.f != nil || v.Int64Value.Equal(other.Int64Value)
 }
 
 func (v Int64) ToTerraformValue(ctx context.Context) (tftypes.Value, error) {
-	if v.notWhole != nil {
-		return tftypes.NewValue(tftypes.Number, v.notWhole), nil
+	if v.unheld.f != nil {
+		return v.unheld.terraformValue(), nil
 	}
 	return v.Int64Value.ToTerraformValue(ctx)
 }
 
 func (v Int64) String() string {
-	if v.notWhole != nil {
-		// Digits as written for whole numbers of sensible size (1e20 is
-		// 100000000000000000000), an exponent beyond.
-		if v.notWhole.IsInt() && v.notWhole.MantExp(nil) <= 128 {
-			return v.notWhole.Text('f', 0)
-		}
-		return v.notWhole.Text('g', -1)
+	if v.unheld.f != nil {
+		return v.unheld.String()
 	}
 	return v.Int64Value.String()
 }
 
 // ValidateAttribute refuses a number no int64 holds.
 func (v Int64) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
-	if v.notWhole == nil {
+	if v.unheld.f == nil {
 		return
 	}
 	rule := "a whole number"
-	if v.notWhole.IsInt() {
+	if v.unheld.f.IsInt() {
 		rule = "a whole number from -9223372036854775808 to 9223372036854775807"
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, NotWholeSummary,
-		fmt.Sprintf("Attribute %s must be %s, got: %s", req.Path, rule, v.String()))
+	v.unheld.refuse(req, resp, NotWholeSummary, rule)
 }
