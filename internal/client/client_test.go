@@ -1129,6 +1129,12 @@ func TestRedirects_neverTakeTheKeyElsewhere(t *testing.T) {
 	if !client.IsStatus(err, http.StatusFound) {
 		t.Fatalf("a redirect to another origin: %v, want the 302 as an error", err)
 	}
+	// Where it leads is told, without its query (which may carry a
+	// credential).
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.Location != other.URL+"/v2/live?…" {
+		t.Errorf("Location %q, want %q", apiErr.Location, other.URL+"/v2/live?…")
+	}
 }
 
 // TestRedirects_onlyReadsAreFollowed: a redirect within the service's

@@ -25,6 +25,9 @@ type APIError struct {
 	Timestamp        string
 	ValidationErrors []string
 	RetryAfter       time.Duration
+	// Location is a redirect's target (RedactedURL: no credential), empty
+	// for other answers.
+	Location string
 }
 
 func (e *APIError) Error() string {
@@ -58,6 +61,9 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		Op:         op,
 		StatusCode: resp.StatusCode,
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
+	}
+	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		e.Location = printable(hide.mask(RedactedURL(loc)), maxIdentBytes)
 	}
 	var body ErrorBody
 	if err := json.Unmarshal(data, &body); err == nil && (body.Message != "" || body.RequestID != "") {
