@@ -58,7 +58,11 @@ func (t Float64Type) ValueFromTerraform(ctx context.Context, in tftypes.Value) (
 	if err != nil {
 		return nil, err
 	}
-	return Float64{Float64Value: v.(basetypes.Float64Value)}, nil
+	base, ok := v.(basetypes.Float64Value)
+	if !ok {
+		return nil, fmt.Errorf("the framework's Float64Type gave a %T", v)
+	}
+	return Float64{Float64Value: base}, nil
 }
 
 // Float64 is a number value. A configured number that no float64 holds is
