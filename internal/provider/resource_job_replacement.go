@@ -46,9 +46,9 @@ var requestFieldNames = sync.OnceValue(func() []string {
 // compared: it has the schema's defaults, and the job's callback_url where
 // the configuration leaves it out.
 //
-// It returns the request attributes, wholly known and in use, that the
-// service would take as the job's: another form of one (keepAppliedForms)
-// is no change.
+// It returns the request attributes in use that the service would take as
+// the job's, wholly known or whatever their unknown values become: another
+// form of one (keepAppliedForms) is no change.
 func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, resp *resource.ModifyPlanResponse) (unchanged []string) {
 	if state.Raw.IsNull() {
 		return nil // a creation
@@ -96,7 +96,11 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 		switch {
 		case !known[name] && !probed[name] && !ignored[name] || differs[name]:
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
-		case known[name] && !ignored[name]:
+		case (known[name] || probed[name]) && !ignored[name]:
+			// Probed, it keeps the applied value now as it will when
+			// Terraform plans again at apply with the value known: a plan
+			// that kept the configuration's form here, and the applied
+			// one then, would contradict itself.
 			unchanged = append(unchanged, name)
 		}
 	}

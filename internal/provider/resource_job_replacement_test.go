@@ -280,10 +280,48 @@ callback_config = { url = "https://hooks.example.com/${terraform_data.seconds.ou
 	})
 }
 
+// TestAccJob_unknownUnusedValueBesideAnotherForm: a value known only at
+// apply that the request does not use (default_intensity when every entry
+// has its own), beside entries reordered, plans the applied form of the
+// whole configuration, as the plan Terraform makes again at apply with the
+// value known does: the plan kept the reordered entries, the apply's plan
+// the applied ones, and Terraform failed the apply ("Provider produced
+// inconsistent final plan").
+func TestAccJob_unknownUnusedValueBesideAnotherForm(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.vocabulary"
+	config := func(intensity, vocabulary string) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf(`
+resource "terraform_data" "intensity" {
+  input = %s
+}
+`, intensity) + acctest.JobConfig("vocabulary", fmt.Sprintf(`audio_url = "https://example.com/vocabulary.wav"
+custom_vocabulary = true
+custom_vocabulary_config = { default_intensity = terraform_data.intensity.output, vocabulary = %s }`, vocabulary))
+	}
+	const applied = `[{ value = "A", intensity = 0.1 }, { value = "B", intensity = 0.2 }]`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("0.3", applied), Check: acctest.JobsCreated(fs, 1)},
+			{
+				Config: config("0.4", `[{ value = "B", intensity = 0.2 }, { value = "A", intensity = 0.1 }]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					acctest.JobsCreated(fs, 1),
+					resource.TestCheckResourceAttr(addr, "custom_vocabulary_config.vocabulary.0.value", "A"),
+				),
+			},
+		},
+	})
+}
+
 // TestAccJob_unknownBooleanTheServiceIgnoresKeepsTheJob: a boolean known
 // only at apply that the service ignores whichever it becomes
-// (code_switching with exactly one language) updates the job in place,
-// while the same boolean with two languages replaces it.
+// (code_switching with exactly one language) keeps the job, its applied value
+// planned, while the same boolean with two languages replaces it.
 func TestAccJob_unknownBooleanTheServiceIgnoresKeepsTheJob(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
 	config := func(switching bool) string {
@@ -306,7 +344,9 @@ language_config = { languages = ["en", "fr"], code_switching = terraform_data.sw
 			{
 				Config: config(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue("transcription_job.one", tfjsonpath.New("language_config").AtMapKey("code_switching")),
+					// Unused whatever it becomes: the applied value is kept,
+					// as it will be when the apply plans it known.
+					plancheck.ExpectKnownValue("transcription_job.one", tfjsonpath.New("language_config").AtMapKey("code_switching"), knownvalue.Bool(false)),
 					plancheck.ExpectResourceAction("transcription_job.one", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("transcription_job.two", plancheck.ResourceActionReplace),
 				}},
@@ -340,7 +380,7 @@ language_config = { languages = ["en"], code_switching = terraform_data.switchin
 			{
 				Config: config(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("transcription_job.private", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("transcription_job.private", plancheck.ResourceActionNoop),
 				}},
 				Check: acctest.JobsCreated(fs, 1),
 			},
@@ -350,7 +390,7 @@ language_config = { languages = ["en"], code_switching = terraform_data.switchin
 
 // TestAccJob_unknownValueTheServiceIgnoresOtherwiseKeepsTheJob: a value
 // known only at apply that the request does not use, whatever it becomes,
-// updates the job in place: callback_url beside a callback_config in use,
+// plans no change (the applied value is kept): callback_url beside a callback_config in use,
 // default_intensity when every vocabulary entry has its own intensity, the
 // callback switch when callback_url alone names the callback (sent whether
 // callback is true or not).
@@ -379,9 +419,9 @@ callback = terraform_data.v.output.on`, hooks))
 			{
 				Config: config(2),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("transcription_job.overridden", plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction("transcription_job.unused", plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction("transcription_job.switch", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("transcription_job.overridden", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("transcription_job.unused", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("transcription_job.switch", plancheck.ResourceActionNoop),
 				}},
 				Check: acctest.JobsCreated(fs, 3),
 			},

@@ -558,6 +558,7 @@ var knownChanges = []knownChange{
 			tftypes.NewAttributePath().WithAttributeName("translation_config").WithAttributeName("target_languages"),
 			tftypes.NewAttributePath().WithAttributeName("subtitles_config").WithAttributeName("formats"),
 			tftypes.NewAttributePath().WithAttributeName("pii_redaction_config").WithAttributeName("entity_types"),
+			tftypes.NewAttributePath().WithAttributeName("custom_vocabulary_config").WithAttributeName("vocabulary"),
 		} {
 			if x, _, err := tftypes.WalkAttributePath(tftypes.NewValue(u.typ, attrs), p); err == nil {
 				var elems []tftypes.Value
@@ -740,6 +741,24 @@ func (u *unknownProperty) checkCase(s unknownPropertyState, seed uint64, config 
 		}
 		valid++
 		if len(replacedV) == 0 {
+			// Terraform plans again at apply, with the values known, and
+			// refuses a plan that changed what the first one knew
+			// ("Provider produced inconsistent final plan").
+			if kept {
+				final, err := respV.PlannedState.Unmarshal(u.typ)
+				first, err2 := resp.PlannedState.Unmarshal(u.typ)
+				if err != nil || err2 != nil {
+					u.t.Fatal(err, err2)
+				}
+				if at := knownValuesChanged(first, final, tftypes.NewAttributePath()); at != "" {
+					var with []string
+					for i, sl := range chosen {
+						with = append(with, fmt.Sprintf("%s = %s", pathName(sl.path, true), configText(values[i])))
+					}
+					ikey := "inconsistent final plan: " + key
+					u.failures[ikey] = append(u.failures[ikey], fmt.Sprintf("%s\n  with %s the plan changes %s, known before", label(), strings.Join(with, ", "), at))
+				}
+			}
 			continue
 		}
 		replacing++
@@ -763,6 +782,49 @@ func (u *unknownProperty) checkCase(s unknownPropertyState, seed uint64, config 
 			u.conservativeExamples = append(u.conservativeExamples, fmt.Sprintf("%s replaces for %v; %d valid concrete values keep the job", label(), replacedU, valid))
 		}
 	}
+}
+
+// knownValuesChanged names the first value known in first (a plan with
+// unknowns) that final (the plan of the same with the values known) does
+// not keep, "" when it keeps them all, as Terraform requires of the plan it
+// makes again at apply (objchange.AssertObjectCompatible).
+func knownValuesChanged(first, final tftypes.Value, at *tftypes.AttributePath) string {
+	switch {
+	case !first.IsKnown():
+		return ""
+	case first.IsNull() || final.IsNull() || !final.IsKnown() || first.IsFullyKnown():
+		if first.Equal(final) {
+			return ""
+		}
+		return pathName(at, true)
+	}
+	var firstElems, finalElems []tftypes.Value
+	if first.As(&firstElems) == nil && final.As(&finalElems) == nil {
+		if len(firstElems) != len(finalElems) {
+			return pathName(at, true)
+		}
+		for i := range firstElems {
+			if p := knownValuesChanged(firstElems[i], finalElems[i], at.WithElementKeyInt(i)); p != "" {
+				return p
+			}
+		}
+		return ""
+	}
+	var firstAttrs, finalAttrs map[string]tftypes.Value
+	if first.As(&firstAttrs) != nil || final.As(&finalAttrs) != nil || len(firstAttrs) != len(finalAttrs) {
+		return pathName(at, true)
+	}
+	names := slices.Sorted(maps.Keys(firstAttrs))
+	for _, name := range names {
+		step := at.WithAttributeName(name)
+		if _, isMap := first.Type().(tftypes.Map); isMap {
+			step = at.WithElementKeyString(name)
+		}
+		if p := knownValuesChanged(firstAttrs[name], finalAttrs[name], step); p != "" {
+			return p
+		}
+	}
+	return ""
 }
 
 // substitutions are the combinations of concrete values for the slots
@@ -808,4 +870,36 @@ func (u *unknownProperty) substitutions(config tftypes.Value, chosen []leafSlot,
 	}
 	slices.SortStableFunc(out, func(x, y []tftypes.Value) int { return rank(x) - rank(y) })
 	return out
+}
+
+// knownValuesChanged finds a value known in the first plan that the final
+// one changed, nested in lists and objects, and nothing where the final
+// plan only filled in what was unknown.
+func TestKnownValuesChanged(t *testing.T) {
+	entry := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"value": tftypes.String, "intensity": tftypes.Number}}
+	config := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"vocabulary": tftypes.List{ElementType: entry}, "default_intensity": tftypes.Number}}
+	vocabulary := func(intensity any, values ...string) tftypes.Value {
+		entries := make([]tftypes.Value, len(values))
+		for i, v := range values {
+			entries[i] = tftypes.NewValue(entry, map[string]tftypes.Value{"value": tftypes.NewValue(tftypes.String, v), "intensity": tftypes.NewValue(tftypes.Number, big.NewFloat(0.1))})
+		}
+		return tftypes.NewValue(config, map[string]tftypes.Value{
+			"vocabulary":        tftypes.NewValue(tftypes.List{ElementType: entry}, entries),
+			"default_intensity": tftypes.NewValue(tftypes.Number, intensity),
+		})
+	}
+	first := vocabulary(tftypes.UnknownValue, "B", "A")
+	for _, tc := range []struct {
+		name  string
+		final tftypes.Value
+		want  string
+	}{
+		{"unknown filled in", vocabulary(big.NewFloat(0.3), "B", "A"), ""},
+		{"known value changed", vocabulary(big.NewFloat(0.3), "A", "B"), "vocabulary"},
+		{"known list shortened", vocabulary(big.NewFloat(0.3), "B"), "vocabulary"},
+	} {
+		if got := knownValuesChanged(first, tc.final, tftypes.NewAttributePath()); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
 }

@@ -33,8 +33,7 @@ func Float64Between(least, most float64) validator.Float64 {
 func Float64AtLeast(least float64) validator.Float64 { return float64RangeValidator{min: least} }
 
 // formatFloat writes a number as a user would: 1, 0.5, 30; with an
-// exponent where digits would run long (1e+300, 1e-300), from where
-// JavaScript's number-to-string takes one.
+// exponent where digits would run long (1e+21, 1e-07 and beyond).
 func formatFloat(f float64) string {
 	if a := math.Abs(f); a != 0 && (a >= 1e21 || a < 1e-6) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
