@@ -189,5 +189,11 @@ func (b *watchedBody) Close() error {
 	if b.releaseOnClose {
 		b.w.release()
 	}
+	if b.request {
+		// net/http reports a request body's close error as the write's
+		// (httptrace's WroteRequest), though every byte went out: a create
+		// or upload would then be taken as not sent whole, and sent again.
+		return nil
+	}
 	return err
 }

@@ -621,3 +621,35 @@ func TestTransport_refusedAfterAKeptAliveConnectionIsUnsent(t *testing.T) {
 		t.Fatalf("got %v, want a transport error of a request that never reached the service", err)
 	}
 }
+
+// TestUpload_closeErrorAfterTheWholeFileIsNotAResend: a file whose close
+// fails after every byte went out was taken as not sent whole (net/http
+// reports the close error as the write's), and an upload the service had
+// received was sent again.
+func TestUpload_closeErrorAfterTheWholeFileIsNotAResend(t *testing.T) {
+	var tries atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tries.Add(1)
+		_, _ = io.Copy(io.Discard, r.Body) // all of it, and no answer
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 2, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 1 << 20
+	_, err = c.Upload(context.Background(), "a.wav", size, func() (io.ReadCloser, error) {
+		return failingClose{io.LimitReader(zeros{}, size)}, nil
+	})
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) || !transportErr.Written || tries.Load() != 1 {
+		t.Fatalf("got %v after %d tries, want one try, reported as sent whole", err, tries.Load())
+	}
+}
+
+type failingClose struct{ io.Reader }
+
+func (failingClose) Close() error { return errors.New("close failed") }
