@@ -962,7 +962,7 @@ func decodeJSON(op, contentType string, data []byte, out any, hide secrets) erro
 // notJSONError refuses an answer that is not JSON; data is its body, or
 // its first bytes, quoted without hide.
 func notJSONError(op, contentType string, data []byte, hide secrets) error {
-	return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data, hide))}
+	return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data, hide)), NotJSON: true}
 }
 
 // logResponse logs an answer of size bytes, of which body holds the first,

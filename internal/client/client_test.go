@@ -1131,9 +1131,8 @@ func TestRedirects_neverTakeTheKeyElsewhere(t *testing.T) {
 	}
 	// Where it leads is told, without its query (which may carry a
 	// credential).
-	var apiErr *client.APIError
-	if !errors.As(err, &apiErr) || apiErr.Location != other.URL+"/v2/live?…" {
-		t.Errorf("Location %q, want %q", apiErr.Location, other.URL+"/v2/live?…")
+	if apiErr := (*client.APIError)(nil); !errors.As(err, &apiErr) || apiErr.Location != other.URL+"/v2/live?…" {
+		t.Errorf("%v, want an APIError with Location %q", err, other.URL+"/v2/live?…")
 	}
 }
 
@@ -1469,5 +1468,29 @@ func TestCreatePreRecorded_answerOfSuccess(t *testing.T) {
 				t.Errorf("got id %q labeled %q, want %q labeled %q", got.ID, got.Mislabeled, id, tc.wantMislabeled)
 			}
 		})
+	}
+}
+
+// TestRedirects_loopIsTheLastRedirect: a redirect loop within the service's
+// origin ends as its last redirect, an answer not retried, whose target is
+// shown without its query; it was a lost connection, retried, quoting the
+// target whole (a token in its query included).
+func TestRedirects_loopIsTheLastRedirect(t *testing.T) {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		http.Redirect(w, r, "/v2/pre-recorded/x?token=s3cr3t-in-query", http.StatusMovedPermanently)
+	}))
+	t.Cleanup(srv.Close)
+	_, err := newClient(t, srv.URL, testKey).GetPreRecorded(context.Background(), "x")
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusMovedPermanently {
+		t.Fatalf("got %v, want the last redirect as the answer", err)
+	}
+	if n := requests.Load(); n != 10 {
+		t.Errorf("%d requests, want 10 (the first and 9 redirects followed, not retried)", n)
+	}
+	if strings.Contains(err.Error(), "s3cr3t") || apiErr.Location != srv.URL+"/v2/pre-recorded/x?…" {
+		t.Errorf("error %q, Location %q: want the target without its query", err, apiErr.Location)
 	}
 }

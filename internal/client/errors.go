@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -63,6 +64,10 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
 	}
 	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		// Whole, as base_url would need it: a relative target resolved.
+		if target, err := url.Parse(loc); err == nil && resp.Request != nil && resp.Request.URL != nil {
+			loc = resp.Request.URL.ResolveReference(target).String()
+		}
 		e.Location = printable(hide.mask(RedactedURL(loc)), maxIdentBytes)
 	}
 	var body ErrorBody
@@ -77,8 +82,9 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		return e
 	}
 	// Not the service's error body (a proxy's HTML page, say): show a bounded,
-	// printable snippet so the cause stays visible.
-	if len(data) > 0 {
+	// printable snippet so the cause stays visible. A redirect's page only
+	// links its target, which Location gives redacted.
+	if len(data) > 0 && e.Location == "" {
 		e.Message = "unexpected error response: " + snippet(data, hide)
 	}
 	return e
@@ -148,6 +154,9 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 type DecodeError struct {
 	Op     string
 	Reason string
+	// NotJSON: the answer was not labeled JSON (a proxy's or a
+	// maintenance page, say): not the service's answer at all.
+	NotJSON bool
 }
 
 func (e *DecodeError) Error() string {

@@ -60,7 +60,10 @@ func sameOriginRedirects(next func(*http.Request, []*http.Request) error) func(*
 			return next(req, via)
 		}
 		if len(via) >= maxRedirects {
-			return fmt.Errorf("stopped after %d redirects", maxRedirects)
+			// A loop: its last redirect is the answer, an APIError naming
+			// its target redacted, not retried. An error here came back as
+			// a lost connection quoting that target whole, retried.
+			return http.ErrUseLastResponse
 		}
 		return nil
 	}

@@ -204,7 +204,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			}
 			after := waitAftermath{running: aftermath}
 			if job == nil && !d.data.Client.Succeeded() {
-				after.unreached = "No request to base_url has succeeded in this run. Check base_url and the network: while nothing there answers at all, a longer timeouts.read does not help, as the wait ends once the client's retries (max_retries) of a look that gets no answer are spent."
+				after.unreached = "No request to base_url has succeeded in this run: while nothing there answers at all, a longer timeouts.read does not help, as the wait ends once the client's retries (max_retries) of a look that gets no answer are spent."
 			}
 			addWaitError(&resp.Diagnostics, id, job, timeout, err, "timeouts.read", after)
 			return

@@ -52,7 +52,7 @@ func errorDetail(err error, advice bool) string {
 		}
 		if hint := statusHint(apiErr.Op, apiErr.StatusCode); hint != "" && advice {
 			if apiErr.Location != "" {
-				hint += " It redirects to " + apiErr.Location + "."
+				hint += " It redirects to: " + apiErr.Location
 			}
 			b.WriteString("\n\n" + hint)
 		}

@@ -50,7 +50,7 @@ func TestAddAPIError(t *testing.T) {
 		},
 		"read redirected elsewhere": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 302, Location: "https://api.example.net/v2/live?…"},
-			want: []string{"status 302 (Found).", "set base_url to the address the service answers at now. It redirects to https://api.example.net/v2/live?…."},
+			want: []string{"status 302 (Found).", "set base_url to the address the service answers at now. It redirects to: https://api.example.net/v2/live?…"},
 		},
 		// A 403 to a DELETE is a job the service will not delete (not one
 		// refused to an account with zero data retention).

@@ -73,6 +73,7 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 	var failing error // the service's failure of the last look, if it failed
 	answered := false
 	unseen404s := 0 // looks answered 404 before any look succeeded
+	unreadable := 0 // looks in a row answered with JSON the client could not read
 	start := time.Now()
 	for {
 		job, err := c.GetPreRecorded(ctx, id, detail)
@@ -82,6 +83,15 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 		if client.IsNotFound(err) && last == nil {
 			unseen404s++
 		}
+		var decodeErr *client.DecodeError
+		if errors.As(err, &decodeErr) && !decodeErr.NotJSON {
+			unreadable++
+		} else {
+			unreadable = 0
+		}
+		// The service has shown itself: a look at the job, the create that
+		// made it, or any request of the run was answered.
+		shown := last != nil || !unansweredEnds || c.Succeeded()
 		switch {
 		case err != nil && ctx.Err() != nil:
 			var interrupted *client.InterruptedError
@@ -89,7 +99,7 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 				failing = interrupted.Last // the client was between retries of this look
 			}
 			return last, jobNotFinal(ctx.Err(), failing)
-		case err != nil && !client.IsTransient(err) && !lookAgain(err, last != nil || !unansweredEnds, last == nil && unseen404s < maxNotFoundLooks), unansweredEnds && !answered && !c.Succeeded():
+		case err != nil && !client.IsTransient(err) && !lookAgain(err, shown, last == nil && unseen404s < maxNotFoundLooks, unreadable < maxUnreadableLooks), unansweredEnds && !answered && !c.Succeeded():
 			return last, err
 		case err != nil:
 			failing = err
@@ -119,18 +129,25 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 // (NotFoundChecks). A job seen once is gone at its first 404.
 const maxNotFoundLooks = 10
 
+// maxUnreadableLooks is how many looks in a row may be answered with JSON
+// the client cannot read (cut short by a proxy, a record that does not
+// fit) before the wait ends with the error: one that lasts (a result past
+// the client's size limit) is no outage to wait out.
+const maxUnreadableLooks = 3
+
 // lookAgain reports whether a wait goes on after err, a failure that a
-// later look may not meet though the client does not retry it: an answer
-// of success it could not read (a proxy's page, a body cut short) once the
-// service has shown itself at base_url (shown: a look at the job, or the
-// create that made it, was answered), and a 404 at a job just created that
-// no look has seen yet (mayLag: fewer than maxNotFoundLooks so far). Either
-// ended the wait, and an apply's ended with the job tainted, replaced and
-// billed again though it went on to finish.
-func lookAgain(err error, shown, mayLag bool) bool {
+// later look may not meet though the client does not retry it, once the
+// service has shown itself at base_url (shown): an answer of success that
+// is not JSON (a proxy's or a maintenance page), as an outage is; a few in
+// a row that are JSON it could not read (unreadableLeft); a 404 at a job
+// no look has seen yet (mayLag: a service's read may lag its create).
+// Each ended the wait, and an apply's ended with the job tainted, replaced
+// and billed again though it went on to finish.
+func lookAgain(err error, shown, mayLag, unreadableLeft bool) bool {
+	var decodeErr *client.DecodeError
 	switch {
-	case errors.As(err, new(*client.DecodeError)):
-		return shown
+	case errors.As(err, &decodeErr):
+		return shown && (decodeErr.NotJSON || unreadableLeft)
 	case client.IsNotFound(err):
 		return shown && mayLag
 	}

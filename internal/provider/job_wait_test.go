@@ -376,6 +376,54 @@ func TestWaitForFinalJob_looksAgainAfterAnAnswerItCannotRead(t *testing.T) {
 	}
 }
 
+// TestWaitForFinalJob_lastingUnreadableAnswerEndsTheWait: JSON the client
+// cannot read look after look (a result past its size limit) ends the
+// wait after maxUnreadableLooks, where it was looked at until the
+// deadline (an hour by default) with advice to wait longer.
+func TestWaitForFinalJob_lastingUnreadableAnswerEndsTheWait(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: -1, MaxResponseBytes: 600})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	before := len(fs.Requests())
+	_, err = waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil)
+	if !errors.As(err, new(*client.DecodeError)) || errors.Is(err, errJobNotFinal) {
+		t.Fatalf("err = %v, want the answer's error, not a wait to the deadline", err)
+	}
+	if looks := len(fs.Requests()) - before; looks != maxUnreadableLooks {
+		t.Errorf("%d looks, want %d", looks, maxUnreadableLooks)
+	}
+}
+
+// TestWaitUntilFinal_pageAfterASuccessIsWaitedOut: the data source's wait
+// looks again after a page that is not the service's JSON once a request
+// of the run has succeeded, as the resource's does after its create.
+func TestWaitUntilFinal_pageAfterASuccessIsWaitedOut(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: 20 * time.Millisecond})
+	t.Cleanup(fs.Close)
+	var looks atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && looks.Add(1) == 1 {
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte("<html><title>Gateway</title></html>"))
+			return
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	job, err := waitUntilFinal(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil, true)
+	if err != nil || job.Status != client.StatusDone {
+		t.Fatalf("wait: %v, want the job done after the page", err)
+	}
+}
+
 // TestWaitUntilFinal_outageAfterASuccessIsWaitedOut: the data source's
 // wait rides out a service that stopped answering at all once a call of
 // the run has succeeded (the create of the job it reads, in the same
