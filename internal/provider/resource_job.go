@@ -101,6 +101,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
 	} else {
 		resp.Diagnostics.Append(keepAppliedForms(ctx, req.Config, req.State, &resp.Plan, unchanged)...)
+		keepStateWhenNothingConfiguredChanged(req.State, &resp.Plan)
 	}
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {

@@ -107,6 +107,24 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	return unchanged
 }
 
+// keepStateWhenNothingConfiguredChanged plans the state itself when, the
+// applied forms kept, no argument differs from it: the framework had
+// marked the computed values unknown for the edit of form (a job still
+// running has them re-read), and the plan would show that update at every
+// plan until the job ended, as the edit stays in the configuration.
+func keepStateWhenNothingConfiguredChanged(state tfsdk.State, plan *tfsdk.Plan) {
+	var applied, planned map[string]tftypes.Value
+	if state.Raw.IsNull() || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
+		return
+	}
+	for name, a := range plan.Schema.GetAttributes() {
+		if (a.IsOptional() || a.IsRequired()) && !planned[name].Equal(applied[name]) {
+			return
+		}
+	}
+	plan.Raw = state.Raw
+}
+
 // keepAppliedForms plans, for each of names (request attributes the
 // service would take as the job's, from planReplacement), the applied value
 // where the configuration gives it in another form (languages reordered, a

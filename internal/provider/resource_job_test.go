@@ -885,7 +885,7 @@ func unwaitedJobOnHeldServer(t *testing.T, name, audioURL string) (*fakeserver.S
 
 // TestAccJob_resultJSONPlannedNullWithoutRawResult: with include_raw_result
 // off, result_json is planned null, known, on creation and on an in-place
-// update of a job still running (a respelled audio_url): it is kept only
+// update of a job still running (include_transcript turned on): it is kept only
 // with include_raw_result, so the plan showed "(known after apply)" for a
 // value that could only be null. With include_raw_result on it stays
 // unknown while the job runs.
@@ -905,7 +905,7 @@ func TestAccJob_resultJSONPlannedNullWithoutRawResult(t *testing.T) {
 				Check: resource.TestCheckResourceAttr(addr, "status", client.StatusQueued),
 			},
 			{
-				Config: strings.Replace(config, "https://example.com", "HTTPS://EXAMPLE.com", 1),
+				Config: strings.Replace(config, "wait_for_completion = false", "wait_for_completion = false\ninclude_transcript = true", 1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("status")),
@@ -921,6 +921,36 @@ func TestAccJob_resultJSONPlannedNullWithoutRawResult(t *testing.T) {
 				}},
 				// The job ends, so that the destroy need not wait for it.
 				Check: func(*terraform.State) error { clock.Advance(2 * time.Hour); return nil },
+			},
+		},
+	})
+}
+
+// TestAccJob_otherFormOfARunningJobPlansNothing: an argument written in
+// another form that means the same, on a job still running, plans no
+// change. The framework marked its computed values unknown for the edit, a
+// running job's are not kept from state, and the update it planned was
+// planned again at every plan, the edit staying in the configuration,
+// until the job ended.
+func TestAccJob_otherFormOfARunningJobPlansNothing(t *testing.T) {
+	fs, clock, config := unwaitedJobOnHeldServer(t, "running", "https://example.com/running.wav")
+	const addr = "transcription_job.running"
+	respelled := strings.Replace(config, "https://example.com", "HTTPS://EXAMPLE.com", 1)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, Check: resource.TestCheckResourceAttr(addr, "status", client.StatusQueued)},
+			{
+				Config: respelled,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					acctest.JobsCreated(fs, 1),
+					resource.TestCheckResourceAttr(addr, "audio_url", "https://example.com/running.wav"),
+					// The job ends, so that the destroy need not wait for it.
+					func(*terraform.State) error { clock.Advance(2 * time.Hour); return nil },
+				),
 			},
 		},
 	})
