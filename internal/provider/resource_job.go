@@ -100,8 +100,11 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if len(resp.RequiresReplace) > 0 {
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
 	} else {
-		resp.Diagnostics.Append(keepAppliedForms(ctx, req.Config, req.State, &resp.Plan, unchanged)...)
-		keepStateWhenNothingConfiguredChanged(req.State, &resp.Plan)
+		kept, diags := keepAppliedForms(ctx, req.Config, req.State, &resp.Plan, unchanged)
+		resp.Diagnostics.Append(diags...)
+		if kept {
+			keepStateWhenNothingConfiguredChanged(req.State, &resp.Plan)
+		}
 	}
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {

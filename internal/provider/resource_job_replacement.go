@@ -108,7 +108,8 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 }
 
 // keepStateWhenNothingConfiguredChanged plans the state itself when, the
-// applied forms kept, no argument differs from it: the framework had
+// applied forms kept (keepAppliedForms kept one), no argument differs from
+// it: the framework had
 // marked the computed values unknown for the edit of form (a job still
 // running has them re-read), and the plan would show that update at every
 // plan until the job ended, as the edit stays in the configuration.
@@ -135,23 +136,26 @@ func keepStateWhenNothingConfiguredChanged(state tfsdk.State, plan *tfsdk.Plan) 
 // written out where the job has none (language_config = {}) still plans an
 // update, in state only. The configuration of a switch that is off is not
 // among names: an edit there is kept, though the service ignores it.
-func keepAppliedForms(ctx context.Context, config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, names []string) diag.Diagnostics {
+// It reports whether it kept any.
+func keepAppliedForms(ctx context.Context, config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, names []string) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var configured, applied, planned map[string]tftypes.Value
-	if config.Raw.As(&configured) != nil || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
-		return diags // not objects: planReplacement has said so
+	if len(names) == 0 || config.Raw.As(&configured) != nil || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
+		return false, diags // none (the usual plan), or not objects: planReplacement has said so
 	}
+	kept := false
 	for _, name := range names {
 		if configured[name].IsNull() || applied[name].IsNull() || planned[name].Equal(applied[name]) {
 			continue
 		}
 		var value attr.Value
 		if diags.Append(state.GetAttribute(ctx, path.Root(name), &value)...); diags.HasError() {
-			return diags
+			return kept, diags
 		}
 		diags.Append(plan.SetAttribute(ctx, path.Root(name), value)...)
+		kept = true
 	}
-	return diags
+	return kept, diags
 }
 
 // effectiveFieldsOf is what the service would do (client.EffectiveFields)
