@@ -339,40 +339,54 @@ func TestWaitForFinalJob_missingJob(t *testing.T) {
 	}
 }
 
-// TestWaitForFinalJob_looksAgainAfterAnAnswerItCannotRead: a look answered
+// TestWaitUntilFinal_looksAgainAfterAnAnswerItCannotRead: a look answered
 // with a page that is not the service's JSON (a proxy's), or 404 while a
 // job just created is not yet readable, is looked at again: either ended
 // the wait, and tainted a job that went on to finish, replaced and billed
-// again by the next apply.
-func TestWaitForFinalJob_looksAgainAfterAnAnswerItCannotRead(t *testing.T) {
-	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: 20 * time.Millisecond})
-	t.Cleanup(fs.Close)
-	var looks atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet {
-			switch looks.Add(1) {
-			case 1:
-				w.Header().Set("Content-Type", "text/html")
-				_, _ = w.Write([]byte("<html><title>Gateway</title></html>"))
-				return
-			case 2:
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusNotFound)
-				_, _ = w.Write([]byte(`{"statusCode":404,"message":"job not found"}`))
-				return
-			}
-		}
-		fs.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
+// again by the next apply. The data source's wait (unansweredEnds) does
+// so once a request of the run has succeeded (here the job's create).
+func TestWaitUntilFinal_looksAgainAfterAnAnswerItCannotRead(t *testing.T) {
+	page := func(w http.ResponseWriter) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<html><title>Gateway</title></html>"))
 	}
-	id := createTestJob(t, c, "https://example.com/a.wav")
-	job, err := waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil)
-	if err != nil || job.Status != client.StatusDone {
-		t.Fatalf("wait: %v (after %d looks), want the job done", err, looks.Load())
+	notFound := func(w http.ResponseWriter) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"statusCode":404,"message":"job not found"}`))
+	}
+	for _, tc := range []struct {
+		name           string
+		unansweredEnds bool
+		firstLooks     []func(http.ResponseWriter)
+	}{
+		{"created", false, []func(http.ResponseWriter){page, notFound}},
+		{"read by its id after a success", true, []func(http.ResponseWriter){page}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: 20 * time.Millisecond})
+			t.Cleanup(fs.Close)
+			var looks atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodGet {
+					if n := int(looks.Add(1)); n <= len(tc.firstLooks) {
+						tc.firstLooks[n-1](w)
+						return
+					}
+				}
+				fs.ServeHTTP(w, r)
+			}))
+			t.Cleanup(srv.Close)
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := createTestJob(t, c, "https://example.com/a.wav")
+			job, err := waitUntilFinal(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil, tc.unansweredEnds)
+			if err != nil || job.Status != client.StatusDone {
+				t.Fatalf("wait: %v (after %d looks), want the job done", err, looks.Load())
+			}
+		})
 	}
 }
 
@@ -394,33 +408,6 @@ func TestWaitForFinalJob_lastingUnreadableAnswerEndsTheWait(t *testing.T) {
 	}
 	if looks := len(fs.Requests()) - before; looks != maxUnreadableLooks {
 		t.Errorf("%d looks, want %d", looks, maxUnreadableLooks)
-	}
-}
-
-// TestWaitUntilFinal_pageAfterASuccessIsWaitedOut: the data source's wait
-// looks again after a page that is not the service's JSON once a request
-// of the run has succeeded, as the resource's does after its create.
-func TestWaitUntilFinal_pageAfterASuccessIsWaitedOut(t *testing.T) {
-	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: 20 * time.Millisecond})
-	t.Cleanup(fs.Close)
-	var looks atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && looks.Add(1) == 1 {
-			w.Header().Set("Content-Type", "text/html")
-			_, _ = w.Write([]byte("<html><title>Gateway</title></html>"))
-			return
-		}
-		fs.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := createTestJob(t, c, "https://example.com/a.wav")
-	job, err := waitUntilFinal(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil, true)
-	if err != nil || job.Status != client.StatusDone {
-		t.Fatalf("wait: %v, want the job done after the page", err)
 	}
 }
 
