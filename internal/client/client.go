@@ -801,7 +801,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, er
 	}
 	c.log.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
 	dog.answer()
-	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog, releaseOnClose: true}
+	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog}
 	return resp, sending{sent: true, written: true}, nil
 }
 

@@ -165,10 +165,9 @@ type watchedBody struct {
 	rc  io.ReadCloser
 	ctx context.Context
 	w   *watchdog
-	// releaseOnClose: a response body releases the try when closed.
-	releaseOnClose bool
 	// request: a request's body, read from this machine (a file being
 	// uploaded): a failure to read it is a localError, never retried.
+	// Otherwise a response's, which releases the try when closed.
 	request bool
 }
 
@@ -189,14 +188,12 @@ func (b *watchedBody) Read(p []byte) (int, error) {
 
 func (b *watchedBody) Close() error {
 	err := b.rc.Close()
-	if b.releaseOnClose {
-		b.w.release()
-	}
 	if b.request {
 		// net/http reports a request body's close error as the write's
 		// (httptrace's WroteRequest), though every byte went out: a create
 		// or upload would then be taken as not sent whole, and sent again.
 		return nil
 	}
+	b.w.release()
 	return err
 }

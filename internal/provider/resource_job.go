@@ -100,11 +100,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if len(resp.RequiresReplace) > 0 {
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
 	} else {
-		kept, diags := keepAppliedForms(ctx, req.Config, req.State, &resp.Plan, unchanged)
-		resp.Diagnostics.Append(diags...)
-		if kept {
-			keepStateWhenNothingConfiguredChanged(req.State, &resp.Plan)
-		}
+		keepAppliedForms(req.Config, req.State, &resp.Plan, unchanged)
 	}
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -107,25 +106,6 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 	return unchanged
 }
 
-// keepStateWhenNothingConfiguredChanged plans the state itself when, the
-// applied forms kept (keepAppliedForms kept one), no argument differs from
-// it: the framework had
-// marked the computed values unknown for the edit of form (a job still
-// running has them re-read), and the plan would show that update at every
-// plan until the job ended, as the edit stays in the configuration.
-func keepStateWhenNothingConfiguredChanged(state tfsdk.State, plan *tfsdk.Plan) {
-	var applied, planned map[string]tftypes.Value
-	if state.Raw.IsNull() || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
-		return
-	}
-	for name, a := range plan.Schema.GetAttributes() {
-		if (a.IsOptional() || a.IsRequired()) && !planned[name].Equal(applied[name]) {
-			return
-		}
-	}
-	plan.Raw = state.Raw
-}
-
 // keepAppliedForms plans, for each of names (request attributes the
 // service would take as the job's, from planReplacement), the applied value
 // where the configuration gives it in another form (languages reordered, a
@@ -136,26 +116,34 @@ func keepStateWhenNothingConfiguredChanged(state tfsdk.State, plan *tfsdk.Plan) 
 // written out where the job has none (language_config = {}) still plans an
 // update, in state only. The configuration of a switch that is off is not
 // among names: an edit there is kept, though the service ignores it.
-// It reports whether it kept any.
-func keepAppliedForms(ctx context.Context, config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, names []string) (bool, diag.Diagnostics) {
-	var diags diag.Diagnostics
+//
+// When, the forms kept, no argument differs from the state, the state
+// itself is planned: the framework had marked the computed values unknown
+// for the edit (a job still running has them re-read), and the plan would
+// show that update at every plan until the job ended, as the edit stays in
+// the configuration.
+func keepAppliedForms(config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, names []string) {
 	var configured, applied, planned map[string]tftypes.Value
 	if len(names) == 0 || config.Raw.As(&configured) != nil || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
-		return false, diags // none (the usual plan), or not objects: planReplacement has said so
+		return // none (the usual plan), or not objects: planReplacement has said so
 	}
-	kept := false
+	kept := maps.Clone(planned) // As shares plan.Raw's map
+	changed := false
 	for _, name := range names {
-		if configured[name].IsNull() || applied[name].IsNull() || planned[name].Equal(applied[name]) {
-			continue
+		if !configured[name].IsNull() && !applied[name].IsNull() && !kept[name].Equal(applied[name]) {
+			kept[name], changed = applied[name], true
 		}
-		var value attr.Value
-		if diags.Append(state.GetAttribute(ctx, path.Root(name), &value)...); diags.HasError() {
-			return kept, diags
-		}
-		diags.Append(plan.SetAttribute(ctx, path.Root(name), value)...)
-		kept = true
 	}
-	return kept, diags
+	if !changed {
+		return
+	}
+	for name, a := range plan.Schema.GetAttributes() {
+		if (a.IsOptional() || a.IsRequired()) && !kept[name].Equal(applied[name]) {
+			plan.Raw = tftypes.NewValue(plan.Raw.Type(), kept)
+			return
+		}
+	}
+	plan.Raw = state.Raw
 }
 
 // effectiveFieldsOf is what the service would do (client.EffectiveFields)
