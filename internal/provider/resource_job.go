@@ -100,6 +100,9 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if len(resp.RequiresReplace) > 0 {
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
 	} else {
+		if timeoutsRewritten(req.Config.Raw, req.State.Raw) {
+			unchanged = append(unchanged, "timeouts")
+		}
 		keepAppliedForms(req.Config, req.State, &resp.Plan, unchanged)
 	}
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)

@@ -117,6 +117,9 @@ func planReplacement(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, re
 // update, in state only. The configuration of a switch that is off is not
 // among names: an edit there is kept, though the service ignores it.
 //
+// names may hold timeouts too, when the configuration writes the applied
+// durations another way (timeoutsRewritten).
+//
 // When, the forms kept, no argument differs from the state, the state
 // itself is planned: the framework had marked the computed values unknown
 // for the edit (a job still running has them re-read), and the plan would

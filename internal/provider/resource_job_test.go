@@ -956,6 +956,47 @@ func TestAccJob_otherFormOfARunningJobPlansNothing(t *testing.T) {
 	})
 }
 
+// TestAccJob_timeoutsWrittenAnotherWayPlanNothing: timeouts that are the
+// applied durations written another way ("60m" for "1h") change no wait and
+// plan no change, even on a job still running (whose computed values an
+// update re-reads); state keeps the applied form. A new duration is an
+// update in place.
+func TestAccJob_timeoutsWrittenAnotherWayPlanNothing(t *testing.T) {
+	fs, clock, config := unwaitedJobOnHeldServer(t, "limits", "https://example.com/limits.wav")
+	const addr = "transcription_job.limits"
+	withTimeouts := func(create, read string) string {
+		return strings.Replace(config, "wait_for_completion = false", fmt.Sprintf("wait_for_completion = false\ntimeouts = {\n  create = %q\n  read = %q\n}", create, read), 1)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: withTimeouts("1h", "20m"), Check: resource.TestCheckResourceAttr(addr, "status", client.StatusQueued)},
+			{
+				Config: withTimeouts("60m", "1200s"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					resource.TestCheckResourceAttr(addr, "timeouts.create", "1h"),
+					resource.TestCheckResourceAttr(addr, "timeouts.read", "20m"),
+				),
+			},
+			{
+				Config: withTimeouts("2h", "1200s"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					acctest.JobsCreated(fs, 1),
+					resource.TestCheckResourceAttr(addr, "timeouts.create", "2h"),
+					// The job ends, so that the destroy need not wait for it.
+					func(*terraform.State) error { clock.Advance(3 * time.Hour); return nil },
+				),
+			},
+		},
+	})
+}
+
 // TestAccJob_goneAfterEndingUnseen: a job created without waiting and not
 // refreshed since, which the service no longer has, stays in state with
 // retained = false, as a job seen ended does: the service deletes a job only

@@ -63,8 +63,9 @@ type uploadResourceModel struct {
 
 // Paths ModifyPlan works on.
 var (
-	pathUploadSource = path.Root("source")
-	pathUploadSHA256 = path.Root("sha256")
+	pathUploadSource   = path.Root("source")
+	pathUploadSHA256   = path.Root("sha256")
+	pathUploadTimeouts = path.Root("timeouts")
 )
 
 // uploadMetadataAttrTypes is the type of audio_metadata.
@@ -219,6 +220,10 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	if resp.Diagnostics.HasError() {
 		return
+	}
+	if !creating && timeoutsRewritten(req.Config.Raw, req.State.Raw) {
+		plan.Timeouts = state.Timeouts
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathUploadTimeouts, state.Timeouts)...)
 	}
 	// The service records the file's name, so only a new upload changes it.
 	// Under zero data retention none can be made: the upload stays as it was,

@@ -653,6 +653,42 @@ func TestAccUpload_timeouts(t *testing.T) {
 	}
 }
 
+// TestAccUpload_timeoutsWrittenAnotherWayPlanNothing: timeouts.create
+// written another way ("60m" for "1h") plans no change and state keeps the
+// applied form; a new duration is an update in place, with no new upload.
+func TestAccUpload_timeoutsWrittenAnotherWayPlanNothing(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	source := filepath.Join(t.TempDir(), "limits.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	const addr = "transcription_upload.limits"
+	withTimeout := func(create string) string {
+		return acctest.ProviderConfig(url) + fmt.Sprintf("resource \"transcription_upload\" \"limits\" {\n  source = %q\n  timeouts = {\n    create = %q\n  }\n}\n", source, create)
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: withTimeout("1h")},
+			{
+				Config: withTimeout("60m"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: tfresource.TestCheckResourceAttr(addr, "timeouts.create", "1h"),
+			},
+			{
+				Config: withTimeout("2h"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				Check: tfresource.TestCheckResourceAttr(addr, "timeouts.create", "2h"),
+			},
+		},
+	})
+	if ups := uploadRequests(fs); len(ups) != 1 {
+		t.Fatalf("uploads %+v, want the first one only", ups)
+	}
+}
+
 // An upload cannot be imported, and says why; destroying one says the file
 // stays on the service.
 func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {

@@ -256,3 +256,39 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 		}
 	}
 }
+
+// timeoutsRewritten takes the applied timeouts written another way as
+// unchanged, and nothing else: a duration that differs, one set or unset,
+// a value not yet known, or none at all.
+func TestTimeoutsRewritten(t *testing.T) {
+	durations := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"create": tftypes.String, "read": tftypes.String}}
+	resourceType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"timeouts": durations}}
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	null := tftypes.NewValue(tftypes.String, nil)
+	withTimeouts := func(create, read tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(resourceType, map[string]tftypes.Value{"timeouts": tftypes.NewValue(durations, map[string]tftypes.Value{"create": create, "read": read})})
+	}
+	noTimeouts := tftypes.NewValue(resourceType, map[string]tftypes.Value{"timeouts": tftypes.NewValue(durations, nil)})
+	applied := withTimeouts(str("1h"), str("20m"))
+	for name, tc := range map[string]struct {
+		config, state tftypes.Value
+		want          bool
+	}{
+		"same durations written otherwise": {withTimeouts(str("60m"), str("1200s")), applied, true},
+		"one written otherwise":            {withTimeouts(str("1h0m0s"), str("20m")), applied, true},
+		"written alike":                    {applied, applied, false},
+		"a longer duration":                {withTimeouts(str("61m"), str("20m")), applied, false},
+		"one unset":                        {withTimeouts(str("60m"), null), applied, false},
+		"one set":                          {withTimeouts(str("60m"), str("20m")), withTimeouts(str("1h"), null), false},
+		"not yet known":                    {withTimeouts(tftypes.NewValue(tftypes.String, tftypes.UnknownValue), str("20m")), applied, false},
+		"not a duration":                   {withTimeouts(str("an hour"), str("20m")), applied, false},
+		"none configured":                  {noTimeouts, applied, false},
+		"none applied":                     {withTimeouts(str("60m"), str("20m")), noTimeouts, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got := timeoutsRewritten(tc.config, tc.state); got != tc.want {
+				t.Errorf("timeoutsRewritten = %t, want %t", got, tc.want)
+			}
+		})
+	}
+}
