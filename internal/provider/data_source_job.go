@@ -42,21 +42,24 @@ type jobDataSource struct {
 // record's attributes are those of the transcription_job resource, filled by
 // the same code (jobResourceModel.setRecord and setRequestFromParams).
 type jobDataSourceModel struct {
-	ID                types.String     `tfsdk:"id"`
-	IncludeTranscript types.Bool       `tfsdk:"include_transcript"`
-	IncludeRawResult  types.Bool       `tfsdk:"include_raw_result"`
-	WaitForCompletion types.Bool       `tfsdk:"wait_for_completion"`
-	Timeouts          dstimeouts.Value `tfsdk:"timeouts"`
-	RequestID         types.String     `tfsdk:"request_id"`
-	CreatedAt         types.String     `tfsdk:"created_at"`
-	Status            types.String     `tfsdk:"status"`
-	CompletedAt       types.String     `tfsdk:"completed_at"`
-	ErrorCode         types.Int64      `tfsdk:"error_code"`
-	File              types.Object     `tfsdk:"file"`
-	Result            types.Object     `tfsdk:"result"`
-	ResultJSON        jsonText         `tfsdk:"result_json"`
-	RequestParams     types.Object     `tfsdk:"request_params"`
-	CustomMetadata    types.Map        `tfsdk:"custom_metadata"`
+	ID                  types.String     `tfsdk:"id"`
+	IncludeTranscript   types.Bool       `tfsdk:"include_transcript"`
+	IncludeRawResult    types.Bool       `tfsdk:"include_raw_result"`
+	WaitForCompletion   types.Bool       `tfsdk:"wait_for_completion"`
+	Timeouts            dstimeouts.Value `tfsdk:"timeouts"`
+	RequestID           types.String     `tfsdk:"request_id"`
+	CreatedAt           types.String     `tfsdk:"created_at"`
+	Status              types.String     `tfsdk:"status"`
+	CompletedAt         types.String     `tfsdk:"completed_at"`
+	ErrorCode           types.Int64      `tfsdk:"error_code"`
+	File                types.Object     `tfsdk:"file"`
+	Result              types.Object     `tfsdk:"result"`
+	ResultJSON          jsonText         `tfsdk:"result_json"`
+	RequestParams       types.Object     `tfsdk:"request_params"`
+	CustomMetadata      types.Map        `tfsdk:"custom_metadata"`
+	Version             types.Int64      `tfsdk:"version"`
+	Kind                types.String     `tfsdk:"kind"`
+	PostSessionMetadata jsonText         `tfsdk:"post_session_metadata"`
 }
 
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -139,6 +142,14 @@ func (d *jobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, 
 			},
 			fileView.name:   fileView.dataSourceAttribute(),
 			resultView.name: resultView.dataSourceAttribute(),
+			// As in transcription_jobs' items.
+			"version": dschema.Int64Attribute{MarkdownDescription: recordVersionView.description, Computed: true},
+			"kind":    dschema.StringAttribute{MarkdownDescription: recordKindView(client.KindPreRecorded).description, Computed: true},
+			"post_session_metadata": dschema.StringAttribute{
+				MarkdownDescription: postSessionMetadataView.description,
+				CustomType:          jsonTextType{},
+				Computed:            true,
+			},
 			"result_json": dschema.StringAttribute{
 				MarkdownDescription: "The whole result as JSON, word timings included, when `include_raw_result` is `true`; null otherwise, and until the job is `done`.",
 				CustomType:          jsonTextType{},
@@ -273,21 +284,24 @@ func jobDataSourceState(ctx context.Context, config jobDataSourceModel, job *cli
 	}
 
 	return jobDataSourceModel{
-		ID:                config.ID,
-		IncludeTranscript: config.IncludeTranscript,
-		IncludeRawResult:  config.IncludeRawResult,
-		WaitForCompletion: config.WaitForCompletion,
-		Timeouts:          config.Timeouts,
-		RequestID:         m.RequestID,
-		CreatedAt:         m.CreatedAt,
-		Status:            m.Status,
-		CompletedAt:       m.CompletedAt,
-		ErrorCode:         m.ErrorCode,
-		File:              m.File,
-		Result:            m.Result,
-		ResultJSON:        m.ResultJSON,
-		RequestParams:     params,
-		CustomMetadata:    flattenCustomMetadata(job.CustomMetadata),
+		ID:                  config.ID,
+		IncludeTranscript:   config.IncludeTranscript,
+		IncludeRawResult:    config.IncludeRawResult,
+		WaitForCompletion:   config.WaitForCompletion,
+		Timeouts:            config.Timeouts,
+		RequestID:           m.RequestID,
+		CreatedAt:           m.CreatedAt,
+		Status:              m.Status,
+		CompletedAt:         m.CompletedAt,
+		ErrorCode:           m.ErrorCode,
+		File:                m.File,
+		Result:              m.Result,
+		ResultJSON:          m.ResultJSON,
+		RequestParams:       params,
+		CustomMetadata:      flattenCustomMetadata(job.CustomMetadata),
+		Version:             types.Int64Value(job.Version),
+		Kind:                types.StringValue(job.Kind),
+		PostSessionMetadata: flattenJSON(job.PostSessionMetadata),
 	}, diags
 }
 

@@ -287,6 +287,9 @@ include_raw_result = true`, directID))
 
 				// The job created elsewhere.
 				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("status"), knownvalue.StringExact(client.StatusDone)),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("version"), knownvalue.Int64Exact(direct.Version)),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("kind"), knownvalue.StringExact(direct.Kind)),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("post_session_metadata"), knownvalue.StringExact(string(direct.PostSessionMetadata))),
 				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("file"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"audio_duration":     knownvalue.Float64Exact(12),
 					"number_of_channels": knownvalue.Int64Exact(2),

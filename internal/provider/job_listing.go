@@ -243,7 +243,7 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 	switch {
 	case read.timedOut(err):
 		resp.Diagnostics.AddError("Timed out listing "+l.what,
-			fmt.Sprintf("The listing did not end within %s (timeouts.read), after %d pages and %d jobs: %s\n\nRaise timeouts.read, narrow the listing (its filters, limit), or try again later.", timeout, pages, len(items), apiErrorDetail(err)))
+			fmt.Sprintf("The listing did not end within %s (timeouts.read), after %s and %s: %s\n\nRaise timeouts.read, narrow the listing (its filters, limit), or try again later.", timeout, counted(pages, "page"), counted(len(items), "job"), apiErrorDetail(err)))
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot list "+l.what, err)
@@ -259,6 +259,15 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
+// Fields of a job record shown alike by the listings' items and the
+// transcription_job data source.
+var (
+	recordVersionView       = viewInt64("version", "Version of the record.")
+	postSessionMetadataView = viewJSON("post_session_metadata", "Metadata about the session, as a JSON object text (use `jsondecode`).")
+)
+
+func recordKindView(kind string) viewAttr { return viewString("kind", "Kind of job: `"+kind+"`.") }
+
 // listedJobsView is a listing's items attribute: every field of a job's
 // record, request_params as JSON text, and the result without word timings
 // (a listing has no include_raw_result).
@@ -266,14 +275,14 @@ func listedJobsView(description, kind, requestIDDescription, requestParamsDescri
 	return viewObjectList("items", description,
 		viewString("id", "Identifier of the job (a UUID)."),
 		viewString("request_id", requestIDDescription),
-		viewInt64("version", "Version of the record."),
+		recordVersionView,
 		viewString("status", "Status: "+markdownList(client.JobStatuses)+"."),
 		viewString("created_at", "When the job was created (ISO 8601)."),
 		viewString("completed_at", "When the job ended (ISO 8601); null until it is `done` or `error`."),
-		viewString("kind", "Kind of job: `"+kind+"`."),
+		recordKindView(kind),
 		viewStringMap("custom_metadata", "Metadata attached by the caller; values that are not strings are JSON-encoded."),
 		viewInt64("error_code", "HTTP-style code of the failure; null unless the job failed."),
-		viewJSON("post_session_metadata", "Metadata about the session, as a JSON object text (use `jsondecode`)."),
+		postSessionMetadataView,
 		fileView,
 		viewJSON("request_params", requestParamsDescription),
 		resultView.withDescription("transcription.utterances", listedUtterancesDescription+transcriptSized),
@@ -317,4 +326,12 @@ func (m listingDataSourceModel) listOptions(ctx context.Context) (client.ListOpt
 	opts, diags := m.listFilterModel.listOptions(ctx)
 	opts.Offset = int(m.Offset.ValueInt64())
 	return opts, diags
+}
+
+// counted is n with its noun, plural unless n is 1: "1 page", "2 pages".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
