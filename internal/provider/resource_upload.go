@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -89,6 +90,8 @@ The file is streamed, never read whole into memory. At every plan the provider h
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
 **Time.** No timeout bounds the upload as a whole: a large recording on a slow link takes the time it needs, as long as it makes progress. The provider gives up on a transfer that makes no progress for a minute, on a connection not opened within 30 seconds, and on an answer whose headers do not come within 2 minutes of the last byte sent. Set ` + "`timeouts.create`" + ` to cap the whole upload.
+
+**Size.** The service documents a limit of 1000 MB per upload: the plan of a new upload warns of a larger file, naming ` + "`source`" + ` (an account may have a higher limit, so it is not refused), and an upload the service refuses as too large fails the apply, naming ` + "`source`" + ` and the file's size. A smaller encoding (MP3, Opus) or an external ` + "`audio_url`" + ` avoids it.
 
 **Destroy.** The service has no endpoint to delete an upload: destroying this resource only removes it from Terraform's state. The service keeps the file for its retention period (3 weeks on paid plans, 1 year on the free plan).
 
@@ -337,8 +340,20 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		plan.AudioURL = types.StringUnknown()
 		plan.AudioMetadata = types.ObjectUnknown(uploadMetadataAttrTypes)
 	}
+	if size > documentedUploadLimit && (creating || len(resp.RequiresReplace) > 0) {
+		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "The file is larger than the service's documented upload limit",
+			fmt.Sprintf("%q is %d bytes, more than the 1000 MB (%d bytes) the service documents for an upload: it answers a larger file 413 once it has received that much, "+
+				"and the apply fails. Unless your account's limit is higher, give the recording a smaller encoding (MP3, Opus), or host it yourself and give transcription_job its URL as audio_url.",
+				source, size, documentedUploadLimit))
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
+
+// documentedUploadLimit is the largest upload the service documents (1000
+// MB, counted as the fake server's -max-upload-mb counts it). The spec
+// does not give it, and an account may have another: a larger file is
+// warned of at plan, not refused.
+const documentedUploadLimit = 1000 << 20
 
 const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = true, and the service disables uploads (POST /v2/upload) for accounts with zero data retention. " +
 	"Host the recording yourself and give transcription_job an external audio_url instead: a public URL, or a signed one such as a presigned object-storage URL."
@@ -449,6 +464,9 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddError(fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
 				"\n\nThe file was sent before the failure: the service may have received it all the same. Nothing was saved in state: the next apply uploads it again. "+
 				"(The service has no endpoint to delete an upload: it keeps one for its retention period.)")
+		case client.IsStatus(err, http.StatusRequestEntityTooLarge):
+			resp.Diagnostics.AddAttributeError(pathUploadSource, fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
+				fmt.Sprintf("\n\nThe file is %d bytes, more than the service takes in one upload. Give the recording a smaller encoding (MP3, Opus), or host it yourself and give transcription_job its URL as audio_url.", size))
 		default:
 			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
 		}

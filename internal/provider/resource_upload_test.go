@@ -587,7 +587,7 @@ func TestAccUpload_tooLarge(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
 			Config:      acctest.ProviderConfig(url) + uploadConfig("long", source),
-			ExpectError: acctest.ExpectError(fmt.Sprintf(`(?s)Cannot upload %s .*status 413 \(Request Entity Too Large\): the audio file exceeds the upload limit of %d bytes`, regexp.QuoteMeta(fmt.Sprintf("%q", source)), limit)),
+			ExpectError: acctest.ExpectError(fmt.Sprintf(`(?s)Cannot upload %s with transcription_upload.long.* source = .*status 413 \(Request Entity Too Large\): the audio file exceeds the upload limit of %d bytes.*The file is %d bytes, more than the service takes in one upload`, regexp.QuoteMeta(fmt.Sprintf("%q", source)), limit, len(data))),
 		}},
 	})
 	ups := uploadRequests(fs)
@@ -596,6 +596,37 @@ func TestAccUpload_tooLarge(t *testing.T) {
 	}
 	if read := ups[0].BodyBytes; read == 0 || read >= len(data) {
 		t.Errorf("the service read %d bytes of a %d-byte file, want it to stop past its bound", read, len(data))
+	}
+}
+
+// A new upload of a file past the service's documented limit is warned of
+// at plan, naming source; one at the limit is not.
+func TestUploadPlan_largerThanTheDocumentedLimit(t *testing.T) {
+	h := newProtoHarness(t, fakeserver.Options{})
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		size int64
+		warn bool
+	}{{documentedUploadLimit, false}, {documentedUploadLimit + 1, true}} {
+		source := filepath.Join(dir, fmt.Sprintf("%d.wav", tc.size))
+		f, err := os.Create(source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Sparse: the plan of a new upload only reads the file's size.
+		if err := f.Truncate(tc.size); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		u := newUploadBench(h, source)
+		resp := u.planChange(uploadTypeName, &u.null, &u.config, &u.config)
+		warned := slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool {
+			return d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "The file is larger than the service's documented upload limit" &&
+				strings.Contains(d.Detail, fmt.Sprintf("%q is %d bytes", source, tc.size)) && d.Attribute.String() == "AttributeName(\"source\")"
+		})
+		if warned != tc.warn {
+			t.Errorf("a %d-byte file: warned %t, want %t: %v", tc.size, warned, tc.warn, resp.Diagnostics)
+		}
 	}
 }
 
