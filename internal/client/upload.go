@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net/http"
 	"net/textproto"
 	"path/filepath"
 	"strings"
@@ -97,3 +98,18 @@ func (e *exactReader) Read(p []byte) (int, error) {
 var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"", "\r", "%0D", "\n", "%0A")
 
 func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }
+
+// SniffMedia returns the media type of a file whose first bytes are head
+// (http.DetectContentType reads at most 512), and whether it may be audio
+// or video, which is all the service takes: an audio or video type, Ogg,
+// or bytes no rule recognises (FLAC, AAC, AMR and many other recordings).
+// Text, images, documents, fonts and archives are not.
+func SniffMedia(head []byte) (contentType string, media bool) {
+	contentType = http.DetectContentType(head)
+	mediaType, _, _ := strings.Cut(contentType, ";")
+	switch {
+	case strings.HasPrefix(mediaType, "audio/"), strings.HasPrefix(mediaType, "video/"):
+		return contentType, true
+	}
+	return contentType, mediaType == "application/ogg" || mediaType == "application/octet-stream"
+}

@@ -31,11 +31,14 @@ type upload struct {
 
 // uploadedAudio describes an uploaded file. A WAV file (RIFF/WAVE) is read
 // for its real duration and channels, and refused when its header cannot be
-// read. Any other format (MP3, M4A, MP4, ...) is accepted as the service
-// accepts audio and video files, but this server decodes none of them: it
-// describes them as it does external audio (derivedAudio), 5 to 60 seconds
-// from a hash of the content, one channel, and serves them as their bytes
-// sniff (http.DetectContentType). An empty file is refused.
+// read. Any other format that may be audio or video (MP3, M4A, MP4, FLAC,
+// ...: client.SniffMedia) is accepted, as the service accepts audio and
+// video files, but this server decodes none of them: it describes them as
+// it does external audio (derivedAudio), 5 to 60 seconds from a hash of the
+// content, one channel, and serves them as their bytes sniff. An empty
+// file, and one whose bytes are text, an image, a document, a font or an
+// archive, are refused: a pipeline that sends one would fail on the
+// service.
 func uploadedAudio(filename string, data []byte) (audio Audio, contentType string, err error) {
 	switch {
 	case len(data) == 0:
@@ -46,9 +49,12 @@ func uploadedAudio(filename string, data []byte) (audio Audio, contentType strin
 			return Audio{}, "", err
 		}
 		return Audio{Duration: info.Duration(), Channels: int64(info.Channels), Filename: filename}, wavContentType, nil
-	default:
-		return Audio{Duration: hashedDuration(data), Channels: 1, Filename: filename}, http.DetectContentType(data), nil
 	}
+	contentType, media := client.SniffMedia(data)
+	if !media {
+		return Audio{}, "", fmt.Errorf("the file is not audio or video: its content is %s", contentType)
+	}
+	return Audio{Duration: hashedDuration(data), Channels: 1, Filename: filename}, contentType, nil
 }
 
 // sniffedExtensions are the extensions of the media types

@@ -135,6 +135,21 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 	}
 	empty, ct := multipartFile(t, "audio", "empty.wav", nil)
 	requireError(t, h.do(http.MethodPost, "/v2/upload", ct, empty, nil), http.StatusUnprocessableEntity, "/v2/upload")
+
+	// A file whose bytes are no audio or video, whatever its name says.
+	for name, content := range map[string]string{
+		"notes.wav":  "just some text, not audio\n",
+		"page.mp3":   "<!DOCTYPE html><html><body>Not found</body></html>",
+		"cover.m4a":  "\x89PNG\r\n\x1a\n" + strings.Repeat("\x00", 64),
+		"report.mp4": "%PDF-1.7\n" + strings.Repeat("\x00", 64),
+		"bundle.ogg": "PK\x03\x04" + strings.Repeat("\x00", 64),
+	} {
+		file, ct := multipartFile(t, "audio", name, []byte(content))
+		body := requireError(t, h.do(http.MethodPost, "/v2/upload", ct, file, nil), http.StatusUnprocessableEntity, "/v2/upload")
+		if !strings.Contains(body.Message, "unsupported audio file: the file is not audio or video: its content is ") {
+			t.Errorf("%s: message %q", name, body.Message)
+		}
+	}
 }
 
 // TestUploadOfAnotherFormat: the service takes audio and video files of any
@@ -195,7 +210,7 @@ func TestUploadWithoutFilenameOrExtension(t *testing.T) {
 	for content, want := range map[string]string{
 		"ID3\x03\x00\x00\x00\x00\x00\x00\xff\xfb\x90\x64" + strings.Repeat("U", 400): "mp3",
 		"OggS\x00\x02" + strings.Repeat("\x00", 400):                                 "ogg",
-		"just some text, not audio":                                                  "",
+		"fLaC\x00\x00\x00\x22" + strings.Repeat("\x00", 400):                         "",
 	} {
 		body, ct := multipartFile(t, "audio", "blob", []byte(content))
 		decodeInto(t, h.do(http.MethodPost, "/v2/upload", ct, body, nil).body, &up)

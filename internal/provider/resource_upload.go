@@ -85,7 +85,7 @@ func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataReques
 
 const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
 
-The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away or be emptied: plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file fails the plan of a new upload or of a new ` + "`source`" + `. An upload stops, before it completes, if the file changes while it is read.
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away or be emptied: plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file, or one whose first bytes show it is no audio or video (text, a web page, an image, a document, an archive), fails the plan of a new upload or of a new ` + "`source`" + ` or content, naming the path: the service takes only recordings. An upload stops, before it completes, if the file changes while it is read.
 
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
@@ -269,11 +269,12 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	source := plan.Source.ValueString()
 	var sum string
 	var size int64
+	var head []byte // the file's first bytes, read for a new upload only
 	var err error
 	if creating {
 		// A new upload's digest is planned unknown (below): the file needs
-		// only to be there, readable and not empty.
-		size, err = sourceFileSize(source)
+		// only to be there, readable, not empty, and a recording.
+		size, head, err = sourceFileStart(source)
 	} else {
 		sum, size, err = fileSHA256(ctx, source)
 	}
@@ -339,6 +340,20 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		plan.ID = types.StringUnknown()
 		plan.AudioURL = types.StringUnknown()
 		plan.AudioMetadata = types.ObjectUnknown(uploadMetadataAttrTypes)
+	}
+	if creating || len(resp.RequiresReplace) > 0 {
+		if !creating {
+			// The file was hashed whole; its type is in its first bytes.
+			if _, head, err = sourceFileStart(source); err != nil {
+				addSourceError(&resp.Diagnostics, source, err, "")
+				return
+			}
+		}
+		if contentType, media := client.SniffMedia(head); !media {
+			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is not a recording",
+				fmt.Sprintf("The content of %q is %s, not audio or video, which is all the service takes: it would refuse the upload. Point source at a recording.", source, contentType))
+			return
+		}
 	}
 	if size > documentedUploadLimit && (creating || len(resp.RequiresReplace) > 0) {
 		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "The file is larger than the service's documented upload limit",

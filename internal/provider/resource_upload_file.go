@@ -34,27 +34,33 @@ func openSourceFile(name string) (*os.File, error) {
 	return os.Open(name)
 }
 
-// sourceFileSize returns the size of a regular file it could open and
-// read: what a new upload's plan needs, whose digest is known only once
-// uploaded (hashing a recording of several hundred MB took seconds, at every
-// plan, for a value thrown away).
-func sourceFileSize(name string) (int64, error) {
+// sourceFileStart returns the size of a regular file it could open and
+// read, and its first bytes (up to 512, what sniffing its type reads):
+// what a new upload's plan needs, whose digest is known only once uploaded
+// (hashing a recording of several hundred MB took seconds, at every plan,
+// for a value thrown away).
+func sourceFileStart(name string) (int64, []byte, error) {
 	f, err := openSourceFile(name)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	// Opened is not readable: a read of a directory's entry point or of a
 	// file on a failing disk fails only here.
-	if _, err := f.Read(make([]byte, 1)); err != nil && !errors.Is(err, io.EOF) {
-		return 0, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
+	head := make([]byte, sniffedBytes)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return 0, nil, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
 	}
-	return info.Size(), nil
+	return info.Size(), head[:n], nil
 }
+
+// sniffedBytes is how much of a file http.DetectContentType reads.
+const sniffedBytes = 512
 
 // fileSHA256 streams the file through SHA-256 and returns the hex digest
 // and the number of bytes hashed. It stops with ctx's error once ctx ends:

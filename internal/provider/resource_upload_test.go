@@ -630,6 +630,57 @@ func TestUploadPlan_largerThanTheDocumentedLimit(t *testing.T) {
 	}
 }
 
+// A file whose bytes are no recording (text, a web page, an image, a
+// document, an archive) is refused at plan, naming source and what it is,
+// whether a new upload or a new content of one made; any bytes that may be
+// audio or video (a FLAC stream no sniffing rule knows) are not.
+func TestUploadPlan_notARecording(t *testing.T) {
+	refused := map[string]string{
+		"notes.wav": "a transcript, not audio\n",
+		"page.mp3":  "<!DOCTYPE html><html><body>Moved</body></html>",
+		"cover.m4a": "\x89PNG\r\n\x1a\n" + strings.Repeat("\x00", 64),
+	}
+	write := func(t *testing.T, name, content string) {
+		if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range refused {
+		t.Run("new upload of "+name, func(t *testing.T) {
+			source := filepath.Join(t.TempDir(), name)
+			write(t, source, content)
+			u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+			resp, err := u.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+				TypeName: uploadTypeName, PriorState: &u.null, ProposedNewState: &u.config, Config: &u.config,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := sourceError(t, resp.Diagnostics, "The file to upload is not a recording")
+			if want := fmt.Sprintf("The content of %q is ", source); !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, "not audio or video") {
+				t.Errorf("detail %q, want %q and the rule", d.Detail, want)
+			}
+		})
+	}
+	t.Run("new content of an upload made", func(t *testing.T) {
+		u, made := madeUpload(t)
+		write(t, u.source, refused["notes.wav"])
+		resp, err := u.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: uploadTypeName, PriorState: made, ProposedNewState: &u.config, Config: &u.config,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sourceError(t, resp.Diagnostics, "The file to upload is not a recording")
+	})
+	t.Run("bytes no rule knows", func(t *testing.T) {
+		source := filepath.Join(t.TempDir(), "take.flac")
+		write(t, source, "fLaC\x00\x00\x00\x22"+strings.Repeat("\x10\x00", 200))
+		u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+		u.applyChange(uploadTypeName, &u.null, u.planCreate(), &u.config)
+	})
+}
+
 // throttledBody reads at most rate bytes per second of a request body.
 type throttledBody struct {
 	io.ReadCloser

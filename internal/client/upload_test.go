@@ -1,0 +1,41 @@
+package client_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/testutil"
+)
+
+// SniffMedia takes recordings of every kind, and bytes no sniffing rule
+// knows (many recording formats), as media; text, pages, images, documents,
+// fonts and archives not.
+func TestSniffMedia(t *testing.T) {
+	for name, tc := range map[string]struct {
+		head  string
+		media bool
+	}{
+		"WAV":             {string(testutil.SilentWAV(0.1, 1, 8000)), true},
+		"MP3 with ID3":    {"ID3\x03\x00\x00\x00\x00\x00\x00\xff\xfb\x90\x64" + strings.Repeat("U", 100), true},
+		"Ogg":             {"OggS\x00\x02" + strings.Repeat("\x00", 100), true},
+		"MP4":             {"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom", true},
+		"WebM":            {"\x1a\x45\xdf\xa3" + strings.Repeat("\x00", 60), true},
+		"FLAC":            {"fLaC\x00\x00\x00\x22" + strings.Repeat("\x10\x00", 100), true},
+		"raw PCM silence": {strings.Repeat("\x00", 512), true},
+		"text":            {"a transcript, not audio\n", false},
+		"JSON":            {`{"audio_url": "https://example.com/a.wav"}`, false},
+		"HTML":            {"<!DOCTYPE html><html></html>", false},
+		"PNG":             {"\x89PNG\r\n\x1a\n" + strings.Repeat("\x00", 64), false},
+		"PDF":             {"%PDF-1.7\n" + strings.Repeat("\x00", 64), false},
+		"zip":             {"PK\x03\x04" + strings.Repeat("\x00", 64), false},
+		"gzip":            {"\x1f\x8b\x08" + strings.Repeat("\x00", 64), false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			contentType, media := client.SniffMedia([]byte(tc.head))
+			if media != tc.media {
+				t.Errorf("SniffMedia = %q, %t; want media %t", contentType, media, tc.media)
+			}
+		})
+	}
+}
