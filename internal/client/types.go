@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 )
 
 // InitTranscriptionRequest is the body of POST /v2/pre-recorded. Every optional
@@ -187,6 +188,18 @@ type PreRecordedJob struct {
 type PreRecordedRecord struct {
 	JobCommon
 	RequestParams json.RawMessage `json:"request_params"`
+}
+
+// Job decodes the record's request_params, as GetPreRecorded does: the job
+// as a job's own read gives it, or why its request_params cannot be read.
+func (r *PreRecordedRecord) Job() (*PreRecordedJob, error) {
+	job := &PreRecordedJob{JobCommon: r.JobCommon}
+	if len(r.RequestParams) > 0 {
+		if err := json.Unmarshal(r.RequestParams, &job.RequestParams); err != nil {
+			return nil, fmt.Errorf("its request_params cannot be read: %w", err)
+		}
+	}
+	return job, nil
 }
 
 // LiveJob is an item of the live listing.

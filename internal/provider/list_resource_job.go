@@ -52,7 +52,8 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 		MarkdownDescription: "Finds existing pre-recorded transcription jobs on the service, newest first, for `terraform query`: " +
 			"each with its identity (`id`), and with `-generate-config-out`, the `transcription_job` resource block and import block that bring it under management with no change. " +
 			"A result's resource object (`include_resource`) leaves out `callback_config.url` and `callback_url`, which may carry a token and which `terraform query -json` would print: the generated configuration cannot hold them either (left out, they keep the job's), and the import reads the job again. " +
-			"Every filter is optional; without any, every job the service holds is listed (up to the query's `limit`).",
+			"With `include_resource` (or `-generate-config-out`), a job whose record cannot be rebuilt as a `transcription_job` (the service sent no `request_params`, or ones the provider cannot read) is left out of the results with a warning naming it, as it could not be imported either; the other jobs are listed. " +
+			"Every filter is optional; without any, every job the service holds is listed, up to the query's `limit` (100 unless the `list` block sets another).",
 		Attributes: map[string]listschema.Attribute{
 			"status": listschema.ListAttribute{
 				MarkdownDescription: listStatusDescription,
@@ -118,7 +119,11 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 		pushed := 0
 		// Only what state would keep by default: the import that follows
 		// reads the job again anyway.
-		pages, err := r.data.Client.EachPreRecordedPage(ctx, opts, int(req.Limit), listingPageSize, resultDetail(summaryContent), func(jobs []client.PreRecordedJob) error {
+		// request_params are read job by job, and only for a resource
+		// object: one job's that the provider cannot read leaves that job
+		// out, not the listing (Terraform shows no result of a list block
+		// one of whose results holds an error).
+		pages, err := r.data.Client.EachPreRecordedRecordPage(ctx, opts, int(req.Limit), listingPageSize, resultDetail(summaryContent), func(jobs []client.PreRecordedRecord) error {
 			for i := range jobs {
 				if !push(r.listResult(ctx, req, &jobs[i], nullTimeouts)) {
 					return errListingStopped
@@ -143,18 +148,39 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 var errListingStopped = errors.New("terraform takes no more results")
 
 // listResult is the result of one listed job: its identity and name, and
-// with include_resource the state an import builds.
-func (r *jobListResource) listResult(ctx context.Context, req list.ListRequest, job *client.PreRecordedJob, nullTimeouts timeouts.Value) list.ListResult {
+// with include_resource the state an import builds. A job whose state
+// cannot be built (request_params the provider cannot read, or none) is a
+// result holding only a warning that names it: Terraform would show no
+// result of the listing if it held an error, and the framework takes a
+// result without its resource object for a fault of the provider's.
+func (r *jobListResource) listResult(ctx context.Context, req list.ListRequest, record *client.PreRecordedRecord, nullTimeouts timeouts.Value) list.ListResult {
 	result := req.NewListResult(ctx)
-	result.DisplayName = jobDisplayName(job)
-	result.Diagnostics.Append(result.Identity.Set(ctx, jobIdentityModel{ID: types.StringValue(job.ID)})...)
 	if req.IncludeResource {
-		state, diags := listedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
-		result.Diagnostics.Append(diags...)
-		if !diags.HasError() {
-			result.Diagnostics.Append(result.Resource.Set(ctx, state)...)
+		job, err := record.Job()
+		var state jobResourceModel
+		var diags diag.Diagnostics
+		if err == nil {
+			state, diags = listedJob(ctx, job, r.data.Client.ResultURL(job.ID), nullTimeouts)
 		}
+		if err != nil || diags.HasError() {
+			why := ""
+			if err != nil {
+				why = client.Printable(err.Error())
+			} else {
+				for _, d := range diags.Errors() {
+					why = client.Printable(d.Detail())
+					break
+				}
+			}
+			var left list.ListResult
+			left.Diagnostics.AddWarning("A listed job is left out",
+				fmt.Sprintf("Job %s (%s) is left out of the results: the provider cannot build its transcription_job from its record, so it can be neither generated nor imported: %s", record.ID, jobDisplayName(&record.JobCommon), why))
+			return left
+		}
+		result.Diagnostics.Append(result.Resource.Set(ctx, state)...)
 	}
+	result.DisplayName = jobDisplayName(&record.JobCommon)
+	result.Diagnostics.Append(result.Identity.Set(ctx, jobIdentityModel{ID: types.StringValue(record.ID)})...)
 	return result
 }
 
@@ -180,7 +206,7 @@ func listedJob(ctx context.Context, job *client.PreRecordedJob, resultURL string
 }
 
 // jobDisplayName names a listed job for people: its file, status and date.
-func jobDisplayName(job *client.PreRecordedJob) string {
+func jobDisplayName(job *client.JobCommon) string {
 	name := job.ID
 	if job.File != nil && job.File.Filename != nil && *job.File.Filename != "" {
 		name = *job.File.Filename

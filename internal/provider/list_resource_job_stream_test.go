@@ -365,15 +365,83 @@ func TestJobList_resourceObjectOnlyWhenAsked(t *testing.T) {
 	}
 }
 
+// A job whose record the provider cannot build a resource from (no
+// request_params, or ones it cannot read) leaves only itself out, with a
+// warning naming it: the other jobs are listed, with their resource
+// objects. Without include_resource, request_params are not read, and the
+// job is listed. (Terraform shows no result of a listing one of whose
+// results holds an error: one odd job hid every other.)
+func TestJobList_oddRecordLeavesOnlyItselfOut(t *testing.T) {
+	for name, odd := range map[string]string{
+		"no request_params":         `null`,
+		"unreadable request_params": `{"audio_url":"https://example.com/odd.wav","model":3}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			var oddID string
+			h := newJobListHarness(t, 3, func(fs *fakeserver.Server) http.Handler { return withOddListedJob(fs, odd, &oddID) })
+			for _, include := range []bool{false, true} {
+				var listed, warned int
+				for result := range h.listJobResources(context.Background(), 10, include) {
+					if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
+						t.Fatalf("include_resource %v: %s: %s", include, errs[0].Summary, errs[0].Detail)
+					}
+					if result.Identity == nil {
+						if hasWarning(result.Diagnostics, "A listed job is left out", "Job "+oddID+" (") {
+							warned++
+						}
+						continue
+					}
+					listed++
+					if include && result.Resource == nil {
+						t.Errorf("include_resource: a listed job has no resource object")
+					}
+				}
+				want, wantWarned := 3, 0
+				if include {
+					want, wantWarned = 2, 1
+				}
+				if listed != want || warned != wantWarned {
+					t.Errorf("include_resource %v: %d jobs listed and %d warnings naming %s, want %d and %d", include, listed, warned, oddID, want, wantWarned)
+				}
+			}
+		})
+	}
+}
+
+// withOddListedJob serves fs, with the second job of each page of the
+// pre-recorded listing given request_params odd (its id into oddID).
+func withOddListedJob(fs *fakeserver.Server, odd string, oddID *string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet || r.URL.Path != "/v2/pre-recorded" {
+			fs.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		fs.ServeHTTP(rec, r)
+		var page map[string]json.RawMessage
+		var items []map[string]json.RawMessage
+		if json.Unmarshal(rec.Body.Bytes(), &page) != nil || json.Unmarshal(page["items"], &items) != nil || len(items) < 2 {
+			w.WriteHeader(rec.Code)
+			w.Write(rec.Body.Bytes())
+			return
+		}
+		items[1]["request_params"] = json.RawMessage(odd)
+		json.Unmarshal(items[1]["id"], oddID)
+		page["items"], _ = json.Marshal(items)
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(page)
+	})
+}
+
 // A listed job is named for people by its file's name, else its id, with
 // its status and creation date: what terraform query prints of each.
 func TestJobDisplayName(t *testing.T) {
 	const id = "6f1c1a2e-0000-4000-8000-000000000001"
-	job := func(file *client.FileInfo) *client.PreRecordedJob {
-		return &client.PreRecordedJob{JobCommon: client.JobCommon{ID: id, Status: client.StatusDone, CreatedAt: "2026-05-04T10:00:00Z", File: file}}
+	job := func(file *client.FileInfo) *client.JobCommon {
+		return &client.JobCommon{ID: id, Status: client.StatusDone, CreatedAt: "2026-05-04T10:00:00Z", File: file}
 	}
 	for name, tc := range map[string]struct {
-		job  *client.PreRecordedJob
+		job  *client.JobCommon
 		want string
 	}{
 		"file name":       {job(&client.FileInfo{Filename: ptr("meeting.wav")}), "meeting.wav (done, 2026-05-04T10:00:00Z)"},

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,6 +140,42 @@ list "transcription_job" "all" {
 					querycheck.ExpectResourceKnownValues("transcription_job.all", byID(legacy), []querycheck.KnownValueCheck{
 						{Path: tfjsonpath.New("callback_url"), KnownValue: knownvalue.Null()},
 					}),
+				},
+			},
+		},
+	})
+}
+
+// TestAccJobList_oddRecordLeavesOnlyItselfOut: with include_resource, a
+// job whose request_params the provider cannot read is left out, with a
+// warning, and Terraform shows the other jobs (an error in one result hid
+// them all); without it, every job is listed.
+func TestAccJobList_oddRecordLeavesOnlyItselfOut(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
+	var oddID string
+	srv := httptest.NewServer(withOddListedJob(fs, `{"audio_url":"https://example.com/odd.wav","model":3}`, &oddID))
+	t.Cleanup(func() { srv.Close(); fs.Close() })
+	seedPreRecordedJobs(t, srv.URL, 3)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   currentTerraformOnly,
+		Steps: []resource.TestStep{
+			{Config: acctest.ProviderConfig(srv.URL)},
+			{
+				Query: true,
+				Config: `
+list "transcription_job" "ids" {
+  provider = transcription
+}
+
+list "transcription_job" "resources" {
+  provider         = transcription
+  include_resource = true
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("transcription_job.ids", 3),
+					querycheck.ExpectLength("transcription_job.resources", 2),
 				},
 			},
 		},
