@@ -124,7 +124,8 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"source": schema.StringAttribute{
 				MarkdownDescription: "Path of the local audio or video file to upload. A relative path is resolved from the directory Terraform runs in; " +
 					"use `path.module` (`\"${path.module}/recording.wav\"`) to name a file next to the configuration. " +
-					"A new path to a file with the same name and content changes in place, without a new upload; a different file name replaces the upload, because the service records it. " +
+					"The uploaded file's path written another way (`./recording.wav`, an absolute path for a relative one, through a linked directory) plans no change, and state keeps the path uploaded from. " +
+					"A new path to another file with the same name and content changes in place, without a new upload; a different file name replaces the upload, because the service records it. " +
 					"The file must be there when Terraform plans, unless the path is known only at apply: for a file another resource writes during the apply, " +
 					"take the path from that resource (`source = terraform_data.render.output`), which `depends_on` alone does not do.",
 				Required:   true,
@@ -227,6 +228,13 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if !creating && timeoutsRewritten(req.Config.Raw, req.State.Raw) {
 		plan.Timeouts = state.Timeouts
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathUploadTimeouts, state.Timeouts)...)
+	}
+	// The path uploaded written another way (./a.wav for a.wav, through a
+	// linked directory): the same file under the same name, so nothing to
+	// plan, and state keeps the applied form.
+	if !creating && !plan.Source.IsUnknown() && !plan.Source.Equal(state.Source) && sameSourceFile(plan.Source.ValueString(), state.Source.ValueString()) {
+		plan.Source = state.Source
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathUploadSource, state.Source)...)
 	}
 	// The service records the file's name, so only a new upload changes it.
 	// Under zero data retention none can be made: the upload stays as it was,

@@ -13,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync/atomic"
 )
 
@@ -32,6 +33,24 @@ func openSourceFile(name string) (*os.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("is " + kind)}
 	}
 	return os.Open(name)
+}
+
+// sameSourceFile reports whether two paths name the same file under the
+// same name: the same path once cleaned and made absolute, or, where the
+// two differ, the same file on disk (a directory reached through a link).
+// A path that cannot be read is no file to compare.
+func sameSourceFile(a, b string) bool {
+	if filepath.Base(a) != filepath.Base(b) {
+		return false
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	infoA, errA := os.Stat(a)
+	infoB, errB := os.Stat(b)
+	return errA == nil && errB == nil && infoA.Mode().IsRegular() && os.SameFile(infoA, infoB)
 }
 
 // sourceFileStart returns the size of a regular file it could open and

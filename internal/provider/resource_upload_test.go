@@ -771,6 +771,92 @@ func TestAccUpload_timeoutsWrittenAnotherWayPlanNothing(t *testing.T) {
 	}
 }
 
+// Two paths name the same source file when they are one path written
+// otherwise, or reach one file under the same name; a copy, another name
+// of the file (a link), or a path to nothing are not.
+func TestSameSourceFile(t *testing.T) {
+	dir := t.TempDir()
+	source := filepath.Join(dir, "call.wav")
+	writeTestWAV(t, source, 0.2, 1, 8000, 440)
+	linkedDir := filepath.Join(t.TempDir(), "linked")
+	if err := os.Symlink(dir, linkedDir); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "call.wav")
+	writeTestWAV(t, other, 0.2, 1, 8000, 440)
+	renamed := filepath.Join(dir, "renamed.wav")
+	if err := os.Symlink(source, renamed); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for name, tc := range map[string]struct {
+		path string
+		want bool
+	}{
+		"itself":                       {source, true},
+		"with ./":                      {filepath.Join(dir, ".") + "/./call.wav", true},
+		"with a double slash":          {dir + "//call.wav", true},
+		"through ..":                   {filepath.Join(dir, "sub") + "/../call.wav", true},
+		"relative":                     {"call.wav", true},
+		"relative with ./":             {"./call.wav", true},
+		"through a linked directory":   {filepath.Join(linkedDir, "call.wav"), true},
+		"a copy":                       {other, false},
+		"the file under another name":  {renamed, false},
+		"a path to nothing, same name": {filepath.Join(t.TempDir(), "call.wav"), false},
+	} {
+		if got := sameSourceFile(tc.path, source); got != tc.want {
+			t.Errorf("%s: sameSourceFile(%q) = %t, want %t", name, tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestAccUpload_samePathWrittenAnotherWayPlansNothing: source naming the
+// uploaded file another way (./, a linked directory) plans no change, and
+// state keeps the applied path; a copy of the file elsewhere is an update in
+// place, with no new upload.
+func TestAccUpload_samePathWrittenAnotherWayPlansNothing(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	dir := t.TempDir()
+	source := filepath.Join(dir, "call.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	linkedDir := filepath.Join(t.TempDir(), "linked")
+	if err := os.Symlink(dir, linkedDir); err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(t.TempDir(), "call.wav")
+	if data, err := os.ReadFile(source); err != nil || os.WriteFile(copied, data, 0o600) != nil {
+		t.Fatal("cannot copy the recording", err)
+	}
+	const addr = "transcription_upload.call"
+	noChange := func(path string) tfresource.TestStep {
+		return tfresource.TestStep{
+			Config: acctest.ProviderConfig(url) + uploadConfig("call", path),
+			ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectEmptyPlan(),
+			}},
+			Check: tfresource.TestCheckResourceAttr(addr, "source", source),
+		}
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: acctest.ProviderConfig(url) + uploadConfig("call", source)},
+			noChange(dir + "/./call.wav"),
+			noChange(filepath.Join(linkedDir, "call.wav")),
+			{
+				Config: acctest.ProviderConfig(url) + uploadConfig("call", copied),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				Check: tfresource.TestCheckResourceAttr(addr, "source", copied),
+			},
+		},
+	})
+	if ups := uploadRequests(fs); len(ups) != 1 {
+		t.Fatalf("uploads %+v, want the first one only", ups)
+	}
+}
+
 // An upload cannot be imported, and says why; destroying one says the file
 // stays on the service.
 func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
