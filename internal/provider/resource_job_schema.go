@@ -397,7 +397,8 @@ func jobSchema(ctx context.Context) schema.Schema {
 		}),
 
 		"custom_metadata": schema.MapAttribute{
-			MarkdownDescription: customMetadataDescription + " A refresh ignores keys the job's record holds beyond those in state; an imported job's state holds all of them, so its configuration must list every one (leaving one out replaces the job).",
+			MarkdownDescription: customMetadataDescription + " A refresh ignores keys the job's record holds beyond those in state; an imported job's state holds all of them, so its configuration must list every one (leaving one out replaces the job). " +
+				"The provider sends only strings; a job created elsewhere with other JSON values reads them as their JSON text, as compact JSON (`1`, `true`, `{\"a\":1}`): write that text, as `jsonencode` gives it, to keep such a job.",
 			ElementType:         types.StringType,
 			Optional:            true,
 			Validators:          []validator.Map{validators.NoNullElements()},
