@@ -422,14 +422,14 @@ func withOddListedJob(fs *fakeserver.Server, odd string, oddID *string) http.Han
 		var items []map[string]json.RawMessage
 		if json.Unmarshal(rec.Body.Bytes(), &page) != nil || json.Unmarshal(page["items"], &items) != nil || len(items) < 2 {
 			w.WriteHeader(rec.Code)
-			w.Write(rec.Body.Bytes())
+			_, _ = w.Write(rec.Body.Bytes())
 			return
 		}
 		items[1]["request_params"] = json.RawMessage(odd)
-		json.Unmarshal(items[1]["id"], oddID)
+		_ = json.Unmarshal(items[1]["id"], oddID)
 		page["items"], _ = json.Marshal(items)
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(page)
+		_ = json.NewEncoder(w).Encode(page)
 	})
 }
 

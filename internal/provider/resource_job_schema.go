@@ -399,9 +399,9 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"custom_metadata": schema.MapAttribute{
 			MarkdownDescription: customMetadataDescription + " A refresh ignores keys the job's record holds beyond those in state; an imported job's state holds all of them, so its configuration must list every one (leaving one out replaces the job). " +
 				"The provider sends only strings; a job created elsewhere with other JSON values reads them as their JSON text, as compact JSON (`1`, `true`, `{\"a\":1}`): write that text, as `jsonencode` gives it, to keep such a job.",
-			ElementType:         types.StringType,
-			Optional:            true,
-			Validators:          []validator.Map{validators.NoNullElements()},
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators:  []validator.Map{validators.NoNullElements()},
 		},
 		"sentences":            requestSwitch("Splits the transcript into sentences." + resultAt("transcription.sentences")),
 		"punctuation_enhanced": requestSwitch(alphaNote + "Improves the punctuation of the transcript."),
