@@ -147,18 +147,12 @@ func (c *Client) ListAllPreRecorded(ctx context.Context, opts ListOptions, maxIt
 	return listAll(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, maxItems, pageSize, firstDetail(detail))
 }
 
-// EachPreRecordedPage follows the pages of pre-recorded jobs as
-// EachLivePage follows those of live jobs, handing each page's items to use
-// as they come: the transcription_job list resource hands them on to
-// Terraform while the next page is on its way. It returns the number of
-// pages read.
-func (c *Client) EachPreRecordedPage(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]PreRecordedJob) error) (int, error) {
-	return eachPage(ctx, c, "/v2/pre-recorded", preRecordedCommon, opts, maxItems, pageSize, detail, use)
-}
-
 // EachPreRecordedRecordPage follows the pages of pre-recorded jobs as
-// EachPreRecordedPage does, with each job's request_params left as the
-// service sent them (see PreRecordedRecord).
+// EachLivePage follows those of live jobs, handing each page's items to use
+// as they come (the transcription_job list resource hands them on to
+// Terraform while the next page is on its way), with each job's
+// request_params left as the service sent them (see PreRecordedRecord: one
+// job's cannot fail the page). It returns the number of pages read.
 func (c *Client) EachPreRecordedRecordPage(ctx context.Context, opts ListOptions, maxItems, pageSize int, detail Detail, use func([]PreRecordedRecord) error) (int, error) {
 	return eachPage(ctx, c, "/v2/pre-recorded", preRecordedRecordCommon, opts, maxItems, pageSize, detail, use)
 }

@@ -10,6 +10,7 @@ import (
 	"net/textproto"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrUploadSizeChanged marks an upload whose source yielded more or fewer
@@ -101,15 +102,39 @@ func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }
 
 // SniffMedia returns the media type of a file whose first bytes are head
 // (http.DetectContentType reads at most 512), and whether it may be audio
-// or video, which is all the service takes: an audio or video type, Ogg,
-// or bytes no rule recognises (FLAC, AAC, AMR and many other recordings).
-// Text, images, documents, fonts and archives are not.
+// or video, which is all the service takes. Only what is surely something
+// else is not: UTF-8 text with no binary byte, and the types recognised by
+// a signature no recording starts with (web pages, XML, PDF and
+// PostScript, archives, PNG, JPEG, GIF and WebP images, web fonts). The
+// weaker matches (a UTF-16 byte order mark, which an MPEG audio frame with
+// CRC starts with; the 4 bytes of an icon or a TrueType font, or the 2 of
+// a BMP, which raw samples can start with) are no proof, and bytes no rule
+// recognises (FLAC, AAC, AMR and many other recordings) may be audio.
 func SniffMedia(head []byte) (contentType string, media bool) {
 	contentType = http.DetectContentType(head)
-	mediaType, _, _ := strings.Cut(contentType, ";")
-	switch {
-	case strings.HasPrefix(mediaType, "audio/"), strings.HasPrefix(mediaType, "video/"):
-		return contentType, true
+	switch mediaType, _, _ := strings.Cut(contentType, ";"); mediaType {
+	case "text/plain":
+		// Text with a byte past the last whole rune cut off is still text;
+		// 8-bit samples (0x80 and above) are not UTF-8.
+		return contentType, !utf8.Valid(trimPartialRune(head)) || strings.Contains(contentType, "utf-16")
+	case "text/html", "text/xml", "application/pdf", "application/postscript",
+		"application/zip", "application/x-gzip", "application/x-rar-compressed", "application/wasm",
+		"image/png", "image/jpeg", "image/gif", "image/webp",
+		"font/woff", "font/woff2", "font/otf", "font/collection":
+		return contentType, false
 	}
-	return contentType, mediaType == "application/ogg" || mediaType == "application/octet-stream"
+	return contentType, true
+}
+
+// trimPartialRune drops the bytes of a rune cut off at the end of b.
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
 }

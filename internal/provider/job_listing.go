@@ -95,7 +95,7 @@ type jobListing[J any] struct {
 	items     viewAttr
 	itemsType terraformListType
 	// each follows the listing's pages (a client's EachLivePage or
-	// EachPreRecordedPage).
+	// EachPreRecordedRecordPage).
 	each func(c *client.Client) func(ctx context.Context, opts client.ListOptions, maxItems, pageSize int, detail client.Detail, use func([]J) error) (int, error)
 	// item converts one record, keeping of its result what content says.
 	item func(f *flattener, ctx context.Context, job *J, content resultContent) (id string, item types.Object)

@@ -174,7 +174,7 @@ func (r *jobListResource) listResult(ctx context.Context, req list.ListRequest, 
 			}
 			var left list.ListResult
 			left.Diagnostics.AddWarning("A listed job is left out",
-				fmt.Sprintf("Job %s (%s) is left out of the results: the provider cannot build its transcription_job from its record, so it can be neither generated nor imported: %s", record.ID, jobDisplayName(&record.JobCommon), why))
+				fmt.Sprintf("Job %s, %s, is left out of the results: the provider cannot build its transcription_job from its record, so it can be neither generated nor imported: %s", record.ID, jobDisplayName(&record.JobCommon), why))
 			return left
 		}
 		result.Diagnostics.Append(result.Resource.Set(ctx, state)...)

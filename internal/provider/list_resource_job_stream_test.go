@@ -91,7 +91,7 @@ func (h *protoHarness) listJobResources(ctx context.Context, limit int64, includ
 }
 
 // secondPageOffset is where the second page starts: at the last item of
-// the first, which tells where the listing went on (client.EachPreRecordedPage).
+// the first, which tells where the listing went on (client.EachPreRecordedRecordPage).
 const secondPageOffset = listingPageSize - 1
 
 // listedPageOffsets are the offsets of the pages of GET /v2/pre-recorded
@@ -386,7 +386,7 @@ func TestJobList_oddRecordLeavesOnlyItselfOut(t *testing.T) {
 						t.Fatalf("include_resource %v: %s: %s", include, errs[0].Summary, errs[0].Detail)
 					}
 					if result.Identity == nil {
-						if hasWarning(result.Diagnostics, "A listed job is left out", "Job "+oddID+" (") {
+						if hasWarning(result.Diagnostics, "A listed job is left out", "Job "+oddID+", listed-") {
 							warned++
 						}
 						continue

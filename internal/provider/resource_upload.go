@@ -85,7 +85,7 @@ func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataReques
 
 const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
 
-The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away or be emptied: plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file, or one whose first bytes show it is no audio or video (text, a web page, an image, a document, an archive), fails the plan of a new upload or of a new ` + "`source`" + ` or content, naming the path: the service takes only recordings. An upload stops, before it completes, if the file changes while it is read.
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away, be emptied, or stop holding a recording (a Git LFS pointer checked out in its place): plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file, or one whose first bytes show it is no audio or video (text, a web page, an image, a document, an archive), fails the plan of a new upload or of a new ` + "`source`" + `, naming the path: the service takes only recordings. An upload stops, before it completes, if the file changes while it is read.
 
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
@@ -277,7 +277,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	source := plan.Source.ValueString()
 	var sum string
 	var size int64
-	var head []byte // the file's first bytes, read for a new upload only
+	var head []byte // the file's first bytes: what it is
 	var err error
 	if creating {
 		// A new upload's digest is planned unknown (below): the file needs
@@ -291,15 +291,30 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			fmt.Sprintf("Terraform was interrupted while the provider hashed %q to plan its upload.", source))
 		return
 	}
-	if (err != nil || size == 0) && !creating && source == state.Source.ValueString() {
+	// What a file to upload holds when it is no recording: a new upload's,
+	// or a new content of an upload made (its first bytes read again only
+	// then).
+	notRecording := ""
+	if err == nil && size > 0 && (creating || sum != state.SHA256.ValueString()) {
+		if !creating {
+			_, head, _ = sourceFileStart(source)
+		}
+		if contentType, media := client.SniffMedia(head); !media {
+			notRecording = contentType
+		}
+	}
+	if (err != nil || size == 0 || notRecording != "") && !creating && source == state.Source.ValueString() {
 		// The file of an upload already made may go away, or be emptied: the
 		// upload stays on the service. Terraform plans the configuration
 		// before every destroy too (its pre-destroy refresh), so an error
 		// here would stop terraform destroy. Only a new upload or a new path
 		// needs a recording there.
 		why := "has no bytes"
-		if err != nil {
+		switch {
+		case err != nil:
 			why = fmt.Sprintf("cannot be read: %v", unwrapPathError(err))
+		case notRecording != "":
+			why = fmt.Sprintf("holds no recording any more: its content is %s, not audio or video", notRecording)
 		}
 		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "The uploaded file can no longer be read",
 			fmt.Sprintf("The file %q %s. The upload made from it stays on the service and in state as it is; "+
@@ -309,20 +324,24 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}
-	if err != nil {
-		more := ""
-		if !creating {
-			// terraform destroy plans the configuration first: this error
-			// stops it too.
-			more = fmt.Sprintf("\n\nThe upload made from %q stays on the service and in state. To destroy it while source names a file that cannot be read, "+
-				"give source its former value, or run terraform destroy -refresh=false (its first step plans the configuration, which fails here).", state.Source.ValueString())
-		}
+	more := ""
+	if !creating {
+		// terraform destroy plans the configuration first: an error here
+		// stops it too.
+		more = fmt.Sprintf("\n\nThe upload made from %q stays on the service and in state. To destroy it while source names a file that cannot be uploaded, "+
+			"give source its former value, or run terraform destroy -refresh=false (its first step plans the configuration, which fails here).", state.Source.ValueString())
+	}
+	switch {
+	case err != nil:
 		addSourceError(&resp.Diagnostics, source, err, more)
 		return
-	}
-	if size == 0 {
+	case size == 0:
 		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is empty",
-			fmt.Sprintf("The file %q has no bytes, so no audio: the service would refuse it. Point source at a recording.", source))
+			fmt.Sprintf("The file %q has no bytes, so no audio: the service would refuse it. Point source at a recording.", source)+more)
+		return
+	case notRecording != "":
+		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is not a recording",
+			fmt.Sprintf("The content of %q is %s, not audio or video, which is all the service takes: it would refuse the upload. Point source at a recording.", source, notRecording)+more)
 		return
 	}
 	// A new digest is known only once uploaded: Terraform plans again at
@@ -349,25 +368,12 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		plan.AudioURL = types.StringUnknown()
 		plan.AudioMetadata = types.ObjectUnknown(uploadMetadataAttrTypes)
 	}
-	if creating || len(resp.RequiresReplace) > 0 {
-		if !creating {
-			// The file was hashed whole; its type is in its first bytes.
-			if _, head, err = sourceFileStart(source); err != nil {
-				addSourceError(&resp.Diagnostics, source, err, "")
-				return
-			}
-		}
-		if contentType, media := client.SniffMedia(head); !media {
-			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is not a recording",
-				fmt.Sprintf("The content of %q is %s, not audio or video, which is all the service takes: it would refuse the upload. Point source at a recording.", source, contentType))
-			return
-		}
-	}
-	if size > documentedUploadLimit && (creating || len(resp.RequiresReplace) > 0) {
+	// Terraform plans a replacement as a new upload too (no prior state):
+	// warned of once.
+	if creating && size > documentedUploadLimit {
 		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "The file is larger than the service's documented upload limit",
 			fmt.Sprintf("%q is %d bytes, more than the 1000 MB (%d bytes) the service documents for an upload: it answers a larger file 413 once it has received that much, "+
-				"and the apply fails. Unless your account's limit is higher, give the recording a smaller encoding (MP3, Opus), or host it yourself and give transcription_job its URL as audio_url.",
-				source, size, documentedUploadLimit))
+				"and the apply fails. Unless your account's limit is higher, %s", source, size, documentedUploadLimit, tooLargeAdvice))
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
@@ -377,6 +383,9 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 // does not give it, and an account may have another: a larger file is
 // warned of at plan, not refused.
 const documentedUploadLimit = 1000 << 20
+
+// tooLargeAdvice is what to do with a recording too large to upload.
+const tooLargeAdvice = "give the recording a smaller encoding (MP3, Opus), or host it yourself and give transcription_job its URL as audio_url."
 
 const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = true, and the service disables uploads (POST /v2/upload) for accounts with zero data retention. " +
 	"Host the recording yourself and give transcription_job an external audio_url instead: a public URL, or a signed one such as a presigned object-storage URL."
@@ -489,7 +498,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 				"(The service has no endpoint to delete an upload: it keeps one for its retention period.)")
 		case client.IsStatus(err, http.StatusRequestEntityTooLarge):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
-				fmt.Sprintf("\n\nThe file is %d bytes, more than the service takes in one upload. Give the recording a smaller encoding (MP3, Opus), or host it yourself and give transcription_job its URL as audio_url.", size))
+				fmt.Sprintf("\n\nThe file is %d bytes, more than the service takes in one upload: %s", size, tooLargeAdvice))
 		default:
 			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot upload %q", source), err)
 		}

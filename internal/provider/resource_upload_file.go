@@ -36,21 +36,25 @@ func openSourceFile(name string) (*os.File, error) {
 }
 
 // sameSourceFile reports whether two paths name the same file under the
-// same name: the same path once cleaned and made absolute, or, where the
-// two differ, the same file on disk (a directory reached through a link).
-// A path that cannot be read is no file to compare.
+// same name: the same file on disk, or, where neither can be read, the same
+// path once made absolute. The text alone does not decide while the files
+// can be compared: the system resolves ".." after a linked directory from
+// the link's target, not as the text reads.
 func sameSourceFile(a, b string) bool {
 	if filepath.Base(a) != filepath.Base(b) {
 		return false
 	}
-	absA, errA := filepath.Abs(a)
-	absB, errB := filepath.Abs(b)
-	if errA == nil && errB == nil && absA == absB {
-		return true
-	}
 	infoA, errA := os.Stat(a)
 	infoB, errB := os.Stat(b)
-	return errA == nil && errB == nil && infoA.Mode().IsRegular() && os.SameFile(infoA, infoB)
+	switch {
+	case errA == nil && errB == nil:
+		return infoA.Mode().IsRegular() && os.SameFile(infoA, infoB)
+	case errA == nil || errB == nil:
+		return false
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // sourceFileStart returns the size of a regular file it could open and

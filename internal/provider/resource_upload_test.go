@@ -662,16 +662,41 @@ func TestUploadPlan_notARecording(t *testing.T) {
 			}
 		})
 	}
+	// The file of an upload made turned into no recording (a Git LFS
+	// pointer checked out, say) keeps the upload as it is, with a warning,
+	// as a file gone or emptied does: an error, or a replacement that
+	// Terraform plans as a new upload, would stop terraform destroy, whose
+	// first step plans the configuration. A new path to such a file is
+	// refused, saying how to destroy the upload all the same.
 	t.Run("new content of an upload made", func(t *testing.T) {
 		u, made := madeUpload(t)
 		write(t, u.source, refused["notes.wav"])
+		resp := u.planChange(uploadTypeName, made, &u.config, &u.config)
+		if len(resp.RequiresReplace) != 0 {
+			t.Errorf("the upload is replaced (%v), want it kept", resp.RequiresReplace)
+		}
+		if !hasWarning(resp.Diagnostics, "The uploaded file can no longer be read", fmt.Sprintf("The file %q holds no recording any more: its content is text/plain", u.source)) {
+			t.Errorf("no warning naming the file and what it holds: %v", resp.Diagnostics)
+		}
+		if !bytes.Equal(resp.PlannedState.MsgPack, made.MsgPack) {
+			t.Error("the plan changes the upload made")
+		}
+	})
+	t.Run("a new path to no recording", func(t *testing.T) {
+		u, made := madeUpload(t)
+		other := filepath.Join(filepath.Dir(u.source), "notes.wav")
+		write(t, other, refused["notes.wav"])
+		config := u.configOf(other)
 		resp, err := u.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-			TypeName: uploadTypeName, PriorState: made, ProposedNewState: &u.config, Config: &u.config,
+			TypeName: uploadTypeName, PriorState: made, ProposedNewState: &config, Config: &config,
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sourceError(t, resp.Diagnostics, "The file to upload is not a recording")
+		d := sourceError(t, resp.Diagnostics, "The file to upload is not a recording")
+		if !strings.Contains(d.Detail, "terraform destroy -refresh=false") {
+			t.Errorf("detail %q does not say how to destroy the upload made", d.Detail)
+		}
 	})
 	t.Run("bytes no rule knows", func(t *testing.T) {
 		source := filepath.Join(t.TempDir(), "take.flac")
@@ -788,26 +813,72 @@ func TestSameSourceFile(t *testing.T) {
 	if err := os.Symlink(source, renamed); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// dir/elsewhere links to a directory whose parent holds another
+	// call.wav: dir/elsewhere/../call.wav reads as dir/call.wav, and is
+	// the other file.
+	otherParent := t.TempDir()
+	writeTestWAV(t, filepath.Join(otherParent, "call.wav"), 0.3, 1, 8000, 440)
+	if err := os.Mkdir(filepath.Join(otherParent, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(otherParent, "sub"), filepath.Join(dir, "elsewhere")); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "gone.wav")
 	t.Chdir(dir)
 	for name, tc := range map[string]struct {
 		path string
 		want bool
 	}{
-		"itself":                       {source, true},
-		"with ./":                      {filepath.Join(dir, ".") + "/./call.wav", true},
-		"with a double slash":          {dir + "//call.wav", true},
-		"through ..":                   {filepath.Join(dir, "sub") + "/../call.wav", true},
-		"relative":                     {"call.wav", true},
-		"relative with ./":             {"./call.wav", true},
-		"through a linked directory":   {filepath.Join(linkedDir, "call.wav"), true},
-		"a copy":                       {other, false},
-		"the file under another name":  {renamed, false},
-		"a path to nothing, same name": {filepath.Join(t.TempDir(), "call.wav"), false},
+		"itself":                              {source, true},
+		"with ./":                             {filepath.Join(dir, ".") + "/./call.wav", true},
+		"with a double slash":                 {dir + "//call.wav", true},
+		"through ..":                          {filepath.Join(dir, "sub") + "/../call.wav", true},
+		"through .. after a linked directory": {dir + "/elsewhere/../call.wav", false},
+		"relative":                            {"call.wav", true},
+		"relative with ./":                    {"./call.wav", true},
+		"through a linked directory":          {filepath.Join(linkedDir, "call.wav"), true},
+		"a copy":                              {other, false},
+		"the file under another name":         {renamed, false},
+		"a path to nothing, same name":        {filepath.Join(t.TempDir(), "call.wav"), false},
 	} {
 		if got := sameSourceFile(tc.path, source); got != tc.want {
 			t.Errorf("%s: sameSourceFile(%q) = %t, want %t", name, tc.path, got, tc.want)
 		}
 	}
+	// Neither readable: the path's text is all there is to compare.
+	if !sameSourceFile(filepath.Dir(gone)+"/./gone.wav", gone) || sameSourceFile(filepath.Join(t.TempDir(), "gone.wav"), gone) {
+		t.Error("paths to no file are not compared as absolute paths")
+	}
+}
+
+// TestAccUpload_changedIntoNoRecording: an uploaded file changed into one
+// that is no recording (a Git LFS pointer, say) keeps the upload made, as a
+// file gone does, and does not stop terraform destroy, which plans the
+// configuration first (an error, or a replacement, which Terraform plans
+// as a new upload too, did).
+func TestAccUpload_changedIntoNoRecording(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	source := filepath.Join(t.TempDir(), "call.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	config := acctest.ProviderConfig(url) + uploadConfig("call", source)
+	pointer := func() {
+		if err := os.WriteFile(source, []byte("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: config},
+			// The upload made is kept, with a warning.
+			{PreConfig: pointer, Config: config, PlanOnly: true},
+			{Config: config, Destroy: true},
+		},
+	})
 }
 
 // TestAccUpload_samePathWrittenAnotherWayPlansNothing: source naming the

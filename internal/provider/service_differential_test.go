@@ -925,7 +925,7 @@ func TestListFiltersAgainstService(t *testing.T) {
 		listService := verdict{}
 		if d := (tfsdk.Config{Schema: listFramework, Raw: listConfig}).Get(ctx, &listModel); !d.HasError() {
 			if opts, d := listModel.listOptions(ctx); !d.HasError() {
-				_, err := c.EachPreRecordedPage(ctx, opts, 10, listingPageSize, resultDetail(summaryContent), func([]client.PreRecordedJob) error { return nil })
+				_, err := c.EachPreRecordedRecordPage(ctx, opts, 10, listingPageSize, resultDetail(summaryContent), func([]client.PreRecordedRecord) error { return nil })
 				listService = serviceVerdict(t, err, false)
 			}
 		}
