@@ -213,7 +213,12 @@ func statusHint(op string, status int) string {
 	case status == http.StatusNotFound && namesNoJob(op):
 		return "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). Check base_url."
 	}
-	if status >= 500 {
+	switch {
+	case status >= 500 && op == http.MethodPost+" /v2/pre-recorded" && client.MayHaveBeenHandled(status):
+		// It may have made the job: trying again may make a second one,
+		// which the caller says (addCreateJobError).
+		return "The service failed."
+	case status >= 500:
 		return "The service failed; try again later."
 	}
 	return ""

@@ -893,6 +893,25 @@ func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
 	}
 }
 
+// A create the service failed with a status after which it may have made
+// the job does not advise trying again later, beside the warning that
+// doing so may create a second job; one it turned away unhandled (503)
+// does.
+func TestAddCreateJobError_mayHaveCreatedGivesNoRetryAdvice(t *testing.T) {
+	for status, wantAdvice := range map[int]bool{500: false, 502: false, 504: false, 503: true} {
+		err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: status}
+		var diags diag.Diagnostics
+		addCreateJobError(&diags, err, resourceCreate, anyCreateLimit)
+		detail := diags.Errors()[0].Detail()
+		if got := strings.Contains(detail, "try again later"); got != wantAdvice {
+			t.Errorf("%d: advises trying again later: %t, want %t:\n%s", status, got, wantAdvice, detail)
+		}
+		if mayExist := strings.Contains(detail, "may have created the job"); mayExist == wantAdvice {
+			t.Errorf("%d: says a job may exist: %t:\n%s", status, mayExist, detail)
+		}
+	}
+}
+
 // A create interrupted while it waits to try again after a 429 (Retry-After)
 // has no request in flight, and the service made no job for the ones it
 // turned away: the diagnostic must not send the user looking for a job
