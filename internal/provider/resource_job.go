@@ -85,7 +85,8 @@ func (r *jobResource) ConfigValidators(context.Context) []resource.ConfigValidat
 // retention) and on the job's state (recreate_when_missing).
 func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
-		return // a destroy
+		warnDeletionWaits(ctx, req.State, &resp.Diagnostics)
+		return
 	}
 	// callback_url is computed only to keep the job's when an update leaves
 	// it out; a new job has what the configuration says (possibly unknown).
@@ -306,6 +307,30 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 	warnOfFailedAddons(&resp.Diagnostics, job)
+}
+
+// warnDeletionWaits tells, at the plan of a destroy, that a job still
+// running when last read will be deleted only once it ends: the service
+// refuses to delete a job until then, and the destroy waits (up to
+// timeouts.delete), showing only Terraform's "Still destroying...".
+func warnDeletionWaits(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) {
+	var id, status types.String
+	var retained types.Bool
+	var limits timeouts.Value
+	var read diag.Diagnostics
+	read.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
+	read.Append(state.GetAttribute(ctx, pathStatus, &status)...)
+	read.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
+	read.Append(state.GetAttribute(ctx, path.Root("timeouts"), &limits)...)
+	if read.HasError() || client.IsFinal(status.ValueString()) || retained.Equal(types.BoolValue(false)) {
+		return
+	}
+	limit, d := limits.Delete(ctx, defaultDeleteTimeout)
+	if d.HasError() {
+		return
+	}
+	diags.AddWarning("A job still running is deleted once it ends",
+		fmt.Sprintf("Job %s was %s when last read. The service deletes only jobs that have ended, so its destroy waits for it to end, up to %s (timeouts.delete).", id.ValueString(), status.ValueString(), formatDuration(limit)))
 }
 
 // submitJob creates a job with the configured request (only what the

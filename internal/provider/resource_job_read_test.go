@@ -3,6 +3,7 @@ package provider
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -122,6 +123,26 @@ func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 	var text string
 	if err := got.As(&text); err != nil || !strings.HasPrefix(text, "rewritten-") {
 		t.Errorf("request_id %v after the refresh, want the service's record's (rewritten-...)", got)
+	}
+}
+
+// The plan of a destroy says that a job still running when last read is
+// deleted only once it ends, with the time the destroy may wait; an ended
+// job's says nothing.
+func TestJobPlan_destroyOfARunningJobSaysItWaits(t *testing.T) {
+	j := newJobBench(t, "https://example.com/running.wav", "")
+	made := j.apply(j.planCreate())
+	for status, warned := range map[string]bool{client.StatusQueued: true, client.StatusProcessing: true, client.StatusDone: false, client.StatusError: false} {
+		state := j.lastSeen(made, status)
+		resp := j.plan(&state, &j.null, &j.null)
+		var id string
+		if err := j.stateAttribute(made, "id").As(&id); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("Job %s was %s when last read. The service deletes only jobs that have ended, so its destroy waits for it to end, up to 20m (timeouts.delete).", id, status)
+		if got := hasWarning(resp.Diagnostics, "A job still running is deleted once it ends", want); got != warned {
+			t.Errorf("%s: warned %t, want %t: %v", status, got, warned, resp.Diagnostics)
+		}
 	}
 }
 
