@@ -101,22 +101,26 @@ var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"", "\r", "%0D", "
 func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }
 
 // SniffMedia returns the media type of a file whose first bytes are head
-// (http.DetectContentType reads at most 512), and whether it may be audio
-// or video, which is all the service takes. Only what is surely something
-// else is not: UTF-8 text with no binary byte, and the types recognised by
-// a signature no recording starts with (web pages, XML, PDF and
-// PostScript, archives, PNG, JPEG, GIF and WebP images, web fonts). The
-// weaker matches (a UTF-16 byte order mark, which an MPEG audio frame with
-// CRC starts with; the 4 bytes of an icon or a TrueType font, or the 2 of
-// a BMP, which raw samples can start with) are no proof, and bytes no rule
-// recognises (FLAC, AAC, AMR and many other recordings) may be audio.
+// (only the first 512 count, as http.DetectContentType reads), and whether
+// it may be audio or video, which is all the service takes. Only what is
+// surely something else is not: the types recognised by a signature no
+// recording starts with (web pages, XML, PDF and PostScript, zip, gzip and
+// rar archives, PNG, JPEG, GIF and WebP images, web fonts), and UTF-8 text
+// with white space in it, unless it starts as a recording with a text
+// header does (NIST SPHERE, AMR). The weaker matches (a UTF-16 byte order
+// mark, which an MPEG audio frame with CRC starts with; the 4 bytes of an
+// icon or a TrueType font, or the 2 of a BMP, which raw samples can start
+// with; "text" that is a run of samples such as A-law silence) are no
+// proof, and bytes no rule recognises (FLAC, AAC, AMR and many other
+// recordings) may be audio.
 func SniffMedia(head []byte) (contentType string, media bool) {
+	head = head[:min(len(head), sniffLen)]
 	contentType = http.DetectContentType(head)
 	switch mediaType, _, _ := strings.Cut(contentType, ";"); mediaType {
 	case "text/plain":
-		// Text with a byte past the last whole rune cut off is still text;
-		// 8-bit samples (0x80 and above) are not UTF-8.
-		return contentType, !utf8.Valid(trimPartialRune(head)) || strings.Contains(contentType, "utf-16")
+		text := !strings.Contains(contentType, "utf-16") && utf8.Valid(trimPartialRune(head)) &&
+			bytes.ContainsAny(head, " \t\r\n") && !hasTextHeadedAudioSignature(head)
+		return contentType, !text
 	case "text/html", "text/xml", "application/pdf", "application/postscript",
 		"application/zip", "application/x-gzip", "application/x-rar-compressed", "application/wasm",
 		"image/png", "image/jpeg", "image/gif", "image/webp",
@@ -124,6 +128,21 @@ func SniffMedia(head []byte) (contentType string, media bool) {
 		return contentType, false
 	}
 	return contentType, true
+}
+
+// sniffLen is how much of a file http.DetectContentType reads.
+const sniffLen = 512
+
+// hasTextHeadedAudioSignature reports whether head starts as a recording
+// whose header is text: NIST SPHERE (speech corpora), AMR and AMR-WB
+// storage files (#!AMR, #!AMR-WB), Skype's SILK.
+func hasTextHeadedAudioSignature(head []byte) bool {
+	for _, magic := range []string{"NIST_1A\n", "#!AMR", "#!SILK_V3"} {
+		if bytes.HasPrefix(head, []byte(magic)) {
+			return true
+		}
+	}
+	return false
 }
 
 // trimPartialRune drops the bytes of a rune cut off at the end of b.

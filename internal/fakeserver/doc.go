@@ -76,8 +76,8 @@
 // is accepted, as the service takes audio and video files, but not decoded:
 // it is given 5 to 60 seconds from a hash of its content and one channel,
 // as an external audio_url is. An empty file, and one whose bytes are no
-// audio or video (text, a web page, an image, a document, an archive:
-// client.SniffMedia), are refused (422).
+// audio or video (text, a web page, a PDF, a zip, gzip or rar archive, a
+// PNG, JPEG, GIF or WebP image: client.SniffMedia), are refused (422).
 //
 // GET .../{id}/file answers with the file's Content-Type (audio/wav, or for
 // an upload of another format what its bytes sniff as), the file's name in

@@ -131,7 +131,9 @@ var (
 // the request's callback URLs and audio_url's credentials in err
 // (client.CreatePreRecorded).
 func addCreateJobError(diags *diag.Diagnostics, err error, caller createCaller, limit timeLimit) {
-	detail := apiErrorDetail(err)
+	// A create that may have made the job gets no advice to try again:
+	// what follows says why a second try may make a second job.
+	detail := errorDetail(err, !createMayHaveSucceeded(err))
 	if errors.As(err, new(*client.InterruptedError)) {
 		ended, advice := "it was interrupted", ""
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -213,12 +215,7 @@ func statusHint(op string, status int) string {
 	case status == http.StatusNotFound && namesNoJob(op):
 		return "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). Check base_url."
 	}
-	switch {
-	case status >= 500 && op == http.MethodPost+" /v2/pre-recorded" && client.MayHaveBeenHandled(status):
-		// It may have made the job: trying again may make a second one,
-		// which the caller says (addCreateJobError).
-		return "The service failed."
-	case status >= 500:
+	if status >= 500 {
 		return "The service failed; try again later."
 	}
 	return ""

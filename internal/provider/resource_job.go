@@ -100,6 +100,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	unchanged := planReplacement(ctx, resp.Plan, req.State, resp)
 	if len(resp.RequiresReplace) > 0 {
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
+		warnDeletionWaits(ctx, req.State, &resp.Diagnostics)
 	} else {
 		if timeoutsRewritten(req.Config.Raw, req.State.Raw) {
 			unchanged = append(unchanged, "timeouts")
@@ -309,10 +310,12 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	warnOfFailedAddons(&resp.Diagnostics, job)
 }
 
-// warnDeletionWaits tells, at the plan of a destroy, that a job still
-// running when last read will be deleted only once it ends: the service
-// refuses to delete a job until then, and the destroy waits (up to
-// timeouts.delete), showing only Terraform's "Still destroying...".
+// warnDeletionWaits tells, at the plan of a destroy or a replacement, that
+// a job still running when last read (or not read since it was submitted)
+// will be deleted only once it ends: the service refuses to delete a job
+// until then, and the apply waits (up to timeouts.delete), showing only
+// Terraform's "Still destroying...". A job under zero data retention is
+// never read, and one the service no longer has is not waited for.
 func warnDeletionWaits(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) {
 	var id, status types.String
 	var retained types.Bool
@@ -322,15 +325,19 @@ func warnDeletionWaits(ctx context.Context, state tfsdk.State, diags *diag.Diagn
 	read.Append(state.GetAttribute(ctx, pathStatus, &status)...)
 	read.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
 	read.Append(state.GetAttribute(ctx, path.Root("timeouts"), &limits)...)
-	if read.HasError() || client.IsFinal(status.ValueString()) || retained.Equal(types.BoolValue(false)) {
+	if read.HasError() || id.IsNull() || client.IsFinal(status.ValueString()) || retained.Equal(types.BoolValue(false)) {
 		return
 	}
 	limit, d := limits.Delete(ctx, defaultDeleteTimeout)
 	if d.HasError() {
 		return
 	}
+	seen := fmt.Sprintf("was %s when last read", status.ValueString())
+	if status.IsNull() || status.IsUnknown() {
+		seen = "has not been read since it was submitted"
+	}
 	diags.AddWarning("A job still running is deleted once it ends",
-		fmt.Sprintf("Job %s was %s when last read. The service deletes only jobs that have ended, so its destroy waits for it to end, up to %s (timeouts.delete).", id.ValueString(), status.ValueString(), formatDuration(limit)))
+		fmt.Sprintf("Job %s %s. The service deletes only jobs that have ended, so deleting it (a destroy, or a replacement) waits for it to end, up to %s (timeouts.delete).", id.ValueString(), seen, formatDuration(limit)))
 }
 
 // submitJob creates a job with the configured request (only what the

@@ -126,27 +126,40 @@ func TestJobRead_runningJobIsReadWhole(t *testing.T) {
 	}
 }
 
-// The plan of a destroy says that a job still running when last read is
-// deleted only once it ends, with the time the destroy may wait; an ended
-// job's says nothing.
-func TestJobPlan_destroyOfARunningJobSaysItWaits(t *testing.T) {
+// The plan of a destroy, or of a replacement, says that a job still
+// running when last read, or not read since it was submitted, is deleted
+// only once it ends, with the time the apply may wait; an ended job's says
+// nothing.
+func TestJobPlan_deletionOfARunningJobSaysItWaits(t *testing.T) {
 	j := newJobBench(t, "https://example.com/running.wav", "")
 	made := j.apply(j.planCreate())
-	for status, warned := range map[string]bool{client.StatusQueued: true, client.StatusProcessing: true, client.StatusDone: false, client.StatusError: false} {
+	var id string
+	if err := j.stateAttribute(made, "id").As(&id); err != nil {
+		t.Fatal(err)
+	}
+	replacing := newJobBenchOn(j.protoHarness, "https://example.com/another.wav", "").config
+	for status, seen := range map[string]string{
+		client.StatusQueued:     "was queued when last read",
+		client.StatusProcessing: "was processing when last read",
+		"":                      "has not been read since it was submitted", // null: its read after the create failed
+		client.StatusDone:       "",
+		client.StatusError:      "",
+	} {
 		state := j.lastSeen(made, status)
-		resp := j.plan(&state, &j.null, &j.null)
-		var id string
-		if err := j.stateAttribute(made, "id").As(&id); err != nil {
-			t.Fatal(err)
-		}
-		want := fmt.Sprintf("Job %s was %s when last read. The service deletes only jobs that have ended, so its destroy waits for it to end, up to 20m (timeouts.delete).", id, status)
-		if got := hasWarning(resp.Diagnostics, "A job still running is deleted once it ends", want); got != warned {
-			t.Errorf("%s: warned %t, want %t: %v", status, got, warned, resp.Diagnostics)
+		for plan, resp := range map[string]*tfprotov6.PlanResourceChangeResponse{
+			"destroy":     j.plan(&state, &j.null, &j.null),
+			"replacement": j.plan(&state, &replacing, &replacing),
+		} {
+			want := fmt.Sprintf("Job %s %s. The service deletes only jobs that have ended, so deleting it (a destroy, or a replacement) waits for it to end, up to 20m (timeouts.delete).", id, seen)
+			if got := hasWarning(resp.Diagnostics, "A job still running is deleted once it ends", want); got != (seen != "") {
+				t.Errorf("%s of a job with status %q: warned %t, want %t: %v", plan, status, got, seen != "", resp.Diagnostics)
+			}
 		}
 	}
 }
 
-// lastSeen is a job's state as if it had been last seen with status.
+// lastSeen is a job's state as if it had been last seen with status (null
+// when "": never read).
 func (j *jobBench) lastSeen(state *tfprotov6.DynamicValue, status string) tfprotov6.DynamicValue {
 	j.tb.Helper()
 	v, err := state.Unmarshal(j.typ)
@@ -155,6 +168,9 @@ func (j *jobBench) lastSeen(state *tfprotov6.DynamicValue, status string) tfprot
 	}
 	seen, err := tftypes.Transform(v, func(p *tftypes.AttributePath, val tftypes.Value) (tftypes.Value, error) {
 		if p.Equal(tftypes.NewAttributePath().WithAttributeName("status")) {
+			if status == "" {
+				return tftypes.NewValue(tftypes.String, nil), nil
+			}
 			return tftypes.NewValue(tftypes.String, status), nil
 		}
 		return val, nil

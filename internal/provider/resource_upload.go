@@ -85,7 +85,7 @@ func (r *uploadResource) Metadata(_ context.Context, req resource.MetadataReques
 
 const uploadResourceDescription = `A local audio or video file uploaded to the service, so that a ` + "`transcription_job`" + ` can transcribe it: pass ` + "`audio_url`" + ` to the job's ` + "`audio_url`" + `.
 
-The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away, be emptied, or stop holding a recording (a Git LFS pointer checked out in its place): plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file, or one whose first bytes show it is no audio or video (text, a web page, an image, a document, an archive), fails the plan of a new upload or of a new ` + "`source`" + `, naming the path: the service takes only recordings. An upload stops, before it completes, if the file changes while it is read.
+The file is streamed, never read whole into memory. At every plan the provider hashes the file (SHA-256, streamed too): when its content differs from the uploaded one, the plan replaces the upload (and, through ` + "`audio_url`" + `, the jobs that use it). A missing or unreadable file fails the plan of a new upload or of a new ` + "`source`" + `, naming the path. Once uploaded, the file may go away, be emptied, or stop holding a recording (a Git LFS pointer checked out in its place): plans warn, naming the path, and keep the upload as it is, so ` + "`terraform destroy`" + ` needs no file while ` + "`source`" + ` names the path uploaded (as destroy plans the configuration first, a ` + "`source`" + ` changed since to a path that cannot be read stops it: give ` + "`source`" + ` its former value, or run ` + "`terraform destroy -refresh=false`" + `). The apply uploads the file as it is then, and its digest is in ` + "`sha256`" + ` once uploaded: a file edited between the plan and the apply of a creation or replacement is uploaded as edited. A plan that changes an upload in place (another path to the same content, new ` + "`timeouts`" + `) cannot follow an edit made before its apply: Terraform then stops with "Provider produced inconsistent final plan", and a new plan replaces the upload. An empty file, or one whose first bytes show it is no audio or video (text, a web page, a PDF, a zip, gzip or rar archive, a PNG, JPEG, GIF or WebP image), fails the plan of a new upload or of a new ` + "`source`" + `, naming the path: the service takes only recordings. An upload stops, before it completes, if the file changes while it is read.
 
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
@@ -309,14 +309,15 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// before every destroy too (its pre-destroy refresh), so an error
 		// here would stop terraform destroy. Only a new upload or a new path
 		// needs a recording there.
-		why := "has no bytes"
+		summary, why := "The uploaded file can no longer be read", "has no bytes"
 		switch {
 		case err != nil:
 			why = fmt.Sprintf("cannot be read: %v", unwrapPathError(err))
 		case notRecording != "":
+			summary = "The uploaded file no longer holds a recording"
 			why = fmt.Sprintf("holds no recording any more: its content is %s, not audio or video", notRecording)
 		}
-		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "The uploaded file can no longer be read",
+		resp.Diagnostics.AddAttributeWarning(pathUploadSource, summary,
 			fmt.Sprintf("The file %q %s. The upload made from it stays on the service and in state as it is; "+
 				"nothing is uploaded again until the recording is back or source names another file. Removing the resource, or terraform destroy, needs no file.",
 				source, why))

@@ -675,7 +675,7 @@ func TestUploadPlan_notARecording(t *testing.T) {
 		if len(resp.RequiresReplace) != 0 {
 			t.Errorf("the upload is replaced (%v), want it kept", resp.RequiresReplace)
 		}
-		if !hasWarning(resp.Diagnostics, "The uploaded file can no longer be read", fmt.Sprintf("The file %q holds no recording any more: its content is text/plain", u.source)) {
+		if !hasWarning(resp.Diagnostics, "The uploaded file no longer holds a recording", fmt.Sprintf("The file %q holds no recording any more: its content is text/plain", u.source)) {
 			t.Errorf("no warning naming the file and what it holds: %v", resp.Diagnostics)
 		}
 		if !bytes.Equal(resp.PlannedState.MsgPack, made.MsgPack) {
