@@ -321,11 +321,15 @@ func warnDeletionWaits(ctx context.Context, state tfsdk.State, diags *diag.Diagn
 	var retained types.Bool
 	var limits timeouts.Value
 	var read diag.Diagnostics
-	read.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
+	// The status first: the usual destroy is of jobs that have ended.
 	read.Append(state.GetAttribute(ctx, pathStatus, &status)...)
+	if read.HasError() || client.IsFinal(status.ValueString()) {
+		return
+	}
+	read.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
 	read.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
 	read.Append(state.GetAttribute(ctx, path.Root("timeouts"), &limits)...)
-	if read.HasError() || id.IsNull() || client.IsFinal(status.ValueString()) || retained.Equal(types.BoolValue(false)) {
+	if read.HasError() || id.IsNull() || retained.Equal(types.BoolValue(false)) {
 		return
 	}
 	limit, d := limits.Delete(ctx, defaultDeleteTimeout)
