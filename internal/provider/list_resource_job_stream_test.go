@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -377,11 +378,15 @@ func TestJobList_oddRecordLeavesOnlyItselfOut(t *testing.T) {
 		"unreadable request_params": `{"audio_url":"https://example.com/odd.wav","model":3}`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			var oddID string
-			h := newJobListHarness(t, 3, func(fs *fakeserver.Server) http.Handler { return withOddListedJob(fs, odd, &oddID) })
+			var altered atomic.Pointer[string]
+			h := newJobListHarness(t, 3, func(fs *fakeserver.Server) http.Handler { return withOddListedJob(fs, odd, &altered) })
 			for _, include := range []bool{false, true} {
 				var listed, warned int
+				oddID := ""
 				for result := range h.listJobResources(context.Background(), 10, include) {
+					if id := altered.Load(); id != nil {
+						oddID = *id
+					}
 					if errs := errorsAmong(result.Diagnostics); len(errs) > 0 {
 						t.Fatalf("include_resource %v: %s: %s", include, errs[0].Summary, errs[0].Detail)
 					}
@@ -409,8 +414,9 @@ func TestJobList_oddRecordLeavesOnlyItselfOut(t *testing.T) {
 }
 
 // withOddListedJob serves fs, with the second job of each page of the
-// pre-recorded listing given request_params odd (its id into oddID).
-func withOddListedJob(fs *fakeserver.Server, odd string, oddID *string) http.Handler {
+// pre-recorded listing given request_params odd (its id into altered: the
+// handler serves requests concurrently).
+func withOddListedJob(fs *fakeserver.Server, odd string, altered *atomic.Pointer[string]) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet || r.URL.Path != "/v2/pre-recorded" {
 			fs.ServeHTTP(w, r)
@@ -426,7 +432,9 @@ func withOddListedJob(fs *fakeserver.Server, odd string, oddID *string) http.Han
 			return
 		}
 		items[1]["request_params"] = json.RawMessage(odd)
-		_ = json.Unmarshal(items[1]["id"], oddID)
+		var id string
+		_ = json.Unmarshal(items[1]["id"], &id)
+		altered.Store(&id)
 		page["items"], _ = json.Marshal(items)
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(page)

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hashicorp/go-version"
@@ -152,8 +153,8 @@ list "transcription_job" "all" {
 // them all); without it, every job is listed.
 func TestAccJobList_oddRecordLeavesOnlyItselfOut(t *testing.T) {
 	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey})
-	var oddID string
-	srv := httptest.NewServer(withOddListedJob(fs, `{"audio_url":"https://example.com/odd.wav","model":3}`, &oddID))
+	var altered atomic.Pointer[string]
+	srv := httptest.NewServer(withOddListedJob(fs, `{"audio_url":"https://example.com/odd.wav","model":3}`, &altered))
 	t.Cleanup(func() { srv.Close(); fs.Close() })
 	seedPreRecordedJobs(t, srv.URL, 3)
 	resource.ParallelTest(t, resource.TestCase{
