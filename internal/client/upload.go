@@ -114,7 +114,7 @@ func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }
 // proof, and bytes no rule recognises (FLAC, AAC, AMR and many other
 // recordings) may be audio.
 func SniffMedia(head []byte) (contentType string, media bool) {
-	head = head[:min(len(head), sniffLen)]
+	head = head[:min(len(head), SniffLen)]
 	contentType = http.DetectContentType(head)
 	switch mediaType, _, _ := strings.Cut(contentType, ";"); mediaType {
 	case "text/plain":
@@ -130,8 +130,9 @@ func SniffMedia(head []byte) (contentType string, media bool) {
 	return contentType, true
 }
 
-// sniffLen is how much of a file http.DetectContentType reads.
-const sniffLen = 512
+// SniffLen is how much of a file http.DetectContentType, and so
+// SniffMedia, reads.
+const SniffLen = 512
 
 // hasTextHeadedAudioSignature reports whether head starts as a recording
 // whose header is text: NIST SPHERE (speech corpora), AMR and AMR-WB

@@ -37,8 +37,8 @@ type upload struct {
 // it does external audio (derivedAudio), 5 to 60 seconds from a hash of the
 // content, one channel, and serves them as their bytes sniff. An empty
 // file, and one whose bytes are surely no recording (text, a web page, a
-// PDF, an archive, an image, a font: client.SniffMedia), are refused: a pipeline that sends one would fail on the
-// service.
+// PDF, an archive, an image, a font: client.SniffMedia), are refused: a
+// pipeline that sends one would fail on the service.
 func uploadedAudio(filename string, data []byte) (audio Audio, contentType string, err error) {
 	switch {
 	case len(data) == 0:

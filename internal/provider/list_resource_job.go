@@ -167,10 +167,7 @@ func (r *jobListResource) listResult(ctx context.Context, req list.ListRequest, 
 			if err != nil {
 				why = client.Printable(err.Error())
 			} else {
-				for _, d := range diags.Errors() {
-					why = client.Printable(d.Detail())
-					break
-				}
+				why = client.Printable(diags.Errors()[0].Detail())
 			}
 			var left list.ListResult
 			left.Diagnostics.AddWarning("A listed job is left out",

@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 // openSourceFile opens a regular file for reading. Anything else (a
@@ -74,16 +76,13 @@ func sourceFileStart(name string) (int64, []byte, error) {
 	}
 	// Opened is not readable: a read of a directory's entry point or of a
 	// file on a failing disk fails only here.
-	head := make([]byte, sniffedBytes)
+	head := make([]byte, client.SniffLen)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return 0, nil, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
 	}
 	return info.Size(), head[:n], nil
 }
-
-// sniffedBytes is how much of a file http.DetectContentType reads.
-const sniffedBytes = 512
 
 // fileSHA256 streams the file through SHA-256 and returns the hex digest
 // and the number of bytes hashed. It stops with ctx's error once ctx ends:
