@@ -145,6 +145,11 @@ func TestRedactedURL(t *testing.T) {
 		"http://user:s3@cr3t@[::1/a.wav":                                          "[::1/a.wav",
 		"https://exa mple.com/a.wav#s3cr3t":                                       "https://exa mple.com/a.wav?…",
 		"https://example.com/a.wav?":                                              "https://example.com/a.wav?…",
+		"https://svc:s3cr3t#2@bucket.example.com/a.wav":                           "https://…",
+		"https://svc:s3cr3t?2@bucket.example.com/a.wav":                           "https://…",
+		"ftp://svc:s3cr3t#2@bucket.example.com/a.wav":                             "ftp://…",
+		"https://exa mple.com/a.wav?sig=s3@cr3t":                                  "https://…",
+		"svc:s3cr3t#2@bucket.example.com/a.wav":                                   "svc:…?…",
 		"":                                                                        "",
 	} {
 		got := RedactedURL(raw)

@@ -241,12 +241,17 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 // opaque part of a URL such as "https:user:password@host", which has no
 // host, "…" standing for it). What locates the file (scheme, host, path)
 // stays. A text that is not a URL is cut at its first "?" or "#" the same
-// way, and anything before an "@" is dropped.
+// way, and anything before an "@" is dropped. An "@" after that "?" or "#"
+// may end a password holding one ("https://u:p#w@host") as well as sit in
+// a query: then nothing past the scheme is shown.
 func RedactedURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		shown, cut := raw, false
 		if i := strings.IndexAny(shown, "?#"); i >= 0 {
+			if strings.Contains(shown[i:], "@") {
+				return redactedAllButScheme(raw)
+			}
 			shown, cut = shown[:i], true
 		}
 		if i := strings.LastIndex(shown, "@"); i >= 0 {
@@ -258,6 +263,18 @@ func RedactedURL(raw string) string {
 		return shown
 	}
 	return redacted(u)
+}
+
+// redactedAllButScheme is "scheme://…" of a text that begins with a valid
+// scheme, and "…" otherwise.
+func redactedAllButScheme(raw string) string {
+	scheme, _, found := strings.Cut(raw, "://")
+	if !found || scheme == "" || strings.IndexFunc(scheme, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '+' || r == '-' || r == '.')
+	}) >= 0 {
+		return "…"
+	}
+	return scheme + "://…"
 }
 
 // redacted is RedactedURL of a parsed URL.
