@@ -221,7 +221,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			return
 		}
 		if err == nil && job.Status == client.StatusError {
-			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job))
+			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job)+uploadNotFoundNote(d.data.Client, requestedAudioURL(job), job.ErrorCode))
 		} else if err == nil {
 			warnOfFailedAddons(&resp.Diagnostics, job)
 		}
@@ -404,4 +404,13 @@ func requestParamsValue(m jobRequestModel) (types.Object, diag.Diagnostics) {
 	o, d := types.ObjectValue(wanted, values)
 	diags.Append(d...)
 	return o, diags
+}
+
+// requestedAudioURL is the audio_url a job was created with, "" when its
+// record has no request_params.
+func requestedAudioURL(job *client.PreRecordedJob) string {
+	if job.RequestParams == nil {
+		return ""
+	}
+	return job.RequestParams.AudioURL
 }

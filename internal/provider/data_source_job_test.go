@@ -577,6 +577,28 @@ func readWaitingJobDataSource(ctx context.Context, t *testing.T, url, id, read s
 	return readWaitingJobDataSourceRetrying(ctx, t, url, id, read, 0)
 }
 
+// A job the data source waited for that failed to fetch a file uploaded to
+// the service (error_code 404) says that the upload is gone and how to
+// upload it again: a job made again from it would fail the same way.
+func TestJobDataSource_failedFetchOfAGoneUploadSaysUploadAgain(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: url + "/file/0badc0de-0000-4000-8000-000000000001"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := readJobDataSource(t, newProtoHarnessAt(t, fs, url), created.ID, nil)
+	if len(resp.Diagnostics) != 1 {
+		t.Fatalf("diagnostics %v, want one warning", resp.Diagnostics)
+	}
+	if d := resp.Diagnostics[0]; d.Summary != "Transcription job failed" || !strings.Contains(d.Detail, "error_code 404") || !strings.Contains(d.Detail, uploadAgain) {
+		t.Errorf("diagnostic %q: %q, want the failure with the advice to upload the file again", d.Summary, d.Detail)
+	}
+}
+
 // readWaitingJobDataSourceRetrying is readWaitingJobDataSource from a
 // provider with max_retries = retries.
 func readWaitingJobDataSourceRetrying(ctx context.Context, t *testing.T, url, id, read string, retries int) *tfprotov6.ReadDataSourceResponse {

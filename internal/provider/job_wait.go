@@ -267,8 +267,8 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 // its audio_url is a file uploaded to the service (on base_url's host): the
 // service deletes uploads at the end of their retention period, and a job
 // made again from the same audio_url fails the same way.
-func uploadNotFoundNote(c *client.Client, audioURL string, job *client.PreRecordedJob) string {
-	if c == nil || job.ErrorCode == nil || *job.ErrorCode != http.StatusNotFound || !c.OnServiceHost(audioURL) {
+func uploadNotFoundNote(c *client.Client, audioURL string, errorCode *int64) string {
+	if c == nil || errorCode == nil || *errorCode != http.StatusNotFound || !c.OnServiceHost(audioURL) {
 		return ""
 	}
 	return "\n\nIts audio_url is a file uploaded to the service, which the service no longer has: it deletes uploads at the end of their retention period, so a job made again from it fails the same way. " + uploadAgain

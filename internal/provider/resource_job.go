@@ -132,7 +132,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	}
 	planSmallerResult(ctx, req.State, resp)
 	// Last: it says whether this plan replaces the job.
-	defer warnIfFailed(ctx, req.State, resp)
+	defer r.warnIfFailed(ctx, req.State, resp)
 
 	// A job the service no longer has is created again while
 	// recreate_when_missing is on: turned on now, or on already when a
@@ -304,7 +304,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if job.Status == client.StatusError {
 		// Terraform taints the resource: the next apply replaces it.
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
-			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadNotFoundNote(r.data.Client, plan.AudioURL.ValueString(), job))
+			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadNotFoundNote(r.data.Client, plan.AudioURL.ValueString(), job.ErrorCode))
 		return
 	}
 	warnOfFailedAddons(&resp.Diagnostics, job)
@@ -802,8 +802,10 @@ func warnCallbackURLNotCarriedOver(ctx context.Context, req resource.ModifyPlanR
 // warnIfFailed keeps a failed job visible: a job created without waiting
 // ends in error quietly, and nothing replaces it by itself (that would bill
 // it again without asking), so every plan says so and how to run it again.
-func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
-	var id, status types.String
+// A job that failed to fetch an upload the service no longer has would fail
+// again from the same audio_url: the way forward is a new upload.
+func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+	var id, status, audioURL, plannedAudioURL types.String
 	var errorCode types.Int64
 	resp.Diagnostics.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathStatus, &status)...)
@@ -811,15 +813,23 @@ func warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyP
 	if status.ValueString() != client.StatusError {
 		return
 	}
+	resp.Diagnostics.Append(state.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("audio_url"), &plannedAudioURL)...)
 	code := ""
 	if !errorCode.IsNull() {
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
+	uploadGone := uploadNotFoundNote(r.data.Client, audioURL.ValueString(), errorCode.ValueInt64Pointer())
 	// -replace and replace_triggered_by replace it too, unseen here.
 	next := "To run it again (a new job, billed again), replace this resource, unless this plan already does: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
-	if terraformReplacesFor(state.Raw, resp.Plan.Raw, resp.RequiresReplace) { // ModifyPlan has decided
+	switch replaced := terraformReplacesFor(state.Raw, resp.Plan.Raw, resp.RequiresReplace); { // ModifyPlan has decided
+	case replaced && uploadGone != "" && plannedAudioURL.Equal(audioURL):
+		next = "This plan replaces it (a new job, billed again)." + uploadGone
+	case replaced:
 		next = "This plan replaces it (a new job, billed again)."
+	case uploadGone != "" && plannedAudioURL.Equal(audioURL):
+		next = strings.TrimPrefix(uploadGone, "\n\n")
 	}
 	resp.Diagnostics.AddWarning("Transcription job failed",
 		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. %s", id.ValueString(), code, next))

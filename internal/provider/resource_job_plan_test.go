@@ -241,6 +241,43 @@ func TestJobPlan_failedJobReplacedSaysSo(t *testing.T) {
 	}
 }
 
+// TestJobPlan_failedFetchOfAGoneUploadSaysUploadAgain: a job that failed
+// to fetch its audio_url (error_code 404) when that is a file uploaded to
+// the service is told to upload the file again, not to be replaced: a new
+// job from the same audio_url would fail the same way. A failure of
+// another kind, or of a URL elsewhere, keeps the advice to replace it.
+func TestJobPlan_failedFetchOfAGoneUploadSaysUploadAgain(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	upload := tftypes.NewValue(tftypes.String, j.url+"/file/0badc0de-0000-4000-8000-000000000001")
+	elsewhere := tftypes.NewValue(tftypes.String, "https://example.com/a.wav")
+	for _, c := range []struct {
+		name        string
+		audioURL    tftypes.Value
+		errorCode   int64
+		uploadAgain bool
+	}{
+		{"an upload not found", upload, 404, true},
+		{"an upload failing otherwise", upload, 500, false},
+		{"a URL elsewhere not found", elsewhere, 404, false},
+	} {
+		set := map[string]tftypes.Value{
+			"status":     tftypes.NewValue(tftypes.String, "error"),
+			"error_code": tftypes.NewValue(tftypes.Number, c.errorCode),
+			"audio_url":  c.audioURL,
+		}
+		state := withAttributes(t, j.typ, applied, set)
+		config := withAttributes(t, j.typ, &j.config, map[string]tftypes.Value{"audio_url": c.audioURL})
+		resp := j.plan(&state, &state, &config)
+		if said := hasWarning(resp.Diagnostics, "Transcription job failed", "Upload the file again"); said != c.uploadAgain {
+			t.Errorf("%s: told to upload the file again: %t, want %t: %v", c.name, said, c.uploadAgain, resp.Diagnostics)
+		}
+		if said := hasWarning(resp.Diagnostics, "Transcription job failed", "replace this resource"); said == c.uploadAgain {
+			t.Errorf("%s: told to replace the job: %t, want %t: %v", c.name, said, !c.uploadAgain, resp.Diagnostics)
+		}
+	}
+}
+
 // TestTerraformReplacesFor: Terraform replaces a resource for a path of
 // RequiresReplace only when the planned value there is not the prior one.
 func TestTerraformReplacesFor(t *testing.T) {
