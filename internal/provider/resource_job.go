@@ -690,11 +690,8 @@ func (r *jobResource) jobNotFound(ctx context.Context, read jobRead, state jobRe
 // when it is true), and a removed job is created again whatever it says.
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
-	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
-		fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s "+
-			"Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: "+
-			"a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource.", state.ID.ValueString(), endedUnseen(state.Status))+
-			r.uploadExpiredNote(state.AudioURL))
+	// A refresh cannot see the configuration's recreate_when_missing.
+	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service", r.jobGoneDetail(state, false))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	if resp.Private != nil {
@@ -702,16 +699,33 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 	}
 }
 
-// uploadExpiredNote adds to what a refresh says of a job the service no
-// longer has, when its audio_url is on the service itself (a file uploaded
-// to it): the service deletes uploads at the end of the same retention
-// period, so a job made again from that audio_url would fail, and no
-// refresh can tell that an upload is gone (the service cannot read one back).
+// jobGoneDetail says why the service no longer has the job of state, what
+// state keeps, and what makes it again: the next plan, when the
+// configuration's recreate_when_missing is known to be true
+// (recreatedNext), or else the user's asking.
+func (r *jobResource) jobGoneDetail(state jobResourceModel, recreatedNext bool) string {
+	next := "Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: " +
+		"a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource. " +
+		"(A job the plan shows as tainted, by an apply that failed while waiting for it, is replaced anyway.)"
+	if recreatedNext {
+		next = "Its last known values stay in state with retained = false. With recreate_when_missing = true, the next plan replaces it (a new job, billed again)."
+	}
+	return fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s %s",
+		state.ID.ValueString(), endedUnseen(state.Status), next) + r.uploadExpiredNote(state.AudioURL)
+}
+
+// uploadExpiredNote adds to what is said of a job the service no longer
+// has, when its audio_url is on the service itself (a file uploaded to it):
+// the service deletes uploads at the end of the same retention period, so
+// a job made again from that audio_url would fail if that is what ended
+// the job, and no refresh can tell whether an upload is gone (the service
+// cannot read one back).
 func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
 	if r.data == nil || r.data.Client == nil || !r.data.Client.OnServiceHost(audioURL.ValueString()) {
 		return ""
 	}
-	return "\n\nIts audio_url is a file uploaded to the service, which deletes uploads at the end of the same retention period: a job made again from it would fail to fetch it. " + uploadAgain
+	return "\n\nIts audio_url is a file uploaded to the service, which deletes uploads at the end of the same retention period (counted from the upload, before the job): " +
+		"if the job's retention ended, a job made again from it would fail to fetch it. " + uploadAgain
 }
 
 // planSmallerResult plans the result of a final job that keeps less of it
@@ -927,8 +941,7 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	// read it has retained null, and is read here as any other.
 	gone := !state.Retained.IsNull() && !state.Retained.ValueBool()
 	if !r.data.ZeroDataRetention && gone && plan.resultContent() > state.resultContent() {
-		resp.Diagnostics.AddWarning("Result not available",
-			fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps what it had of the result (none, for a job it never saw ended).", state.ID.ValueString()))
+		addResultNotAvailable(&resp.Diagnostics, state.ID.ValueString())
 	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && !gone {
 		// Bounded as a refresh is, by the timeouts.read being applied.
@@ -955,14 +968,14 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		switch {
 		case client.IsNotFound(err):
 			// An update cannot replace the job: the next plan does, when
-			// recreate_when_missing is still true.
+			// recreate_when_missing is still true. State keeps what it had
+			// of the result, as for a job known gone before.
 			plan.Retained = types.BoolValue(false)
-			again, note := "", ""
-			if plan.RecreateWhenMissing.ValueBool() {
-				again, note = " With recreate_when_missing = true, the next plan replaces it (a new job, billed again).", r.uploadExpiredNote(state.AudioURL)
+			gone = true
+			resp.Diagnostics.AddWarning("Transcription job no longer retained by the service", r.jobGoneDetail(state, plan.RecreateWhenMissing.ValueBool()))
+			if plan.resultContent() > state.resultContent() {
+				addResultNotAvailable(&resp.Diagnostics, state.ID.ValueString())
 			}
-			resp.Diagnostics.AddWarning("Transcription job no longer retained by the service",
-				fmt.Sprintf("The service no longer has job %s.%s Its last known values stay in state with retained = false.%s", state.ID.ValueString(), endedUnseen(state.Status), again)+note)
 		case err != nil:
 			addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+state.ID.ValueString(), err)
 			return
@@ -985,6 +998,13 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	plan.copyUnknownComputed(state)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
+}
+
+// addResultNotAvailable warns that more of the result of job id, which the
+// service no longer has, was asked for than state kept.
+func addResultNotAvailable(diags *diag.Diagnostics, id string) {
+	diags.AddWarning("Result not available",
+		fmt.Sprintf("The service no longer has job %s, so the parts of its result that state did not keep (the transcript, or the word timings and result_json) cannot be fetched; state keeps what it had of the result (none, for a job it never saw ended).", id))
 }
 
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

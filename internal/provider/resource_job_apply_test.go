@@ -304,6 +304,18 @@ func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 			if said := hasWarning(resp.Diagnostics, warning, "the next plan replaces it"); said != tc.replacedNext {
 				t.Errorf("the warning says the next plan replaces the job: %t, want %t", said, tc.replacedNext)
 			}
+			// Why, as a refresh finding it gone says, and what makes it again
+			// when the next plan does not.
+			if !hasWarning(resp.Diagnostics, warning, "at the end of its retention period") {
+				t.Errorf("the warning does not say why the job is gone: %v", resp.Diagnostics)
+			}
+			if said := hasWarning(resp.Diagnostics, warning, "terraform apply -replace"); said == tc.replacedNext {
+				t.Errorf("the warning says how to make the job again: %t, want %t", said, !tc.replacedNext)
+			}
+			// include_transcript asked for a transcript state never had.
+			if !hasWarning(resp.Diagnostics, "Result not available", id) {
+				t.Errorf("no warning that the transcript asked for cannot be fetched: %v", diagnosticSummaries(resp.Diagnostics))
+			}
 			if got := j.stateAttribute(resp.NewState, "retained"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
 				t.Errorf("retained %v after the update found the job gone, want false", got)
 			}

@@ -593,9 +593,11 @@ func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathUploadSource, &source)...)
 	tflog.Info(ctx, "removing the upload from state only: the service has no endpoint to delete it", map[string]any{"audio_url": audioURL.ValueString()})
-	resp.Diagnostics.AddWarning("The uploaded file stays on the service",
+	// The file may be gone already (the usual reason to replace an upload),
+	// which the service cannot tell: the summary must not claim it stays.
+	resp.Diagnostics.AddWarning("The uploaded file is left to the service",
 		fmt.Sprintf("The service has no way to delete an upload: the copy of %q at %s is only removed from Terraform's state. "+
-			"The service deletes it when its retention period ends (3 weeks on paid plans, 1 year on the free plan).", source.ValueString(), audioURL.ValueString()))
+			"The service keeps it until its retention period ends (3 weeks on paid plans, 1 year on the free plan), if that has not ended already.", source.ValueString(), audioURL.ValueString()))
 }
 
 // ImportState refuses, saying why and what to do instead: the service has

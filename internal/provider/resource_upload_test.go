@@ -956,7 +956,7 @@ func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 	if err := u.attribute(created.NewState, "audio_url").As(&audioURL); err != nil {
 		t.Fatal(err)
 	}
-	warned := hasWarning(destroyed.Diagnostics, "The uploaded file stays on the service", fmt.Sprintf("the copy of %q at %s is only removed from Terraform's state", source, audioURL))
+	warned := hasWarning(destroyed.Diagnostics, "The uploaded file is left to the service", fmt.Sprintf("the copy of %q at %s is only removed from Terraform's state", source, audioURL))
 	if !warned {
 		t.Fatalf("destroy does not say the file stays on the service: %v", destroyed.Diagnostics)
 	}
