@@ -490,8 +490,8 @@ const (
 	// retryIdempotent: 429, every 5xx but 501 (MayHaveBeenHandled) and any
 	// transport failure.
 	retryIdempotent retryPolicy = iota
-	// retryIfNotAccepted: 429 and 503, and transport failures before the
-	// request went out whole.
+	// retryIfNotAccepted: 429, 503 in the service's error body, and
+	// transport failures before the request went out whole.
 	retryIfNotAccepted
 )
 
@@ -715,7 +715,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		resp.Body.Close()
 		c.logResponse(ctx, op, resp, int64(len(data)), data, hide)
 		apiErr := newAPIError(op, resp, data, hide)
-		if !shouldRetryStatus(cl.retry, resp.StatusCode) || attempt >= c.cfg.MaxRetries {
+		if !shouldRetry(cl.retry, apiErr) || attempt >= c.cfg.MaxRetries {
 			return nil, apiErr
 		}
 		wait := c.waitAfter(attempt, apiErr.RetryAfter)
@@ -828,14 +828,16 @@ type sending struct {
 	written bool // it went out whole, body included: the service may have acted on it
 }
 
-func shouldRetryStatus(p retryPolicy, status int) bool {
-	switch status {
-	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+// shouldRetry reports whether a call of policy p answered apiErr is sent
+// again.
+func shouldRetry(p retryPolicy, apiErr *APIError) bool {
+	switch {
+	case apiErr.StatusCode == http.StatusTooManyRequests, !apiErr.MayHaveBeenHandled() && apiErr.StatusCode == http.StatusServiceUnavailable:
 		// Both mean the service turned the request away without handling it
 		// (RFC 9110 §15.5.29, §15.6.4): even a create may be sent again.
 		return true
 	}
-	return MayHaveBeenHandled(status) && p == retryIdempotent
+	return apiErr.MayHaveBeenHandled() && p == retryIdempotent
 }
 
 // MayHaveBeenHandled reports whether a request answered with status may
@@ -855,7 +857,7 @@ func IsTransient(err error) bool {
 	var transportErr *TransportError
 	switch {
 	case errors.As(err, &apiErr):
-		return shouldRetryStatus(retryIdempotent, apiErr.StatusCode)
+		return shouldRetry(retryIdempotent, apiErr)
 	case errors.As(err, &transportErr):
 		return true
 	}

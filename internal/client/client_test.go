@@ -628,6 +628,59 @@ func TestRetries_createNeverDuplicates(t *testing.T) {
 	}
 }
 
+// A 503 that is not in the service's error body is a gateway's, which
+// answers so also after the service took the request (Envoy's "upstream
+// connect error or disconnect/reset before headers"): a create or an upload
+// answered so is not sent again, as it may have been carried out, and the
+// error says so. A read answered so is sent again.
+func TestRetries_gateway503MayHaveBeenHandled(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: testKey})
+	var mu sync.Mutex
+	tries := map[string]int{}
+	gateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		call := r.Method + " " + r.URL.Path
+		mu.Lock()
+		tries[call]++
+		first := tries[call] == 1
+		mu.Unlock()
+		if first {
+			fs.ServeHTTP(httptest.NewRecorder(), r) // the service takes it, its answer is lost
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, "upstream connect error or disconnect/reset before headers. reset reason: connection termination")
+			return
+		}
+		fs.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { gateway.Close(); fs.Close() })
+	c := newClient(t, gateway.URL, testKey)
+	ctx := context.Background()
+
+	_, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusServiceUnavailable || !apiErr.MayHaveBeenHandled() {
+		t.Errorf("create answered a gateway's 503: %v, want the 503, which may have been handled", err)
+	}
+	wav := testutil.SilentWAV(0.1, 1, 8000)
+	_, err = c.Upload(ctx, "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
+	if !client.IsStatus(err, http.StatusServiceUnavailable) {
+		t.Errorf("upload answered a gateway's 503: %v, want the 503", err)
+	}
+	if _, err := c.ListPreRecorded(ctx, client.ListOptions{}); err != nil {
+		t.Errorf("listing after a gateway's 503: %v, want it sent again", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for call, want := range map[string]int{"POST /v2/pre-recorded": 1, "POST /v2/upload": 1, "GET /v2/pre-recorded": 2} {
+		if tries[call] != want {
+			t.Errorf("%s was sent %d times, want %d", call, tries[call], want)
+		}
+	}
+	if n := fs.JobCount(); n != 1 {
+		t.Errorf("%d jobs after one create, want 1", n)
+	}
+}
+
 // Reads and deletes may be sent again after any failure: each is retried
 // on a 502, which may come after the service handled it. Each asks for
 // what it reads: JSON, or for a job's audio any type.

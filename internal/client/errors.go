@@ -29,6 +29,20 @@ type APIError struct {
 	// Location is a redirect's target (RedactedURL: no credential), empty
 	// for other answers.
 	Location string
+	// ServiceBody: the answer's body is the service's error body, which
+	// every error of the service's own carries. Another body (a gateway's or
+	// proxy's page) is no word of the service's on what it did.
+	ServiceBody bool
+}
+
+// MayHaveBeenHandled reports whether the request this answers may have been
+// carried out before the failure (MayHaveBeenHandled of its status). A 503
+// says the service turned the request away only in the service's own
+// error body: a gateway answers 503 also when the service took the request
+// and the connection to it was lost before the answer (Envoy's "upstream
+// connect error or disconnect/reset before headers").
+func (e *APIError) MayHaveBeenHandled() bool {
+	return MayHaveBeenHandled(e.StatusCode) || e.StatusCode == http.StatusServiceUnavailable && !e.ServiceBody
 }
 
 func (e *APIError) Error() string {
@@ -79,6 +93,7 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		e.Path = printable(hide.mask(body.Path), maxIdentBytes)
 		e.Timestamp = printable(hide.mask(body.Timestamp), maxIdentBytes)
 		e.ValidationErrors = boundedList(body.ValidationErrors, hide)
+		e.ServiceBody = true
 		return e
 	}
 	// Not the service's error body (a proxy's HTML page, say): show a bounded,

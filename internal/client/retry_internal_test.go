@@ -105,7 +105,7 @@ func TestBackoff_longMinimumDoesNotOverflow(t *testing.T) {
 }
 
 // IsTransient is true for what a read is retried on: 429 and 5xx other than
-// 501 (see shouldRetryStatus), and a failed connection, however wrapped.
+// 501 (see shouldRetry), and a failed connection, however wrapped.
 func TestIsTransient(t *testing.T) {
 	for _, tc := range []struct {
 		err  error

@@ -120,8 +120,9 @@ var (
 
 // addCreateJobError adds the error diagnostic of a failed job creation,
 // worded for its caller. When the request may have been
-// carried out all the same (client.MayHaveBeenHandled: a 500, 502, 504 or
-// another 5xx but 501 and 503; a connection lost after
+// carried out all the same (APIError.MayHaveBeenHandled: a 500, 502, 504 or
+// another 5xx but 501, and a 503 not in the service's error body, a
+// gateway's; a connection lost after
 // sending, a success answer that could not be read), it says so: the
 // client does not retry such a failure. An interrupt, or the end of limit,
 // while no try was in flight created nothing; one while a try is in flight
@@ -173,7 +174,7 @@ func createMayHaveSucceeded(err error) bool {
 	case errors.As(err, &decodeErr):
 		return true
 	case errors.As(err, &apiErr):
-		return client.MayHaveBeenHandled(apiErr.StatusCode)
+		return apiErr.MayHaveBeenHandled()
 	case errors.As(err, &transportErr):
 		return transportErr.Written
 	}

@@ -764,7 +764,10 @@ func TestAddCreateJobError(t *testing.T) {
 		"507":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 507}, true},
 		"a CDN's 524 (timeout)": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 524}, true},
 		"501":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 501}, false},
-		"503 after every retry": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503}, false},
+		"503 after every retry": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503, ServiceBody: true}, false},
+		// Not the service's error body: a gateway's, which may have passed
+		// the request on before its connection to the service failed.
+		"a gateway's 503":       {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 503}, true},
 		"429 after every retry": {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, false},
 		"422":                   {&client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 422}, false},
 		"connection lost, sent": {&client.TransportError{Op: "POST /v2/pre-recorded", Sent: true, Written: true, Err: errors.New("EOF")}, true},
@@ -899,7 +902,7 @@ func TestAddCreateJobError_successAnswerUnread(t *testing.T) {
 // does.
 func TestAddCreateJobError_mayHaveCreatedGivesNoRetryAdvice(t *testing.T) {
 	for status, wantAdvice := range map[int]bool{500: false, 502: false, 504: false, 503: true} {
-		err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: status}
+		err := &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: status, ServiceBody: true}
 		var diags diag.Diagnostics
 		addCreateJobError(&diags, err, resourceCreate, anyCreateLimit)
 		detail := diags.Errors()[0].Detail()

@@ -899,7 +899,7 @@ func TestJobDelete_interruptedBetweenTries(t *testing.T) {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodDelete {
 				time.AfterFunc(100*time.Millisecond, interrupt) // during the wait before the next try
-				w.WriteHeader(status)
+				writeErrorBody(w, r, status, "req-1", "failed")
 			}
 		}))
 		resp := deleteJobWithin(ctx, t, client.Config{BaseURL: srv.URL, MaxRetries: 3}, "1m")

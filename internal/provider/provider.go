@@ -158,7 +158,7 @@ func (p *transcriptionProvider) Schema(_ context.Context, _ provider.SchemaReque
 				MarkdownDescription: fmt.Sprintf("The most times one request to the service is retried after a transient failure: "+
 					"status 429 (waiting at least its `Retry-After`, up to 5 minutes) or 503, a connection that fails, and for reads and deletes also the other 5xx but 501. "+
 					"The wait between tries grows exponentially, with jitter, from 250 ms up to 15 s. "+
-					"Creating a job or uploading a file is retried only when the service cannot have acted on it (429, 503, or a connection that failed before the whole request went out), "+
+					"Creating a job or uploading a file is retried only when the service cannot have acted on it (429, the service's own 503, or a connection that failed before the whole request went out; a 503 without the service's error body is a gateway's, which may have passed the request on), "+
 					"since a duplicate job would be billed. A request the service took and began no answer to within 2 minutes is not retried: another try would wait as long. `0` disables retries. From 0 to %d; defaults to %d.", maxMaxRetries, client.DefaultMaxRetries),
 				Optional:   true,
 				CustomType: numtypes.Int64Type{},

@@ -1069,7 +1069,7 @@ func deleteMayHaveBeenDone(last error) bool {
 	var transportErr *client.TransportError
 	switch {
 	case errors.As(last, &apiErr):
-		return client.MayHaveBeenHandled(apiErr.StatusCode)
+		return apiErr.MayHaveBeenHandled()
 	case errors.As(last, &transportErr):
 		return transportErr.Sent
 	}

@@ -1332,7 +1332,7 @@ func serviceStoppingHalfway(t *testing.T, refusesFirst bool) (url, file string) 
 		if refusesFirst && tries.Add(1)%2 == 1 {
 			_, _ = io.Copy(io.Discard, r.Body)
 			w.Header().Set("Retry-After", "0")
-			w.WriteHeader(http.StatusServiceUnavailable)
+			writeErrorBody(w, r, http.StatusServiceUnavailable, "req-1", "busy")
 			return
 		}
 		_, _ = io.CopyN(io.Discard, r.Body, 1024)
