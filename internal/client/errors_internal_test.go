@@ -21,13 +21,13 @@ func TestNewAPIError_fields(t *testing.T) {
 		want APIError
 	}{
 		{"every field", `{"message":"bad","request_id":"r-1","path":"/v2/x?k=s3cr3t-k3y","timestamp":"2026-01-02T03:04:05Z","validation_errors":["a s3cr3t-k3y","b"]}`,
-			APIError{Message: "bad", RequestID: "r-1", Path: "/v2/x?k=***", Timestamp: "2026-01-02T03:04:05Z", ValidationErrors: []string{"a ***", "b"}}},
-		{"request id only", `{"request_id":"r-2","timestamp":"t"}`, APIError{RequestID: "r-2", Timestamp: "t"}},
+			APIError{Message: "bad", RequestID: "r-1", Path: "/v2/x?k=***", Timestamp: "2026-01-02T03:04:05Z", ValidationErrors: []string{"a ***", "b"}, ServiceBody: true}},
+		{"request id only", `{"request_id":"r-2","timestamp":"t"}`, APIError{RequestID: "r-2", Timestamp: "t", ServiceBody: true}},
 		// A gateway may put what it was sent anywhere in its error body.
 		{"a secret in every field", `{"message":"m s3cr3t-k3y","request_id":"r-s3cr3t-k3y","path":"/v2/s3cr3t-k3y","timestamp":"t s3cr3t-k3y"}`,
-			APIError{Message: "m ***", RequestID: "r-***", Path: "/v2/***", Timestamp: "t ***"}},
+			APIError{Message: "m ***", RequestID: "r-***", Path: "/v2/***", Timestamp: "t ***", ServiceBody: true}},
 		{"identifiers cut at 128 bytes", `{"message":"m","request_id":"` + long + `","path":"` + long + `","timestamp":"` + long + `"}`,
-			APIError{Message: "m", RequestID: long[:128] + "…", Path: long[:128] + "…", Timestamp: long[:128] + "…"}},
+			APIError{Message: "m", RequestID: long[:128] + "…", Path: long[:128] + "…", Timestamp: long[:128] + "…", ServiceBody: true}},
 		{"neither message nor request id", `{"path":"/v2/x"}`, APIError{Message: `unexpected error response: {"path":"/v2/x"}`}},
 		{"not JSON", "Bad Gateway", APIError{Message: "unexpected error response: Bad Gateway"}},
 		{"no body", "", APIError{}},

@@ -2,11 +2,13 @@ package client
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 )
@@ -33,7 +35,45 @@ func newTransport(cfg Config) *http.Transport {
 	t.DialContext = (&net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}).DialContext
 	t.TLSHandshakeTimeout = cfg.TLSHandshakeTimeout
 	t.ResponseHeaderTimeout = cfg.ResponseHeaderTimeout
+	// Go's own error for a CONNECT refused is the status text alone: typed,
+	// it names the proxy, and one refused for good is not tried again.
+	t.OnProxyConnectResponse = func(_ context.Context, proxyURL *url.URL, _ *http.Request, resp *http.Response) error {
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			return nil
+		}
+		return &ProxyRefusedError{Proxy: redacted(proxyURL), StatusCode: resp.StatusCode}
+	}
 	return t
+}
+
+// ProxyRefusedError is an HTTP proxy's refusal to open a tunnel (CONNECT)
+// to the service.
+type ProxyRefusedError struct {
+	Proxy      string // its URL without credentials
+	StatusCode int
+}
+
+func (e *ProxyRefusedError) Error() string {
+	return fmt.Sprintf("the HTTP proxy %s refused to connect to the service: %d %s", e.Proxy, e.StatusCode, http.StatusText(e.StatusCode))
+}
+
+// settled reports whether a failure to reach the service would meet every
+// try again: the server's certificate not trusted here, https:// to a
+// server that speaks plain HTTP, or a proxy refusing the tunnel for want of
+// credentials or by its rules. (Go's http.Client, and go-retryablehttp, do
+// not retry a certificate that fails verification either.)
+func settled(err error) bool {
+	var certErr *tls.CertificateVerificationError
+	var proxyErr *ProxyRefusedError
+	return errors.As(err, &certErr) || errors.Is(err, http.ErrSchemeMismatch) ||
+		errors.As(err, &proxyErr) && (proxyErr.StatusCode == http.StatusProxyAuthRequired || proxyErr.StatusCode == http.StatusForbidden)
+}
+
+// isDialTimeout reports whether err is a connection to the service (or its
+// proxy) that could not be opened in time.
+func isDialTimeout(err error) bool {
+	var opErr *net.OpError
+	return errors.As(err, &opErr) && (opErr.Op == "dial" || opErr.Op == "proxyconnect") && opErr.Timeout()
 }
 
 // maxRedirects is how many redirects a request follows, as Go's client
@@ -53,7 +93,9 @@ func sameOriginRedirects(next func(*http.Request, []*http.Request) error) func(*
 		if method := via[0].Method; method != "" && method != http.MethodGet && method != http.MethodHead { // "": GET
 			return http.ErrUseLastResponse
 		}
-		if first := via[0].URL; req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
+		// The origin as NormalHost reads it: a host's letter case or its
+		// scheme's default port written out changes nothing.
+		if first := via[0].URL; req.URL.Scheme != first.Scheme || NormalHost(req.URL) != NormalHost(first) {
 			return http.ErrUseLastResponse
 		}
 		if next != nil {

@@ -1,9 +1,17 @@
 package client
 
 import (
+	"context"
+	"crypto/tls"
 	"errors"
+	"io"
+	"log"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -48,6 +56,9 @@ func TestSameOriginRedirects(t *testing.T) {
 		{name: "another scheme on the same host", to: "http://api.example.com/v2/live", via: 1, want: http.ErrUseLastResponse},
 		{name: "another host", to: "https://evil.example.com/v2/live", via: 1, want: http.ErrUseLastResponse},
 		{name: "another port", to: "https://api.example.com:8443/v2/live", via: 1, want: http.ErrUseLastResponse},
+		{name: "the host in other letter case", to: "https://API.Example.com/v2/live", via: 1},
+		{name: "the default port written out", to: "https://api.example.com:443/v2/live", via: 1},
+		{name: "another scheme's default port", to: "https://api.example.com:80/v2/live", via: 1, want: http.ErrUseLastResponse},
 		{name: "the tenth redirect", to: "https://api.example.com/v2/live", via: maxRedirects - 1},
 		{name: "the eleventh redirect", to: "https://api.example.com/v2/live", via: maxRedirects, want: http.ErrUseLastResponse},
 		{name: "the client's own policy", to: "https://api.example.com/v2/live", via: 1, own: func(*http.Request, []*http.Request) error { return errOwnPolicy }, want: errOwnPolicy},
@@ -73,3 +84,113 @@ func TestNewTransport_boundsStagesAsConfigured(t *testing.T) {
 		t.Errorf("%d idle connections kept per host, want %d", tr.MaxIdleConnsPerHost, maxIdleConns)
 	}
 }
+
+// A failure that every try would meet alike is not tried again: a server
+// certificate not trusted here, https:// to a server speaking plain HTTP,
+// a proxy refusing the tunnel for want of credentials. A connection that
+// cannot be opened in time is tried twice, not max_retries + 1 times.
+func TestRoundTrip_settledFailuresAreTriedOnce(t *testing.T) {
+	quick := Config{APIKey: "k", MaxRetries: 4, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
+	newConns := func(srv *httptest.Server) *atomic.Int32 {
+		var n atomic.Int32
+		srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+			if s == http.StateNew {
+				n.Add(1)
+			}
+		}
+		return &n
+	}
+	list := func(cfg Config) error {
+		c, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.ListPreRecorded(context.Background(), ListOptions{})
+		return err
+	}
+	ok := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"first":"","current":"","next":null,"items":[]}`)
+	})
+
+	t.Run("certificate not trusted", func(t *testing.T) {
+		srv := httptest.NewUnstartedServer(ok)
+		conns := newConns(srv)
+		srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the handshake refused, expected
+		srv.StartTLS()
+		defer srv.Close()
+		cfg := quick
+		cfg.BaseURL = srv.URL
+		var certErr *tls.CertificateVerificationError
+		if err := list(cfg); !errors.As(err, &certErr) {
+			t.Fatalf("error %v, want the certificate's verification", err)
+		}
+		if n := conns.Load(); n != 1 {
+			t.Errorf("%d connections, want 1", n)
+		}
+	})
+	t.Run("https to plain HTTP", func(t *testing.T) {
+		srv := httptest.NewUnstartedServer(ok)
+		conns := newConns(srv)
+		srv.Start()
+		defer srv.Close()
+		cfg := quick
+		cfg.BaseURL = strings.Replace(srv.URL, "http://", "https://", 1)
+		if err := list(cfg); !errors.Is(err, http.ErrSchemeMismatch) {
+			t.Fatalf("error %v, want the scheme mismatch", err)
+		}
+		if n := conns.Load(); n != 1 {
+			t.Errorf("%d connections, want 1", n)
+		}
+	})
+	t.Run("proxy asking for credentials", func(t *testing.T) {
+		var connects atomic.Int32
+		proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodConnect {
+				connects.Add(1)
+			}
+			w.WriteHeader(http.StatusProxyAuthRequired)
+		}))
+		defer proxy.Close()
+		proxyURL, err := url.Parse(proxy.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proxyURL.User = url.UserPassword("puser", "psecret")
+		cfg := quick
+		cfg.BaseURL = "https://service.example"
+		tr := newTransport(cfg)
+		tr.Proxy = http.ProxyURL(proxyURL)
+		cfg.HTTPClient = &http.Client{Transport: tr}
+		err = list(cfg)
+		var refused *ProxyRefusedError
+		if !errors.As(err, &refused) || refused.StatusCode != http.StatusProxyAuthRequired || !strings.Contains(err.Error(), proxy.URL) || strings.Contains(err.Error(), "psecret") {
+			t.Fatalf("error %v, want the proxy's refusal naming it without its password", err)
+		}
+		if n := connects.Load(); n != 1 {
+			t.Errorf("%d CONNECTs, want 1", n)
+		}
+	})
+	t.Run("connection not opened in time", func(t *testing.T) {
+		var dials atomic.Int32
+		cfg := quick
+		cfg.BaseURL = "http://service.example"
+		cfg.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) {
+			dials.Add(1)
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: dialTimedOut{}}
+		}}}
+		if err := list(cfg); !isDialTimeout(err) {
+			t.Fatalf("error %v, want the dial's timeout", err)
+		}
+		if n := dials.Load(); n != 2 {
+			t.Errorf("%d dials, want 2", n)
+		}
+	})
+}
+
+// dialTimedOut is a dial's timeout, as the net package reports it.
+type dialTimedOut struct{}
+
+func (dialTimedOut) Error() string   { return "i/o timeout" }
+func (dialTimedOut) Timeout() bool   { return true }
+func (dialTimedOut) Temporary() bool { return true }

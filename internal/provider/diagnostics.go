@@ -2,9 +2,11 @@ package provider
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
@@ -43,14 +45,16 @@ func errorDetail(err error, advice bool) string {
 		if apiErr.Message != "" {
 			fmt.Fprintf(&b, ": %s", apiErr.Message)
 		}
-		b.WriteString(".")
+		if !strings.HasSuffix(apiErr.Message, ".") {
+			b.WriteString(".")
+		}
 		if len(apiErr.ValidationErrors) > 0 {
 			b.WriteString("\n\nValidation errors:")
 			for _, v := range apiErr.ValidationErrors {
 				b.WriteString("\n  - " + v)
 			}
 		}
-		if hint := statusHint(apiErr.Op, apiErr.StatusCode); hint != "" && advice {
+		if hint := statusHint(apiErr); hint != "" && advice {
 			if apiErr.Location != "" {
 				hint += " It redirects to: " + apiErr.Location
 			}
@@ -60,6 +64,9 @@ func errorDetail(err error, advice bool) string {
 			fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", apiErr.RequestID)
 		}
 		return b.String()
+	case errors.As(err, &transportErr) && settledHint(err) != "":
+		// Not tried again by the client, nor mended by trying later.
+		return transportErr.Error() + ". " + settledHint(err)
 	case errors.As(err, &transportErr) && transportErr.Written:
 		return transportErr.Error() + ". The service was reached: it may be overloaded, or the network to it unreliable."
 	case errors.As(err, &transportErr) && !advice:
@@ -78,6 +85,34 @@ func errorDetail(err error, advice bool) string {
 		return endedBy(err) + " before the service's answer was received: " + err.Error()
 	}
 	return err.Error()
+}
+
+// plainHTTPToHTTPS matches what servers answer to plain HTTP sent to their
+// TLS port (Go's "Client sent an HTTP request to an HTTPS server", nginx's
+// "The plain HTTP request was sent to HTTPS port").
+var plainHTTPToHTTPS = regexp.MustCompile(`(?i)HTTP request (was sent )?to (an )?HTTPS`)
+
+// settledHint says what to do about a failure to reach the service that
+// trying again does not mend (the client tries a certificate, a scheme
+// mismatch and a proxy asking for credentials once), "" for another.
+func settledHint(err error) string {
+	var certErr *tls.CertificateVerificationError
+	var proxyErr *client.ProxyRefusedError
+	switch {
+	case errors.As(err, &certErr):
+		return "The server's certificate is not trusted here, or names another host. When the service is reached through a proxy that inspects TLS, " +
+			"or its certificate is of a private authority, add that authority to the system's trusted certificates: on Linux and other Unix systems, " +
+			"the SSL_CERT_FILE environment variable names a file of them, and SSL_CERT_DIR a directory, for the process that runs Terraform."
+	case errors.Is(err, http.ErrSchemeMismatch):
+		return "base_url says https://, and the server at that address speaks plain HTTP: use http://, or the port where it speaks HTTPS."
+	case errors.As(err, &proxyErr) && proxyErr.StatusCode == http.StatusProxyAuthRequired:
+		return "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names, and asks for its credentials: " +
+			"give them in its URL (http://user:password@proxy:port), or list the service's host in NO_PROXY to reach it directly."
+	case errors.As(err, &proxyErr):
+		return "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names: it could not, or would not, reach the service's host. " +
+			"Check base_url, and the proxy's rules; NO_PROXY lists hosts reached directly."
+	}
+	return ""
 }
 
 // endedBy says what ended an operation whose context ended: its time limit
@@ -192,8 +227,15 @@ func namesNoJob(op string) bool {
 
 // statusHint suggests what to do about the statuses a user can act on; op
 // is the request answered ("GET /v2/live").
-func statusHint(op string, status int) string {
+func statusHint(apiErr *client.APIError) string {
+	op, status := apiErr.Op, apiErr.StatusCode
 	switch {
+	case status == http.StatusBadRequest && !apiErr.ServiceBody && plainHTTPToHTTPS.MatchString(apiErr.Message):
+		// Go's, nginx's and others' answer to plain HTTP on a TLS port.
+		return "base_url says http://, and the server at that address speaks HTTPS: use https://."
+	case status == http.StatusProxyAuthRequired:
+		return "An HTTP proxy answered (the one the HTTP_PROXY or HTTPS_PROXY environment variable names), asking for its credentials: " +
+			"give them in its URL (http://user:password@proxy:port), or list the service's host in NO_PROXY to reach it directly."
 	case status == http.StatusUnauthorized:
 		return "Check the provider's api_key (or the " + EnvAPIKey + " environment variable)."
 	case status == http.StatusForbidden && (strings.HasPrefix(op, http.MethodGet+" ") || op == http.MethodPost+" /v2/upload"):

@@ -2,8 +2,10 @@ package provider
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +43,39 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 403, Message: "Attention Required!"},
 			want: []string{"status 403 (Forbidden): Attention Required!."},
 			not:  []string{"zero data retention", "zero_data_retention"},
+		},
+		// Answers that are not the service's: plain HTTP to a TLS port, a
+		// proxy asking for its credentials.
+		"plain HTTP to HTTPS": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 400, Message: "unexpected error response: Client sent an HTTP request to an HTTPS server."},
+			want: []string{"status 400 (Bad Request)", "base_url says http://, and the server at that address speaks HTTPS: use https://."},
+		},
+		"plain HTTP to nginx's HTTPS port": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 400, Message: "unexpected error response: <html><center>The plain HTTP request was sent to HTTPS port</center></html>"},
+			want: []string{"use https://."},
+		},
+		"the service's own 400": {
+			err: &client.APIError{Op: "GET /v2/live", StatusCode: 400, Message: "an HTTP request sent to an HTTPS port?", ServiceBody: true},
+			not: []string{"use https://"},
+		},
+		"proxy asking for credentials": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 407},
+			want: []string{"status 407 (Proxy Authentication Required)", "HTTP_PROXY or HTTPS_PROXY", "NO_PROXY"},
+		},
+		"certificate not trusted": {
+			err:  &client.TransportError{Op: "GET /v2/live", Err: &tls.CertificateVerificationError{Err: errors.New("x509: certificate signed by unknown authority")}},
+			want: []string{"certificate signed by unknown authority", "SSL_CERT_FILE", "SSL_CERT_DIR"},
+			not:  []string{"try again"},
+		},
+		"https to plain HTTP": {
+			err:  &client.TransportError{Op: "GET /v2/live", Err: http.ErrSchemeMismatch},
+			want: []string{"base_url says https://, and the server at that address speaks plain HTTP"},
+			not:  []string{"try again"},
+		},
+		"proxy refusing the tunnel": {
+			err:  &client.TransportError{Op: "GET /v2/live", Err: &client.ProxyRefusedError{Proxy: "http://proxy.example:3128", StatusCode: 407}},
+			want: []string{"the HTTP proxy http://proxy.example:3128 refused to connect to the service: 407", "give them in its URL"},
+			not:  []string{"try again"},
 		},
 		// A write is not redirected (Go would re-send it as a GET).
 		"create redirected": {
