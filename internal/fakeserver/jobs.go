@@ -223,7 +223,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		// callback URL must be configured in each request.
 		problems = append(problems, "a callback is required under zero data retention (callback_config.url with callback true, or callback_url): results are delivered only by callback")
 	}
-	if s.opts.ZeroDataRetention && onOwnHost(req.AudioURL, r.Host) {
+	if s.opts.ZeroDataRetention && onOwnHost(req.AudioURL, requestHost(r)) {
 		// The spec: uploads are disabled, and audio_url must then be an
 		// external URL.
 		problems = append(problems, "audio_url must be an external URL under zero data retention: uploads are disabled and no uploaded file is kept, and this URL is on the service's own host")
@@ -247,7 +247,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 	}
 	j.createdAt = asShown(now)
 	j.startedAt = s.processingSlot(now, j.processing)
-	s.resolveJobAudio(j, r.Host)
+	s.resolveJobAudio(j, requestHost(r))
 	s.jobs[j.id] = j
 	s.unsettled[j.id] = j
 	s.keepCreateBody(body)

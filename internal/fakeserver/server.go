@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -410,14 +411,49 @@ func (e endpoint) match(path string) (id string, ok bool) {
 func idKey(id string) string { return strings.ToLower(id) }
 
 // baseURL is the server's own address as the caller reached it.
-func baseURL(r *http.Request) string { return requestScheme(r) + "://" + r.Host }
+func baseURL(r *http.Request) string { return requestScheme(r) + "://" + requestHost(r) }
 
-// requestScheme is the scheme r reached this server by.
+// requestScheme is the scheme r reached this server by: behind a proxy
+// that ends TLS (the server serves plain HTTP), the one the proxy says the
+// caller used (Forwarded's proto, X-Forwarded-Proto), so that the URLs it
+// gives (uploads, result_url, the listings' links) are the ones the caller
+// can use.
 func requestScheme(r *http.Request) string {
 	if r.TLS != nil {
 		return "https"
 	}
+	if proto := strings.ToLower(forwarded(r, "proto", "X-Forwarded-Proto")); proto == "https" || proto == "http" {
+		return proto
+	}
 	return "http"
+}
+
+// requestHost is the host (and port) r was sent to: behind a proxy, the
+// one the proxy says the caller used (Forwarded's host, X-Forwarded-Host),
+// when it is a plain host[:port].
+func requestHost(r *http.Request) string {
+	if host := forwarded(r, "host", "X-Forwarded-Host"); host != "" && !strings.ContainsAny(host, "/?#@\\ \t\"") {
+		if u, err := url.Parse("http://" + host); err == nil && u.Host == host {
+			return host
+		}
+	}
+	return r.Host
+}
+
+// forwarded is what the first proxy on the way says of the caller's
+// request: the parameter param of the Forwarded header's first element
+// (RFC 7239), or else the first value of the header legacy.
+func forwarded(r *http.Request, param, legacy string) string {
+	if v := r.Header.Get("Forwarded"); v != "" {
+		first, _, _ := strings.Cut(v, ",")
+		for pair := range strings.SplitSeq(first, ";") {
+			if k, val, ok := strings.Cut(strings.TrimSpace(pair), "="); ok && strings.EqualFold(k, param) {
+				return strings.Trim(val, `"`)
+			}
+		}
+	}
+	first, _, _ := strings.Cut(r.Header.Get(legacy), ",")
+	return strings.TrimSpace(first)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

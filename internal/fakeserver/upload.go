@@ -116,7 +116,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	s.mu.Lock()
 	now := s.tick()
 	s.uploads[up.id] = up
-	s.uploadHosts[client.NormalHost(&url.URL{Scheme: requestScheme(r), Host: r.Host})] = struct{}{}
+	s.uploadHosts[client.NormalHost(&url.URL{Scheme: requestScheme(r), Host: requestHost(r)})] = struct{}{}
 	if s.opts.Retention > 0 {
 		s.expiries.add(now.Add(s.opts.Retention), expiringUpload, up.id)
 	}

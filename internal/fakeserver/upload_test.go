@@ -251,3 +251,39 @@ func TestUploadKeepsTheFirstAudioPart(t *testing.T) {
 		t.Fatalf("metadata %+v, want the first part's", m)
 	}
 }
+
+// Behind a proxy that ends TLS, the server gives URLs with the scheme and
+// host the proxy says the caller used (X-Forwarded-Proto and -Host, or
+// RFC 7239's Forwarded), and takes them back: a job on such an upload URL
+// transcribes the uploaded file. A host that is no plain host[:port] is
+// not taken from the header.
+func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
+	h := newHarness(t, Options{})
+	wav := testutil.SilentWAV(3, 1, 16000)
+	for _, tc := range []struct {
+		name    string
+		headers http.Header
+		want    string // the audio_url's base
+	}{
+		{"X-Forwarded", http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-Host": {"gw.example:8443"}}, "https://gw.example:8443"},
+		{"Forwarded", http.Header{"Forwarded": {`for=192.0.2.1;proto=https;host="gw.example", for=10.0.0.1;proto=http`}}, "https://gw.example"},
+		{"a proto only", http.Header{"X-Forwarded-Proto": {"HTTPS"}}, "https://" + strings.TrimPrefix(h.url, "http://")},
+		{"a host that is no host", http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-Host": {"evil.example/x?"}}, "https://" + strings.TrimPrefix(h.url, "http://")},
+		{"an unknown proto", http.Header{"X-Forwarded-Proto": {"gopher"}}, h.url},
+	} {
+		body, ct := multipartFile(t, "audio", "a.wav", wav)
+		resp := h.do(http.MethodPost, "/v2/upload", ct, body, tc.headers)
+		var up client.UploadResponse
+		decodeInto(t, resp.body, &up)
+		if want := tc.want + "/file/" + up.AudioMetadata.ID; up.AudioURL != want {
+			t.Errorf("%s: audio_url %q, want %q", tc.name, up.AudioURL, want)
+			continue
+		}
+		created := h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(`{"audio_url":"`+up.AudioURL+`"}`), tc.headers)
+		var init client.InitResponse
+		decodeInto(t, created.body, &init)
+		if job := h.job(init.ID); job.Status != client.StatusDone || job.File == nil || *job.File.AudioDuration != 3 || !strings.HasPrefix(init.ResultURL, tc.want+"/") {
+			t.Errorf("%s: the job on the upload: status %q, file %+v, result_url %q", tc.name, job.Status, job.File, init.ResultURL)
+		}
+	}
+}
