@@ -681,6 +681,22 @@ func TestRetries_gateway503MayHaveBeenHandled(t *testing.T) {
 	}
 }
 
+// An error answer says where the request went, without its query (where
+// filters, and in other URLs credentials, go) and without credentials.
+func TestAPIError_URL(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	c := newClient(t, srv.URL+"/speeech", "k")
+	_, err := c.ListPreRecorded(context.Background(), client.ListOptions{Limit: 5})
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusNotFound {
+		t.Fatalf("error %v, want a 404", err)
+	}
+	if want := srv.URL + "/speeech/v2/pre-recorded?…"; apiErr.URL != want {
+		t.Errorf("URL %q, want %q", apiErr.URL, want)
+	}
+}
+
 // Reads and deletes may be sent again after any failure: each is retried
 // on a 502, which may come after the service handled it. Each asks for
 // what it reads: JSON, or for a job's audio any type.

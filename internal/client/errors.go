@@ -29,6 +29,8 @@ type APIError struct {
 	// Location is a redirect's target (RedactedURL: no credential), empty
 	// for other answers.
 	Location string
+	// URL is where the request went (RedactedURL: no credential, no query).
+	URL string
 	// ServiceBody: the answer's body is the service's error body, which
 	// every error of the service's own carries. Another body (a gateway's or
 	// proxy's page) is no word of the service's on what it did.
@@ -76,6 +78,9 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		Op:         op,
 		StatusCode: resp.StatusCode,
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
+	}
+	if resp.Request != nil && resp.Request.URL != nil {
+		e.URL = printable(hide.mask(redacted(resp.Request.URL)), maxMessageBytes)
 	}
 	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		// Whole, as base_url would need it: a relative target resolved.

@@ -256,7 +256,12 @@ func statusHint(apiErr *client.APIError) string {
 		// origin (sameOriginRedirects).
 		return "base_url answers with a redirect (HTTP 3xx), which the provider follows only for a read, to the same scheme, host and port: set base_url to the address the service answers at now."
 	case status == http.StatusNotFound && namesNoJob(op):
-		return "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). Check base_url."
+		hint := "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). " +
+			"Check base_url, or the " + EnvBaseURL + " environment variable when the provider configuration leaves base_url out."
+		if apiErr.URL != "" {
+			hint += " The request went to " + apiErr.URL + "."
+		}
+		return hint
 	}
 	if status >= 500 {
 		return "The service failed; try again later."

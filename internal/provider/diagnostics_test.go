@@ -100,8 +100,8 @@ func TestAddAPIError(t *testing.T) {
 			want: []string{"status 404 (Not Found).", "Check base_url"},
 		},
 		"listing not found": {
-			err:  &client.APIError{Op: "GET /v2/pre-recorded?limit=1", StatusCode: 404},
-			want: []string{"status 404", "Check base_url"},
+			err:  &client.APIError{Op: "GET /v2/pre-recorded?limit=1", StatusCode: 404, URL: "https://gw.example/speeech/v2/pre-recorded?…"},
+			want: []string{"status 404", "Check base_url, or the " + EnvBaseURL + " environment variable", "The request went to https://gw.example/speeech/v2/pre-recorded?…."},
 		},
 		"upload not found": {
 			err:  &client.APIError{Op: "POST /v2/upload", StatusCode: 404},
