@@ -337,9 +337,13 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 // {base_url}/file/{id} URLs): the audio_url of an upload. The scheme is
 // not compared (the host is the service's either way), and a port that is
 // its URL's scheme's default is the same as none.
-func (c *Client) OnServiceHost(rawURL string) bool {
+func (c *Client) OnServiceHost(rawURL string) bool { return OnHostOf(c.baseURL, rawURL) }
+
+// OnHostOf reports whether rawURL is on the host of base (a base URL as
+// ParseBaseURL returns it), as NormalHost compares hosts.
+func OnHostOf(base *url.URL, rawURL string) bool {
 	u, err := url.Parse(rawURL)
-	return err == nil && NormalHost(u) == NormalHost(c.baseURL)
+	return err == nil && NormalHost(u) == NormalHost(base)
 }
 
 // ServiceAddress is the base URL requests go to, as the client writes it

@@ -180,7 +180,7 @@ func (a *transcribeAction) checkConfig(ctx context.Context, config tfsdk.Config,
 		diags.Append(resp.Diagnostics...)
 	}
 	if a.data != nil && a.data.ZeroDataRetention {
-		refuseUnderZeroDataRetention(ctx, config, true, a.data.Client, diags)
+		refuseUnderZeroDataRetention(ctx, config, true, a.data, diags)
 	}
 }
 

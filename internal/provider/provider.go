@@ -4,6 +4,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 	"unicode"
@@ -65,12 +66,21 @@ const maxMaxRetries = 50
 type ProviderData struct {
 	Client            *client.Client
 	ZeroDataRetention bool
+	// baseURL is the service's address once known, also while the client
+	// waits for api_key: what is on the service's host is known then.
+	baseURL *url.URL
 	// pending names the arguments known only after apply, as in the plan
 	// of a configuration that creates what they come from: Client is then
 	// nil, and nothing asks the service until they are known.
 	pending []string
 	// stopped is the provider's (see transcriptionProvider).
 	stopped context.Context
+}
+
+// onServiceHost reports whether rawURL is on the service's host, false
+// while base_url is not known.
+func (d *ProviderData) onServiceHost(rawURL string) bool {
+	return d != nil && d.baseURL != nil && client.OnHostOf(d.baseURL, rawURL)
 }
 
 // untilStopped returns ctx, also cancelled when the provider process is
@@ -199,6 +209,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 
 	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
 	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
+	var parsedBaseURL *url.URL
 	switch {
 	case cfg.APIKey.IsUnknown():
 	case apiKey == "":
@@ -215,7 +226,8 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing base URL",
 			"The provider needs the service's address: set the base_url argument or the "+EnvBaseURL+" environment variable.")
 	default:
-		if _, err := client.ParseBaseURL(baseURL); err != nil {
+		var err error
+		if parsedBaseURL, err = client.ParseBaseURL(baseURL); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
 		}
 	}
@@ -224,7 +236,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	}
 	if len(pending) > 0 {
 		tflog.Debug(ctx, "provider arguments known only after apply: planning without a client", map[string]any{"pending": pending})
-		handOver(resp, &ProviderData{ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), pending: pending, stopped: p.stopped})
+		handOver(resp, &ProviderData{ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), baseURL: parsedBaseURL, pending: pending, stopped: p.stopped})
 		return
 	}
 
@@ -242,7 +254,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	}
 	tflog.Debug(ctx, "configured transcription client", map[string]any{"base_url": baseURL, "zero_data_retention": cfg.ZeroDataRetention.ValueBool(), "max_retries": clientMaxRetries(cfg.MaxRetries)})
 
-	handOver(resp, &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), stopped: p.stopped})
+	handOver(resp, &ProviderData{Client: c, ZeroDataRetention: cfg.ZeroDataRetention.ValueBool(), baseURL: parsedBaseURL, stopped: p.stopped})
 }
 
 // handOver gives data to every resource, data source, list resource and

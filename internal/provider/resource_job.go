@@ -188,7 +188,7 @@ func warnResultNeverKept(plan jobResourceModel, diags *diag.Diagnostics) {
 // they will be: the provider sees nothing of a job after submitting it.
 func (r *jobResource) modifyPlanZeroDataRetention(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	creating := req.State.Raw.IsNull()
-	wait := refuseUnderZeroDataRetention(ctx, req.Config, creating, r.data.Client, &resp.Diagnostics)
+	wait := refuseUnderZeroDataRetention(ctx, req.Config, creating, r.data, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -870,10 +870,10 @@ func terraformReplacesFor(prior, planned tftypes.Value, paths path.Paths) bool {
 // refuseUnderZeroDataRetention refuses, at plan time, what cannot work when
 // the service keeps nothing: waiting for a job, and for a new job no
 // callback to deliver its result or an audio_url uploaded to the service
-// (uploads are disabled; c, nil while the provider's arguments are not
-// known, tells the service's host). It returns the configured
+// (uploads are disabled; data tells the service's host once base_url is
+// known, even while api_key is not). It returns the configured
 // wait_for_completion. The resource and the action share it.
-func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, creating bool, c *client.Client, diags *diag.Diagnostics) types.Bool {
+func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, creating bool, data *ProviderData, diags *diag.Diagnostics) types.Bool {
 	var wait types.Bool
 	diags.Append(config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
 	// A job in state is not created again here: a replacement's new job is
@@ -898,7 +898,7 @@ func refuseUnderZeroDataRetention(ctx context.Context, config tfsdk.Config, crea
 	}
 	var audioURL types.String
 	diags.Append(config.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
-	if c != nil && !audioURL.IsNull() && !audioURL.IsUnknown() && c.OnServiceHost(audioURL.ValueString()) {
+	if !audioURL.IsNull() && !audioURL.IsUnknown() && data.onServiceHost(audioURL.ValueString()) {
 		diags.AddAttributeError(path.Root("audio_url"), "audio_url must be an external URL under zero data retention",
 			"The provider has zero_data_retention = true: the service disables uploads and keeps no file, so audio_url must be an external URL "+
 				"(publicly reachable, or signed such as a presigned object-storage URL), and this one is on the service's own host (base_url), where uploaded files are.")

@@ -1320,17 +1320,39 @@ callback_config = { url = "%s/hook" }`, hooks))
 // service disables uploads and audio_url must be an external URL (the spec),
 // so a URL of a file uploaded to the service (on base_url's host) is refused
 // at plan, naming audio_url, before any request.
+// So it is while api_key is known only at apply: base_url, known, says
+// what the service's host is.
 func TestAccJob_zeroDataRetentionUploadedAudio(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: true})
+	job := acctest.JobConfig("uploaded", fmt.Sprintf(`audio_url = "%s/file/0badc0de-0000-4000-8000-000000000000"
+callback = true
+callback_config = { url = "https://hooks.example.com/x" }`, url))
+	keyLater := fmt.Sprintf(`
+resource "terraform_data" "key" {
+  input = %q
+}
+
+provider "transcription" {
+  base_url            = %q
+  api_key             = terraform_data.key.output
+  zero_data_retention = true
+}
+`, acctest.APIKey, url)
+	refused := acctest.ExpectError(`(?s)audio_url must be an external URL under zero data retention.*on the service's own host`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: acctest.ProviderConfig(url, "zero_data_retention = true") + acctest.JobConfig("uploaded", fmt.Sprintf(`audio_url = "%s/file/0badc0de-0000-4000-8000-000000000000"
-callback = true
-callback_config = { url = "https://hooks.example.com/x" }`, url)),
-			PlanOnly:    true,
-			ExpectError: acctest.ExpectError(`(?s)audio_url must be an external URL under zero data retention.*on the service's own host`),
-		}},
+		Steps: []resource.TestStep{
+			{
+				Config:      acctest.ProviderConfig(url, "zero_data_retention = true") + job,
+				PlanOnly:    true,
+				ExpectError: refused,
+			},
+			{
+				Config:      keyLater + job,
+				PlanOnly:    true,
+				ExpectError: refused,
+			},
+		},
 	})
 	if reqs := fs.Requests(); len(reqs) != 0 {
 		t.Errorf("the refused plan sent %d requests to the service", len(reqs))
