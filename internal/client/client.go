@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -265,13 +266,14 @@ func RedactedURL(raw string) string {
 	return redacted(u)
 }
 
+// validScheme matches a URL scheme (RFC 3986 §3.1).
+var validScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
+
 // redactedAllButScheme is "scheme://…" of a text that begins with a valid
 // scheme, and "…" otherwise.
 func redactedAllButScheme(raw string) string {
 	scheme, _, found := strings.Cut(raw, "://")
-	if !found || scheme == "" || strings.IndexFunc(scheme, func(r rune) bool {
-		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '+' || r == '-' || r == '.')
-	}) >= 0 {
+	if !found || !validScheme.MatchString(scheme) {
 		return "…"
 	}
 	return scheme + "://…"
