@@ -635,15 +635,9 @@ func TestRetries_createNeverDuplicates(t *testing.T) {
 // error says so. A read answered so is sent again.
 func TestRetries_gateway503MayHaveBeenHandled(t *testing.T) {
 	fs := fakeserver.New(fakeserver.Options{APIKey: testKey})
-	var mu sync.Mutex
-	tries := map[string]int{}
+	var tries callCounter
 	gateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		call := r.Method + " " + r.URL.Path
-		mu.Lock()
-		tries[call]++
-		first := tries[call] == 1
-		mu.Unlock()
-		if first {
+		if _, first := tries.add(r); first {
 			fs.ServeHTTP(httptest.NewRecorder(), r) // the service takes it, its answer is lost
 			w.Header().Set("Content-Type", "text/plain")
 			w.WriteHeader(http.StatusServiceUnavailable)
@@ -669,11 +663,9 @@ func TestRetries_gateway503MayHaveBeenHandled(t *testing.T) {
 	if _, err := c.ListPreRecorded(ctx, client.ListOptions{}); err != nil {
 		t.Errorf("listing after a gateway's 503: %v, want it sent again", err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	for call, want := range map[string]int{"POST /v2/pre-recorded": 1, "POST /v2/upload": 1, "GET /v2/pre-recorded": 2} {
-		if tries[call] != want {
-			t.Errorf("%s was sent %d times, want %d", call, tries[call], want)
+		if n := tries.count(call); n != want {
+			t.Errorf("%s was sent %d times, want %d", call, n, want)
 		}
 	}
 	if n := fs.JobCount(); n != 1 {
@@ -702,14 +694,12 @@ func TestAPIError_URL(t *testing.T) {
 // what it reads: JSON, or for a job's audio any type.
 func TestRetries_readsAndDeletesAreSentAgain(t *testing.T) {
 	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	var tries callCounter
 	var mu sync.Mutex
-	tries := map[string]int{}
 	accept := map[string]string{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		call := r.Method + " " + r.URL.Path
+		call, first := tries.add(r)
 		mu.Lock()
-		tries[call]++
-		first := tries[call] == 1
 		accept[call] = r.Header.Get("Accept")
 		mu.Unlock()
 		switch {
@@ -757,10 +747,10 @@ func TestRetries_readsAndDeletesAreSentAgain(t *testing.T) {
 		if err := tc.do(); err != nil {
 			t.Errorf("%s after a 502: %v", tc.call, err)
 		}
-		mu.Lock()
-		if tries[tc.call] != 2 {
-			t.Errorf("%s was sent %d times, want 2 (a 502, then its answer)", tc.call, tries[tc.call])
+		if n := tries.count(tc.call); n != 2 {
+			t.Errorf("%s was sent %d times, want 2 (a 502, then its answer)", tc.call, n)
 		}
+		mu.Lock()
 		if accept[tc.call] != tc.accept {
 			t.Errorf("%s asked for %q, want %q", tc.call, accept[tc.call], tc.accept)
 		}
@@ -1562,4 +1552,30 @@ func TestRedirects_loopIsTheLastRedirect(t *testing.T) {
 	if strings.Contains(err.Error(), "s3cr3t") || apiErr.Location != srv.URL+"/v2/pre-recorded/x?…" {
 		t.Errorf("error %q, Location %q: want the target without its query", err, apiErr.Location)
 	}
+}
+
+// callCounter counts the tries of each call ("METHOD /path") a test server
+// is sent, from its concurrent handlers.
+type callCounter struct {
+	mu    sync.Mutex
+	tries map[string]int
+}
+
+// add counts r's try, and reports its call and whether it is the first.
+func (c *callCounter) add(r *http.Request) (call string, first bool) {
+	call = r.Method + " " + r.URL.Path
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tries == nil {
+		c.tries = map[string]int{}
+	}
+	c.tries[call]++
+	return call, c.tries[call] == 1
+}
+
+// count is how many tries of call were sent.
+func (c *callCounter) count(call string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.tries[call]
 }
