@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -27,6 +28,7 @@ import (
 // are untouched. A Listener is safe for concurrent use.
 type Listener struct {
 	handler http.Handler
+	tls     *tls.Config // nil: plain HTTP
 
 	mu     sync.Mutex
 	addr   string // host:port, fixed by the first bind (a port 0 is resolved)
@@ -47,10 +49,17 @@ var ErrListenerClosed = errors.New("fakeserver: listener closed")
 // this Listener down (Server.UseListener does the same for a handler that
 // wraps the Server).
 func Serve(addr string, handler http.Handler) (*Listener, error) {
+	return ServeTLS(addr, handler, nil)
+}
+
+// ServeTLS is Serve over HTTPS with config (its certificates), to rehearse
+// a pipeline that reaches the service only by https; a nil config serves
+// plain HTTP.
+func ServeTLS(addr string, handler http.Handler, config *tls.Config) (*Listener, error) {
 	if handler == nil {
 		return nil, errors.New("fakeserver: Serve needs a handler")
 	}
-	l := &Listener{handler: handler, addr: addr}
+	l := &Listener{handler: handler, addr: addr, tls: config}
 	if err := l.Up(); err != nil {
 		return nil, err
 	}
@@ -60,8 +69,8 @@ func Serve(addr string, handler http.Handler) (*Listener, error) {
 	return l, nil
 }
 
-// URL is the base URL to give clients: http://host:port, with no trailing
-// slash. A Listener on every interface (":8080", "0.0.0.0:0") is named by
+// URL is the base URL to give clients: http://host:port (https:// over
+// TLS), with no trailing slash. A Listener on every interface (":8080", "0.0.0.0:0") is named by
 // the loopback address, which a client on this machine reaches, where "[::]"
 // or "0.0.0.0" is no address to send a request to.
 func (l *Listener) URL() string {
@@ -70,6 +79,9 @@ func (l *Listener) URL() string {
 		if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
 			addr = net.JoinHostPort("127.0.0.1", port)
 		}
+	}
+	if l.tls != nil {
+		return "https://" + addr
 	}
 	return "http://" + addr
 }
@@ -105,6 +117,9 @@ func (l *Listener) Up() error {
 		return fmt.Errorf("listening on %s: %w", l.addr, err)
 	}
 	l.addr = ln.Addr().String()
+	if l.tls != nil {
+		ln = tls.NewListener(ln, l.tls)
+	}
 	srv := &http.Server{Handler: l.handler, ReadHeaderTimeout: readHeaderTimeout}
 	served := make(chan struct{})
 	go func() {

@@ -14,6 +14,8 @@
 //
 //	fakeserver listening on http://127.0.0.1:PORT
 //
+// (https:// with -tls-cert and -tls-key).
+//
 // Requests and callback attempts are logged to stderr (never the API key
 // or a callback URL's token; -quiet for none).
 // SIGINT or SIGTERM shuts it down gracefully.
@@ -27,6 +29,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -90,6 +93,7 @@ type config struct {
 	requestLog        int
 	quiet             bool
 	version           bool
+	tlsCert, tlsKey   string // files: HTTPS when both are given
 }
 
 // processingRange is the -processing-time value: "5s", or "5s-30s".
@@ -181,7 +185,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if !cfg.quiet {
 		handler = logRequests(logger, fake)
 	}
-	l, err := fakeserver.Serve(cfg.addr, handler)
+	var tlsConfig *tls.Config
+	if cfg.tlsCert != "" {
+		cert, err := tls.LoadX509KeyPair(cfg.tlsCert, cfg.tlsKey)
+		if err != nil {
+			return fmt.Errorf("-tls-cert and -tls-key: %w", err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	l, err := fakeserver.ServeTLS(cfg.addr, handler, tlsConfig)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return fmt.Errorf("%w (-addr 127.0.0.1:0 picks a free port)", err)
 	}
@@ -255,6 +267,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers")
 	flags.Int64Var(&cfg.faults.Seed, "fault-seed", 0, "chooses which requests fault: the same seed and request order give the same faults")
 	flags.IntVar(&cfg.requestLog, "request-log", 10000, "newest requests kept for "+fakeserver.ControlPrefix+"/requests (0: every one, memory growing without bound)")
+	flags.StringVar(&cfg.tlsCert, "tls-cert", "", "PEM file of the server's certificate (its chain after it): serve HTTPS, with -tls-key")
+	flags.StringVar(&cfg.tlsKey, "tls-key", "", "PEM file of the certificate's private key, with -tls-cert")
 	flags.BoolVar(&cfg.quiet, "quiet", false, "do not log requests and callback attempts to stderr")
 	flags.BoolVar(&cfg.version, "version", false, "print the version and exit")
 
@@ -381,6 +395,8 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 		return errors.New("-request-log must not be negative")
 	case cfg.faults.RetryAfter < 1:
 		return errors.New("-retry-after must be at least 1")
+	case (cfg.tlsCert == "") != (cfg.tlsKey == ""):
+		return errors.New("-tls-cert and -tls-key go together: give both to serve HTTPS, or neither")
 	}
 	if err := cfg.faults.Validate(); err != nil {
 		return fmt.Errorf("faults: %w", err)

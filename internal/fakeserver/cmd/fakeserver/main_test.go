@@ -4,13 +4,23 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
 	"io"
 	"log"
+	"math/big"
 	"mime/multipart"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,7 +32,7 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/wav"
 )
 
-var listeningLine = regexp.MustCompile(`^fakeserver listening on (http://127\.0\.0\.1:\d+)$`)
+var listeningLine = regexp.MustCompile(`^fakeserver listening on (https?://127\.0\.0\.1:\d+)$`)
 
 // start runs the command and returns its base URL, its stderr and a stop
 // function that returns run's error.
@@ -576,4 +586,79 @@ func TestLogRequestsStatus(t *testing.T) {
 			t.Errorf("logged %q, want %q", out.String(), want)
 		}
 	}
+}
+
+// With -tls-cert and -tls-key it serves HTTPS, says so in its listening
+// line, and gives https URLs (an upload's audio_url), which a client
+// trusting the certificate uses. Only one of the two flags is refused.
+func TestRunServesHTTPS(t *testing.T) {
+	certFile, keyFile, pool := selfSignedCertificate(t)
+	base, _, stop := start(t, []string{"-addr", "127.0.0.1:0", "-api-key", "k", "-quiet", "-tls-cert", certFile, "-tls-key", keyFile}, nil)
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("run: %v", err)
+		}
+	}()
+	if !strings.HasPrefix(base, "https://") {
+		t.Fatalf("listening on %s, want https", base)
+	}
+	c, err := client.New(client.Config{BaseURL: base, APIKey: "k", HTTPClient: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recording := testutil.SilentWAV(1, 1, 8000)
+	up, err := c.Upload(context.Background(), "a.wav", int64(len(recording)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(recording)), nil })
+	if err != nil {
+		t.Fatalf("upload over https: %v", err)
+	}
+	if !strings.HasPrefix(up.AudioURL, base+"/file/") {
+		t.Errorf("audio_url %q, want one under %s", up.AudioURL, base)
+	}
+
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-tls-cert", certFile}, io.Discard, &stderr, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "-tls-cert and -tls-key go together") {
+		t.Errorf("-tls-cert alone: %v, want refused", err)
+	}
+}
+
+// selfSignedCertificate writes a certificate for 127.0.0.1 and its key to
+// PEM files, and returns them with a pool that trusts the certificate.
+func selfSignedCertificate(t *testing.T) (certFile, keyFile string, pool *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	template := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "fakeserver test"},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, template, template, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool = x509.NewCertPool()
+	pool.AddCert(cert)
+	return certFile, keyFile, pool
 }
