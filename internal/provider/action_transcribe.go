@@ -250,7 +250,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	case err != nil:
 		addWaitError(&resp.Diagnostics, created.ID, job, timeout, err, "timeouts.invoke", waitAftermath{running: left})
 	case job.Status == client.StatusError:
-		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+uploadNotFoundNote(a.data.Client, config.AudioURL.ValueString(), job.ErrorCode))
+		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+uploadNotFoundNote(a.data, config.AudioURL.ValueString(), job.ErrorCode))
 	default:
 		progress("%s", jobOutcome(job))
 		if failures := addonFailures(job.Result); len(failures) > 0 {

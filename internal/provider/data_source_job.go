@@ -221,7 +221,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 			return
 		}
 		if err == nil && job.Status == client.StatusError {
-			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job)+uploadNotFoundNote(d.data.Client, requestedAudioURL(job), job.ErrorCode))
+			resp.Diagnostics.AddWarning("Transcription job failed", jobFailureDetail(job)+uploadNotFoundNote(d.data, requestedAudioURL(job), job.ErrorCode))
 		} else if err == nil {
 			warnOfFailedAddons(&resp.Diagnostics, job)
 		}

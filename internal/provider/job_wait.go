@@ -264,18 +264,20 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 }
 
 // uploadNotFoundNote explains a job that failed with error_code 404 while
-// its audio_url is a file uploaded to the service (on base_url's host): the
-// service deletes uploads at the end of their retention period, and a job
-// made again from the same audio_url fails the same way.
-func uploadNotFoundNote(c *client.Client, audioURL string, errorCode *int64) string {
-	if c == nil || errorCode == nil || *errorCode != http.StatusNotFound || !c.OnServiceHost(audioURL) {
+// its audio_url is a file uploaded to the service (on base_url's host, known
+// to data once base_url is, even while api_key is not): the service deletes
+// uploads at the end of their retention period, and a job made again from
+// the same audio_url fails the same way.
+func uploadNotFoundNote(data *ProviderData, audioURL string, errorCode *int64) string {
+	if errorCode == nil || *errorCode != http.StatusNotFound || !data.onServiceHost(audioURL) {
 		return ""
 	}
-	return "\n\nIts audio_url is a file uploaded to the service, which the service no longer has: it deletes uploads at the end of their retention period, so a job made again from it fails the same way. " + uploadAgain
+	return "\n\nIts audio_url names a file uploaded to the service, which the service does not have (it deletes uploads at the end of their retention period), so a job made again from it fails the same way. " + uploadAgain
 }
 
 // uploadAgain says how to replace an upload the service no longer has.
-const uploadAgain = "Upload the file again with the job: terraform apply -replace=ADDRESS, with the address of the transcription_upload that gives audio_url."
+const uploadAgain = "Upload the file again with the job: when a transcription_upload gives audio_url, terraform apply -replace=ADDRESS with its address; " +
+	"otherwise upload the file anew and set audio_url to the new upload's URL."
 
 // errorCodeText names a failed job's error_code, with its meaning when it
 // is an HTTP status (the service may use others).

@@ -216,7 +216,7 @@ func TestAccJob_createdFromAnExpiredUpload(t *testing.T) {
 	}
 	stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color")
 	output := strings.Join(strings.Fields(stdout+stderr), " ")
-	if err == nil || !acctest.ExpectError(`Transcription job failed.*error_code 404.*audio_url is a file uploaded to the service, which the service no longer has.*terraform apply -replace=ADDRESS`).MatchString(output) {
+	if err == nil || !acctest.ExpectError(`Transcription job failed.*error_code 404.*audio_url names a file uploaded to the service, which the service does not have.*terraform apply -replace=ADDRESS`).MatchString(output) {
 		t.Fatalf("apply of a job from the expired upload: err %v, want the failure to say the upload is gone and how to upload it again:\n%s", err, output)
 	}
 }

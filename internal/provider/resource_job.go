@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -158,8 +159,10 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		// plan shows only retained forcing the replacement.
 		var id types.String
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathID, &id)...)
+		// A job that failed to fetch its upload is told so by warnIfFailed,
+		// surely: not again here, hedged.
 		note := ""
-		if audioURL.Equal(priorAudioURL) {
+		if audioURL.Equal(priorAudioURL) && !failedFetchingItsAudio(ctx, req.State) {
 			note = r.uploadExpiredNote(audioURL)
 		}
 		resp.Diagnostics.AddWarning("Transcription job created again",
@@ -304,7 +307,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	if job.Status == client.StatusError {
 		// Terraform taints the resource: the next apply replaces it.
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
-			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadNotFoundNote(r.data.Client, plan.AudioURL.ValueString(), job.ErrorCode))
+			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadNotFoundNote(r.data, plan.AudioURL.ValueString(), job.ErrorCode))
 		return
 	}
 	warnOfFailedAddons(&resp.Diagnostics, job)
@@ -721,7 +724,7 @@ func (r *jobResource) jobGoneDetail(state jobResourceModel, recreatedNext bool) 
 // the job, and no refresh can tell whether an upload is gone (the service
 // cannot read one back).
 func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
-	if r.data == nil || r.data.Client == nil || !r.data.Client.OnServiceHost(audioURL.ValueString()) {
+	if !r.data.onServiceHost(audioURL.ValueString()) {
 		return ""
 	}
 	return "\n\nIts audio_url is a file uploaded to the service, which deletes uploads at the end of the same retention period (counted from the upload, before the job): " +
@@ -833,7 +836,7 @@ func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp 
 	if !errorCode.IsNull() {
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
-	uploadGone := uploadNotFoundNote(r.data.Client, audioURL.ValueString(), errorCode.ValueInt64Pointer())
+	uploadGone := uploadNotFoundNote(r.data, audioURL.ValueString(), errorCode.ValueInt64Pointer())
 	// -replace and replace_triggered_by replace it too, unseen here.
 	next := "To run it again (a new job, billed again), replace this resource, unless this plan already does: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
@@ -847,6 +850,16 @@ func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp 
 	}
 	resp.Diagnostics.AddWarning("Transcription job failed",
 		fmt.Sprintf("Job %s ended with status \"error\"%s; it has no result. %s", id.ValueString(), code, next))
+}
+
+// failedFetchingItsAudio reports whether the job of state failed to fetch
+// its audio_url (status error, error_code 404).
+func failedFetchingItsAudio(ctx context.Context, state tfsdk.State) bool {
+	var status types.String
+	var errorCode types.Int64
+	state.GetAttribute(ctx, pathStatus, &status)
+	state.GetAttribute(ctx, path.Root("error_code"), &errorCode)
+	return status.ValueString() == client.StatusError && errorCode.ValueInt64() == http.StatusNotFound
 }
 
 // terraformReplacesFor reports whether Terraform replaces a resource for

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/fakeserver"
 )
 
@@ -274,6 +276,60 @@ func TestJobPlan_failedFetchOfAGoneUploadSaysUploadAgain(t *testing.T) {
 		}
 		if said := hasWarning(resp.Diagnostics, "Transcription job failed", "replace this resource"); said == c.uploadAgain {
 			t.Errorf("%s: told to replace the job: %t, want %t: %v", c.name, said, !c.uploadAgain, resp.Diagnostics)
+		}
+	}
+}
+
+// TestJobPlan_goneJobThatFailedOnItsUploadSaysSoOnce: a job the service no
+// longer has, created again by recreate_when_missing, that had failed to
+// fetch its upload is told to upload the file again once, by the failure's
+// warning, not a second time, hedged, by the one that says it is created
+// again.
+func TestJobPlan_goneJobThatFailedOnItsUploadSaysSoOnce(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	upload := tftypes.NewValue(tftypes.String, j.url+"/file/0badc0de-0000-4000-8000-000000000001")
+	recreate := tftypes.NewValue(tftypes.Bool, true)
+	state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{
+		"retained": tftypes.NewValue(tftypes.Bool, false), "recreate_when_missing": recreate, "audio_url": upload,
+		"status": tftypes.NewValue(tftypes.String, "error"), "error_code": tftypes.NewValue(tftypes.Number, 404),
+	})
+	set := map[string]tftypes.Value{"recreate_when_missing": recreate, "audio_url": upload}
+	resp := j.plan(&state, ptr(withAttributes(t, j.typ, &state, set)), ptr(withAttributes(t, j.typ, &j.config, set)))
+	said := 0
+	for _, d := range resp.Diagnostics {
+		said += strings.Count(d.Detail, "Upload the file again")
+	}
+	if said != 1 || !hasWarning(resp.Diagnostics, "Transcription job failed", "Upload the file again") || !hasWarning(resp.Diagnostics, "Transcription job created again", "recreate_when_missing replaces it") {
+		t.Errorf("told to upload the file again %d times, want once, by the failure's warning: %v", said, diagnosticSummaries(resp.Diagnostics))
+	}
+}
+
+// TestUploadNotFoundNote_knowsTheServiceByItsBaseURL: whether a failed
+// job's audio_url is an upload is known from base_url alone, also while
+// api_key is known only at apply (no client yet).
+func TestUploadNotFoundNote_knowsTheServiceByItsBaseURL(t *testing.T) {
+	base, err := client.ParseBaseURL("https://api.example.com/v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notFound, failed := int64(404), int64(500)
+	for _, tc := range []struct {
+		name      string
+		data      *ProviderData
+		audioURL  string
+		errorCode *int64
+		noted     bool
+	}{
+		{"an upload, api_key pending", &ProviderData{baseURL: base, pending: []string{"api_key"}}, "https://API.example.com:443/file/x", &notFound, true},
+		{"another host", &ProviderData{baseURL: base}, "https://media.example.com/file/x", &notFound, false},
+		{"another failure", &ProviderData{baseURL: base}, "https://api.example.com/file/x", &failed, false},
+		{"no error_code", &ProviderData{baseURL: base}, "https://api.example.com/file/x", nil, false},
+		{"base_url pending", &ProviderData{pending: []string{"base_url"}}, "https://api.example.com/file/x", &notFound, false},
+		{"no provider data", nil, "https://api.example.com/file/x", &notFound, false},
+	} {
+		if noted := uploadNotFoundNote(tc.data, tc.audioURL, tc.errorCode) != ""; noted != tc.noted {
+			t.Errorf("%s: noted %t, want %t", tc.name, noted, tc.noted)
 		}
 	}
 }
