@@ -146,10 +146,13 @@ func TestRedactedURL(t *testing.T) {
 		"https://exa mple.com/a.wav#s3cr3t":                                       "https://exa mple.com/a.wav?…",
 		"https://example.com/a.wav?":                                              "https://example.com/a.wav?…",
 		"https://svc:s3cr3t#2@bucket.example.com/a.wav":                           "https://…",
+		"https://admin:1234#s3cr3t@bucket.example.com/a.wav":                      "https://…",
+		"https://admin:1234?s3cr3t@bucket.example.com/a.wav":                      "https://…",
+		"https://bucket.example.com/a.wav?owner=s3cr3t@example.com":               "https://…",
 		"https://svc:s3cr3t?2@bucket.example.com/a.wav":                           "https://…",
 		"ftp://svc:s3cr3t#2@bucket.example.com/a.wav":                             "ftp://…",
 		"https://exa mple.com/a.wav?sig=s3@cr3t":                                  "https://…",
-		"svc:s3cr3t#2@bucket.example.com/a.wav":                                   "svc:…?…",
+		"svc:s3cr3t#2@bucket.example.com/a.wav":                                   "…",
 		"":                                                                        "",
 	} {
 		got := RedactedURL(raw)

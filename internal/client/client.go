@@ -263,6 +263,11 @@ func RedactedURL(raw string) string {
 		}
 		return shown
 	}
+	if strings.Contains(u.RawQuery, "@") || strings.Contains(u.Fragment, "@") {
+		// Parsed, but perhaps wrongly: "https://user:1234#pass@host" reads
+		// as host "user", port 1234, and a fragment.
+		return redactedAllButScheme(raw)
+	}
 	return redacted(u)
 }
 
@@ -664,7 +669,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 	op := cl.method + " " + cl.path
 	hide := c.secretsOf(cl)
 	var last error // the failure of the try before, retried
-	dialTimeouts := 0
+	connectTimeouts := 0
 	for attempt := 0; ; attempt++ {
 		if cl.carryThrough && ctx.Err() != nil {
 			return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
@@ -693,13 +698,14 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			// acted on (the service has not all of it): a create or an
 			// upload is sent again then, as a read is.
 			// A connection that could not be opened in time is tried once
-			// more, not max_retries times: each try waits ConnectTimeout
-			// (30 s), and nine made a plan wait almost 5 minutes to fail.
-			// What would fail every try alike (settled) is not tried again.
+			// more, not max_retries times: each try waits its limit
+			// (ConnectTimeout, 30 s; a proxy's silence, StallTimeout), and
+			// nine made a plan wait almost 5 minutes to fail. What would
+			// fail every try alike (settled) is not tried again.
 			retryable := !sent || (cl.retry == retryIdempotent || !went.written) && !isTimeout(err)
-			if isDialTimeout(err) {
-				dialTimeouts++
-				retryable = retryable && dialTimeouts < 2
+			if connectionTimedOut(err, sent) {
+				connectTimeouts++
+				retryable = retryable && connectTimeouts < 2
 			}
 			retryable = retryable && !settled(err)
 			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, hide: hide}

@@ -32,7 +32,8 @@ type APIError struct {
 	// URL is where the request went (RedactedURL: no credential, no query).
 	URL string
 	// ServiceBody: the answer's body is the service's error body, which
-	// every error of the service's own carries. Another body (a gateway's or
+	// every error of the service's own carries: request_id, path,
+	// timestamp and statusCode (the answer's) all there. Another body (a gateway's or
 	// proxy's page) is no word of the service's on what it did.
 	ServiceBody bool
 }
@@ -98,7 +99,9 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		e.Path = printable(hide.mask(body.Path), maxIdentBytes)
 		e.Timestamp = printable(hide.mask(body.Timestamp), maxIdentBytes)
 		e.ValidationErrors = boundedList(body.ValidationErrors, hide)
-		e.ServiceBody = true
+		// The spec's required fields, its status the answer's: a gateway's
+		// JSON ({"message": ...}, Kong's) has not all of them.
+		e.ServiceBody = body.RequestID != "" && body.Path != "" && body.Timestamp != "" && body.StatusCode == resp.StatusCode
 		return e
 	}
 	// Not the service's error body (a proxy's HTML page, say): show a bounded,

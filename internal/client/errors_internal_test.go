@@ -21,13 +21,21 @@ func TestNewAPIError_fields(t *testing.T) {
 		want APIError
 	}{
 		{"every field", `{"message":"bad","request_id":"r-1","path":"/v2/x?k=s3cr3t-k3y","timestamp":"2026-01-02T03:04:05Z","validation_errors":["a s3cr3t-k3y","b"]}`,
-			APIError{Message: "bad", RequestID: "r-1", Path: "/v2/x?k=***", Timestamp: "2026-01-02T03:04:05Z", ValidationErrors: []string{"a ***", "b"}, ServiceBody: true}},
-		{"request id only", `{"request_id":"r-2","timestamp":"t"}`, APIError{RequestID: "r-2", Timestamp: "t", ServiceBody: true}},
+			APIError{Message: "bad", RequestID: "r-1", Path: "/v2/x?k=***", Timestamp: "2026-01-02T03:04:05Z", ValidationErrors: []string{"a ***", "b"}}},
+		{"request id only", `{"request_id":"r-2","timestamp":"t"}`, APIError{RequestID: "r-2", Timestamp: "t"}},
+		// Only the spec's whole body, its status the answer's, is the
+		// service's own; a gateway's JSON may have a message alone.
+		{"the service's own", `{"message":"m","request_id":"r-3","path":"/v2/x","timestamp":"t","statusCode":502}`,
+			APIError{Message: "m", RequestID: "r-3", Path: "/v2/x", Timestamp: "t", ServiceBody: true}},
+		{"another status in the body", `{"message":"m","request_id":"r-4","path":"/v2/x","timestamp":"t","statusCode":503}`,
+			APIError{Message: "m", RequestID: "r-4", Path: "/v2/x", Timestamp: "t"}},
+		{"a gateway's JSON", `{"message":"upstream connect error or disconnect/reset before headers"}`,
+			APIError{Message: "upstream connect error or disconnect/reset before headers"}},
 		// A gateway may put what it was sent anywhere in its error body.
 		{"a secret in every field", `{"message":"m s3cr3t-k3y","request_id":"r-s3cr3t-k3y","path":"/v2/s3cr3t-k3y","timestamp":"t s3cr3t-k3y"}`,
-			APIError{Message: "m ***", RequestID: "r-***", Path: "/v2/***", Timestamp: "t ***", ServiceBody: true}},
+			APIError{Message: "m ***", RequestID: "r-***", Path: "/v2/***", Timestamp: "t ***"}},
 		{"identifiers cut at 128 bytes", `{"message":"m","request_id":"` + long + `","path":"` + long + `","timestamp":"` + long + `"}`,
-			APIError{Message: "m", RequestID: long[:128] + "…", Path: long[:128] + "…", Timestamp: long[:128] + "…", ServiceBody: true}},
+			APIError{Message: "m", RequestID: long[:128] + "…", Path: long[:128] + "…", Timestamp: long[:128] + "…"}},
 		{"neither message nor request id", `{"path":"/v2/x"}`, APIError{Message: `unexpected error response: {"path":"/v2/x"}`}},
 		{"not JSON", "Bad Gateway", APIError{Message: "unexpected error response: Bad Gateway"}},
 		{"no body", "", APIError{}},

@@ -41,7 +41,7 @@ func newTransport(cfg Config) *http.Transport {
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			return nil
 		}
-		return &ProxyRefusedError{Proxy: redacted(proxyURL), StatusCode: resp.StatusCode}
+		return &ProxyRefusedError{Proxy: redacted(proxyURL), StatusCode: resp.StatusCode, CredentialsSent: proxyURL.User != nil}
 	}
 	return t
 }
@@ -51,6 +51,8 @@ func newTransport(cfg Config) *http.Transport {
 type ProxyRefusedError struct {
 	Proxy      string // its URL without credentials
 	StatusCode int
+	// CredentialsSent: the proxy's URL held credentials, which Go sends.
+	CredentialsSent bool
 }
 
 func (e *ProxyRefusedError) Error() string {
@@ -69,11 +71,13 @@ func settled(err error) bool {
 		errors.As(err, &proxyErr) && (proxyErr.StatusCode == http.StatusProxyAuthRequired || proxyErr.StatusCode == http.StatusForbidden)
 }
 
-// isDialTimeout reports whether err is a connection to the service (or its
-// proxy) that could not be opened in time.
-func isDialTimeout(err error) bool {
-	var opErr *net.OpError
-	return errors.As(err, &opErr) && (opErr.Op == "dial" || opErr.Op == "proxyconnect") && opErr.Timeout()
+// connectionTimedOut reports whether err, of a try that sent nothing, is a
+// connection to the service that could not be opened in time: its dial,
+// its TLS handshake, or a proxy's tunnel to it (a CONNECT unanswered, which
+// stalls).
+func connectionTimedOut(err error, sent bool) bool {
+	var stall *StallError
+	return !sent && (isTimeout(err) || errors.As(err, &stall))
 }
 
 // maxRedirects is how many redirects a request follows, as Go's client

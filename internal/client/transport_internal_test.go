@@ -164,11 +164,42 @@ func TestRoundTrip_settledFailuresAreTriedOnce(t *testing.T) {
 		cfg.HTTPClient = &http.Client{Transport: tr}
 		err = list(cfg)
 		var refused *ProxyRefusedError
-		if !errors.As(err, &refused) || refused.StatusCode != http.StatusProxyAuthRequired || !strings.Contains(err.Error(), proxy.URL) || strings.Contains(err.Error(), "psecret") {
+		if !errors.As(err, &refused) || refused.StatusCode != http.StatusProxyAuthRequired || !refused.CredentialsSent || !strings.Contains(err.Error(), proxy.URL) || strings.Contains(err.Error(), "psecret") {
 			t.Fatalf("error %v, want the proxy's refusal naming it without its password", err)
 		}
 		if n := connects.Load(); n != 1 {
 			t.Errorf("%d CONNECTs, want 1", n)
+		}
+	})
+	t.Run("proxy silent after the connection", func(t *testing.T) {
+		var connects atomic.Int32
+		silent, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer silent.Close()
+		go func() {
+			for {
+				conn, err := silent.Accept()
+				if err != nil {
+					return
+				}
+				connects.Add(1)
+				defer conn.Close() // read nothing, answer nothing
+			}
+		}()
+		cfg := quick
+		cfg.BaseURL = "https://service.example"
+		cfg.StallTimeout = 100 * time.Millisecond
+		tr := newTransport(cfg)
+		tr.Proxy = http.ProxyURL(&url.URL{Scheme: "http", Host: silent.Addr().String()})
+		cfg.HTTPClient = &http.Client{Transport: tr}
+		var stall *StallError
+		if err := list(cfg); !errors.As(err, &stall) {
+			t.Fatalf("error %v, want the stall", err)
+		}
+		if n := connects.Load(); n != 2 {
+			t.Errorf("%d connections to the proxy, want 2", n)
 		}
 	})
 	t.Run("connection not opened in time", func(t *testing.T) {
@@ -179,7 +210,7 @@ func TestRoundTrip_settledFailuresAreTriedOnce(t *testing.T) {
 			dials.Add(1)
 			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: dialTimedOut{}}
 		}}}
-		if err := list(cfg); !isDialTimeout(err) {
+		if err := list(cfg); !isTimeout(err) {
 			t.Fatalf("error %v, want the dial's timeout", err)
 		}
 		if n := dials.Load(); n != 2 {

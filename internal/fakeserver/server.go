@@ -430,10 +430,11 @@ func requestScheme(r *http.Request) string {
 
 // requestHost is the host (and port) r was sent to: behind a proxy, the
 // one the proxy says the caller used (Forwarded's host, X-Forwarded-Host),
-// when it is a plain host[:port].
+// when it is a plain host[:port] with a port a client can dial.
 func requestHost(r *http.Request) string {
 	if host := forwarded(r, "host", "X-Forwarded-Host"); host != "" && !strings.ContainsAny(host, "/?#@\\ \t\"") {
-		if u, err := url.Parse("http://" + host); err == nil && u.Host == host {
+		if u, err := url.Parse("http://" + host); err == nil && u.Host == host && u.Hostname() != "" &&
+			!strings.HasSuffix(host, ":") && client.PortOutOfRange(u) == "" {
 			return host
 		}
 	}
@@ -442,11 +443,11 @@ func requestHost(r *http.Request) string {
 
 // forwarded is what the first proxy on the way says of the caller's
 // request: the parameter param of the Forwarded header's first element
-// (RFC 7239), or else the first value of the header legacy.
+// (RFC 7239, whose quoted values may hold "," and ";"), or else the first
+// value of the header legacy.
 func forwarded(r *http.Request, param, legacy string) string {
 	if v := r.Header.Get("Forwarded"); v != "" {
-		first, _, _ := strings.Cut(v, ",")
-		for pair := range strings.SplitSeq(first, ";") {
+		for _, pair := range splitUnquoted(splitUnquoted(v, ',')[0], ';') {
 			if k, val, ok := strings.Cut(strings.TrimSpace(pair), "="); ok && strings.EqualFold(k, param) {
 				return strings.Trim(val, `"`)
 			}
@@ -454,6 +455,22 @@ func forwarded(r *http.Request, param, legacy string) string {
 	}
 	first, _, _ := strings.Cut(r.Header.Get(legacy), ",")
 	return strings.TrimSpace(first)
+}
+
+// splitUnquoted splits s at each sep outside double quotes.
+func splitUnquoted(s string, sep byte) []string {
+	var parts []string
+	quoted, start := false, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '"':
+			quoted = !quoted
+		case s[i] == sep && !quoted:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -270,6 +270,10 @@ func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
 		{"a proto only", http.Header{"X-Forwarded-Proto": {"HTTPS"}}, "https://" + strings.TrimPrefix(h.url, "http://")},
 		{"a host that is no host", http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-Host": {"evil.example/x?"}}, "https://" + strings.TrimPrefix(h.url, "http://")},
 		{"an unknown proto", http.Header{"X-Forwarded-Proto": {"gopher"}}, h.url},
+		{"a port out of range", http.Header{"X-Forwarded-Host": {"gw.example:99999"}}, h.url},
+		{"port 0", http.Header{"X-Forwarded-Host": {"gw.example:0"}}, h.url},
+		{"an empty port", http.Header{"X-Forwarded-Host": {"gw.example:"}}, h.url},
+		{"a quoted comma", http.Header{"Forwarded": {`for="_a,b";host=gw.example;proto=https`}}, "https://gw.example"},
 	} {
 		body, ct := multipartFile(t, "audio", "a.wav", wav)
 		resp := h.do(http.MethodPost, "/v2/upload", ct, body, tc.headers)

@@ -105,6 +105,9 @@ func settledHint(err error) string {
 			"the SSL_CERT_FILE environment variable names a file of them, and SSL_CERT_DIR a directory, for the process that runs Terraform."
 	case errors.Is(err, http.ErrSchemeMismatch):
 		return "base_url says https://, and the server at that address speaks plain HTTP: use http://, or the port where it speaks HTTPS."
+	case errors.As(err, &proxyErr) && proxyErr.StatusCode == http.StatusProxyAuthRequired && proxyErr.CredentialsSent:
+		return "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names, and refused the credentials its URL gives: " +
+			"correct them (percent-encode reserved characters in them), or list the service's host in NO_PROXY to reach it directly."
 	case errors.As(err, &proxyErr) && proxyErr.StatusCode == http.StatusProxyAuthRequired:
 		return "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names, and asks for its credentials: " +
 			"give them in its URL (http://user:password@proxy:port), or list the service's host in NO_PROXY to reach it directly."

@@ -72,6 +72,11 @@ func TestAddAPIError(t *testing.T) {
 			want: []string{"base_url says https://, and the server at that address speaks plain HTTP"},
 			not:  []string{"try again"},
 		},
+		"proxy refusing the credentials given": {
+			err:  &client.TransportError{Op: "GET /v2/live", Err: &client.ProxyRefusedError{Proxy: "http://proxy.example:3128", StatusCode: 407, CredentialsSent: true}},
+			want: []string{"refused the credentials its URL gives"},
+			not:  []string{"give them in its URL", "try again"},
+		},
 		"proxy refusing the tunnel": {
 			err:  &client.TransportError{Op: "GET /v2/live", Err: &client.ProxyRefusedError{Proxy: "http://proxy.example:3128", StatusCode: 407}},
 			want: []string{"the HTTP proxy http://proxy.example:3128 refused to connect to the service: 407", "give them in its URL"},

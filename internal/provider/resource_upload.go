@@ -459,6 +459,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		var changed *sourceChangedError
 		var interrupted *client.InterruptedError
 		var transportErr *client.TransportError
+		var apiErr *client.APIError
 		switch {
 		case errors.As(err, &changed):
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload changed during the upload",
@@ -491,10 +492,12 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
 				fmt.Sprintf("The upload of %q (%d bytes) was interrupted before the service answered; %s. "+
 					"Nothing was saved in state, so the next apply uploads it again.", source, size, whatServiceReceived(readWhole.Load())))
-		case errors.As(err, &transportErr) && transportErr.Written:
+		case errors.As(err, &transportErr) && transportErr.Written, errors.As(err, &apiErr) && apiErr.MayHaveBeenHandled():
 			// Unanswered: sent whole (the wait for an answer starts only
-			// then), where Sent says only that the request began.
-			resp.Diagnostics.AddError(fmt.Sprintf("Cannot upload %q", source), apiErrorDetail(err)+
+			// then), where Sent says only that the request began. Or
+			// answered with a failure that may come after the service
+			// took the file (a 5xx but 501, a gateway's 503).
+			resp.Diagnostics.AddError(fmt.Sprintf("Cannot upload %q", source), serviceFailureDetail(err)+
 				"\n\nThe file was sent before the failure: the service may have received it all the same. Nothing was saved in state: the next apply uploads it again. "+
 				"(The service has no endpoint to delete an upload: it keeps one for its retention period.)")
 		case client.IsStatus(err, http.StatusRequestEntityTooLarge):

@@ -1250,6 +1250,20 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 				}
 			}
 		},
+		// A gateway's failure after passing the file on: a 502, or a 503
+		// without the service's error body.
+		"a gateway's 502": func(<-chan struct{}) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				http.Error(w, "Bad Gateway", http.StatusBadGateway)
+			}
+		},
+		"a gateway's 503": func(<-chan struct{}) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				http.Error(w, "upstream connect error or disconnect/reset before headers", http.StatusServiceUnavailable)
+			}
+		},
 		"answer cut short": func(hold <-chan struct{}) http.HandlerFunc {
 			return func(w http.ResponseWriter, r *http.Request) {
 				_, _ = io.Copy(io.Discard, r.Body)
@@ -1271,7 +1285,7 @@ func TestUploadCreate_sentAndUnanswered(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := newUploadUnderTest(c).failedCreate(t, context.Background(), source, nil)
-		if !strings.Contains(got.Detail(), "may have received it all the same") || strings.Contains(got.Detail(), "cannot reach") {
+		if !strings.Contains(got.Detail(), "may have received it all the same") || strings.Contains(got.Detail(), "cannot reach") || strings.Contains(got.Detail(), "try again later") {
 			t.Errorf("%s: diagnostic %q does not say the service may have the file", name, got.Detail())
 		}
 	}
