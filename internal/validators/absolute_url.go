@@ -67,6 +67,9 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 func unusableInURL(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
 
 func checkAbsoluteHTTPURL(raw string) error {
+	if raw == "" {
+		return fmt.Errorf("it is empty: give a URL, or leave the attribute out")
+	}
 	// url.Parse takes white space in a path or query, which no URI holds
 	// (RFC 3986): a file name with a space, or one left around the URL.
 	if i := strings.IndexFunc(raw, unicode.IsSpace); i >= 0 {
