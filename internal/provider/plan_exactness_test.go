@@ -385,10 +385,7 @@ func (e *exactness) planAgainst(state tftypes.Value, config tftypes.Value) *tfpr
 // plannedValueValid). kept says the plan keeps the job: then a request
 // attribute in use that the configuration writes in another form of a
 // value the job has (neither null) must be planned as it was
-// (keepAppliedForms), so that the edit plans no change; unless it is read
-// together with another (readTogether) that changes between null and a
-// value, which Terraform cannot plan as it was: then all of them are
-// planned as configured.
+// (keepAppliedForms), so that the edit plans no change.
 func plannedRequestProblems(schema *tfprotov6.Schema, prior, config, planned tftypes.Value, kept bool) []string {
 	var priors, configured, plans map[string]tftypes.Value
 	if prior.As(&priors) != nil || config.As(&configured) != nil || planned.As(&plans) != nil {
@@ -399,16 +396,6 @@ func plannedRequestProblems(schema *tfprotov6.Schema, prior, config, planned tft
 		attrs[a.Name] = a
 	}
 	ignored := ignoredConfigurations(planned)
-	asConfigured := map[string]bool{}
-	for _, group := range readTogether {
-		for _, name := range group {
-			if !plans[name].Equal(priors[name]) && (priors[name].IsNull() || configured[name].IsNull()) {
-				for _, member := range group {
-					asConfigured[member] = true
-				}
-			}
-		}
-	}
 	var problems []string
 	for _, name := range requestFieldNames() {
 		p, c, was := plans[name], configured[name], priors[name]
@@ -418,11 +405,8 @@ func plannedRequestProblems(schema *tfprotov6.Schema, prior, config, planned tft
 		if !plannedValueValid(attrs[name], was, c, p) {
 			problems = append(problems, "a plan Terraform refuses: "+name+" planned neither as configured nor as it was")
 		}
-		if kept && !ignored[name] && !asConfigured[name] && !was.IsNull() && !c.IsNull() && !p.Equal(was) {
+		if kept && !ignored[name] && !was.IsNull() && !c.IsNull() && !p.Equal(was) {
 			problems = append(problems, "a change planned for a value that means the same: "+name)
-		}
-		if kept && asConfigured[name] && !was.IsNull() && !c.IsNull() && !c.Equal(was) && p.Equal(was) {
-			problems = append(problems, "planned as it was beside an attribute read with it planned as configured: "+name)
 		}
 	}
 	return problems

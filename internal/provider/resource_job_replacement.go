@@ -130,25 +130,10 @@ func keepAppliedForms(config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, 
 	if len(names) == 0 || config.Raw.As(&configured) != nil || state.Raw.As(&applied) != nil || plan.Raw.As(&planned) != nil {
 		return // none (the usual plan), or not objects: planReplacement has said so
 	}
-	keepable := func(name string) bool { return !configured[name].IsNull() && !applied[name].IsNull() }
-	// Of attributes the service reads together, the applied forms are kept
-	// all or none: state must not pair one's applied form with another's
-	// configured one (callback = false beside the callback_config now in
-	// use, when callback_url moved to callback_config).
-	mixed := map[string]bool{}
-	for _, group := range readTogether {
-		for _, name := range group {
-			if !planned[name].Equal(applied[name]) && !keepable(name) {
-				for _, member := range group {
-					mixed[member] = true
-				}
-			}
-		}
-	}
 	kept := maps.Clone(planned) // As shares plan.Raw's map
 	changed := false
 	for _, name := range names {
-		if keepable(name) && !mixed[name] && !kept[name].Equal(applied[name]) {
+		if !configured[name].IsNull() && !applied[name].IsNull() && !kept[name].Equal(applied[name]) {
 			kept[name], changed = applied[name], true
 		}
 	}
@@ -163,10 +148,6 @@ func keepAppliedForms(config tfsdk.Config, state tfsdk.State, plan *tfsdk.Plan, 
 	}
 	plan.Raw = state.Raw
 }
-
-// readTogether are request attributes the service reads as one: the
-// callback's destination (client.CallbackTarget).
-var readTogether = [][]string{{"callback", "callback_config", "callback_url"}}
 
 // effectiveFieldsOf is what the service would do (client.EffectiveFields)
 // with the request of each planned value of plan's schema.
