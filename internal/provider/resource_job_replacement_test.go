@@ -169,6 +169,41 @@ custom_vocabulary_config = { vocabulary = [{ value = "Kubernetes", intensity = 0
 	})
 }
 
+// TestAccJob_callbackFormKeptWhileAnotherCallbackFieldIsUnknown: a callback
+// URL written another way is kept in its applied form whatever another
+// callback attribute, unknown at plan, turns out to be: a rule that chose
+// the form from that attribute's value (null or not) planned one form and
+// applied the other, and Terraform failed the apply (an inconsistent final
+// plan).
+func TestAccJob_callbackFormKeptWhileAnotherCallbackFieldIsUnknown(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, hooks := newCallbackReceiver(t)
+	job := func(hook, more string) string {
+		return acctest.ProviderConfig(url) + acctest.JobConfig("same", fmt.Sprintf(`audio_url = "https://example.com/unknown-beside.wav"
+callback = true
+callback_config = { url = %q }
+%s`, hook, more))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: job(hooks+"/done?t=1", ""), Check: acctest.JobsCreated(fs, 1)},
+			{
+				// Made in the same apply, unknown at plan, null at apply:
+				// the service would ignore it beside callback_config anyway.
+				Config: `resource "terraform_data" "x" {
+  input = 1
+}
+` + job("HTTP"+strings.TrimPrefix(hooks, "http")+"/done?t=1", `callback_url = terraform_data.x.id == "" ? "https://example.com/other" : null`),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					acctest.JobsCreated(fs, 1),
+					resource.TestCheckResourceAttr("transcription_job.same", "callback_config.url", hooks+"/done?t=1"),
+				),
+			},
+		},
+	})
+}
+
 // TestAccJob_sameURLWrittenAnotherWayIsNoReplacement: an audio_url or a
 // callback URL that names the same resource (RFC 9110 §4.2.3: scheme and
 // host without case, the scheme's default port, no fragment, unreserved

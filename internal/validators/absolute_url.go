@@ -68,7 +68,7 @@ func unusableInURL(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl
 
 func checkAbsoluteHTTPURL(raw string) error {
 	if raw == "" {
-		return fmt.Errorf("it is empty: give a URL, or leave the attribute out")
+		return fmt.Errorf("it is empty")
 	}
 	// url.Parse takes white space in a path or query, which no URI holds
 	// (RFC 3986): a file name with a space, or one left around the URL.

@@ -39,7 +39,7 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 		"port past 65535":   {value: types.StringValue("https://example.com:65536/a.wav"), wantError: "its port 65536 is not one from 1 to 65535"},
 		"port 0":            {value: types.StringValue("http://example.com:0/a.wav"), wantError: "its port 0 is not one from 1 to 65535"},
 		"not a URL":         {value: types.StringValue("http://example.com/%zz"), wantError: "it does not parse as a URL"},
-		"empty":             {value: types.StringValue(""), wantError: "it is empty: give a URL, or leave the attribute out"},
+		"empty":             {value: types.StringValue(""), wantError: `got "": it is empty.`},
 		"null":              {value: types.StringNull()},
 		"unknown":           {value: types.StringUnknown()},
 	}
