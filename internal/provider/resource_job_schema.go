@@ -230,7 +230,9 @@ func jobSchema(ctx context.Context) schema.Schema {
 			MarkdownDescription: "**Deprecated**: use `callback = true` and `callback_config` instead. URL the service sends the result to with a `POST`. " +
 				"An absolute `http` or `https` URL. Sensitive, because such a URL often carries a token. " +
 				"Leaving it out of the configuration keeps the job's: a job's callback cannot be removed, and the configuration Terraform generates for an import cannot hold sensitive values. " +
-				"To make the job again without it, run `terraform apply -replace` on the resource.",
+				"To make the job again without it, run `terraform apply -replace` on the resource. " +
+				"Moving it to `callback = true` and `callback_config` with the same URL changes the job in place, in state only (the service would call the same URL the same way), " +
+				"and state may keep the `callback` the job was created with (`false`): the job's callback goes to that URL all the same.",
 			// Not a DeprecationMessage: OpenTofu 1.12 would warn of every
 			// reference to a whole job (for_each over jobs, an output of
 			// one), set or not. The warning is for a configuration that sets it.
