@@ -854,7 +854,7 @@ type sending struct {
 // again.
 func shouldRetry(p retryPolicy, apiErr *APIError) bool {
 	switch {
-	case apiErr.StatusCode == http.StatusTooManyRequests, !apiErr.MayHaveBeenHandled() && apiErr.StatusCode == http.StatusServiceUnavailable:
+	case apiErr.StatusCode == http.StatusTooManyRequests, apiErr.StatusCode == http.StatusServiceUnavailable && apiErr.ServiceBody:
 		// Both mean the service turned the request away without handling it
 		// (RFC 9110 §15.5.29, §15.6.4): even a create may be sent again.
 		return true

@@ -33,8 +33,8 @@ type APIError struct {
 	URL string
 	// ServiceBody: the answer's body is the service's error body, which
 	// every error of the service's own carries: request_id, path,
-	// timestamp and statusCode (the answer's) all there. Another body (a gateway's or
-	// proxy's page) is no word of the service's on what it did.
+	// timestamp and statusCode (the answer's) all there. Another body (a
+	// gateway's or proxy's page) is no word of the service's on what it did.
 	ServiceBody bool
 }
 
