@@ -1107,7 +1107,7 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 	}
 	if !client.JobIDPattern.MatchString(id.ValueString()) {
 		resp.Diagnostics.AddError("Invalid job id",
-			fmt.Sprintf("A transcription job's id is the UUID the service assigned to it, such as 3fa85f64-5717-4562-b3fc-2c963f66afa6; got %q.", id.ValueString()))
+			fmt.Sprintf("A transcription job's id is the UUID the service assigned to it, such as 3fa85f64-5717-4562-b3fc-2c963f66afa6; got %q.%s", id.ValueString(), validators.SurroundingSpaceHint(client.JobIDPattern, id.ValueString())))
 		return
 	}
 	r.importWhole(ctx, id.ValueString(), resp)

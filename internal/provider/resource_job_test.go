@@ -1243,14 +1243,14 @@ timeouts = { create = "2s" }`),
 func TestAccJob_importMalformedID(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{})
 	config := acctest.ProviderConfig(url) + acctest.JobConfig("adopted", `audio_url = "https://example.com/adopted.wav"`)
-	step := func(kind resource.ImportStateKind, id string) resource.TestStep {
+	step := func(kind resource.ImportStateKind, id string, more ...string) resource.TestStep {
 		return resource.TestStep{
 			Config:          config,
 			ResourceName:    "transcription_job.adopted",
 			ImportState:     true,
 			ImportStateKind: kind,
 			ImportStateId:   id,
-			ExpectError:     diagnosticPattern(`Invalid job id`, `UUID`, fmt.Sprintf("got %q", id)),
+			ExpectError:     diagnosticPattern(append([]string{`Invalid job id`, `UUID`, fmt.Sprintf("got %q", id)}, more...)...),
 		}
 	}
 	resource.ParallelTest(t, resource.TestCase{
@@ -1259,7 +1259,8 @@ func TestAccJob_importMalformedID(t *testing.T) {
 			// An import block's step must come first: a later one copies the state.
 			step(resource.ImportBlockWithID, "3fa85f64-5717-4562-b3fc-2c963f66afa6/file"),
 			step(resource.ImportCommandWithID, "job-42"),
-			step(resource.ImportCommandWithID, " 3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+			// Pasted with a space: said, as the quoted id hides it from a quick look.
+			step(resource.ImportCommandWithID, " 3fa85f64-5717-4562-b3fc-2c963f66afa6", `Remove the white space around it`),
 		},
 	})
 	for _, r := range fs.Requests() {

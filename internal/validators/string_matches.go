@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
@@ -39,5 +40,15 @@ func (v stringPatternValidator) ValidateString(_ context.Context, req validator.
 		return
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-		fmt.Sprintf("Attribute %s %s, got: %q", req.Path, v.rule, req.ConfigValue.ValueString()))
+		fmt.Sprintf("Attribute %s %s, got: %q.%s", req.Path, v.rule, req.ConfigValue.ValueString(), SurroundingSpaceHint(v.pattern, req.ConfigValue.ValueString())))
+}
+
+// SurroundingSpaceHint is what to add to a refusal of value by pattern when
+// only the white space around it keeps it from matching: a pasted id's
+// trailing space or line break is easy to miss in the quoted value.
+func SurroundingSpaceHint(pattern *regexp.Regexp, value string) string {
+	if trimmed := strings.TrimSpace(value); trimmed != value && pattern.MatchString(trimmed) {
+		return " Remove the white space around it."
+	}
+	return ""
 }
