@@ -35,7 +35,7 @@ type InitTranscriptionRequest struct {
 	AudioToLLMConfig       *AudioToLLMConfig       `json:"audio_to_llm_config,omitempty"`
 	PIIRedaction           *bool                   `json:"pii_redaction,omitempty"`
 	PIIRedactionConfig     *PIIRedactionConfig     `json:"pii_redaction_config,omitempty"`
-	CustomMetadata         map[string]any          `json:"custom_metadata,omitempty"`
+	CustomMetadata         Metadata                `json:"custom_metadata,omitempty"`
 	Sentences              *bool                   `json:"sentences,omitempty"`
 	PunctuationEnhanced    *bool                   `json:"punctuation_enhanced,omitempty"`
 }
@@ -166,7 +166,7 @@ type JobCommon struct {
 	CreatedAt           string          `json:"created_at"`
 	CompletedAt         *string         `json:"completed_at"`
 	Kind                string          `json:"kind"`
-	CustomMetadata      map[string]any  `json:"custom_metadata,omitempty"` // absent when none (the official types: optional, never null)
+	CustomMetadata      Metadata        `json:"custom_metadata,omitempty"` // absent when none (the official types: optional, never null)
 	ErrorCode           *int64          `json:"error_code"`
 	PostSessionMetadata json.RawMessage `json:"post_session_metadata,omitempty"`
 	File                *FileInfo       `json:"file"`
@@ -451,7 +451,7 @@ type CallbackBody struct {
 	Event          string         `json:"event"`
 	Payload        *Result        `json:"payload,omitempty"`
 	Error          *CallbackError `json:"error,omitempty"`
-	CustomMetadata map[string]any `json:"custom_metadata"`
+	CustomMetadata Metadata       `json:"custom_metadata"`
 }
 
 // CallbackError is the error of a failure callback.

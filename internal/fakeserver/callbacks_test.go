@@ -60,7 +60,7 @@ func TestSuccessCallback(t *testing.T) {
 			if body.ID != id || body.Event != client.EventTranscriptionSuccess || body.Payload == nil || body.Error != nil {
 				t.Fatalf("callback body %s", c.body)
 			}
-			if !reflect.DeepEqual(body.CustomMetadata, map[string]any{"team": "a", "n": 2.0}) {
+			if !reflect.DeepEqual(body.CustomMetadata, client.Metadata{"team": "a", "n": json.Number("2")}) {
 				t.Fatalf("custom_metadata %v", body.CustomMetadata)
 			}
 			job := h.job(id)

@@ -81,7 +81,7 @@ func TestJobLifecycleFollowsTheClock(t *testing.T) {
 	if _, err := uuid.Parse(job.RequestID); err != nil {
 		t.Fatalf("request_id %q", job.RequestID)
 	}
-	if !reflect.DeepEqual(job.CustomMetadata, map[string]any{"team": "a"}) {
+	if !reflect.DeepEqual(job.CustomMetadata, client.Metadata{"team": "a"}) {
 		t.Fatalf("custom_metadata %v", job.CustomMetadata)
 	}
 	if string(job.PostSessionMetadata) != "{}" {

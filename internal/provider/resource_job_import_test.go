@@ -629,3 +629,33 @@ func TestImportJob_wholeStateAtImport(t *testing.T) {
 		t.Errorf("the refresh after the import changed %d values, want none: %v", len(diffs), diffs)
 	}
 }
+
+// TestAccJob_importMetadataNumbersAsJsonencodeWrites: a job created
+// elsewhere with numbers in custom_metadata (an id above 2^53, 1.0) is
+// imported into a block that writes them with jsonencode, as the attribute
+// advises, with no change: state holds their exact text, not a float's.
+func TestAccJob_importMetadataNumbersAsJsonencodeWrites(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	const addr = "transcription_job.numbers"
+	id := createJobFromJSON(t, url, `{"audio_url": "https://example.com/numbers.wav",
+	  "custom_metadata": {"user_id": 12345678901234567891, "ratio": 1.0, "o": {"n": 2.50e-3}}}`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: acctest.ProviderConfig(url) + fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", addr, id) +
+				acctest.JobConfig("numbers", `audio_url = "https://example.com/numbers.wav"
+custom_metadata = {
+  user_id = jsonencode(12345678901234567891)
+  ratio   = jsonencode(1.0)
+  o       = jsonencode({ n = 0.0025 })
+}`),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("custom_metadata").AtMapKey("user_id"), knownvalue.StringExact("12345678901234567891")),
+			},
+			Check: acctest.JobsCreated(fs, 1),
+		}},
+	})
+}

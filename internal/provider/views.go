@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -452,7 +453,7 @@ func objectList[T any](f *flattener, t types.ObjectType, items []T, attrs func(T
 
 // json encodes v as the text of a JSON attribute.
 func (f *flattener) json(v any) jsonText {
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(jsonencodeForm(v))
 	if err != nil {
 		f.diags.AddError("Cannot encode a value of the job's result as JSON", err.Error())
 		return jsonTextNull()
@@ -670,7 +671,8 @@ func redactedURLValue(raw *string) types.String {
 }
 
 // flattenCustomMetadata converts custom metadata to a map of strings: the
-// service accepts any JSON value, so non-string values are JSON-encoded.
+// service accepts any JSON value, so non-string values are JSON-encoded as
+// Terraform's jsonencode writes them (jsonencodeForm).
 func flattenCustomMetadata(m map[string]any) types.Map {
 	if m == nil {
 		return types.MapNull(types.StringType)
@@ -681,7 +683,7 @@ func flattenCustomMetadata(m map[string]any) types.Map {
 		case string:
 			elems[k] = types.StringValue(v)
 		default:
-			b, err := json.Marshal(v)
+			b, err := json.Marshal(jsonencodeForm(v))
 			if err != nil { // cannot happen for decoded JSON
 				b = []byte(fmt.Sprint(v))
 			}
@@ -689,6 +691,35 @@ func flattenCustomMetadata(m map[string]any) types.Map {
 		}
 	}
 	return types.MapValueMust(types.StringType, elems)
+}
+
+// jsonencodeForm is a decoded JSON value (numbers as json.Number) with each
+// number written as Terraform's jsonencode writes it: its exact decimal,
+// without exponent or trailing zeros (1 for 1.0, every digit of an id above
+// 2^53), so that jsonencode of the job's value in a configuration is the
+// same text. json.Marshal writes the rest as jsonencode does: compact, keys
+// sorted, <, > and & escaped.
+func jsonencodeForm(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		// As cty reads a number (ParseNumberVal) and writes it (cty/json).
+		if f, _, err := big.ParseFloat(string(v), 10, 512, big.ToNearestEven); err == nil {
+			return json.Number(f.Text('f', -1))
+		}
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = jsonencodeForm(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = jsonencodeForm(e)
+		}
+		return out
+	}
+	return v
 }
 
 // flattenJSON converts an open JSON object to its compact text; absent or

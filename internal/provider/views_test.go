@@ -407,12 +407,20 @@ func TestFlattenCustomMetadata(t *testing.T) {
 	if m := flattenCustomMetadata(nil); !m.IsNull() {
 		t.Errorf("nil: %v", m)
 	}
-	var decoded map[string]any
-	if err := json.Unmarshal([]byte(`{"team":"ops","n":3,"ok":true,"tags":["a","b"],"none":null}`), &decoded); err != nil {
+	// Decoded as the client decodes a record; numbers as Terraform's
+	// jsonencode writes them: exact (an id above 2^53), without trailing
+	// zeros or exponent, nested ones too.
+	var decoded client.Metadata
+	if err := json.Unmarshal([]byte(`{"team":"ops","n":3,"ok":true,"tags":["a","b"],"none":null,`+
+		`"user_id":12345678901234567891,"ratio":1.0,"small":2.50e-3,"big":1E+21,"nested":{"z":[1.10],"a":"<b>"}}`), &decoded); err != nil {
 		t.Fatal(err)
 	}
 	m := flattenCustomMetadata(decoded)
-	want := map[string]string{"team": "ops", "n": "3", "ok": "true", "tags": `["a","b"]`, "none": "null"}
+	want := map[string]string{
+		"team": "ops", "n": "3", "ok": "true", "tags": `["a","b"]`, "none": "null",
+		"user_id": "12345678901234567891", "ratio": "1", "small": "0.0025", "big": "1000000000000000000000",
+		"nested": `{"a":"\u003cb\u003e","z":[1.1]}`,
+	}
 	if len(m.Elements()) != len(want) {
 		t.Fatalf("got %v", m)
 	}
