@@ -886,6 +886,18 @@ func IsTransient(err error) bool {
 	return false
 }
 
+// RetryAfterOf is the wait before asking again that the service's answer in
+// err asked for (its Retry-After, at most the 5 minutes the client's own
+// retries honour), or 0 when it asked for none: a caller that asks again
+// once the client's retries are spent (a wait for a job) keeps to it too.
+func RetryAfterOf(err error) time.Duration {
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) {
+		return 0
+	}
+	return min(apiErr.RetryAfter, maxRetryAfter)
+}
+
 // waitAfter is the wait before trying again after a failed attempt whose
 // answer asked for retryAfter (0 when it did not).
 func (c *Client) waitAfter(attempt int, retryAfter time.Duration) time.Duration {

@@ -160,3 +160,21 @@ func TestParseRetryAfter(t *testing.T) {
 		}
 	}
 }
+
+func TestRetryAfterOf(t *testing.T) {
+	for name, tc := range map[string]struct {
+		err  error
+		want time.Duration
+	}{
+		"none":                  {nil, 0},
+		"not the service's":     {errors.New("connection reset"), 0},
+		"an answer without it":  {&APIError{StatusCode: 503}, 0},
+		"asked":                 {&APIError{StatusCode: 429, RetryAfter: 2 * time.Second}, 2 * time.Second},
+		"wrapped":               {fmt.Errorf("look: %w", &APIError{StatusCode: 429, RetryAfter: time.Second}), time.Second},
+		"past the client's cap": {&APIError{StatusCode: 429, RetryAfter: 24 * time.Hour}, maxRetryAfter},
+	} {
+		if got := RetryAfterOf(tc.err); got != tc.want {
+			t.Errorf("%s: %s, want %s", name, got, tc.want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -988,5 +989,42 @@ func mustDo(t *testing.T, f func() error) {
 	t.Helper()
 	if err := f(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestAccFaults_submittedWithoutWaitingReturnsAtOnce: a job created without
+// waiting is in state as soon as the service has answered its create, as
+// the docs promise: the look that follows for its status is cut short
+// (submittedLookLimit) rather than ride out a 429's Retry-After for each of
+// max_retries (here 8 × 6 s) with the id not yet in state.
+func TestAccFaults_submittedWithoutWaitingReturnsAtOnce(t *testing.T) {
+	var limited atomic.Int32
+	limitLooks := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") {
+				limited.Add(1)
+				w.Header().Set("Retry-After", "6")
+				writeErrorBody(w, r, http.StatusTooManyRequests, "limited-1", "too many requests")
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	fs, l := accListener(t, fakeserver.Options{ProcessingTime: testAccProcessingTime}, limitLooks)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(l.URL())+
+		acctest.JobConfig("submitted", "audio_url = \"https://example.com/submitted.wav\"\nwait_for_completion = false"))
+	stdout, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-refresh=false", "-no-color")
+	if err != nil {
+		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+	}
+	output := stdout + stderr
+	if n := limited.Load(); n != 1 {
+		t.Errorf("%d looks at the submitted job, want 1: the next would come after the 6 s its 429 asked", n)
+	}
+	if !strings.Contains(output, "Warning: Cannot read the submitted transcription job") {
+		t.Errorf("no warning of the look that failed:\n%s", output)
+	}
+	if ids, _ := w.stateJobs(); len(ids) != 1 || fs.JobCount() != 1 {
+		t.Errorf("%d jobs in state, %d on the service, want 1", len(ids), fs.JobCount())
 	}
 }

@@ -40,6 +40,15 @@ func (s pollSchedule) delay(elapsed time.Duration) time.Duration {
 	return min(max(elapsed/pollFraction, s.initial), s.max)
 }
 
+// delayAfter is delay, or longer when the look failed with an answer that
+// asked for a longer wait (a 429's Retry-After): the client keeps to it
+// between its own retries, and a wait looking again on its schedule once
+// they are spent (at once with max_retries = 0) would not, for every job
+// of a batch at a time.
+func (s pollSchedule) delayAfter(elapsed time.Duration, lookFailure error) time.Duration {
+	return max(s.delay(elapsed), client.RetryAfterOf(lookFailure))
+}
+
 // errJobNotFinal is wrapped by waitForFinalJob's error when the wait ended
 // (timeout or interrupt) before the job did.
 var errJobNotFinal = errors.New("the job has not ended")
@@ -117,7 +126,7 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 				return job, nil
 			}
 		}
-		if err := client.Sleep(ctx, schedule.delay(time.Since(start))); err != nil {
+		if err := client.Sleep(ctx, schedule.delayAfter(time.Since(start), failing)); err != nil {
 			return last, jobNotFinal(err, failing)
 		}
 	}
@@ -184,9 +193,10 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 	start := time.Now()
 	var refusal error // the service's last "not deletable yet"
 	endedBeforeDelete := false
-	wait := func() error {
+	// lookFailure: how the last look at the job failed, if it did.
+	wait := func(lookFailure error) error {
 		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
-		if sleepErr := client.Sleep(ctx, schedule.delay(time.Since(start))); sleepErr != nil {
+		if sleepErr := client.Sleep(ctx, schedule.delayAfter(time.Since(start), lookFailure)); sleepErr != nil {
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
 		}
 		return nil
@@ -204,8 +214,9 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 			return err // refused for a reason waiting cannot fix
 		}
 		refusal = err
+		var lookFailure error
 		if !zeroDataRetention {
-			ended, done, doneErr := watchUntilEnded(ctx, c, id, wait, elsewhere)
+			ended, done, doneErr, failure := watchUntilEnded(ctx, c, id, wait, elsewhere)
 			if done {
 				return doneErr
 			}
@@ -213,8 +224,9 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 				endedBeforeDelete = true
 				continue
 			}
+			lookFailure = failure
 		}
-		if err := wait(); err != nil {
+		if err := wait(lookFailure); err != nil {
 			return err
 		}
 	}
@@ -225,24 +237,24 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 // its error, ends the deletion: the job is gone (confirmJobGone's answer),
 // or a wait ended. A look that fails (a 403 where the account has zero
 // data retention unknown to the provider, a 5xx) ends the watch with
-// neither: the DELETE is then sent again on the schedule.
-func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func() error, elsewhere string) (ended, done bool, doneErr error) {
-	for looked := true; looked; {
+// neither, and with its failure (lookFailure): the DELETE is then sent
+// again on the schedule.
+func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func(lookFailure error) error, elsewhere string) (ended, done bool, doneErr, lookFailure error) {
+	for {
 		status, err := c.GetPreRecordedStatus(ctx, id)
 		switch {
 		case client.IsNotFound(err):
-			return false, true, confirmJobGone(ctx, c, id, err, elsewhere, true)
+			return false, true, confirmJobGone(ctx, c, id, err, elsewhere, true), nil
 		case err == nil && client.IsFinal(status):
-			return true, false, nil
+			return true, false, nil, nil
 		case err == nil:
-			if err := wait(); err != nil {
-				return false, true, err
+			if err := wait(nil); err != nil {
+				return false, true, err, nil
 			}
 		default:
-			looked = false
+			return false, false, nil, err
 		}
 	}
-	return false, false, nil
 }
 
 // jobFailureDetail explains a job that ended in error: its error_code, the

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -1205,5 +1206,85 @@ func TestJobUpdate_firstSeesTheJob(t *testing.T) {
 				t.Errorf("status %s in state, want done: the job was not read", status)
 			}
 		})
+	}
+}
+
+// rateLimitedOnce serves fs, answering the first look at a job (a GET of
+// /v2/pre-recorded/{id}) 429 with a Retry-After of 1 s, and records when
+// each request came.
+type rateLimitedOnce struct {
+	fs      *fakeserver.Server
+	limited atomic.Bool
+	mu      sync.Mutex
+	came    []time.Time // when each request came
+	at      int         // the index in came of the 429's request
+}
+
+func (h *rateLimitedOnce) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	h.came = append(h.came, time.Now())
+	i := len(h.came) - 1
+	h.mu.Unlock()
+	if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/pre-recorded/") && h.limited.CompareAndSwap(false, true) {
+		h.mu.Lock()
+		h.at = i
+		h.mu.Unlock()
+		w.Header().Set("Retry-After", "1")
+		writeErrorBody(w, r, http.StatusTooManyRequests, "limited-1", "too many requests")
+		return
+	}
+	h.fs.ServeHTTP(w, r)
+}
+
+// gapAfterLimit is the time between the 429 and the request after it.
+func (h *rateLimitedOnce) gapAfterLimit(t *testing.T) time.Duration {
+	t.Helper()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.limited.Load() || h.at+1 >= len(h.came) {
+		t.Fatalf("no request after the 429 (%d requests)", len(h.came))
+	}
+	return h.came[h.at+1].Sub(h.came[h.at])
+}
+
+func rateLimitedOnceClient(t *testing.T, processing time.Duration) (*client.Client, *rateLimitedOnce) {
+	t.Helper()
+	h := &rateLimitedOnce{fs: fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: processing})}
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() { srv.Close(); h.fs.Close() })
+	// No retries of the client's own (max_retries = 0): the 429 reaches
+	// the wait at once.
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: acctest.APIKey, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, h
+}
+
+// TestWaitForFinalJob_keepsToRetryAfter: a look answered 429 once the
+// client's retries are spent is followed by the next one no sooner than
+// its Retry-After asked, not on the wait's schedule (5 ms here; 250 ms
+// by default), for every job of a batch.
+func TestWaitForFinalJob_keepsToRetryAfter(t *testing.T) {
+	c, h := rateLimitedOnceClient(t, 100*time.Millisecond)
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	if _, err := waitForFinalJob(boundedContext(t), c, id, testPollSchedule, client.FullDetail, nil); err != nil {
+		t.Fatal(err)
+	}
+	if gap := h.gapAfterLimit(t); gap < time.Second {
+		t.Errorf("the next look came %s after a 429 asking for 1s", gap)
+	}
+}
+
+// TestDeleteJob_keepsToRetryAfterOfALook: the same for the looks of a
+// deletion waiting for its job to end.
+func TestDeleteJob_keepsToRetryAfterOfALook(t *testing.T) {
+	c, h := rateLimitedOnceClient(t, 300*time.Millisecond)
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	if err := deleteJob(boundedContext(t), c, id, testPollSchedule, false, ""); err != nil {
+		t.Fatal(err)
+	}
+	if gap := h.gapAfterLimit(t); gap < time.Second {
+		t.Errorf("the next request came %s after a 429 asking for 1s", gap)
 	}
 }

@@ -290,7 +290,13 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 			return
 		}
 	} else {
-		job, err = r.data.Client.GetPreRecorded(ctx, created.ID, resultDetail(plan.resultContent()))
+		// One quick look for the status and file: not waiting, the create
+		// returns as soon as the service has answered it, as the docs
+		// promise, rather than ride out a 429's Retry-After (up to minutes
+		// for each of max_retries) with the id not yet in state.
+		lookCtx, cancel := context.WithTimeout(ctx, min(time.Until(start.Add(timeout)), submittedLookLimit))
+		defer cancel()
+		job, err = r.data.Client.GetPreRecorded(lookCtx, created.ID, resultDetail(plan.resultContent()))
 		if err != nil {
 			// Not waiting, the job is submitted: an error would taint it,
 			// and the next apply would replace it (billed again).
@@ -312,6 +318,9 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	}
 	warnOfFailedAddons(&resp.Diagnostics, job)
 }
+
+// submittedLookLimit bounds the look at a job created without waiting.
+const submittedLookLimit = 5 * time.Second
 
 // warnDeletionWaits tells, at the plan of a destroy or a replacement, that
 // a job still running when last read (or not read since it was submitted)

@@ -411,7 +411,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		// Provider-side settings: they change in place, never touching the job.
 		"wait_for_completion": schema.BoolAttribute{
 			MarkdownDescription: "Whether creation waits for the job to end (`done` or `error`), within `timeouts.create`. A job that ends in `error` then fails the apply and is replaced by the next one. " +
-				"With `false`, the apply ends once the job is submitted and later refreshes fill in its status and result; the refresh that first sees it done warns of its failed add-ons, as a create that waits does. Used at creation only. " +
+				"With `false`, the apply ends once the job is submitted (after one look at it for its status, given at most 5 seconds: a service asking to be asked later gets a warning, not a wait) and later refreshes fill in its status and result; the refresh that first sees it done warns of its failed add-ons, as a create that waits does. Used at creation only. " +
 				"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to poll; setting it to `true` there is an error.",
 			Optional: true,
 			Computed: true,
