@@ -701,13 +701,18 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 	}
 	e := resp.Diagnostics.Errors()[0]
 	text := e.Summary() + "\n" + e.Detail()
-	for _, want := range []string{"Timed out deleting the transcription job", "200ms (timeouts.delete)", "503", "overloaded"} {
+	// A destroy's errors have no resource address: the job is named by its
+	// id and audio_url, and raising the timeout is said to need an apply.
+	for _, want := range []string{"Timed out deleting the transcription job 3fa85f64-5717-4562-b3fc-2c963f66afa6", "(audio_url https://media.example.com/calls/a.wav?…)",
+		"200ms (timeouts.delete)", "503", "overloaded", "apply it first (terraform apply -refresh=false"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the error lacks %q:\n%s", want, text)
 		}
 	}
-	if strings.Contains(text, "interrupted") {
-		t.Errorf("the error says the deletion was interrupted:\n%s", text)
+	for _, unwanted := range []string{"interrupted", "s3cr3t", "pa55"} {
+		if strings.Contains(text, unwanted) {
+			t.Errorf("the error holds %q:\n%s", unwanted, text)
+		}
 	}
 }
 
@@ -800,6 +805,10 @@ func TestJobDelete_connectTimeoutIsNotTheDeleteTimeout(t *testing.T) {
 // deleteJobWithin runs the job resource's Delete of a job in state, through
 // a client of cfg (with the test API key), with timeouts.delete at
 // deleteTimeout.
+// deletedJobAudioURL is the audio_url of deleteJobWithin's job: its errors
+// name the job by it, its credentials left out.
+const deletedJobAudioURL = "https://user:pa55@media.example.com/calls/a.wav?sig=s3cr3t"
+
 func deleteJobWithin(ctx context.Context, t *testing.T, cfg client.Config, deleteTimeout string) resource.DeleteResponse {
 	t.Helper()
 	cfg.APIKey = acctest.APIKey
@@ -818,7 +827,8 @@ func deleteJobWithin(ctx context.Context, t *testing.T, cfg client.Config, delet
 		t.Fatal("timeouts is not an object")
 	}
 	state := tfsdk.State{Schema: s, Raw: frameworktest.Object(t, s.Type(), map[string]tftypes.Value{
-		"id": frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+		"id":        frameworktest.String("3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+		"audio_url": frameworktest.String(deletedJobAudioURL),
 		"timeouts": tftypes.NewValue(timeoutsType, map[string]tftypes.Value{
 			"create": tftypes.NewValue(tftypes.String, nil),
 			"read":   tftypes.NewValue(tftypes.String, nil),
@@ -884,7 +894,7 @@ func TestJobDelete_interruptedInFlight(t *testing.T) {
 	if resp.Diagnostics.ErrorsCount() != 1 {
 		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
 	}
-	if d := resp.Diagnostics.Errors()[0]; d.Summary() != "Interrupted while deleting the transcription job" || !strings.Contains(d.Detail(), "may have deleted the job") || !strings.Contains(d.Detail(), "next terraform destroy") {
+	if d := resp.Diagnostics.Errors()[0]; !strings.HasPrefix(d.Summary(), "Interrupted while deleting the transcription job") || !strings.Contains(d.Detail(), "may have deleted the job") || !strings.Contains(d.Detail(), "next terraform destroy") {
 		t.Errorf("got %q: %q", d.Summary(), d.Detail())
 	}
 }

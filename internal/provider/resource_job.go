@@ -1032,17 +1032,26 @@ func addResultNotAvailable(diags *diag.Diagnostics, id string) {
 func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	ctx, stop := r.data.untilStopped(ctx)
 	defer stop()
-	// Only the id and the timeout are needed: the rest of the state, the
-	// result included, is left unconverted.
-	var jobID types.String
+	// Only the id, the timeout and the audio_url that names the job in an
+	// error are needed: the rest of the state, the result included, is left
+	// unconverted.
+	var jobID, audioURL types.String
 	var deleteTimeouts timeouts.Value
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &jobID)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &deleteTimeouts)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
 	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
 		return
 	}
 	id := jobID.ValueString()
 	ctx = tflog.SetField(ctx, "job_id", id)
+	// A destroy's diagnostics name no resource address: the job's
+	// audio_url (its credentials left out) tells a user which of a batch's
+	// jobs failed.
+	job := id
+	if audioURL.ValueString() != "" {
+		job += " (audio_url " + client.Printable(client.RedactedURL(audioURL.ValueString())) + ")"
+	}
 	timeout, diags := deleteTimeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -1060,29 +1069,33 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		tflog.Info(ctx, "deleted transcription job")
 	case addNotGone(&resp.Diagnostics, err, jobKeptInState):
 	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):
-		resp.Diagnostics.AddError("Timed out deleting the transcription job",
-			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Raise timeouts.delete, or try again later.", id, timeout))
+		resp.Diagnostics.AddError("Timed out deleting the transcription job "+id,
+			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Try again later, or %s", job, timeout, raiseDeleteTimeout))
 	case errors.Is(err, errJobNotFinal):
-		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
-			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", id))
+		resp.Diagnostics.AddError("Interrupted while deleting the transcription job "+id,
+			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", job))
 	case ctx.Err() != nil && errors.As(err, &interrupted) && !deleteMayHaveBeenDone(interrupted.Last):
-		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
-			fmt.Sprintf("Terraform was interrupted before the DELETE of job %s was sent, or between tries the service had turned away: the job is not deleted and stays in state.", id))
+		resp.Diagnostics.AddError("Interrupted while deleting the transcription job "+id,
+			fmt.Sprintf("Terraform was interrupted before the DELETE of job %s was sent, or between tries the service had turned away: the job is not deleted and stays in state.", job))
 	case ctx.Err() != nil:
-		resp.Diagnostics.AddError("Interrupted while deleting the transcription job",
-			fmt.Sprintf("Terraform was interrupted while the DELETE of job %s awaited the service's answer: the service may have deleted the job. It stays in state; the next terraform destroy deletes it, or finds it already gone.", id))
+		resp.Diagnostics.AddError("Interrupted while deleting the transcription job "+id,
+			fmt.Sprintf("Terraform was interrupted while the DELETE of job %s awaited the service's answer: the service may have deleted the job. It stays in state; the next terraform destroy deletes it, or finds it already gone.", job))
 	case deleteCtx.Err() != nil:
 		// The service failed, or did not answer, the DELETE until the
 		// deadline. Whether the deadline passed is asked of deleteCtx, not
 		// of err: a connection that timed out on its own is also a
 		// context.DeadlineExceeded (net's timeouts are), and blamed
 		// timeouts.delete.
-		resp.Diagnostics.AddError("Timed out deleting the transcription job",
-			fmt.Sprintf("Job %s could not be deleted within %s (timeouts.delete): %s\n\nThe job is not deleted and stays in state. Raise timeouts.delete, or try again later.", id, timeout, apiErrorDetail(err)))
+		resp.Diagnostics.AddError("Timed out deleting the transcription job "+id,
+			fmt.Sprintf("Job %s could not be deleted within %s (timeouts.delete): %s\n\nThe job is not deleted and stays in state. Try again later, or %s", job, timeout, apiErrorDetail(err), raiseDeleteTimeout))
 	default:
-		addAPIError(&resp.Diagnostics, "Cannot delete the transcription job "+id, err)
+		resp.Diagnostics.AddError("Cannot delete the transcription job "+id, "Job "+job+".\n\n"+apiErrorDetail(err))
 	}
 }
+
+// raiseDeleteTimeout is the advice to raise timeouts.delete: a destroy
+// uses the value in state, not the configuration's.
+const raiseDeleteTimeout = "raise timeouts.delete and apply it first (terraform apply -refresh=false changes it in place, without touching the job): a destroy uses the value last applied."
 
 // deleteMayHaveBeenDone reports whether the try of a DELETE that failed with
 // last (nil: none was sent) may have deleted the job all the same.

@@ -587,7 +587,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		ReadDescription: fmt.Sprintf("How long a refresh may take, as a Go duration: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`); for a job that has ended, the look that checks the service still has it. It also bounds an update's read of a job still running. Defaults to `%s`, which an import uses. "+
 			"When it runs out the plan or apply fails, and the job stays in state as last read. A refresh uses the value last applied: a new value takes effect once applied (`terraform apply -refresh=false` applies it without the refresh that fails).", formatDuration(defaultReadTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+
-			"When it runs out the destroy fails and the job stays in state and on the service.", formatDuration(defaultDeleteTimeout)),
+			"When it runs out the destroy fails and the job stays in state and on the service. A destroy uses the value last applied: a new value takes effect once applied (`terraform apply -refresh=false` changes it in place, without touching the job).", formatDuration(defaultDeleteTimeout)),
 	}).(schema.SingleNestedAttribute)
 	if !ok {
 		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")
