@@ -224,7 +224,7 @@ func (sd *liveSeed) build(e *liveEntry) *client.LiveJob {
 	switch e.status {
 	case client.StatusDone:
 		job.CompletedAt = pointerTo(formatTimestamp(completedAt))
-		job.Result = liveResult(params, audio, e)
+		job.Result = liveResult(params, audio, e.id, sd.recordingFrom)
 	case client.StatusError:
 		job.CompletedAt = pointerTo(formatTimestamp(completedAt))
 		job.ErrorCode = pointerTo([]int64{400, 408, 422, 500, 503}[rng.IntN(5)])
@@ -250,10 +250,12 @@ func randomMessageFlags(flag func(int) *bool) *client.LiveMessagesConfig {
 	}
 }
 
-// liveResult builds a live job's result with the pre-recorded generator, from
-// the pre-recorded request equivalent to the session's parameters, plus the
-// session's lifecycle messages.
-func liveResult(p *client.LiveRequestParams, audio Audio, e *liveEntry) *client.Result {
+// liveResult builds session id's result with the pre-recorded generator,
+// from the pre-recorded request equivalent to the session's parameters,
+// plus the session's lifecycle messages: it started recording at
+// recordingFrom (a queued session after its creation), and its end_session
+// is its completed_at.
+func liveResult(p *client.LiveRequestParams, audio Audio, id string, recordingFrom time.Time) *client.Result {
 	rt, post := p.RealtimeProcessing, p.PostProcessing
 	req := (&client.InitTranscriptionRequest{
 		AudioURL:               "live-stream",
@@ -270,21 +272,21 @@ func liveResult(p *client.LiveRequestParams, audio Audio, e *liveEntry) *client.
 		Summarization:          post.Summarization,
 		SummarizationConfig:    post.SummarizationConfig,
 	}).WithDefaults()
-	result := generateResult(req, audio, e.id)
+	result := generateResult(req, audio, id)
 	if result == nil {
 		return nil
 	}
-	end := e.createdAt.Add(time.Duration(audio.Duration * float64(time.Second)))
+	end := recordingFrom.Add(time.Duration(audio.Duration * float64(time.Second)))
 	message := func(kind string, at time.Time, data string) string {
-		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q%s}`, kind, e.id, formatTimestamp(at), data)
+		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q%s}`, kind, id, formatTimestamp(at), data)
 	}
 	// The official client's LiveV2*Message types: only end_recording
 	// carries data, the recording's duration.
 	result.Messages = []string{
-		message("start_session", e.createdAt, ""),
-		message("start_recording", e.createdAt, ""),
+		message("start_session", recordingFrom, ""),
+		message("start_recording", recordingFrom, ""),
 		message("end_recording", end, fmt.Sprintf(`,"data":{"recording_duration":%s}`, strconv.FormatFloat(audio.Duration, 'g', -1, 64))),
-		message("end_session", end.Add(2*time.Second), ""),
+		message("end_session", end.Add(sessionEndGap), ""),
 	}
 	return result
 }

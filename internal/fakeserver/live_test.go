@@ -677,10 +677,40 @@ func TestSeededLiveSessionsMoveOnWithTheClock(t *testing.T) {
 		if completed, _ := time.Parse(time.RFC3339, *now.CompletedAt); completed.After(clock.Now()) || !completed.After(mustParseTime(t, now.CreatedAt)) {
 			t.Errorf("session %s: completed_at %s, created_at %s, now %s", j.ID, *now.CompletedAt, now.CreatedAt, formatTimestamp(clock.Now()))
 		}
+		if now.Status != client.StatusDone {
+			continue
+		}
+		// Its messages tell the same lifecycle as its record: it ended
+		// (end_session) at completed_at, and one queued at the epoch
+		// started recording after it.
+		at := messageTimes(t, now)
+		if at["end_session"] != *now.CompletedAt {
+			t.Errorf("session %s: end_session at %s, completed_at %s", j.ID, at["end_session"], *now.CompletedAt)
+		}
+		if j.Status == client.StatusQueued && !mustParseTime(t, at["start_recording"]).After(testEpoch) {
+			t.Errorf("session %s, queued at %s: start_recording at %s", j.ID, formatTimestamp(testEpoch), at["start_recording"])
+		}
 	}
 	if resp := h.do(http.MethodDelete, "/v2/live/"+processing[0].ID, "", nil, nil); resp.status != http.StatusAccepted {
 		t.Fatalf("DELETE of an ended session: %d, want 202", resp.status)
 	}
+}
+
+// messageTimes is when each of a done session's messages was sent, by type.
+func messageTimes(t *testing.T, j client.LiveJob) map[string]string {
+	t.Helper()
+	at := map[string]string{}
+	for _, m := range j.Result.Messages {
+		var msg struct {
+			Type      string `json:"type"`
+			CreatedAt string `json:"created_at"`
+		}
+		if err := json.Unmarshal([]byte(m), &msg); err != nil {
+			t.Fatalf("session %s: message %q: %v", j.ID, m, err)
+		}
+		at[msg.Type] = msg.CreatedAt
+	}
+	return at
 }
 
 func mustParseTime(t *testing.T, s string) time.Time {
