@@ -139,8 +139,10 @@
 // GET, DELETE and the file downloads then answer 404, the listing leaves the
 // job out, and a new job on an expired upload's URL fails with error_code
 // 404. A job whose upload has expired keeps its record but no longer has its
-// audio (404). Live jobs are not affected. Expiry happens at the exact time,
-// whenever it is looked at, so a ManualClock can step past it. With
+// audio (404). A live job expires as a pre-recorded one does, from its
+// completed_at (the seeded ones have ended within the retention). Expiry
+// happens at the exact time, whenever it is looked at, so a ManualClock can
+// step past it. With
 // retention on, and Options.RequestLogLimit bounding the request log (the
 // command keeps 10,000 requests by default), a server under constant load
 // holds a bounded amount of memory.

@@ -25,6 +25,7 @@ import (
 type liveEntry struct {
 	id             string
 	createdAt      time.Time
+	completedAt    time.Time // of a job added whole, when it has ended
 	status         string
 	customMetadata map[string]any
 	seed           *liveSeed       // nil for jobs added whole
@@ -33,7 +34,23 @@ type liveEntry struct {
 
 func newAddedLiveEntry(j client.LiveJob) *liveEntry {
 	created, _ := time.Parse(time.RFC3339Nano, j.CreatedAt)
-	return &liveEntry{id: j.ID, createdAt: created, status: j.Status, customMetadata: j.CustomMetadata, encoded: encodeRecord(j)}
+	var completed time.Time
+	if j.CompletedAt != nil {
+		completed, _ = time.Parse(time.RFC3339Nano, *j.CompletedAt)
+	}
+	return &liveEntry{id: j.ID, createdAt: created, completedAt: completed, status: j.Status, customMetadata: j.CustomMetadata, encoded: encodeRecord(j)}
+}
+
+// endedAt is when the job ended, and whether it has by now (a job added
+// whole without a completed_at never ends).
+func (e *liveEntry) endedAt(now time.Time) (time.Time, bool) {
+	switch {
+	case !client.IsFinal(e.statusAt(now)):
+		return time.Time{}, false
+	case e.seed != nil:
+		return e.seed.completedAt(), true
+	}
+	return e.completedAt, !e.completedAt.IsZero()
 }
 
 // statusAt is the job's status at now: a seeded session moves on with the
@@ -87,11 +104,13 @@ type liveStore struct {
 	sorted  bool
 }
 
-func newLiveStore(n int, now time.Time) liveStore {
+// newLiveStore seeds n live jobs, those that have ended within retention
+// when it is above 0 and shorter than the week they are spread over.
+func newLiveStore(n int, now time.Time, retention time.Duration) liveStore {
 	st := liveStore{byID: make(map[string]*liveEntry, n)}
 	st.entries = make([]*liveEntry, 0, n)
 	for i := range n {
-		st.put(seededLiveEntry(i, now))
+		st.put(seededLiveEntry(i, now, retention))
 	}
 	return st
 }
@@ -107,6 +126,32 @@ func (st *liveStore) put(e *liveEntry) {
 	st.sorted = false
 }
 
+// expire drops the jobs that ended retention or more before now, as the
+// service forgets a stream and its transcript at the end of the account's
+// retention (the spec's Data retention); none when retention is 0.
+func (st *liveStore) expire(now time.Time, retention time.Duration) {
+	if retention <= 0 {
+		return
+	}
+	st.entries = slices.DeleteFunc(st.entries, func(e *liveEntry) bool {
+		ended, ok := e.endedAt(now)
+		if ok && !now.Before(ended.Add(retention)) {
+			delete(st.byID, idKey(e.id))
+			return true
+		}
+		return false
+	})
+}
+
+// liveNow reads the live clock and forgets the live jobs whose retention
+// has ended by then, so that what a request sees never depends on when it
+// was last looked at. Callers hold s.mu.
+func (s *Server) liveNow() time.Time {
+	now := s.liveClock.Now()
+	s.live.expire(now, s.opts.Retention)
+	return now
+}
+
 func (st *liveStore) ordered() []*liveEntry {
 	if !st.sorted {
 		slices.SortFunc(st.entries, func(a, b *liveEntry) int { return listingOrder(a.createdAt, a.id, b.createdAt, b.id) })
@@ -118,22 +163,24 @@ func (st *liveStore) ordered() []*liveEntry {
 func (s *Server) lookupLiveJob(id string) (client.LiveJob, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	now := s.liveNow()
 	e, ok := s.live.byID[id]
 	if !ok {
 		return client.LiveJob{}, false
 	}
-	return e.recordAt(s.liveClock.Now()), true
+	return e.recordAt(now), true
 }
 
 // lookupLiveBody is the live job's record as the service sends it.
 func (s *Server) lookupLiveBody(id string) (json.RawMessage, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	now := s.liveNow()
 	e, ok := s.live.byID[id]
 	if !ok {
 		return nil, false
 	}
-	return e.bodyAt(s.liveClock.Now()), true
+	return e.bodyAt(now), true
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
@@ -147,7 +194,7 @@ func (s *Server) listLive(w http.ResponseWriter, r *http.Request, f listFilter) 
 	items := []json.RawMessage{}
 	s.mu.Lock()
 	matching := 0
-	now := s.liveClock.Now()
+	now := s.liveNow()
 	for _, e := range s.live.ordered() {
 		if !f.matches(e.createdAt, e.statusAt(now), e.customMetadata) {
 			continue
@@ -283,10 +330,11 @@ func filenameOf(f *client.FileInfo) string {
 // does: 202 for a final job, 403 while it is queued or processing.
 func (s *Server) handleDeleteLive(w http.ResponseWriter, r *http.Request, id string) {
 	s.mu.Lock()
+	now := s.liveNow()
 	e, found := s.live.byID[id]
 	status := ""
 	if found {
-		status = e.statusAt(s.liveClock.Now())
+		status = e.statusAt(now)
 		if client.IsFinal(status) {
 			s.live.remove(id)
 		}

@@ -60,11 +60,21 @@ func seededLength(i int) float64 {
 	return math.Round((10+rand.New(rand.NewPCG(uint64(i), 2)).Float64()*590)*1000) / 1000
 }
 
+// finishedLiveSeedAge is the least age of a seeded session that has ended:
+// more than the longest (10 minutes of audio) takes.
+const finishedLiveSeedAge = 15 * time.Minute
+
 // seededLiveEntry draws the filterable fields of seeded job i: a job is the
-// same for the same index and clock time, whatever the number seeded.
-// Finished jobs are spread over the seven days before now (at least 15
-// minutes old, so they ended in the past); unfinished ones are recent.
-func seededLiveEntry(i int, now time.Time) *liveEntry {
+// same for the same index, clock time and retention, whatever the number
+// seeded. Finished jobs are spread over the seven days before now, or over
+// the retention when it is shorter, so that none has expired already (at
+// least 15 minutes old, so they ended in the past); unfinished ones are
+// recent.
+func seededLiveEntry(i int, now time.Time, retention time.Duration) *liveEntry {
+	oldest := 7 * 24 * time.Hour
+	if retention > 0 && retention < oldest {
+		oldest = max(retention, finishedLiveSeedAge+time.Second)
+	}
 	rng := rand.New(rand.NewPCG(uint64(i), 1))
 	var status string
 	var age time.Duration
@@ -80,7 +90,7 @@ func seededLiveEntry(i int, now time.Time) *liveEntry {
 	}
 	switch status {
 	case client.StatusDone, client.StatusError:
-		age = 15*time.Minute + randomDuration(rng, 7*24*time.Hour-15*time.Minute)
+		age = finishedLiveSeedAge + randomDuration(rng, oldest-finishedLiveSeedAge)
 	case client.StatusProcessing:
 		age = time.Second + randomDuration(rng, 10*time.Minute)
 	default:

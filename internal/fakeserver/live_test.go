@@ -536,7 +536,7 @@ func TestAddLiveJobReplacesAndCopies(t *testing.T) {
 
 func BenchmarkSeedLiveJobs(b *testing.B) {
 	for range b.N {
-		st := newLiveStore(10000, testEpoch)
+		st := newLiveStore(10000, testEpoch, 0)
 		st.ordered()
 	}
 }
@@ -732,5 +732,67 @@ func TestLiveClockHoldsSeededSessions(t *testing.T) {
 	clock.Advance(time.Hour)
 	if after := h.get("/v2/live?status=queued&status=processing&limit=100").body; !bytes.Equal(before, after) {
 		t.Error("the seeded sessions moved on with Clock, want them held by LiveClock")
+	}
+}
+
+// TestLiveJobsExpireWithRetention: with Options.Retention, a live job is
+// forgotten that long after it ended, as a pre-recorded one is (the spec's
+// Data retention covers streams too): listings leave it out, and GET and
+// DELETE answer 404. Seeded sessions have all ended within the retention,
+// so none has expired at startup.
+func TestLiveJobsExpireWithRetention(t *testing.T) {
+	t.Parallel()
+	clock := NewManualClock(testEpoch)
+	const retention = time.Hour
+	h := newHarness(t, Options{LiveJobs: 300, Retention: retention, Clock: clock})
+	ended := func(j client.LiveJob) time.Time { return mustParseTime(t, *j.CompletedAt) }
+	final := h.livePage("?status=done&status=error&limit=1000").Items
+	if len(final) < 200 {
+		t.Fatalf("%d seeded sessions have ended, want most of 300 within the retention", len(final))
+	}
+	for _, j := range final {
+		if age := clock.Now().Sub(ended(j)); age >= retention || age <= 0 {
+			t.Fatalf("session %s ended %s before startup, want within %s", j.ID, age, retention)
+		}
+	}
+
+	clock.Advance(retention / 2)
+	var gone, kept []client.LiveJob
+	for _, j := range final {
+		if clock.Now().Sub(ended(j)) >= retention {
+			gone = append(gone, j)
+		} else {
+			kept = append(kept, j)
+		}
+	}
+	if len(gone) == 0 || len(kept) == 0 {
+		t.Fatalf("fixture: %d sessions past their retention half an hour on, %d within it; want some of each", len(gone), len(kept))
+	}
+	listed := map[string]bool{}
+	for _, j := range h.livePage("?limit=1000").Items {
+		listed[j.ID] = true
+	}
+	everyKind := map[string]bool{}
+	for _, j := range pageAt[client.LiveJob](h, "/v2/transcription?kind=live&limit=1000").Items {
+		everyKind[j.ID] = true
+	}
+	for _, j := range gone {
+		if listed[j.ID] || everyKind[j.ID] {
+			t.Errorf("session %s, ended %s, still listed at %s", j.ID, *j.CompletedAt, formatTimestamp(clock.Now()))
+		}
+		if resp := h.get("/v2/live/" + j.ID); resp.status != http.StatusNotFound {
+			t.Errorf("GET of expired session %s: %d, want 404", j.ID, resp.status)
+		}
+	}
+	for _, j := range kept {
+		if !listed[j.ID] || !everyKind[j.ID] {
+			t.Errorf("session %s, ended %s, no longer listed at %s", j.ID, *j.CompletedAt, formatTimestamp(clock.Now()))
+		}
+	}
+	if resp := h.do(http.MethodDelete, "/v2/live/"+gone[0].ID, "", nil, nil); resp.status != http.StatusNotFound {
+		t.Errorf("DELETE of an expired session: %d, want 404", resp.status)
+	}
+	if resp := h.get("/v2/live/" + kept[0].ID); resp.status != http.StatusOK {
+		t.Errorf("GET of a session within its retention: %d, want 200", resp.status)
 	}
 }

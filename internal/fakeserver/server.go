@@ -72,9 +72,9 @@ type Options struct {
 	// the queue (300 on the service's paid plans).
 	MaxProcessingJobs int
 	// Retention, when above 0, is how long a final job (from its
-	// completed_at) and an upload (from its upload) are kept, as the service's
-	// plans retain data for a period: afterwards GET answers 404 and the
-	// listing leaves them out. Live jobs are not affected.
+	// completed_at), live ones included, and an upload (from its upload) are
+	// kept, as the service's plans retain data for a period: afterwards GET
+	// answers 404 and the listing leaves them out.
 	Retention time.Duration
 	// ZeroDataRetention disables upload and result retrieval, requires a
 	// callback in every create and drops a job once its callback is
@@ -202,7 +202,7 @@ func New(opts Options) *Server {
 	noRedirects := *s.callbackClient
 	noRedirects.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	s.callbackClient = &noRedirects
-	s.live = newLiveStore(opts.LiveJobs, s.liveClock.Now())
+	s.live = newLiveStore(opts.LiveJobs, s.liveClock.Now(), opts.Retention)
 	s.seedPreRecorded(opts.PreRecordedJobs, s.clock.Now())
 	s.endpoints = s.routes()
 	s.SetFaults(opts.Faults)

@@ -37,7 +37,7 @@ func (s *Server) handleListTranscriptions(w http.ResponseWriter, r *http.Request
 func (s *Server) listEveryKind(w http.ResponseWriter, r *http.Request, f listFilter) {
 	items := []json.RawMessage{}
 	s.mu.Lock()
-	now, liveNow := s.settleAll(), s.liveClock.Now()
+	now, liveNow := s.settleAll(), s.liveNow()
 	pre, live := s.preRecordedOrdered(), s.live.ordered()
 	matching := 0
 	for len(pre) > 0 || len(live) > 0 {
