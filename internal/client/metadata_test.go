@@ -31,3 +31,26 @@ func TestMetadataKeepsNumbersAsWritten(t *testing.T) {
 		t.Error("a list for custom_metadata was taken")
 	}
 }
+
+func TestNumberText(t *testing.T) {
+	for in, want := range map[string]string{
+		"1.0":                  "1",
+		"2.50e-3":              "0.0025",
+		"1e-7":                 "0.0000001",
+		"1E+21":                "1000000000000000000000",
+		"-0":                   "-0", // as jsonencode(jsondecode("-0")) writes it
+		"12345678901234567891": "12345678901234567891",
+		// Past about a thousand digits written out: kept as sent.
+		"1e10000000":   "1e10000000",
+		"-1e-10000000": "-1e-10000000",
+		"1e1000000000": "1e1000000000",
+	} {
+		if got := NumberText(json.Number(in)); got != want {
+			t.Errorf("NumberText(%s) = %.40q, want %q", in, got, want)
+		}
+	}
+	// The bound: 1e1000 is written out, whole.
+	if got := NumberText("1e1000"); len(got) != 1001 {
+		t.Errorf("NumberText(1e1000) has %d characters, want 1001", len(got))
+	}
+}

@@ -362,3 +362,32 @@ func TestPreRecordedCreatedAtIsWhatFiltersRead(t *testing.T) {
 		t.Fatalf("jobs of one millisecond listed as %q, want by id %q", got, ids)
 	}
 }
+
+// TestListingMatchesMetadataNumbersByTheirText: a number in a job's
+// custom_metadata matches the text it was sent as, the text the provider
+// shows (Terraform's jsonencode: every digit, no exponent) and a float64's
+// JSON text (what a JavaScript client writes).
+func TestListingMatchesMetadataNumbersByTheirText(t *testing.T) {
+	h := newHarness(t, Options{})
+	id := h.create(`{"audio_url":"https://example.com/n.wav","custom_metadata":{"big":12345678901234567891,"tiny":1e-7,"two":2.0}}`).ID
+	for _, c := range []struct {
+		value string
+		found bool
+	}{
+		{"big=12345678901234567891", true},
+		{"big=12345678901234567000", true}, // a float64's
+		{"big=12345678901234567890", false},
+		{"tiny=1e-7", true},
+		{"tiny=0.0000001", true},
+		{"tiny=1e-07", false},
+		{"two=2", true},
+		{"two=2.0", true}, // as sent
+		{"two=02", false},
+	} {
+		key, value, _ := strings.Cut(c.value, "=")
+		items := h.preRecordedPage("?custom_metadata%5B" + key + "%5D=" + url.QueryEscape(value)).Items
+		if found := len(items) == 1 && items[0].ID == id; found != c.found {
+			t.Errorf("%s: found %t, want %t", c.value, found, c.found)
+		}
+	}
+}

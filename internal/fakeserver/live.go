@@ -487,7 +487,10 @@ func metadataValueIs(got any, want string) bool {
 	switch got := got.(type) {
 	case string:
 		return got == want
-	case json.Number: // as sent: matched as the number it is, as a float64
+	case json.Number: // as sent, as the provider shows it, or as a float64's
+		if string(got) == want || client.NumberText(got) == want {
+			return true
+		}
 		f, err := got.Float64()
 		return err == nil && metadataValueIs(f, want)
 	case float64: // not 2.0, 02, +2 or 0x1p1 for 2

@@ -23,6 +23,10 @@ func TestFormat(t *testing.T) {
 		{"hours", formatDuration(2 * time.Hour), "2h"},
 		{"minutes", formatDuration(20 * time.Minute), "20m"},
 		{"minutes past an hour", formatDuration(90 * time.Minute), "90m"},
+		// A timeout a user set below a minute, or between minutes: as
+		// written, not cut to "0m" or "1m".
+		{"seconds", formatDuration(2 * time.Second), "2s"},
+		{"seconds past a minute", formatDuration(90 * time.Second), "1m30s"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, tc.got, tc.want)

@@ -704,7 +704,7 @@ func TestJobDelete_timeoutWhileServiceFails(t *testing.T) {
 	// A destroy's errors have no resource address: the job is named by its
 	// id and audio_url, and raising the timeout is said to need an apply.
 	for _, want := range []string{"Timed out deleting the transcription job 3fa85f64-5717-4562-b3fc-2c963f66afa6", "(audio_url https://media.example.com/calls/a.wav?…)",
-		"200ms (timeouts.delete)", "503", "overloaded", "apply it first (terraform apply -refresh=false"} {
+		"200ms (timeouts.delete)", "503", "overloaded", "apply that change alone first", "terraform apply -refresh=false"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the error lacks %q:\n%s", want, text)
 		}

@@ -50,7 +50,7 @@ var (
 	listDateDescription           = "Keep jobs created on this UTC calendar day, in the form `YYYY-MM-DD`."
 	listAfterDateDescription      = "Keep jobs created after this RFC 3339 (ISO 8601) date-time, such as `2024-05-01T12:00:00Z`. Must be earlier than `before_date` when both are set."
 	listBeforeDateDescription     = "Keep jobs created before this RFC 3339 (ISO 8601) date-time, such as `2024-05-02T00:00:00Z`."
-	listCustomMetadataDescription = "Keep jobs whose `custom_metadata` has every one of these pairs. A number or boolean in a job's metadata matches its JSON text (`2`, `true`); null, lists and objects match nothing (the service's interface does not say how it matches them; the fake server matches them so). " +
+	listCustomMetadataDescription = "Keep jobs whose `custom_metadata` has every one of these pairs. A number or boolean in a job's metadata matches its JSON text as the job's `custom_metadata` shows it (`2`, `true`, every digit of a long number); null, lists and objects match nothing (the service's interface does not say how it matches them; the fake server matches them so, and a number by the text it was sent as too). " +
 		"Keys cannot contain square brackets, which the query encoding `custom_metadata[key]=value` cannot carry."
 )
 

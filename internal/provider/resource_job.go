@@ -294,7 +294,8 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 		// returns as soon as the service has answered it, as the docs
 		// promise, rather than ride out a 429's Retry-After (up to minutes
 		// for each of max_retries) with the id not yet in state.
-		lookCtx, cancel := context.WithTimeout(ctx, min(time.Until(start.Add(timeout)), submittedLookLimit))
+		lookLimit := min(time.Until(start.Add(timeout)), submittedLookLimit)
+		lookCtx, cancel := context.WithTimeout(ctx, lookLimit)
 		defer cancel()
 		job, err = r.data.Client.GetPreRecorded(lookCtx, created.ID, resultDetail(plan.resultContent()))
 		if err != nil {
@@ -303,7 +304,12 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 			// One summary for every job: the CLI folds a batch's warnings
 			// into one ("and N more similar warnings") when the service
 			// fails them all.
-			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job", apiErrorDetail(err)+
+			detail := apiErrorDetail(err)
+			if lookCtx.Err() != nil && ctx.Err() == nil {
+				// Not timeouts.create, which raising would not help.
+				detail = fmt.Sprintf("The look at the job for its status, given %s so that a create without waiting (wait_for_completion = false) does not wait, ended first. %s", formatDuration(lookLimit.Round(time.Second)), detail)
+			}
+			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job", detail+
 				fmt.Sprintf("\n\nJob %s is submitted and saved in state; the next refresh fills in its status and result.", created.ID))
 			return
 		}
@@ -1093,9 +1099,11 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	}
 }
 
-// raiseDeleteTimeout is the advice to raise timeouts.delete: a destroy
-// uses the value in state, not the configuration's.
-const raiseDeleteTimeout = "raise timeouts.delete and apply it first (terraform apply -refresh=false changes it in place, without touching the job): a destroy uses the value last applied."
+// raiseDeleteTimeout is the advice to raise timeouts.delete: a deletion
+// uses the value in state, not the configuration's, and the apply that
+// changes it must change nothing else (a replacement would delete with the
+// old value again).
+const raiseDeleteTimeout = "raise timeouts.delete and apply that change alone first: a deletion, in a destroy or a replacement, uses the value last applied, and terraform apply -refresh=false with the rest of the configuration as last applied (the resource block put back, if it was removed) changes it in place, without touching the job."
 
 // deleteMayHaveBeenDone reports whether the try of a DELETE that failed with
 // last (nil: none was sent) may have deleted the job all the same.

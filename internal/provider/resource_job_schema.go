@@ -411,7 +411,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		// Provider-side settings: they change in place, never touching the job.
 		"wait_for_completion": schema.BoolAttribute{
 			MarkdownDescription: "Whether creation waits for the job to end (`done` or `error`), within `timeouts.create`. A job that ends in `error` then fails the apply and is replaced by the next one. " +
-				"With `false`, the apply ends once the job is submitted (after one look at it for its status, given at most 5 seconds: a service asking to be asked later gets a warning, not a wait) and later refreshes fill in its status and result; the refresh that first sees it done warns of its failed add-ons, as a create that waits does. Used at creation only. " +
+				"With `false`, the apply ends once the job is submitted (after one look at it for its status, given at most 5 seconds: a service that answers later, or asks to be asked later, gets a warning, not a wait) and later refreshes fill in its status and result; the refresh that first sees it done warns of its failed add-ons, as a create that waits does. Used at creation only. " +
 				"Defaults to `true`, or to `false` when the provider has `zero_data_retention`, where there is nothing to poll; setting it to `true` there is an error.",
 			Optional: true,
 			Computed: true,
@@ -587,7 +587,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		ReadDescription: fmt.Sprintf("How long a refresh may take, as a Go duration: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`); for a job that has ended, the look that checks the service still has it. It also bounds an update's read of a job still running. Defaults to `%s`, which an import uses. "+
 			"When it runs out the plan or apply fails, and the job stays in state as last read. A refresh uses the value last applied: a new value takes effect once applied (`terraform apply -refresh=false` applies it without the refresh that fails).", formatDuration(defaultReadTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+
-			"When it runs out the destroy fails and the job stays in state and on the service. A destroy uses the value last applied: a new value takes effect once applied (`terraform apply -refresh=false` changes it in place, without touching the job).", formatDuration(defaultDeleteTimeout)),
+			"When it runs out the destroy fails and the job stays in state and on the service. A deletion, in a destroy or a replacement, uses the value last applied: a new value takes effect once applied alone, the rest of the configuration as last applied (`terraform apply -refresh=false` then changes it in place, without touching the job).", formatDuration(defaultDeleteTimeout)),
 	}).(schema.SingleNestedAttribute)
 	if !ok {
 		panic("timeouts.Attributes no longer returns a SingleNestedAttribute")

@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -694,18 +693,14 @@ func flattenCustomMetadata(m map[string]any) types.Map {
 }
 
 // jsonencodeForm is a decoded JSON value (numbers as json.Number) with each
-// number written as Terraform's jsonencode writes it: its exact decimal,
-// without exponent or trailing zeros (1 for 1.0, every digit of an id above
-// 2^53), so that jsonencode of the job's value in a configuration is the
-// same text. json.Marshal writes the rest as jsonencode does: compact, keys
+// number written as Terraform's jsonencode writes it (client.NumberText),
+// so that jsonencode of the job's value in a configuration is the same
+// text. json.Marshal writes the rest as jsonencode does: compact, keys
 // sorted, <, > and & escaped.
 func jsonencodeForm(v any) any {
 	switch v := v.(type) {
 	case json.Number:
-		// As cty reads a number (ParseNumberVal) and writes it (cty/json).
-		if f, _, err := big.ParseFloat(string(v), 10, 512, big.ToNearestEven); err == nil {
-			return json.Number(f.Text('f', -1))
-		}
+		return json.Number(client.NumberText(v))
 	case map[string]any:
 		out := make(map[string]any, len(v))
 		for k, e := range v {

@@ -412,7 +412,7 @@ func TestFlattenCustomMetadata(t *testing.T) {
 	// zeros or exponent, nested ones too.
 	var decoded client.Metadata
 	if err := json.Unmarshal([]byte(`{"team":"ops","n":3,"ok":true,"tags":["a","b"],"none":null,`+
-		`"user_id":12345678901234567891,"ratio":1.0,"small":2.50e-3,"big":1E+21,"nested":{"z":[1.10],"a":"<b>"}}`), &decoded); err != nil {
+		`"user_id":12345678901234567891,"ratio":1.0,"small":2.50e-3,"big":1E+21,"nested":{"z":[1.10],"a":"<b>"},"huge":1e10000000}`), &decoded); err != nil {
 		t.Fatal(err)
 	}
 	m := flattenCustomMetadata(decoded)
@@ -420,6 +420,8 @@ func TestFlattenCustomMetadata(t *testing.T) {
 		"team": "ops", "n": "3", "ok": "true", "tags": `["a","b"]`, "none": "null",
 		"user_id": "12345678901234567891", "ratio": "1", "small": "0.0025", "big": "1000000000000000000000",
 		"nested": `{"a":"\u003cb\u003e","z":[1.1]}`,
+		// Ten million digits written out: kept as sent.
+		"huge": "1e10000000",
 	}
 	if len(m.Elements()) != len(want) {
 		t.Fatalf("got %v", m)
