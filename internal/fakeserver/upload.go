@@ -161,12 +161,26 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 		// The file is most of the body: room for it at once, rather than
 		// doubling as it comes (twice its size at the end, and as much
 		// again in the copies on the way, for a recording of hundreds of MB).
-		if r.ContentLength > 0 {
+		// But only once its first uploadGrowStep bytes have come: a client
+		// that announces a large body and stalls would hold it otherwise
+		// (20 such held 2 GB).
+		body := io.LimitReader(part, s.opts.MaxUploadBytes+1)
+		room := func(n int64) {
 			// With room for the read that finds the end, which bytes.Buffer
 			// makes only with MinRead bytes free (doubling otherwise).
-			buf.Grow(int(min(r.ContentLength, s.opts.MaxUploadBytes+1)) + bytes.MinRead)
+			buf.Grow(int(min(n, s.opts.MaxUploadBytes+1)) - buf.Len() + bytes.MinRead)
 		}
-		if _, err := io.Copy(&buf, io.LimitReader(part, s.opts.MaxUploadBytes+1)); err != nil {
+		if r.ContentLength > 0 {
+			room(min(r.ContentLength, uploadGrowStep))
+		}
+		first, err := io.Copy(&buf, io.LimitReader(body, uploadGrowStep))
+		if err == nil && first == uploadGrowStep {
+			if r.ContentLength > 0 {
+				room(r.ContentLength)
+			}
+			_, err = io.Copy(&buf, body)
+		}
+		if err != nil {
 			return "", nil, false, tooLargeOr(err)
 		}
 		if int64(buf.Len()) > s.opts.MaxUploadBytes {
@@ -179,6 +193,10 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 		}
 	}
 }
+
+// uploadGrowStep is how much of an upload must have come before room is
+// made for the whole body its Content-Length announces.
+const uploadGrowStep = 8 << 20
 
 func tooLargeOr(err error) error {
 	var maxErr *http.MaxBytesError

@@ -2,10 +2,14 @@ package fakeserver
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"mime/multipart"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -289,5 +293,48 @@ func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
 		if job := h.job(init.ID); job.Status != client.StatusDone || job.File == nil || *job.File.AudioDuration != 3 || !strings.HasPrefix(init.ResultURL, tc.want+"/") {
 			t.Errorf("%s: the job on the upload: status %q, file %+v, result_url %q", tc.name, job.Status, job.File, init.ResultURL)
 		}
+	}
+}
+
+// TestUploadAnnouncedLargeHoldsLittleUntilItComes: an upload whose
+// Content-Length announces 200 MB and whose client then stalls holds
+// about uploadGrowStep, not the whole body: twenty such clients held 2 GB.
+func TestUploadAnnouncedLargeHoldsLittleUntilItComes(t *testing.T) {
+	h := newHarness(t, Options{MaxUploadBytes: 1 << 30})
+	const announced = 200 << 20
+	head, ct := multipartFile(t, "audio", "big.wav", testutil.SilentWAV(1, 1, 8000))
+	// The file's part begun, its end never sent.
+	start := bytes.Index(head, []byte(`filename="big.wav"`))
+	head = head[:start+bytes.Index(head[start:], []byte("\r\n\r\n"))+4+100]
+	body, stall := io.Pipe()
+	req, err := http.NewRequest(http.MethodPost, h.url+"/v2/upload", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = announced
+	req.Header.Set("Content-Type", ct)
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	if _, err := stall.Write(head); err != nil {
+		t.Fatal(err)
+	}
+	// The server has read what was sent (the pipe took it) and waits for
+	// more: what it holds now is what any stalled client makes it hold.
+	time.Sleep(200 * time.Millisecond)
+	var during runtime.MemStats
+	runtime.ReadMemStats(&during)
+	_ = stall.CloseWithError(errors.New("the client went away"))
+	<-done
+	if grew := int64(during.HeapAlloc) - int64(before.HeapAlloc); grew > announced/4 {
+		t.Errorf("the heap grew by %d MB for an upload that announced %d MB and sent %d bytes", grew>>20, announced>>20, len(head))
 	}
 }

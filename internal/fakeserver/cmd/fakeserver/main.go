@@ -64,6 +64,9 @@ const defaultAPIKey = "test-key"
 var shutdownGrace = 10 * time.Second
 
 func main() {
+	// A log reader that goes away (| head, a harness closing the pipe)
+	// must not end a server meant to run for hours: the write fails instead.
+	signal.Ignore(syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// The first signal starts the shutdown; a second one ends the process
@@ -192,6 +195,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 			return fmt.Errorf("-tls-cert and -tls-key: %w", err)
 		}
 		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	if ctx.Err() != nil {
+		// Stopped while seeding: no "listening" line for a script to
+		// take as ready.
+		return nil
 	}
 	l, err := fakeserver.ServeTLS(cfg.addr, handler, tlsConfig)
 	if errors.Is(err, syscall.EADDRINUSE) {

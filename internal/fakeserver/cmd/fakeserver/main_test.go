@@ -662,3 +662,18 @@ func selfSignedCertificate(t *testing.T) (certFile, keyFile string, pool *x509.C
 	pool.AddCert(cert)
 	return certFile, keyFile, pool
 }
+
+// TestRunStoppedWhileSeedingSaysNothingReady: a signal during startup (the
+// seeding of many jobs takes seconds) ends run without the "listening"
+// line, which a script waits for to take the server as ready.
+func TestRunStoppedWhileSeedingSaysNothingReady(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	if err := run(ctx, []string{"-addr", "127.0.0.1:0", "-api-key", "k", "-quiet"}, &stdout, &stderr, func(string) string { return "" }); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if strings.Contains(stdout.String(), "listening") {
+		t.Errorf("stopped before listening, it said: %s", stdout.String())
+	}
+}
