@@ -42,7 +42,7 @@ var controlEndpoints = []string{
 	"GET    " + ControlPrefix + "/requests    the requests received, without secrets: ?after=SEQ&limit=N",
 	"DELETE " + ControlPrefix + "/requests    forget them",
 	"DELETE " + ControlPrefix + "/jobs/{id}   remove a pre-recorded or live job, as the end of its retention does",
-	"GET    " + ControlPrefix + "/stats       counters: requests, faults, jobs created, expired, callbacks",
+	"GET    " + ControlPrefix + "/stats       counters: requests, faults, jobs created, expired, callbacks; jobs and uploads stored",
 }
 
 // ControlEndpoints describes the control interface's endpoints, one a line.
@@ -499,15 +499,18 @@ func (s *Server) controlRemoveJob(w http.ResponseWriter, r *http.Request, id str
 
 // statsWire is Stats as the control interface shows them.
 type statsWire struct {
-	Requests           int `json:"requests"`
-	RateLimited        int `json:"rate_limited"`
-	ServerErrors       int `json:"server_errors"`
-	JobsCreated        int `json:"jobs_created"`
-	ConcurrencyLimited int `json:"concurrency_limited"`
-	CallbacksDelivered int `json:"callbacks_delivered"`
-	CallbackFailures   int `json:"callback_failures"`
-	JobsExpired        int `json:"jobs_expired"`
-	UploadsExpired     int `json:"uploads_expired"`
+	Requests           int   `json:"requests"`
+	RateLimited        int   `json:"rate_limited"`
+	ServerErrors       int   `json:"server_errors"`
+	JobsCreated        int   `json:"jobs_created"`
+	ConcurrencyLimited int   `json:"concurrency_limited"`
+	CallbacksDelivered int   `json:"callbacks_delivered"`
+	CallbackFailures   int   `json:"callback_failures"`
+	JobsExpired        int   `json:"jobs_expired"`
+	UploadsExpired     int   `json:"uploads_expired"`
+	JobsStored         int   `json:"jobs_stored"`
+	UploadsStored      int   `json:"uploads_stored"`
+	UploadBytesStored  int64 `json:"upload_bytes_stored"`
 }
 
 func statsToWire(st Stats) statsWire {

@@ -628,3 +628,34 @@ func TestControl_requestsClientGone(t *testing.T) {
 		t.Fatalf("%+v, want the abandoned request with 499 and last_seq past both", page)
 	}
 }
+
+// TestControl_statsCountWhatIsStored: stats say what the server holds, so
+// that a user of a long-running server sees why its memory grows: an
+// upload stays after the job made from it is deleted (the service has no
+// way to delete one), until its retention ends.
+func TestControl_statsCountWhatIsStored(t *testing.T) {
+	h := newHarness(t, Options{})
+	wav := testutil.SilentWAV(1, 1, 8000)
+	body, ct := multipartFile(t, "audio", "kept.wav", wav)
+	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+	if resp.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", resp.status, resp.body)
+	}
+	var up client.UploadResponse
+	decodeInto(t, resp.body, &up)
+	id := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID
+	stats := func() statsWire {
+		var st statsWire
+		decodeInto(t, h.control(http.MethodGet, "/stats", "").body, &st)
+		return st
+	}
+	if st := stats(); st.JobsStored != 1 || st.UploadsStored != 1 || st.UploadBytesStored != int64(len(wav)) {
+		t.Fatalf("after an upload and a job: %+v, want 1 job, 1 upload of %d bytes", st, len(wav))
+	}
+	if resp := h.do(http.MethodDelete, "/v2/pre-recorded/"+id, "", nil, nil); resp.status != http.StatusAccepted {
+		t.Fatalf("DELETE: %d %s", resp.status, resp.body)
+	}
+	if st := stats(); st.JobsStored != 0 || st.UploadsStored != 1 {
+		t.Fatalf("after the job's deletion: %+v, want no job and the upload", st)
+	}
+}

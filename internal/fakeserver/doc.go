@@ -301,7 +301,9 @@
 //	GET    /_emulator/stats       Stats: requests, rate_limited, server_errors,
 //	                              jobs_created, concurrency_limited,
 //	                              callbacks_delivered, callback_failures,
-//	                              jobs_expired, uploads_expired
+//	                              jobs_expired, uploads_expired, and what
+//	                              it holds: jobs_stored, uploads_stored,
+//	                              upload_bytes_stored
 //
 // The request listing carries no secret: a header whose name says it may
 // carry one is left out (x-service-key, the official client's x-gladia-key,

@@ -38,6 +38,12 @@ type Stats struct {
 	CallbackFailures   int // callbacks given up on after every attempt failed
 	JobsExpired        int // final jobs forgotten when Options.Retention ended, seeded ones included
 	UploadsExpired     int // uploads forgotten when Options.Retention ended
+	// What the server holds now: pre-recorded jobs, uploads and their
+	// bytes. The service has no way to delete an upload, so without
+	// Options.Retention every upload is kept for the server's life.
+	JobsStored        int
+	UploadsStored     int
+	UploadBytesStored int64
 }
 
 // Requests returns a copy of every request received (the newest
@@ -152,5 +158,10 @@ func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.settleAll()
-	return s.stats
+	st := s.stats
+	st.JobsStored, st.UploadsStored = len(s.jobs), len(s.uploads)
+	for _, up := range s.uploads {
+		st.UploadBytesStored += int64(len(up.data))
+	}
+	return st
 }

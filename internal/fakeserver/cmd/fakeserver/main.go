@@ -267,7 +267,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.Int64Var(&cfg.maxUploadMB, "max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
 	flags.IntVar(&cfg.maxConcurrentJobs, "max-concurrent-jobs", 0, "jobs that may be queued or processing at once, as an account's concurrency limit; creates beyond it get 429 with Retry-After (0: no limit)")
 	flags.IntVar(&cfg.maxProcessingJobs, "max-processing-jobs", 0, "jobs processed at once, as the service processes an account's jobs (25 on its paid plans); later ones wait queued, first in first out, until one ends (0: no limit)")
-	flags.DurationVar(&cfg.retention, "retention", 0, "how long final jobs (from completion), live ones included, and uploads are kept; afterwards GET answers 404 and listings leave them out (0: kept until deleted)")
+	flags.DurationVar(&cfg.retention, "retention", 0, "how long final jobs (from completion), live ones included, and uploads are kept; afterwards GET answers 404 and listings leave them out (0: jobs kept until deleted, uploads, which cannot be deleted, for the server's life)")
 	flags.DurationVar(&cfg.faults.Latency, "latency", 0, "latency added to every request (at most 1h)")
 	flags.Float64Var(&cfg.faults.RateLimitRatio, "rate-limit-ratio", 0, "share of requests answered 429 with Retry-After (0 to 1)")
 	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds")
