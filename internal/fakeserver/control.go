@@ -248,6 +248,7 @@ func (s *Server) outage(l *Listener, d time.Duration) {
 	if err := l.Down(); err != nil {
 		return
 	}
+	s.logOutage("down for %s (POST %s/down): %s refuses connections", d, ControlPrefix, l.Addr())
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -255,10 +256,16 @@ func (s *Server) outage(l *Listener, d time.Duration) {
 		return
 	case <-t.C:
 	}
-	for {
+	for failed := false; ; failed = true {
 		err := l.Up()
-		if err == nil || errors.Is(err, ErrListenerClosed) {
+		switch {
+		case err == nil:
+			s.logOutage("back: listening on %s again", l.Addr())
 			return
+		case errors.Is(err, ErrListenerClosed):
+			return
+		case !failed:
+			s.logOutage("cannot listen on %s again at the outage's end: %v; trying again every %s", l.Addr(), err, upRetryInterval)
 		}
 		retry := time.NewTimer(upRetryInterval)
 		select {
@@ -267,6 +274,13 @@ func (s *Server) outage(l *Listener, d time.Duration) {
 			return
 		case <-retry.C:
 		}
+	}
+}
+
+// logOutage gives Options.OutageLog a line, if it is set.
+func (s *Server) logOutage(format string, args ...any) {
+	if s.opts.OutageLog != nil {
+		s.opts.OutageLog(fmt.Sprintf(format, args...))
 	}
 }
 

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -657,5 +659,56 @@ func TestControl_statsCountWhatIsStored(t *testing.T) {
 	}
 	if st := stats(); st.JobsStored != 0 || st.UploadsStored != 1 {
 		t.Fatalf("after the job's deletion: %+v, want no job and the upload", st)
+	}
+}
+
+// TestControl_downIsLogged: an outage is told to Options.OutageLog when it
+// begins, when its address cannot be listened on again at its end (another
+// process took it meanwhile), once however long that lasts, and when the
+// service is back: an outage that outlasts its duration is not silent.
+func TestControl_downIsLogged(t *testing.T) {
+	var mu sync.Mutex
+	var lines []string
+	fake := New(Options{APIKey: testKey, OutageLog: func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, line)
+	}})
+	t.Cleanup(fake.Close)
+	l, err := Serve("127.0.0.1:0", fake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	fake.UseListener(l)
+	req, _ := http.NewRequest(http.MethodPost, l.URL()+ControlPrefix+"/down", strings.NewReader(`{"duration":"100ms"}`))
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for l.IsUp() {
+		time.Sleep(time.Millisecond)
+	}
+	taken, err := net.Listen("tcp", l.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // past the outage's end: several tries fail
+	_ = taken.Close()
+	for deadline := time.Now().Add(5 * time.Second); !l.IsUp() && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{"down for 100ms", "cannot listen on " + l.Addr() + " again", "back: listening on " + l.Addr()}
+	if len(lines) != len(want) {
+		t.Fatalf("logged %q, want one line each for %q", lines, want)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("line %d: %q, want it to say %q", i, lines[i], w)
+		}
 	}
 }

@@ -282,7 +282,9 @@
 //	                              and brings it back on the same address after
 //	                              the duration (at most 1h), jobs kept. Needs
 //	                              the Listener: Serve, or Server.UseListener
-//	                              (409 otherwise)
+//	                              (409 otherwise). Options.OutageLog (the
+//	                              command's log) tells its start, its end,
+//	                              and an address taken meanwhile
 //	GET    /_emulator/requests    ?after=SEQ&limit=N (default 1000): {requests:
 //	                              [{seq, method, path, query, status, header,
 //	                              body, body_bytes}], last_seq}, oldest first,

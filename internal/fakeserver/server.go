@@ -115,6 +115,12 @@ type Options struct {
 	// request listing) and what became of it, so that a receiver's failures
 	// can be seen.
 	CallbackLog func(line string)
+	// OutageLog, when set, is given one line when an outage
+	// (POST /_emulator/down) begins, when the address cannot be listened
+	// on again at its end (once: it is tried again every 100 ms), and when
+	// the service is back, so that an outage that outlasts its duration
+	// can be seen.
+	OutageLog func(line string)
 }
 
 // Server is the fake transcription service. It is an http.Handler and is

@@ -168,7 +168,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		callbackLog = func(line string) { logger.Print(line) }
 	}
 	fake := fakeserver.New(fakeserver.Options{
-		CallbackLog:       callbackLog,
+		CallbackLog: callbackLog,
+		// Said even with -quiet: an outage that outlasts its duration
+		// would otherwise be silent.
+		OutageLog:         func(line string) { logger.Print(line) },
 		APIKey:            cfg.apiKey,
 		ProcessingTime:    cfg.processing.lo,
 		ProcessingTimeMax: cfg.processing.hi,
