@@ -238,20 +238,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	return nil
 }
 
-// acceptedForms says what a variable of a boolean or duration flag takes,
-// which its usage does not: the flag package's error is a bare "parse
-// error".
+// acceptedForms says what a variable of a boolean flag takes, which its
+// usage does not: the flag package's error is a bare "parse error".
 func acceptedForms(f *flag.Flag) string {
 	if g, ok := f.Value.(flag.Getter); ok {
-		switch g.Get().(type) {
-		case bool:
+		if _, isBool := g.Get().(bool); isBool {
 			return ": want true or false (or 1, 0)"
-		case time.Duration:
-			return ": want a Go duration such as 30s, 10m or 504h (no days)"
 		}
 	}
 	return ""
 }
+
+// durationFlag is a time.Duration flag whose error says what it takes, on
+// the command line as in a variable: the flag package's says "parse error".
+type durationFlag time.Duration
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("want a Go duration such as 30s, 10m or 504h (no days)")
+	}
+	*d = durationFlag(v)
+	return nil
+}
+
+func (d *durationFlag) String() string { return (*time.Duration)(d).String() }
+func (d *durationFlag) Get() any       { return time.Duration(*d) }
 
 // parseConfig reads the environment, then the flags over it.
 func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (config, error) {
@@ -270,8 +282,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.Int64Var(&cfg.maxUploadMB, "max-upload-mb", 100, "largest file POST /v2/upload accepts, in MiB (larger: 413); uploads are kept in memory")
 	flags.IntVar(&cfg.maxConcurrentJobs, "max-concurrent-jobs", 0, "jobs that may be queued or processing at once, as an account's concurrency limit; creates beyond it get 429 with Retry-After (0: no limit)")
 	flags.IntVar(&cfg.maxProcessingJobs, "max-processing-jobs", 0, "jobs processed at once, as the service processes an account's jobs (25 on its paid plans); later ones wait queued, first in first out, until one ends (0: no limit)")
-	flags.DurationVar(&cfg.retention, "retention", 0, "how long final jobs (from completion), live ones included, and uploads are kept; afterwards GET answers 404 and listings leave them out (0: jobs kept until deleted, uploads, which cannot be deleted, for the server's life)")
-	flags.DurationVar(&cfg.faults.Latency, "latency", 0, "latency added to every request (at most 1h)")
+	flags.Var((*durationFlag)(&cfg.retention), "retention", "`duration` final jobs (from completion), live ones included, and uploads are kept for; afterwards GET answers 404 and listings leave them out (0: jobs kept until deleted, uploads, which cannot be deleted, for the server's life)")
+	flags.Var((*durationFlag)(&cfg.faults.Latency), "latency", "`duration` added to every request, at most 1h")
 	flags.Float64Var(&cfg.faults.RateLimitRatio, "rate-limit-ratio", 0, "share of requests answered 429 with Retry-After (0 to 1)")
 	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds")
 	flags.Float64Var(&cfg.faults.ServerErrorRatio, "server-error-ratio", 0, "share of requests answered -server-error-status (0 to 1)")
@@ -409,7 +421,21 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 	case (cfg.tlsCert == "") != (cfg.tlsKey == ""):
 		return errors.New("-tls-cert and -tls-key go together: give both to serve HTTPS, or neither")
 	}
-	if err := cfg.faults.Validate(); err != nil {
+	// The flags' own words for what Faults.Validate checks.
+	f := cfg.faults
+	switch {
+	case f.Latency < 0 || f.Latency > time.Hour:
+		return fmt.Errorf("-latency must be from 0 to 1h, not %s", f.Latency)
+	case !(f.RateLimitRatio >= 0 && f.RateLimitRatio <= 1): // NaN fails both
+		return fmt.Errorf("-rate-limit-ratio must be from 0 to 1, not %v", f.RateLimitRatio)
+	case !(f.ServerErrorRatio >= 0 && f.ServerErrorRatio <= 1):
+		return fmt.Errorf("-server-error-ratio must be from 0 to 1, not %v", f.ServerErrorRatio)
+	case f.RateLimitRatio+f.ServerErrorRatio > 1:
+		return fmt.Errorf("-rate-limit-ratio and -server-error-ratio add up to %v, more than 1", f.RateLimitRatio+f.ServerErrorRatio)
+	case f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599:
+		return fmt.Errorf("-server-error-status must be from 500 to 599, not %d", f.ServerErrorStatus)
+	}
+	if err := cfg.faults.Validate(); err != nil { // a rule added there and not here
 		return fmt.Errorf("faults: %w", err)
 	}
 	return nil

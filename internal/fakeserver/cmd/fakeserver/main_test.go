@@ -677,3 +677,28 @@ func TestRunStoppedWhileSeedingSaysNothingReady(t *testing.T) {
 		t.Errorf("stopped before listening, it said: %s", stdout.String())
 	}
 }
+
+// TestRunNamesTheFlagOfAFaultOutOfRange: an error names the flag (or the
+// variable) and says what it takes, on the command line and in the
+// environment alike.
+func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{args: []string{"-latency", "2h"}, want: "-latency must be from 0 to 1h, not 2h0m0s"},
+		{env: map[string]string{"FAKESERVER_LATENCY": "2h"}, want: "-latency must be from 0 to 1h"},
+		{args: []string{"-server-error-status", "404"}, want: "-server-error-status must be from 500 to 599, not 404"},
+		{args: []string{"-rate-limit-ratio", "1.5"}, want: "-rate-limit-ratio must be from 0 to 1"},
+		{args: []string{"-rate-limit-ratio", "0.6", "-server-error-ratio", "0.6"}, want: "add up to 1.2"},
+		{args: []string{"-retention", "3w"}, want: `invalid value "3w" for flag -retention: want a Go duration such as 30s, 10m or 504h (no days)`},
+		{env: map[string]string{"FAKESERVER_RETENTION": "3w"}, want: `FAKESERVER_RETENTION="3w": want a Go duration`},
+	} {
+		var stdout, stderr testutil.SyncBuffer
+		err := run(context.Background(), append([]string{"-addr", "127.0.0.1:0"}, c.args...), &stdout, &stderr, func(name string) string { return c.env[name] })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v %v: %v, want %q", c.args, c.env, err, c.want)
+		}
+	}
+}
