@@ -638,13 +638,7 @@ func TestControl_requestsClientGone(t *testing.T) {
 func TestControl_statsCountWhatIsStored(t *testing.T) {
 	h := newHarness(t, Options{})
 	wav := testutil.SilentWAV(1, 1, 8000)
-	body, ct := multipartFile(t, "audio", "kept.wav", wav)
-	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
-	if resp.status != http.StatusOK {
-		t.Fatalf("upload: %d %s", resp.status, resp.body)
-	}
-	var up client.UploadResponse
-	decodeInto(t, resp.body, &up)
+	up := h.upload("kept.wav", wav)
 	id := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID
 	stats := func() statsWire {
 		var st statsWire

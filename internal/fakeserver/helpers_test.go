@@ -234,3 +234,17 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return data
 }
+
+// upload sends data as an uploaded file named filename, failing the test
+// unless the service takes it, and returns its answer.
+func (h *harness) upload(filename string, data []byte) client.UploadResponse {
+	h.t.Helper()
+	body, ct := multipartFile(h.t, "audio", filename, data)
+	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
+	if resp.status != http.StatusOK {
+		h.t.Fatalf("upload of %s: %d %s", filename, resp.status, resp.body)
+	}
+	var up client.UploadResponse
+	decodeInto(h.t, resp.body, &up)
+	return up
+}

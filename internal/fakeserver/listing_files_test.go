@@ -187,9 +187,7 @@ func TestJobFiles(t *testing.T) {
 	h := newHarness(t, Options{LiveJobs: 40})
 
 	wav := testutil.SilentWAV(2.5, 2, 8000)
-	body, ct := multipartFile(t, "audio", "meeting.wav", wav)
-	var up client.UploadResponse
-	decodeInto(t, h.do(http.MethodPost, "/v2/upload", ct, body, nil).body, &up)
+	up := h.upload("meeting.wav", wav)
 	uploaded := h.create(fmt.Sprintf(`{"audio_url":%q}`, up.AudioURL)).ID
 	resp, _ := h.getFile("/v2/pre-recorded/" + uploaded + "/file")
 	if !bytes.Equal(resp.body, wav) || attachmentName(t, resp) != "meeting.wav" {

@@ -264,13 +264,7 @@ func TestRetentionCountsFromCompletion(t *testing.T) {
 
 func TestRetentionExpiresUploads(t *testing.T) {
 	h := newHarness(t, Options{Retention: time.Minute})
-	body, ct := multipartFile(t, "audio", "talk.wav", testutil.SilentWAV(2, 1, 8000))
-	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
-	if resp.status != http.StatusOK {
-		t.Fatalf("upload: %d %s", resp.status, resp.body)
-	}
-	var up client.UploadResponse
-	decodeInto(t, resp.body, &up)
+	up := h.upload("talk.wav", testutil.SilentWAV(2, 1, 8000))
 	filePath := "/file/" + up.AudioMetadata.ID
 	h.clock.Advance(30 * time.Second)
 	job := h.create(`{"audio_url":"` + up.AudioURL + `"}`).ID

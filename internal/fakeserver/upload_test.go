@@ -69,13 +69,7 @@ func TestUploadKeepsAboutItsSize(t *testing.T) {
 	const size = 40 << 20 // not a power of two, which doubling overshoots
 	wav := testutil.SilentWAV(0, 1, 8000)
 	wav = append(wav, make([]byte, size-len(wav))...)
-	body, ct := multipartFile(t, "audio", "big.wav", wav)
-	resp := h.do(http.MethodPost, "/v2/upload", ct, body, nil)
-	if resp.status != http.StatusOK {
-		t.Fatalf("upload: %d %s", resp.status, resp.body)
-	}
-	var up client.UploadResponse
-	decodeInto(t, resp.body, &up)
+	up := h.upload("big.wav", wav)
 	h.srv.mu.Lock()
 	kept := h.srv.uploads[up.AudioMetadata.ID]
 	h.srv.mu.Unlock()
