@@ -322,17 +322,26 @@ func (s *Server) controlRequests(w http.ResponseWriter, r *http.Request) {
 	}
 	// last_seq stops before the first request still being answered
 	// (status 0): past it, a poll with after=last_seq would never see its
-	// answer. That request, and those after it, are listed again then.
+	// answer. That request, and those after it, are listed again then. A
+	// page full of requests after one that takes long (a slow upload) would
+	// then be listed again until it ends: next_after, the last request
+	// listed, goes past it, and pending says which to look at again
+	// (after=SEQ-1&limit=1).
 	out := make([]requestWire, len(page))
-	last, answered := after, true
+	last, next, answered := after, after, true
+	pending := []int{}
 	for i, rec := range page {
 		out[i] = requestToWire(rec)
 		answered = answered && rec.Status != 0
 		if answered {
 			last = rec.Seq
 		}
+		if rec.Status == 0 {
+			pending = append(pending, rec.Seq)
+		}
+		next = rec.Seq
 	}
-	writeControlJSON(w, http.StatusOK, map[string]any{"requests": out, "last_seq": last})
+	writeControlJSON(w, http.StatusOK, map[string]any{"requests": out, "last_seq": last, "next_after": next, "pending": pending})
 }
 
 // secretHeaderWords are the words of a header's name that say it may carry

@@ -105,8 +105,10 @@ func TestControl_faults(t *testing.T) {
 
 // controlPage is the answer of GET /_emulator/requests.
 type controlPage struct {
-	Requests []requestWire `json:"requests"`
-	LastSeq  int           `json:"last_seq"`
+	Requests  []requestWire `json:"requests"`
+	LastSeq   int           `json:"last_seq"`
+	NextAfter int           `json:"next_after"`
+	Pending   []int         `json:"pending"`
 }
 
 // A create whose keys are in another case is refused (400), and the
@@ -591,10 +593,23 @@ func TestControl_requestsLastSeqBeforeOneInFlight(t *testing.T) {
 	if len(page.Requests) != 2 || page.Requests[1].Status != 0 || page.LastSeq != 1 {
 		t.Fatalf("while the create is answered: %+v, want it listed with status 0, and last_seq 1, before it", page)
 	}
+	// Requests after it can be followed meanwhile: a full page of them
+	// would otherwise be listed again and again, after=last_seq, until the
+	// slow one ends. next_after goes past it; pending names it.
+	if page.NextAfter != 2 || !slices.Equal(page.Pending, []int{2}) {
+		t.Fatalf("while the create is answered: next_after %d, pending %v, want 2 and [2]", page.NextAfter, page.Pending)
+	}
+	h.get("/v2/live?limit=1")
+	var later controlPage
+	decodeInto(t, h.control(http.MethodGet, fmt.Sprintf("/requests?after=%d&limit=1", page.NextAfter), "").body, &later)
+	if len(later.Requests) != 1 || later.Requests[0].Seq != 3 || later.Requests[0].Status != http.StatusOK || len(later.Pending) != 0 {
+		t.Fatalf("after=next_after while the create is answered: %+v, want the request after it", later)
+	}
 	<-done
-	decodeInto(t, h.control(http.MethodGet, fmt.Sprintf("/requests?after=%d", page.LastSeq), "").body, &page)
-	if len(page.Requests) != 1 || page.Requests[0].Status != http.StatusCreated || page.LastSeq != 2 {
-		t.Fatalf("once answered: %+v, want the create with 201", page)
+	var answered controlPage
+	decodeInto(t, h.control(http.MethodGet, fmt.Sprintf("/requests?after=%d", page.LastSeq), "").body, &answered)
+	if len(answered.Requests) != 2 || answered.Requests[0].Status != http.StatusCreated || answered.LastSeq != 3 {
+		t.Fatalf("once answered: %+v, want the create with 201, and the request after it", answered)
 	}
 	// A latency past the bound is refused, naming it.
 	resp := h.control(http.MethodPut, "/faults", `{"latency":"100000h"}`)

@@ -287,14 +287,17 @@
 //	                              and an address taken meanwhile
 //	GET    /_emulator/requests    ?after=SEQ&limit=N (default 1000): {requests:
 //	                              [{seq, method, path, query, status, header,
-//	                              body, body_bytes}], last_seq}, oldest first,
-//	                              among the newest Options.RequestLogLimit;
-//	                              a request still being answered has status
-//	                              0 (499 once its client went away), and
-//	                              last_seq stops before the first such, so
-//	                              that polling with after=last_seq sees every
-//	                              answer (and lists the requests after it
-//	                              again)
+//	                              body, body_bytes}], last_seq, next_after,
+//	                              pending}, oldest first, among the newest
+//	                              Options.RequestLogLimit; a request still
+//	                              being answered has status 0 (499 once its
+//	                              client went away), and last_seq stops
+//	                              before the first such, so that polling
+//	                              with after=last_seq sees every answer (and
+//	                              lists the requests after it again);
+//	                              next_after (the last listed) goes past it,
+//	                              pending (their seqs) to look at again with
+//	                              after=SEQ-1&limit=1
 //	DELETE /_emulator/requests    forget them (Server.ResetRequests)
 //	DELETE /_emulator/jobs/{id}   remove a pre-recorded job in any state (the
 //	                              service removes only ended ones) or a live
