@@ -36,11 +36,11 @@ type Stats struct {
 	ConcurrencyLimited int // creates answered 429 by Options.MaxConcurrentJobs
 	CallbacksDelivered int // callbacks the receiver accepted (2xx)
 	CallbackFailures   int // callbacks given up on after every attempt failed
-	JobsExpired        int // final jobs forgotten when Options.Retention ended, seeded ones included
+	JobsExpired        int // final jobs forgotten when Options.Retention ended, seeded and live ones included
 	UploadsExpired     int // uploads forgotten when Options.Retention ended
-	// What the server holds now: pre-recorded jobs, uploads and their
-	// bytes. The service has no way to delete an upload, so without
-	// Options.Retention every upload is kept for the server's life.
+	// What the server holds now: jobs (pre-recorded and live), uploads
+	// and their bytes. The service has no way to delete an upload, so
+	// without Options.Retention every upload is kept for the server's life.
 	JobsStored        int
 	UploadsStored     int
 	UploadBytesStored int64
@@ -124,6 +124,7 @@ func (s *Server) ExpireJob(id string) bool {
 	id = idKey(id)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.tick() // one already past its retention is gone
 	_, ok := s.jobs[id]
 	s.forget(id)
 	return ok
@@ -158,8 +159,9 @@ func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.settleAll()
+	s.liveNow()
 	st := s.stats
-	st.JobsStored, st.UploadsStored = len(s.jobs), len(s.uploads)
+	st.JobsStored, st.UploadsStored = len(s.jobs)+len(s.live.entries), len(s.uploads)
 	for _, up := range s.uploads {
 		st.UploadBytesStored += int64(len(up.data))
 	}

@@ -41,16 +41,14 @@ func newAddedLiveEntry(j client.LiveJob) *liveEntry {
 	return &liveEntry{id: j.ID, createdAt: created, completedAt: completed, status: j.Status, customMetadata: j.CustomMetadata, encoded: encodeRecord(j)}
 }
 
-// endedAt is when the job ended, and whether it has by now (a job added
-// whole without a completed_at never ends).
-func (e *liveEntry) endedAt(now time.Time) (time.Time, bool) {
-	switch {
-	case !client.IsFinal(e.statusAt(now)):
-		return time.Time{}, false
-	case e.seed != nil:
+// endsAt is when the job ends, known in advance for a seeded session (its
+// status follows the clock there); a job added whole ends only if it was
+// added final with a completed_at.
+func (e *liveEntry) endsAt() (time.Time, bool) {
+	if e.seed != nil {
 		return e.seed.completedAt(), true
 	}
-	return e.completedAt, !e.completedAt.IsZero()
+	return e.completedAt, client.IsFinal(e.status) && !e.completedAt.IsZero()
 }
 
 // statusAt is the job's status at now: a seeded session moves on with the
@@ -102,12 +100,17 @@ type liveStore struct {
 	entries []*liveEntry
 	byID    map[string]*liveEntry
 	sorted  bool
+	// retention, when above 0, is how long a job is kept once it ended;
+	// nextExpiry is the earliest instant one is due to go (zero: none is),
+	// so that a request looks at every job only when one is.
+	retention  time.Duration
+	nextExpiry time.Time
 }
 
 // newLiveStore seeds n live jobs, those that have ended within retention
 // when it is above 0 and shorter than the week they are spread over.
 func newLiveStore(n int, now time.Time, retention time.Duration) liveStore {
-	st := liveStore{byID: make(map[string]*liveEntry, n)}
+	st := liveStore{byID: make(map[string]*liveEntry, n), retention: max(retention, 0)}
 	st.entries = make([]*liveEntry, 0, n)
 	for i := range n {
 		st.put(seededLiveEntry(i, now, retention))
@@ -124,23 +127,40 @@ func (st *liveStore) put(e *liveEntry) {
 		st.byID[idKey(e.id)] = e
 	}
 	st.sorted = false
+	st.noteExpiry(e)
+}
+
+// noteExpiry moves nextExpiry up to e's, if it is earlier.
+func (st *liveStore) noteExpiry(e *liveEntry) {
+	if st.retention <= 0 {
+		return
+	}
+	if end, ok := e.endsAt(); ok {
+		if at := end.Add(st.retention); st.nextExpiry.IsZero() || at.Before(st.nextExpiry) {
+			st.nextExpiry = at
+		}
+	}
 }
 
 // expire drops the jobs that ended retention or more before now, as the
 // service forgets a stream and its transcript at the end of the account's
-// retention (the spec's Data retention); none when retention is 0.
-func (st *liveStore) expire(now time.Time, retention time.Duration) {
-	if retention <= 0 {
-		return
+// retention (the spec's Data retention), and says how many; none when
+// retention is 0.
+func (st *liveStore) expire(now time.Time) (expired int) {
+	if st.nextExpiry.IsZero() || now.Before(st.nextExpiry) {
+		return 0
 	}
+	st.nextExpiry = time.Time{}
 	st.entries = slices.DeleteFunc(st.entries, func(e *liveEntry) bool {
-		ended, ok := e.endedAt(now)
-		if ok && !now.Before(ended.Add(retention)) {
+		if end, ok := e.endsAt(); ok && !now.Before(end.Add(st.retention)) {
 			delete(st.byID, idKey(e.id))
+			expired++
 			return true
 		}
+		st.noteExpiry(e)
 		return false
 	})
+	return expired
 }
 
 // liveNow reads the live clock and forgets the live jobs whose retention
@@ -148,7 +168,7 @@ func (st *liveStore) expire(now time.Time, retention time.Duration) {
 // was last looked at. Callers hold s.mu.
 func (s *Server) liveNow() time.Time {
 	now := s.liveClock.Now()
-	s.live.expire(now, s.opts.Retention)
+	s.stats.JobsExpired += s.live.expire(now)
 	return now
 }
 

@@ -8,6 +8,7 @@ import "slices"
 func (s *Server) RemoveLiveJob(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.liveNow() // one already past its retention is gone
 	return s.live.remove(id)
 }
 

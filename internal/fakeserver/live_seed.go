@@ -66,15 +66,11 @@ const finishedLiveSeedAge = 15 * time.Minute
 
 // seededLiveEntry draws the filterable fields of seeded job i: a job is the
 // same for the same index, clock time and retention, whatever the number
-// seeded. Finished jobs are spread over the seven days before now, or over
-// the retention when it is shorter, so that none has expired already (at
-// least 15 minutes old, so they ended in the past); unfinished ones are
-// recent.
+// seeded. Finished jobs are spread over the seven days before now (at least
+// 15 minutes old, so they ended in the past); with a shorter retention,
+// they ended within it, so that none has expired already. Unfinished ones
+// are recent.
 func seededLiveEntry(i int, now time.Time, retention time.Duration) *liveEntry {
-	oldest := 7 * 24 * time.Hour
-	if retention > 0 && retention < oldest {
-		oldest = max(retention, finishedLiveSeedAge+time.Second)
-	}
 	rng := rand.New(rand.NewPCG(uint64(i), 1))
 	var status string
 	var age time.Duration
@@ -90,7 +86,14 @@ func seededLiveEntry(i int, now time.Time, retention time.Duration) *liveEntry {
 	}
 	switch status {
 	case client.StatusDone, client.StatusError:
-		age = finishedLiveSeedAge + randomDuration(rng, oldest-finishedLiveSeedAge)
+		age = finishedLiveSeedAge + randomDuration(rng, 7*24*time.Hour-finishedLiveSeedAge)
+		if retention > 0 && retention < 7*24*time.Hour {
+			// Ended within the retention (a tenth of it at the least, up
+			// to a minute), created its recording's length before that.
+			newest := min(retention/10, time.Minute)
+			ended := newest + randomDuration(rng, retention-newest)
+			age = ended + time.Duration(seededLength(i)*float64(time.Second)) + sessionEndGap
+		}
 	case client.StatusProcessing:
 		age = time.Second + randomDuration(rng, 10*time.Minute)
 	default:

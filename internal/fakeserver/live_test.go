@@ -792,7 +792,33 @@ func TestLiveJobsExpireWithRetention(t *testing.T) {
 	if resp := h.do(http.MethodDelete, "/v2/live/"+gone[0].ID, "", nil, nil); resp.status != http.StatusNotFound {
 		t.Errorf("DELETE of an expired session: %d, want 404", resp.status)
 	}
+	// Counted as expiries, and no longer among the jobs held.
+	if st := h.srv.Stats(); st.JobsExpired != len(gone) || st.JobsStored != 300-len(gone) {
+		t.Errorf("stats: %d jobs expired, %d held; want %d and %d", st.JobsExpired, st.JobsStored, len(gone), 300-len(gone))
+	}
 	if resp := h.get("/v2/live/" + kept[0].ID); resp.status != http.StatusOK {
 		t.Errorf("GET of a session within its retention: %d, want 200", resp.status)
+	}
+	// The control interface's removal finds it gone too.
+	clock.Advance(retention)
+	if h.srv.RemoveLiveJob(kept[0].ID) {
+		t.Errorf("session %s, past its retention, was removed as if still held", kept[0].ID)
+	}
+}
+
+// TestSeededLiveSessionsEndWithinAShortRetention: however short the
+// retention (shorter than a session lasts), the seeded sessions that have
+// ended did so within it: as many are listed at startup as without one.
+func TestSeededLiveSessionsEndWithinAShortRetention(t *testing.T) {
+	t.Parallel()
+	finished := func(retention time.Duration) int {
+		h := newHarness(t, Options{LiveJobs: 300, Retention: retention, Clock: NewManualClock(testEpoch)})
+		return len(h.livePage("?status=done&status=error&limit=1000").Items)
+	}
+	want := finished(0)
+	for _, retention := range []time.Duration{time.Minute, 5 * time.Minute, 10 * time.Minute, time.Hour} {
+		if got := finished(retention); got != want {
+			t.Errorf("-retention %s: %d finished sessions listed at startup, want all %d", retention, got, want)
+		}
 	}
 }

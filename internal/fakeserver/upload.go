@@ -157,7 +157,6 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 			}
 			continue
 		}
-		var buf bytes.Buffer
 		// The file is most of the body: room for it at once, rather than
 		// doubling as it comes (twice its size at the end, and as much
 		// again in the copies on the way, for a recording of hundreds of MB).
@@ -165,20 +164,22 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 		// that announces a large body and stalls would hold it otherwise
 		// (20 such held 2 GB).
 		body := io.LimitReader(part, s.opts.MaxUploadBytes+1)
-		room := func(n int64) {
-			// With room for the read that finds the end, which bytes.Buffer
-			// makes only with MinRead bytes free (doubling otherwise).
-			buf.Grow(int(min(n, s.opts.MaxUploadBytes+1)) - buf.Len() + bytes.MinRead)
-		}
+		// With room for the read that finds the end, which bytes.Buffer
+		// makes only with MinRead bytes free (doubling otherwise).
+		room := func(n int64) int { return int(min(n, s.opts.MaxUploadBytes+1)) + bytes.MinRead }
+		buf := new(bytes.Buffer)
 		if r.ContentLength > 0 {
-			room(min(r.ContentLength, uploadGrowStep))
+			buf = bytes.NewBuffer(make([]byte, 0, room(min(r.ContentLength, uploadGrowStep))))
 		}
-		first, err := io.Copy(&buf, io.LimitReader(body, uploadGrowStep))
+		first, err := io.Copy(buf, io.LimitReader(body, uploadGrowStep))
 		if err == nil && first == uploadGrowStep {
 			if r.ContentLength > 0 {
-				room(r.ContentLength)
+				// Exactly: Grow would make at least twice the room there is.
+				whole := make([]byte, buf.Len(), room(r.ContentLength))
+				copy(whole, buf.Bytes())
+				buf = bytes.NewBuffer(whole)
 			}
-			_, err = io.Copy(&buf, body)
+			_, err = io.Copy(buf, body)
 		}
 		if err != nil {
 			return "", nil, false, tooLargeOr(err)

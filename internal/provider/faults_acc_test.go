@@ -1028,4 +1028,15 @@ func TestAccFaults_submittedWithoutWaitingReturnsAtOnce(t *testing.T) {
 	if ids, _ := w.stateJobs(); len(ids) != 1 || fs.JobCount() != 1 {
 		t.Errorf("%d jobs in state, %d on the service, want 1", len(ids), fs.JobCount())
 	}
+	// With less of timeouts.create left than the look's 5 s, the warning
+	// names timeouts.create, which raising would then help.
+	short := newCLIWorkspace(t, acctest.ProviderConfig(l.URL())+
+		acctest.JobConfig("short", "audio_url = \"https://example.com/short.wav\"\nwait_for_completion = false\ntimeouts = { create = \"2s\" }"))
+	stdout, stderr, err = short.run(nil, "apply", "-auto-approve", "-input=false", "-refresh=false", "-no-color")
+	if err != nil {
+		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+	}
+	if !acctest.ExpectError(`(?s)Warning: Cannot read the submitted transcription job.*ran out of what was left of timeouts.create \(2s\)`).MatchString(stdout + stderr) {
+		t.Errorf("the warning does not name timeouts.create:\n%s%s", stdout, stderr)
+	}
 }

@@ -305,9 +305,13 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 			// into one ("and N more similar warnings") when the service
 			// fails them all.
 			detail := apiErrorDetail(err)
-			if lookCtx.Err() != nil && ctx.Err() == nil {
+			switch {
+			case lookCtx.Err() == nil || ctx.Err() != nil:
+			case lookLimit < submittedLookLimit:
+				detail = fmt.Sprintf("The look at the job for its status ran out of what was left of timeouts.create (%s). %s", formatDuration(timeout), detail)
+			default:
 				// Not timeouts.create, which raising would not help.
-				detail = fmt.Sprintf("The look at the job for its status, given %s so that a create without waiting (wait_for_completion = false) does not wait, ended first. %s", formatDuration(lookLimit.Round(time.Second)), detail)
+				detail = fmt.Sprintf("The look at the job for its status, given %s so that a create without waiting (wait_for_completion = false) does not wait, ended first. %s", formatDuration(submittedLookLimit), detail)
 			}
 			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job", detail+
 				fmt.Sprintf("\n\nJob %s is submitted and saved in state; the next refresh fills in its status and result.", created.ID))

@@ -324,7 +324,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 		}
 		if v := getenv(name); v != "" {
 			if err := flags.Set(f.Name, v); err != nil {
-				envErr = fmt.Errorf("%s=%q: %w%s (-%s: %s)", name, v, err, acceptedForms(f), f.Name, f.Usage)
+				_, usage := flag.UnquoteUsage(f) // without -help's `name` quotes
+				envErr = fmt.Errorf("%s=%q: %w%s (-%s: %s)", name, v, err, acceptedForms(f), f.Name, usage)
 			}
 		}
 	})

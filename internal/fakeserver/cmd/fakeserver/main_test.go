@@ -694,6 +694,8 @@ func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
 		{args: []string{"-rate-limit-ratio", "0.6", "-server-error-ratio", "0.6"}, want: "add up to 1.2"},
 		{args: []string{"-retention", "3w"}, want: `invalid value "3w" for flag -retention: want a Go duration such as 30s, 10m or 504h (no days)`},
 		{env: map[string]string{"FAKESERVER_RETENTION": "3w"}, want: `FAKESERVER_RETENTION="3w": want a Go duration`},
+		// Its usage quoted without -help's quotes around the value's name.
+		{env: map[string]string{"FAKESERVER_LATENCY": "5"}, want: "(-latency: duration added to every request"},
 	} {
 		var stdout, stderr testutil.SyncBuffer
 		err := run(context.Background(), append([]string{"-addr", "127.0.0.1:0"}, c.args...), &stdout, &stderr, func(name string) string { return c.env[name] })
