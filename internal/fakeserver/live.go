@@ -101,10 +101,11 @@ type liveStore struct {
 	byID    map[string]*liveEntry
 	sorted  bool
 	// retention, when above 0, is how long a job is kept once it ended;
-	// nextExpiry is the earliest instant one is due to go (zero: none is),
-	// so that a request looks at every job only when one is.
-	retention  time.Duration
-	nextExpiry time.Time
+	// expiries says when each is due to go, so that a request finds the
+	// due ones without looking at every job (seeded sessions end every few
+	// milliseconds when 200,000 are spread over an hour).
+	retention time.Duration
+	expiries  expiryQueue
 }
 
 // newLiveStore seeds n live jobs, those that have ended within retention
@@ -130,15 +131,13 @@ func (st *liveStore) put(e *liveEntry) {
 	st.noteExpiry(e)
 }
 
-// noteExpiry moves nextExpiry up to e's, if it is earlier.
+// noteExpiry queues e's expiry, if it ends.
 func (st *liveStore) noteExpiry(e *liveEntry) {
 	if st.retention <= 0 {
 		return
 	}
 	if end, ok := e.endsAt(); ok {
-		if at := end.Add(st.retention); st.nextExpiry.IsZero() || at.Before(st.nextExpiry) {
-			st.nextExpiry = at
-		}
+		st.expiries.add(end.Add(st.retention), expiringLive, e.id)
 	}
 }
 
@@ -147,20 +146,27 @@ func (st *liveStore) noteExpiry(e *liveEntry) {
 // retention (the spec's Data retention), and says how many; none when
 // retention is 0.
 func (st *liveStore) expire(now time.Time) (expired int) {
-	if st.nextExpiry.IsZero() || now.Before(st.nextExpiry) {
-		return 0
-	}
-	st.nextExpiry = time.Time{}
-	st.entries = slices.DeleteFunc(st.entries, func(e *liveEntry) bool {
-		if end, ok := e.endsAt(); ok && !now.Before(end.Add(st.retention)) {
-			delete(st.byID, idKey(e.id))
-			expired++
-			return true
+	gone := map[*liveEntry]bool{}
+	for {
+		due, ok := st.expiries.popDue(now)
+		if !ok {
+			break
 		}
-		st.noteExpiry(e)
-		return false
-	})
-	return expired
+		// Removed since, or added again with another end: not this expiry.
+		e, held := st.byID[idKey(due.id)]
+		if !held {
+			continue
+		}
+		if end, ends := e.endsAt(); !ends || now.Before(end.Add(st.retention)) {
+			continue
+		}
+		delete(st.byID, idKey(due.id))
+		gone[e] = true
+	}
+	if len(gone) > 0 {
+		st.entries = slices.DeleteFunc(st.entries, func(e *liveEntry) bool { return gone[e] })
+	}
+	return len(gone)
 }
 
 // liveNow reads the live clock and forgets the live jobs whose retention

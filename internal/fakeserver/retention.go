@@ -8,6 +8,7 @@ type expiringKind uint8
 const (
 	expiringJob expiringKind = iota
 	expiringUpload
+	expiringLive // in liveStore's own queue
 )
 
 // expiry is when one job or upload is to be forgotten.
