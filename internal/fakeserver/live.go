@@ -131,11 +131,26 @@ func (st *liveStore) put(e *liveEntry) {
 	st.noteExpiry(e)
 }
 
-// noteExpiry queues e's expiry, if it ends.
+// noteExpiry queues e's expiry, if it ends. The queue keeps items of jobs
+// removed or replaced since (expire skips them): when they outnumber the
+// jobs held, it is built again from those.
 func (st *liveStore) noteExpiry(e *liveEntry) {
 	if st.retention <= 0 {
 		return
 	}
+	if len(st.expiries) > 2*len(st.entries)+1024 {
+		st.expiries = st.expiries[:0]
+		for _, held := range st.entries {
+			st.queueExpiry(held)
+		}
+		if st.byID[idKey(e.id)] == e {
+			return // queued with the others
+		}
+	}
+	st.queueExpiry(e)
+}
+
+func (st *liveStore) queueExpiry(e *liveEntry) {
 	if end, ok := e.endsAt(); ok {
 		st.expiries.add(end.Add(st.retention), expiringLive, e.id)
 	}

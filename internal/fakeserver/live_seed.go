@@ -51,7 +51,15 @@ func (sd *liveSeed) statusAt(now time.Time) string {
 
 // completedAt is when the session ends.
 func (sd *liveSeed) completedAt() time.Time {
-	return sd.recordingFrom.Add(time.Duration(sd.length*float64(time.Second)) + sessionEndGap)
+	return sd.recordingFrom.Add(secondsToDuration(sd.length) + sessionEndGap)
+}
+
+// secondsToDuration is a length in seconds (to the millisecond) as a
+// duration, exactly: 549.526 * 1e9 is 549525999999.9999 as floats, and a
+// session ending a nanosecond before the millisecond its record shows
+// would still be processing, or unexpired, at that instant.
+func secondsToDuration(seconds float64) time.Duration {
+	return time.Duration(math.Round(seconds*1000)) * time.Millisecond
 }
 
 // seededLength is the length, in seconds, of seeded job i's audio: 10 s to
@@ -92,7 +100,7 @@ func seededLiveEntry(i int, now time.Time, retention time.Duration) *liveEntry {
 			// to a minute), created its recording's length before that.
 			newest := min(retention/10, time.Minute)
 			ended := newest + randomDuration(rng, retention-newest)
-			age = ended + time.Duration(seededLength(i)*float64(time.Second)) + sessionEndGap
+			age = ended + secondsToDuration(seededLength(i)) + sessionEndGap
 		}
 	case client.StatusProcessing:
 		age = time.Second + randomDuration(rng, 10*time.Minute)
@@ -121,7 +129,7 @@ func seededLiveEntry(i int, now time.Time, retention time.Duration) *liveEntry {
 		}
 	case client.StatusQueued:
 		// Starts within two minutes of its creation.
-		sd.recordingFrom = createdAt.Add(time.Minute + randomDuration(rng, time.Minute))
+		sd.recordingFrom = asShown(createdAt.Add(time.Minute + randomDuration(rng, time.Minute)))
 		sd.outcome = client.StatusDone
 	}
 	return &liveEntry{

@@ -822,3 +822,55 @@ func TestSeededLiveSessionsEndWithinAShortRetention(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveSessionsExpireAtTheInstantTheirRecordShows: a seeded session
+// answers until the instant its completed_at plus the retention, and 404
+// from it on: its end was a nanosecond short of the millisecond its record
+// shows (549.526 s × 1e9 in floats), and 8 of 300 answered a millisecond
+// past their expiry.
+func TestLiveSessionsExpireAtTheInstantTheirRecordShows(t *testing.T) {
+	t.Parallel()
+	clock := NewManualClock(testEpoch)
+	const retention = 20 * time.Minute
+	h := newHarness(t, Options{LiveJobs: 300, Retention: retention, Clock: clock})
+	final := h.livePage("?status=done&status=error&limit=1000").Items
+	slices.SortFunc(final, func(a, b client.LiveJob) int { return strings.Compare(*a.CompletedAt, *b.CompletedAt) })
+	for _, j := range final {
+		expiry := mustParseTime(t, *j.CompletedAt).Add(retention)
+		if expiry.Before(clock.Now()) {
+			continue // expired with one before it, at the same instant
+		}
+		clock.Set(expiry.Add(-time.Millisecond))
+		if resp := h.get("/v2/live/" + j.ID); resp.status != http.StatusOK {
+			t.Fatalf("session %s, completed_at %s: %d a millisecond before its retention ends, want 200", j.ID, *j.CompletedAt, resp.status)
+		}
+		clock.Set(expiry)
+		if resp := h.get("/v2/live/" + j.ID); resp.status != http.StatusNotFound {
+			t.Errorf("session %s, completed_at %s: %d as its retention ends, want 404", j.ID, *j.CompletedAt, resp.status)
+		}
+	}
+}
+
+// TestLiveExpiryQueueStaysTheSizeOfWhatIsHeld: a session added again and
+// again, or added and removed, leaves no growing queue of expiries behind.
+func TestLiveExpiryQueueStaysTheSizeOfWhatIsHeld(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{Retention: 30 * 24 * time.Hour})
+	done := liveFixture("a", "2025-03-14T09:00:00.000Z", "done", nil)
+	done.CompletedAt = pointerTo("2025-03-14T09:10:00.000Z")
+	for range 20000 {
+		h.srv.AddLiveJob(done)
+	}
+	other := liveFixture("b", "2025-03-14T09:00:00.000Z", "done", nil)
+	other.CompletedAt = done.CompletedAt
+	for range 20000 {
+		h.srv.AddLiveJob(other)
+		h.srv.RemoveLiveJob(other.ID)
+	}
+	h.srv.mu.Lock()
+	queued, held := len(h.srv.live.expiries), len(h.srv.live.entries)
+	h.srv.mu.Unlock()
+	if held != 1 || queued > 2*held+1025 {
+		t.Errorf("%d expiries queued for %d sessions held", queued, held)
+	}
+}

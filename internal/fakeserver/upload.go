@@ -188,6 +188,12 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 			return "", nil, false, errUploadTooLarge
 		}
 		data, found = buf.Bytes(), true
+		if cap(data) > len(data)+len(data)/8+bytes.MinRead {
+			// Room made for a Content-Length the file was far from (a
+			// lying client, or a large field after the file): the file
+			// alone is kept, for as long as the upload is.
+			data = bytes.Clone(data)
+		}
 		filename = part.FileName()
 		if filename == "" {
 			filename = "audio"

@@ -1,10 +1,14 @@
 package fakeserver
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"runtime"
 	"strings"
@@ -332,5 +336,45 @@ func TestUploadAnnouncedLargeHoldsLittleUntilItComes(t *testing.T) {
 	<-done
 	if grew := int64(during.HeapAlloc) - int64(before.HeapAlloc); grew > announced/4 {
 		t.Errorf("the heap grew by %d MB for an upload that announced %d MB and sent %d bytes", grew>>20, announced>>20, len(head))
+	}
+}
+
+// TestUploadOverstatedLengthKeepsTheFileAlone: a file of 9 MiB whose
+// request announced 200 MB (the body ends at its closing boundary, the
+// client then stops sending) is kept in a buffer of its own size, not in
+// the room made for the 200 MB, for as long as the upload is.
+func TestUploadOverstatedLengthKeepsTheFileAlone(t *testing.T) {
+	h := newHarness(t, Options{MaxUploadBytes: 1 << 30})
+	const size = 9 << 20
+	wav := testutil.SilentWAV(0, 1, 8000)
+	wav = append(wav, make([]byte, size-len(wav))...)
+	body, ct := multipartFile(t, "audio", "big.wav", wav)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(h.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /v2/upload HTTP/1.1\r\nHost: fake\r\n%s: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n", client.ServiceKeyHeader, testKey, ct, 200<<20)
+	if _, err := conn.Write(body); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.(*net.TCPConn).CloseWrite(); err != nil { // nothing more comes
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var up client.UploadResponse
+	err = json.NewDecoder(resp.Body).Decode(&up)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || err != nil {
+		t.Fatalf("upload: %d, %v", resp.StatusCode, err)
+	}
+	h.srv.mu.Lock()
+	kept := h.srv.uploads[up.AudioMetadata.ID]
+	h.srv.mu.Unlock()
+	if kept == nil || len(kept.data) != size || cap(kept.data) > size+size/8+bytes.MinRead {
+		t.Errorf("a %d-byte file announced as 200 MB is kept in a buffer of %d bytes", size, cap(kept.data))
 	}
 }
