@@ -452,7 +452,7 @@ func objectList[T any](f *flattener, t types.ObjectType, items []T, attrs func(T
 
 // json encodes v as the text of a JSON attribute.
 func (f *flattener) json(v any) jsonText {
-	b, err := json.Marshal(jsonencodeForm(v))
+	b, err := json.Marshal(v)
 	if err != nil {
 		f.diags.AddError("Cannot encode a value of the job's result as JSON", err.Error())
 		return jsonTextNull()
