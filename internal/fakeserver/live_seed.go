@@ -297,7 +297,7 @@ func liveResult(p *client.LiveRequestParams, audio Audio, id string, recordingFr
 	if result == nil {
 		return nil
 	}
-	end := recordingFrom.Add(time.Duration(audio.Duration * float64(time.Second)))
+	end := recordingFrom.Add(secondsToDuration(audio.Duration))
 	message := func(kind string, at time.Time, data string) string {
 		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q%s}`, kind, id, formatTimestamp(at), data)
 	}

@@ -309,6 +309,9 @@ func TestSeededLiveJobs(t *testing.T) {
 				if msg.SessionID != j.ID || msg.CreatedAt == "" {
 					t.Fatalf("job %s: message %q without its session or time", j.ID, m)
 				}
+				if msg.Type == "end_session" && msg.CreatedAt != *j.CompletedAt {
+					t.Fatalf("job %s: end_session at %s, completed_at %s", j.ID, msg.CreatedAt, *j.CompletedAt)
+				}
 				if msg.Type == "end_recording" && (msg.Data == nil || msg.Data.RecordingDuration == nil || *msg.Data.RecordingDuration != *j.File.AudioDuration) {
 					t.Fatalf("job %s: message %q, want data.recording_duration %v", j.ID, m, *j.File.AudioDuration)
 				}
