@@ -69,21 +69,92 @@ func (e *liveEntry) statusAt(now time.Time) string {
 // bodyAt returns the entry's record at now as JSON, building it on first
 // use.
 func (e *liveEntry) bodyAt(now time.Time) json.RawMessage {
-	e.statusAt(now)
-	if e.encoded == nil {
-		e.seed.builtAt = now
-		e.encoded = encodeRecord(e.seed.build(e))
+	body, build := e.bodyOrBuild(now)
+	if build != nil {
+		body = build.run()
+		build.keep()
 	}
-	return e.encoded
+	return body
 }
 
-// recordAt returns the entry's record at now, decoded.
-func (e *liveEntry) recordAt(now time.Time) client.LiveJob {
-	var j client.LiveJob
-	if err := json.Unmarshal(e.bodyAt(now), &j); err != nil {
-		panic("fakeserver: decoding a live record: " + err.Error())
+// bodyOrBuild returns the entry's record at now, or, when it is not built
+// yet, what to build it from. Building takes about half a millisecond: a
+// request builds its records without the server's lock (recordBuilds), so
+// that a first page of thousands does not hold every other request for
+// seconds.
+func (e *liveEntry) bodyOrBuild(now time.Time) (json.RawMessage, *recordBuild) {
+	e.statusAt(now)
+	if e.encoded != nil {
+		return e.encoded, nil
 	}
-	return j
+	from, seed := *e, *e.seed
+	seed.builtAt = now
+	from.seed = &seed
+	return nil, &recordBuild{entry: e, from: from}
+}
+
+// recordBuild is a seeded session's record to build: a copy of its entry as
+// it was at the request, so that building needs no lock.
+type recordBuild struct {
+	entry *liveEntry
+	from  liveEntry
+	body  json.RawMessage
+}
+
+// run builds the record.
+func (b *recordBuild) run() json.RawMessage {
+	b.body = encodeRecord(b.from.seed.build(&b.from))
+	return b.body
+}
+
+// keep stores the built record in its entry, unless the entry moved on
+// since: built by another request meanwhile, or another status, which a
+// request that only filtered on it found (the record would keep the old
+// one). The caller holds the server's lock.
+func (b *recordBuild) keep() {
+	e := b.entry
+	if e.encoded == nil && e.status == b.from.status {
+		e.encoded, e.seed.builtAt = b.body, b.from.seed.builtAt
+	}
+}
+
+// recordBuilds gathers, under the server's lock, the records of one answer
+// (add), then builds those not built yet once the lock is released
+// (finish).
+type recordBuilds struct {
+	items  []json.RawMessage
+	builds []recordBuild
+	at     []int // the index in items of each build
+}
+
+// add appends e's record at now, or a place for it to be built.
+func (rb *recordBuilds) add(e *liveEntry, now time.Time) {
+	body, build := e.bodyOrBuild(now)
+	if build != nil {
+		rb.builds = append(rb.builds, *build)
+		rb.at = append(rb.at, len(rb.items))
+	}
+	rb.items = append(rb.items, body)
+}
+
+// finishRecords builds the missing records, without the server's lock held, then
+// keeps them in their entries; it returns every record in the order added.
+func (s *Server) finishRecords(rb *recordBuilds) []json.RawMessage {
+	if len(rb.builds) == 0 {
+		return rb.items
+	}
+	if s.beforeRecordBuilds != nil {
+		s.beforeRecordBuilds()
+	}
+	for i := range rb.builds {
+		rb.items[rb.at[i]] = rb.builds[i].run()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range rb.builds {
+		rb.builds[i].keep()
+	}
+	return rb.items
 }
 
 // encodeRecord is what writeJSON sends of v.
@@ -202,26 +273,31 @@ func (st *liveStore) ordered() []*liveEntry {
 }
 
 func (s *Server) lookupLiveJob(id string) (client.LiveJob, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.liveNow()
-	e, ok := s.live.byID[id]
+	body, ok := s.lookupLiveBody(id)
 	if !ok {
 		return client.LiveJob{}, false
 	}
-	return e.recordAt(now), true
+	var j client.LiveJob
+	if err := json.Unmarshal(body, &j); err != nil {
+		panic("fakeserver: decoding a live record: " + err.Error())
+	}
+	return j, true
 }
 
 // lookupLiveBody is the live job's record as the service sends it.
 func (s *Server) lookupLiveBody(id string) (json.RawMessage, bool) {
+	var rb recordBuilds
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.liveNow()
+	now := s.liveNow() // expires what is due first
 	e, ok := s.live.byID[id]
+	if ok {
+		rb.add(e, now)
+	}
+	s.mu.Unlock()
 	if !ok {
 		return nil, false
 	}
-	return e.bodyAt(now), true
+	return s.finishRecords(&rb)[0], true
 }
 
 func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string) {
@@ -232,7 +308,7 @@ func (s *Server) handleListLive(w http.ResponseWriter, r *http.Request, _ string
 
 // listLive answers a page of live jobs.
 func (s *Server) listLive(w http.ResponseWriter, r *http.Request, f listFilter) {
-	items := []json.RawMessage{}
+	rb := recordBuilds{items: []json.RawMessage{}}
 	s.mu.Lock()
 	matching := 0
 	now := s.liveNow()
@@ -241,12 +317,12 @@ func (s *Server) listLive(w http.ResponseWriter, r *http.Request, f listFilter) 
 			continue
 		}
 		if f.onPage(matching) {
-			items = append(items, e.bodyAt(now))
+			rb.add(e, now)
 		}
 		matching++
 	}
 	s.mu.Unlock()
-	writeEncodedPage(w, listPage(f, r, client.KindLive, matching, items))
+	writeEncodedPage(w, listPage(f, r, client.KindLive, matching, s.finishRecords(&rb)))
 }
 
 // writeEncodedPage answers 200 with p, whose items are records already

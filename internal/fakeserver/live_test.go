@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -875,5 +876,85 @@ func TestLiveExpiryQueueStaysTheSizeOfWhatIsHeld(t *testing.T) {
 	h.srv.mu.Unlock()
 	if held != 1 || queued > 2*held+1025 {
 		t.Errorf("%d expiries queued for %d sessions held", queued, held)
+	}
+}
+
+// A listing builds the records of sessions never read (about half a
+// millisecond each) without the server's lock: a first page of 10,000 held
+// every other request for 4 s when it built them under the lock.
+func TestListingBuildsRecordsWhileOtherRequestsAreAnswered(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 50})
+	other := h.livePage("?limit=1").Items[0].ID
+	answered := make(chan int, 1)
+	var once sync.Once
+	h.srv.beforeRecordBuilds = func() {
+		once.Do(func() {
+			req, err := http.NewRequest(http.MethodGet, h.url+"/v2/live/"+other, nil)
+			if err != nil {
+				panic(err)
+			}
+			req.Header.Set(client.ServiceKeyHeader, testKey)
+			c := http.Client{Timeout: 5 * time.Second}
+			resp, err := c.Do(req)
+			if err != nil {
+				answered <- 0
+				return
+			}
+			resp.Body.Close()
+			answered <- resp.StatusCode
+		})
+	}
+	if n := len(h.livePage("?limit=50").Items); n != 50 {
+		t.Fatalf("%d items, want 50", n)
+	}
+	select {
+	case status := <-answered:
+		if status != http.StatusOK {
+			t.Fatalf("GET /v2/live/%s while the listing built its records: status %d (0: no answer in 5 s), want 200", other, status)
+		}
+	default:
+		t.Fatal("the listing built no record without the lock")
+	}
+}
+
+// A record built without the lock is not kept for a session whose status
+// another request saw change meanwhile: it would show the old status for
+// good.
+func TestRecordBuiltForAnEarlierStatusIsNotKept(t *testing.T) {
+	t.Parallel()
+	clock := NewManualClock(testEpoch)
+	h := newHarness(t, Options{LiveJobs: 200, Clock: clock})
+	var processing string
+	h.srv.mu.Lock()
+	for _, e := range h.srv.live.entries {
+		if e.statusAt(clock.Now()) == client.StatusProcessing {
+			processing = e.id
+			break
+		}
+	}
+	h.srv.mu.Unlock()
+	if processing == "" {
+		t.Fatal("fixture: no processing session")
+	}
+	var once sync.Once
+	h.srv.beforeRecordBuilds = func() {
+		once.Do(func() {
+			clock.Advance(15 * time.Minute) // every session has ended
+			// A listing that looks at every session's status, and builds none.
+			if page := h.livePage("?custom_metadata[team]=nobody"); len(page.Items) != 0 {
+				panic("fixture: a session of team nobody")
+			}
+		})
+	}
+	var before client.LiveJob
+	decodeInto(t, h.get("/v2/live/"+processing).body, &before)
+	if before.Status != client.StatusProcessing {
+		t.Fatalf("fixture: the record built at the request says %s", before.Status)
+	}
+	var after client.LiveJob
+	decodeInto(t, h.get("/v2/live/"+processing).body, &after)
+	if !client.IsFinal(after.Status) {
+		t.Fatalf("session %s 15 minutes on: status %s, want it ended", processing, after.Status)
 	}
 }

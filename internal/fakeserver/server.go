@@ -155,6 +155,9 @@ type Server struct {
 	stats                                                     Stats
 	faults                                                    faultState
 	listener                                                  *Listener // taken down by POST /_emulator/down; nil when unknown
+	// beforeRecordBuilds, set by tests, runs when a request is about to
+	// build live records without the lock.
+	beforeRecordBuilds func()
 
 	ctx      context.Context // cancelled by Close; bounds callback deliveries, outages and injected latency
 	cancel   context.CancelFunc

@@ -35,7 +35,7 @@ func (s *Server) handleListTranscriptions(w http.ResponseWriter, r *http.Request
 // listEveryKind answers a page of the jobs of both kinds, merged in listing
 // order.
 func (s *Server) listEveryKind(w http.ResponseWriter, r *http.Request, f listFilter) {
-	items := []json.RawMessage{}
+	rb := recordBuilds{items: []json.RawMessage{}}
 	s.mu.Lock()
 	now, liveNow := s.settleAll(), s.liveNow()
 	pre, live := s.preRecordedOrdered(), s.live.ordered()
@@ -45,29 +45,29 @@ func (s *Server) listEveryKind(w http.ResponseWriter, r *http.Request, f listFil
 			createdAt time.Time
 			status    string
 			metadata  map[string]any
-			body      func() json.RawMessage
+			add       func()
 		)
 		if len(live) == 0 || len(pre) > 0 && listingOrder(pre[0].createdAt, pre[0].id, live[0].createdAt, live[0].id) < 0 {
 			j := pre[0]
 			pre = pre[1:]
 			createdAt, status, metadata = j.createdAt, j.status(now), j.customMetadata
-			body = func() json.RawMessage { return encodeRecord(j.record(now)) }
+			add = func() { rb.items = append(rb.items, encodeRecord(j.record(now))) }
 		} else {
 			e := live[0]
 			live = live[1:]
 			createdAt, status, metadata = e.createdAt, e.statusAt(liveNow), e.customMetadata
-			body = func() json.RawMessage { return e.bodyAt(liveNow) }
+			add = func() { rb.add(e, liveNow) }
 		}
 		if !f.matches(createdAt, status, metadata) {
 			continue
 		}
 		if f.onPage(matching) {
-			items = append(items, body())
+			add()
 		}
 		matching++
 	}
 	s.mu.Unlock()
-	writeEncodedPage(w, listPage(f, r, "", matching, items))
+	writeEncodedPage(w, listPage(f, r, "", matching, s.finishRecords(&rb)))
 }
 
 // listingOrder orders jobs as the listings do: newest first, then by id.
