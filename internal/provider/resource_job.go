@@ -31,6 +31,7 @@ var (
 	_ resource.ResourceWithModifyPlan       = &jobResource{}
 	_ resource.ResourceWithImportState      = &jobResource{}
 	_ resource.ResourceWithIdentity         = &jobResource{}
+	_ resource.ResourceWithUpgradeState     = &jobResource{}
 )
 
 // jobIdentityModel is a job's resource identity: its id (Terraform 1.12+

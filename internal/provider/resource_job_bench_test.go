@@ -79,7 +79,7 @@ func (j *jobBench) storedState() *tfprotov6.RawState {
 // upgrade is the call Terraform makes for every resource in state before
 // any plan or refresh: the state as stored (JSON) goes in, msgpack comes out.
 func (j *jobBench) upgrade(raw *tfprotov6.RawState) *tfprotov6.DynamicValue {
-	resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobResourceTypeName, RawState: raw})
+	resp, err := j.server.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{TypeName: jobResourceTypeName, Version: jobSchemaVersion, RawState: raw})
 	if err != nil {
 		j.tb.Fatal(err)
 	}

@@ -498,6 +498,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: jobResourceDescription,
 		Attributes:          attrs,
+		Version:             jobSchemaVersion,
 	}
 }
 

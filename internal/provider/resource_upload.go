@@ -566,13 +566,22 @@ func flattenAudioMetadata(m client.AudioMetadata) types.Object {
 
 // Read keeps the state as it is: the service has no endpoint to read an
 // upload back. The file itself is checked by every plan (ModifyPlan).
-// Uploads in state from before identities existed get theirs here.
+// Uploads in state from before identities existed get theirs here, and
+// those from before `id` existed (development builds before 2026-11-23)
+// their id too, which is their file's (audio_metadata.id): without it,
+// Terraform 1.12+ and OpenTofu refused every plan and destroy ("Missing
+// Resource Identity After Read"), and uploads cannot be imported.
 func (r *uploadResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var id types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if !id.IsNull() {
-		resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: id})...)
+	if id.IsNull() {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_metadata").AtName("id"), &id)...)
+		if id.IsNull() || resp.Diagnostics.HasError() {
+			return
+		}
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	}
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: id})...)
 }
 
 // Update stores what changes nothing on the service, so sends nothing: a

@@ -1616,3 +1616,47 @@ func TestUploadPlan_renamedWithoutPrivateState(t *testing.T) {
 		t.Errorf("a plain rename: replaces %v, want source alone", got)
 	}
 }
+
+// TestAccProcess_uploadStateWithoutID: an upload whose state a development
+// build before `id` existed wrote (no id, no identity) gets its id from its
+// file's at the next refresh, and neither it nor its job is replaced.
+// Without it, Terraform 1.12+ and OpenTofu refused every plan and destroy
+// ("Missing Resource Identity After Read"), and the only way out, removing
+// it from state, uploaded it again and replaced (billed) its job.
+func TestAccProcess_uploadStateWithoutID(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	source := filepath.Join(t.TempDir(), "meeting.wav")
+	writeTestWAV(t, source, 1.5, 1, 8000, 440)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+uploadConfig("meeting", source)+
+		acctest.JobConfig("meeting", `audio_url = transcription_upload.meeting.audio_url`))
+	if _, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("apply: %v\n%s", err, stderr)
+	}
+	statePath := filepath.Join(w.dir, "terraform.tfstate")
+	var fileID any
+	editStateInstance(t, statePath, "transcription_upload", func(instance map[string]any) {
+		attrs := instance["attributes"].(map[string]any)
+		fileID = attrs["audio_metadata"].(map[string]any)["id"]
+		if attrs["id"] != fileID {
+			t.Fatalf("fixture: id %v, audio_metadata.id %v", attrs["id"], fileID)
+		}
+		delete(attrs, "id")
+		delete(instance, "identity")
+		delete(instance, "identity_schema_version")
+	})
+
+	if stdout, stderr, err := w.run(nil, "plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("plan of an upload without id in state: %v (exit 2: changes)\n%s%s", err, stdout, stderr)
+	}
+	if _, stderr, err := w.run(nil, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("apply -refresh-only: %v\n%s", err, stderr)
+	}
+	editStateInstance(t, statePath, "transcription_upload", func(instance map[string]any) {
+		if id := instance["attributes"].(map[string]any)["id"]; id != fileID {
+			t.Errorf("id %v after a refresh, want the file's, %v", id, fileID)
+		}
+	})
+	if _, stderr, err := w.run(nil, "destroy", "-auto-approve", "-input=false", "-no-color"); err != nil {
+		t.Fatalf("destroy: %v\n%s", err, stderr)
+	}
+}
