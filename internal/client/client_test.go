@@ -1579,3 +1579,36 @@ func (c *callCounter) count(call string) int {
 	defer c.mu.Unlock()
 	return c.tries[call]
 }
+
+// A live session's messages repeat its utterances as final transcripts:
+// WithoutUtterances leaves them out too, WithoutWords reads them.
+func TestGetLive_detail(t *testing.T) {
+	_, c, _ := newFake(t, fakeserver.Options{LiveJobs: 100})
+	ctx := context.Background()
+	page, err := c.ListLive(ctx, client.ListOptions{Status: []string{client.StatusDone}, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	for _, j := range page.Items {
+		if j.Result != nil && len(j.Result.Messages) > 0 {
+			id = j.ID
+			break
+		}
+	}
+	if id == "" {
+		t.Fatal("fixture: no seeded session with messages")
+	}
+	full, err := c.GetLive(ctx, id, client.FullDetail)
+	if err != nil || len(full.Result.Messages) == 0 {
+		t.Fatalf("GetLive: %v, %d messages", err, len(full.Result.Messages))
+	}
+	withoutWords, err := c.GetLive(ctx, id, client.WithoutWords)
+	if err != nil || !reflect.DeepEqual(withoutWords.Result.Messages, full.Result.Messages) {
+		t.Errorf("WithoutWords: %v, messages %d, want all %d as sent", err, len(withoutWords.Result.Messages), len(full.Result.Messages))
+	}
+	summary, err := c.GetLive(ctx, id, client.WithoutUtterances)
+	if err != nil || summary.Result.Messages != nil || summary.Result.Transcription.FullTranscript != full.Result.Transcription.FullTranscript {
+		t.Errorf("WithoutUtterances: %v, %d messages, want none and the rest read", err, len(summary.Result.Messages))
+	}
+}

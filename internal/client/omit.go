@@ -17,7 +17,9 @@ const (
 	// is nil).
 	WithoutWords
 	// WithoutUtterances leaves out the utterances of every transcript
-	// (Transcription.Utterances and TranslationItem.Utterances are nil).
+	// (Transcription.Utterances and TranslationItem.Utterances are nil),
+	// and a live session's messages (Result.Messages is nil), which repeat
+	// them as final transcripts.
 	WithoutUtterances
 )
 
@@ -35,7 +37,7 @@ func (d Detail) omitted() [][]byte {
 	case WithoutWords:
 		return [][]byte{[]byte("words")}
 	case WithoutUtterances:
-		return [][]byte{[]byte("utterances")}
+		return [][]byte{[]byte("utterances"), []byte("messages")}
 	}
 	return nil
 }

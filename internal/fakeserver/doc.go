@@ -245,8 +245,12 @@
 // still queued or processing moves on with the clock (Options.LiveClock, if
 // set, instead): it starts within two minutes of its creation, records more
 // audio as time passes, and ends done or error within about twelve minutes.
+// A done job's result.messages are those its messages_config chose: the
+// lifecycle events with receive_lifecycle_events, one final transcript per
+// utterance (word timings included) with receive_final_transcripts; the
+// other categories are not emulated.
 // A seeded job's full record (its transcript and word timings included) is
-// built on its first read and kept as JSON, built again when its status
+// built on its first read, without the server's lock, and kept as JSON, built again when its status
 // changes or, while processing, once a second or more old;
 // Server.BuildLiveJobs builds them all at once, so that a timed listing
 // measures its client rather than the generator.

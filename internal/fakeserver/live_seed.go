@@ -273,9 +273,12 @@ func randomMessageFlags(flag func(int) *bool) *client.LiveMessagesConfig {
 
 // liveResult builds session id's result with the pre-recorded generator,
 // from the pre-recorded request equivalent to the session's parameters,
-// plus the session's lifecycle messages: it started recording at
-// recordingFrom (a queued session after its creation), and its end_session
-// is its completed_at.
+// plus the messages its messages_config chose (the official client: "Real-Time
+// messages sent by the server during the live transcription"): lifecycle
+// events (it started recording at recordingFrom, a queued session after its
+// creation, and its end_session is its completed_at) and final transcripts,
+// one per utterance, sent as it ended. The other categories are not
+// emulated.
 func liveResult(p *client.LiveRequestParams, audio Audio, id string, recordingFrom time.Time) *client.Result {
 	rt, post := p.RealtimeProcessing, p.PostProcessing
 	req := (&client.InitTranscriptionRequest{
@@ -301,13 +304,34 @@ func liveResult(p *client.LiveRequestParams, audio Audio, id string, recordingFr
 	message := func(kind string, at time.Time, data string) string {
 		return fmt.Sprintf(`{"type":%q,"session_id":%q,"created_at":%q%s}`, kind, id, formatTimestamp(at), data)
 	}
-	// The official client's LiveV2*Message types: only end_recording
-	// carries data, the recording's duration.
-	result.Messages = []string{
-		message("start_session", recordingFrom, ""),
-		message("start_recording", recordingFrom, ""),
-		message("end_recording", end, fmt.Sprintf(`,"data":{"recording_duration":%s}`, strconv.FormatFloat(audio.Duration, 'g', -1, 64))),
-		message("end_session", end.Add(sessionEndGap), ""),
+	chosen := func(flag *bool) bool { return p.MessagesConfig != nil && flag != nil && *flag }
+	// The official client's LiveV2*Message types: of the lifecycle events,
+	// only end_recording carries data, the recording's duration.
+	lifecycle := chosen(p.MessagesConfig.ReceiveLifecycleEvents)
+	if lifecycle {
+		result.Messages = append(result.Messages, message("start_session", recordingFrom, ""), message("start_recording", recordingFrom, ""))
+	}
+	if chosen(p.MessagesConfig.ReceiveFinalTranscripts) && result.Transcription != nil {
+		for i, u := range result.Transcription.Utterances {
+			data, err := json.Marshal(liveTranscriptData{ID: fmt.Sprintf("%s-%d", id[:8], i), IsFinal: true, Utterance: u})
+			if err != nil {
+				panic("fakeserver: encoding a transcript message: " + err.Error())
+			}
+			result.Messages = append(result.Messages, message("transcript", recordingFrom.Add(secondsToDuration(u.End)), `,"data":`+string(data)))
+		}
+	}
+	if lifecycle {
+		result.Messages = append(result.Messages,
+			message("end_recording", end, fmt.Sprintf(`,"data":{"recording_duration":%s}`, strconv.FormatFloat(audio.Duration, 'g', -1, 64))),
+			message("end_session", end.Add(sessionEndGap), ""))
 	}
 	return result
+}
+
+// liveTranscriptData is a transcript message's data (the official client's
+// LiveV2TranscriptMessageData).
+type liveTranscriptData struct {
+	ID        string           `json:"id"`
+	IsFinal   bool             `json:"is_final"`
+	Utterance client.Utterance `json:"utterance"`
 }

@@ -285,7 +285,7 @@ func TestSeededLiveJobs(t *testing.T) {
 		}
 		switch j.Status {
 		case client.StatusDone:
-			if j.Result == nil || j.CompletedAt == nil || j.File == nil || j.ErrorCode != nil || len(j.Result.Messages) == 0 {
+			if j.Result == nil || j.CompletedAt == nil || j.File == nil || j.ErrorCode != nil {
 				t.Fatalf("done job %s: %+v", j.ID, j.JobCommon)
 			}
 			if completed, _ := time.Parse(time.RFC3339, *j.CompletedAt); !completed.After(created) || completed.After(testEpoch) {
@@ -316,10 +316,16 @@ func TestSeededLiveJobs(t *testing.T) {
 				if msg.Type == "end_recording" && (msg.Data == nil || msg.Data.RecordingDuration == nil || *msg.Data.RecordingDuration != *j.File.AudioDuration) {
 					t.Fatalf("job %s: message %q, want data.recording_duration %v", j.ID, m, *j.File.AudioDuration)
 				}
-				kinds = append(kinds, msg.Type)
+				if msg.Type != "transcript" { // TestSeededLiveMessagesFollowMessagesConfig
+					kinds = append(kinds, msg.Type)
+				}
 			}
-			if want := []string{"start_session", "start_recording", "end_recording", "end_session"}; !reflect.DeepEqual(kinds, want) {
-				t.Fatalf("job %s: messages %v, want %v", j.ID, kinds, want)
+			var want []string
+			if *p.MessagesConfig.ReceiveLifecycleEvents {
+				want = []string{"start_session", "start_recording", "end_recording", "end_session"}
+			}
+			if !slices.Equal(kinds, want) {
+				t.Fatalf("job %s: lifecycle messages %v, want %v", j.ID, kinds, want)
 			}
 			// A session has no audio_url, so its file has no source
 			// (LiveV2FileResponse: "The link used to download the file if
@@ -681,7 +687,7 @@ func TestSeededLiveSessionsMoveOnWithTheClock(t *testing.T) {
 		if completed, _ := time.Parse(time.RFC3339, *now.CompletedAt); completed.After(clock.Now()) || !completed.After(mustParseTime(t, now.CreatedAt)) {
 			t.Errorf("session %s: completed_at %s, created_at %s, now %s", j.ID, *now.CompletedAt, now.CreatedAt, formatTimestamp(clock.Now()))
 		}
-		if now.Status != client.StatusDone {
+		if now.Status != client.StatusDone || !*now.RequestParams.MessagesConfig.ReceiveLifecycleEvents {
 			continue
 		}
 		// Its messages tell the same lifecycle as its record: it ended
@@ -956,5 +962,67 @@ func TestRecordBuiltForAnEarlierStatusIsNotKept(t *testing.T) {
 	decodeInto(t, h.get("/v2/live/"+processing).body, &after)
 	if !client.IsFinal(after.Status) {
 		t.Fatalf("session %s 15 minutes on: status %s, want it ended", processing, after.Status)
+	}
+}
+
+// A seeded session's messages are those its messages_config chose:
+// lifecycle events only with receive_lifecycle_events, and one final
+// transcript per utterance, in order, with receive_final_transcripts (the
+// official client's LiveV2TranscriptMessage). Every finished session held
+// the four lifecycle events, whatever its flags, and no transcript.
+func TestSeededLiveMessagesFollowMessagesConfig(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 300})
+	seen := map[[2]bool]int{}
+	for _, j := range h.livePage("?status=done&limit=1000").Items {
+		cfg := j.RequestParams.MessagesConfig
+		lifecycle, transcripts := *cfg.ReceiveLifecycleEvents, *cfg.ReceiveFinalTranscripts
+		seen[[2]bool{lifecycle, transcripts}]++
+		var kinds []string
+		var utterances []client.Utterance
+		for _, m := range j.Result.Messages {
+			var msg struct {
+				Type      string `json:"type"`
+				SessionID string `json:"session_id"`
+				CreatedAt string `json:"created_at"`
+				Data      struct {
+					ID        string           `json:"id"`
+					IsFinal   bool             `json:"is_final"`
+					Utterance client.Utterance `json:"utterance"`
+				} `json:"data"`
+			}
+			decodeInto(t, []byte(m), &msg)
+			if msg.SessionID != j.ID || msg.CreatedAt == "" {
+				t.Fatalf("session %s: message %s", j.ID, m)
+			}
+			kinds = append(kinds, msg.Type)
+			if msg.Type == "transcript" {
+				if !msg.Data.IsFinal || msg.Data.ID == "" {
+					t.Fatalf("session %s: transcript message %s", j.ID, m)
+				}
+				utterances = append(utterances, msg.Data.Utterance)
+			}
+		}
+		var want []string
+		if lifecycle {
+			want = append(want, "start_session", "start_recording")
+		}
+		if transcripts {
+			for range j.Result.Transcription.Utterances {
+				want = append(want, "transcript")
+			}
+		}
+		if lifecycle {
+			want = append(want, "end_recording", "end_session")
+		}
+		if !slices.Equal(kinds, want) {
+			t.Fatalf("session %s (lifecycle %t, final transcripts %t): messages %v, want %v", j.ID, lifecycle, transcripts, kinds, want)
+		}
+		if transcripts && !reflect.DeepEqual(utterances, j.Result.Transcription.Utterances) {
+			t.Fatalf("session %s: the transcript messages' utterances differ from the result's", j.ID)
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("fixture: sessions of %d of the 4 combinations of the two flags: %v", len(seen), seen)
 	}
 }
