@@ -62,7 +62,7 @@ func TestControl_faults(t *testing.T) {
 		{"defaults filled in", `{"rate_limit_ratio":1}`,
 			http.StatusOK, faultsWire{Latency: "0s", RateLimitRatio: 1, RetryAfter: 1, ServerErrorStatus: 503}, ""},
 		{"ratio too large", `{"rate_limit_ratio":1.5}`, http.StatusBadRequest, faultsWire{}, "from 0 to 1"},
-		{"ratios add past 1", `{"rate_limit_ratio":0.7,"server_error_ratio":0.7}`, http.StatusBadRequest, faultsWire{}, "add up"},
+		{"ratios add past 1", `{"rate_limit_ratio":0.7,"server_error_ratio":0.6}`, http.StatusBadRequest, faultsWire{}, "add up to 1.3, more than 1"}, // not 1.2999999999999998
 		{"bad latency", `{"latency":"soon"}`, http.StatusBadRequest, faultsWire{}, "latency"},
 		{"bad status", `{"server_error_ratio":0.1,"server_error_status":404}`, http.StatusBadRequest, faultsWire{}, "500 to 599"},
 		{"unknown field", `{"latency":"1s","ratio":1}`, http.StatusBadRequest, faultsWire{}, "unknown field"},

@@ -49,7 +49,7 @@ func (f Faults) Validate() error {
 		}
 	}
 	if f.RateLimitRatio+f.ServerErrorRatio > 1 {
-		problems = append(problems, fmt.Sprintf("the rate-limit and server-error ratios add up to %v, more than 1", f.RateLimitRatio+f.ServerErrorRatio))
+		problems = append(problems, fmt.Sprintf("the rate-limit and server-error ratios add up to %.12g, more than 1", f.RateLimitRatio+f.ServerErrorRatio)) // 0.7+0.6 is 1.2999999999999998 in floats
 	}
 	if f.Latency < 0 || f.Latency > maxLatency {
 		problems = append(problems, fmt.Sprintf("the latency must be from 0 to %s, not %s", maxLatency, f.Latency))

@@ -203,7 +203,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, _ string) 
 		s.writeError(w, r, http.StatusBadRequest, "Content-Type must be application/json")
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
+	watched := &bodyWatch{ReadCloser: r.Body}
+	body, err := io.ReadAll(io.LimitReader(watched, maxCreateBodyBytes+1))
+	if err != nil && clientGone(r, watched) {
+		answerClientGone(w)
+		return
+	}
 	if err != nil {
 		s.writeError(w, r, http.StatusBadRequest, "reading the request body: "+err.Error())
 		return

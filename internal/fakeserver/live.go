@@ -553,6 +553,8 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 			} else {
 				bad("kind must be one of: %s, %s (got %q)", client.KindPreRecorded, client.KindLive, v)
 			}
+		case strings.HasPrefix(key, "custom_metadata["):
+			bad("%q: a custom_metadata filter is custom_metadata[key]=value, with a key that is not empty and has no square brackets, which this encoding cannot carry", key)
 		default:
 			bad("unknown query parameter %q", key)
 		}

@@ -215,9 +215,11 @@ func TestLiveQueryErrors(t *testing.T) {
 		{"?status=", `(got "")`},
 		{"?sort=asc", `unknown query parameter "sort"`},
 		{"?custom_metadata=team", `unknown query parameter "custom_metadata"`},
-		{"?custom_metadata[]=x", `unknown query parameter "custom_metadata[]"`},
-		{"?custom_metadata[team=x", `unknown query parameter "custom_metadata[team"`},
-		{"?custom_metadata[a[b]]=x", `unknown query parameter "custom_metadata[a[b]]"`},
+		// A key the encoding cannot carry is named as such, not as an
+		// unknown parameter (a key with brackets can be sent at create).
+		{"?custom_metadata[]=x", `"custom_metadata[]": a custom_metadata filter is custom_metadata[key]=value, with a key that is not empty and has no square brackets`},
+		{"?custom_metadata[team=x", `"custom_metadata[team": a custom_metadata filter is custom_metadata[key]=value`},
+		{"?custom_metadata[a[b]]=x", `"custom_metadata[a[b]]": a custom_metadata filter is custom_metadata[key]=value, with a key that is not empty and has no square brackets`},
 		{"?custom_metadata[team]=a&custom_metadata[team]=b", "custom_metadata[team] must be given at most once"},
 	}
 	for _, c := range cases {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
 	"io"
 	"maps"
 	"net/http"
@@ -560,9 +561,13 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 		captured.limit = maxRecordedUploadBytes
 		r.Body = readCloser{io.TeeReader(r.Body, captured), r.Body}
 	} else {
-		head, _ := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
+		head, err := io.ReadAll(io.LimitReader(r.Body, maxCreateBodyBytes+1))
 		_, _ = captured.Write(head) // a cappedBuffer never fails
-		r.Body = readCloser{io.MultiReader(bytes.NewReader(head), io.TeeReader(r.Body, captured)), r.Body}
+		rest := io.TeeReader(r.Body, captured)
+		if err != nil {
+			rest = failingReader{err} // the handler meets the failure: a client gone
+		}
+		r.Body = readCloser{io.MultiReader(bytes.NewReader(head), rest), r.Body}
 	}
 
 	s.mu.Lock()
@@ -593,6 +598,42 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 // away before an answer (nginx's 499): never 0, which the request listing
 // reads as still being answered.
 const statusClientGone = 499
+
+// failingReader fails every read with err.
+type failingReader struct{ err error }
+
+func (f failingReader) Read([]byte) (int, error) { return 0, f.err }
+
+// bodyWatch is a request's body that remembers whether a read failed in
+// transport: its client went away before sending all of it (the
+// connection closed short of its length). Reading what it carries can fail
+// for its content too (a multipart part cut short within a whole body ends
+// in io.ErrUnexpectedEOF as well), which is the client's error to be told.
+type bodyWatch struct {
+	io.ReadCloser
+	failed bool
+}
+
+func (b *bodyWatch) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && !errors.Is(err, io.EOF) {
+		b.failed = true
+	}
+	return n, err
+}
+
+// clientGone reports whether the request's client went away, so that no
+// answer can reach it: it is then recorded as statusClientGone
+// (answerClientGone), not as a bad request.
+func clientGone(r *http.Request, body *bodyWatch) bool {
+	return r.Context().Err() != nil || body.failed
+}
+
+// answerClientGone ends a request whose client went away: nothing reaches
+// it, and the request listing shows statusClientGone.
+func answerClientGone(w http.ResponseWriter) {
+	w.WriteHeader(statusClientGone)
+}
 
 // finalStatus is the status a request ended with: what the handler wrote,
 // statusClientGone when it wrote nothing because its client went away, and

@@ -81,11 +81,15 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 		s.writeError(w, r, http.StatusBadRequest, `Content-Type must be multipart/form-data with the file in the field "audio"`)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxUploadBytes+multipartOverheadBytes)
+	watched := &bodyWatch{ReadCloser: r.Body}
+	r.Body = http.MaxBytesReader(w, watched, s.opts.MaxUploadBytes+multipartOverheadBytes)
 	filename, data, found, err := s.readAudioPart(r)
 	switch {
 	case errors.Is(err, errUploadTooLarge):
 		s.writeError(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the audio file exceeds the upload limit of %d bytes", s.opts.MaxUploadBytes))
+		return
+	case err != nil && clientGone(r, watched):
+		answerClientGone(w)
 		return
 	case err != nil:
 		s.writeError(w, r, http.StatusBadRequest, "the multipart body cannot be read: "+err.Error())

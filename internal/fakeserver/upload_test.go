@@ -378,3 +378,34 @@ func TestUploadOverstatedLengthKeepsTheFileAlone(t *testing.T) {
 		t.Errorf("a %d-byte file announced as 200 MB is kept in a buffer of %d bytes", size, cap(kept.data))
 	}
 }
+
+// A request whose client went away before sending its whole body is
+// recorded as 499 (its client gone), as the request listing documents, not
+// as a bad request: an upload and a create cut off mid-body both were 400.
+func TestBodyCutOffIsRecordedAsClientGone(t *testing.T) {
+	for _, tc := range []struct{ path, contentType, body string }{
+		{"/v2/upload", "multipart/form-data; boundary=X", "--X\r\nContent-Disposition: form-data; name=\"audio\"; filename=\"a.wav\"\r\nContent-Type: audio/wav\r\n\r\n" + strings.Repeat("a", 100_000)},
+		{"/v2/pre-recorded", "application/json", `{"audio_url":"https://media.example.com/a.wav",`},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			h := newHarness(t, Options{})
+			conn, err := net.Dial("tcp", strings.TrimPrefix(h.url, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\n%s: %s\r\nContent-Type: %s\r\nContent-Length: 5000000\r\n\r\n%s",
+				tc.path, client.ServiceKeyHeader, testKey, tc.contentType, tc.body)
+			conn.Close()
+			var page controlPage
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+				decodeInto(t, h.control(http.MethodGet, "/requests", "").body, &page)
+				if len(page.Requests) == 1 && page.Requests[0].Status != 0 || time.Now().After(deadline) {
+					break
+				}
+			}
+			if len(page.Requests) != 1 || page.Requests[0].Status != statusClientGone {
+				t.Fatalf("%+v, want the request cut off recorded with %d", page, statusClientGone)
+			}
+		})
+	}
+}

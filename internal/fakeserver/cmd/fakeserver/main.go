@@ -432,7 +432,7 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 	case !(f.ServerErrorRatio >= 0 && f.ServerErrorRatio <= 1):
 		return fmt.Errorf("-server-error-ratio must be from 0 to 1, not %v", f.ServerErrorRatio)
 	case f.RateLimitRatio+f.ServerErrorRatio > 1:
-		return fmt.Errorf("-rate-limit-ratio and -server-error-ratio add up to %v, more than 1", f.RateLimitRatio+f.ServerErrorRatio)
+		return fmt.Errorf("-rate-limit-ratio and -server-error-ratio add up to %.12g, more than 1", f.RateLimitRatio+f.ServerErrorRatio)
 	case f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599:
 		return fmt.Errorf("-server-error-status must be from 500 to 599, not %d", f.ServerErrorStatus)
 	}
