@@ -46,6 +46,12 @@ func TestParseBaseURL_refuses(t *testing.T) {
 	for raw, want := range map[string]string{
 		"ftp://api.example.com": "must be an absolute http or https URL",
 		"/v2":                   "must be an absolute http or https URL",
+		// No scheme: the parser's reasons ("first path segment in URL
+		// cannot contain colon", or the scheme "localhost") say nothing of it.
+		"127.0.0.1:8080":                "start it with http:// or https://",
+		"localhost:8080":                "start it with http:// or https://",
+		"api.example.com/v2":            "start it with http:// or https://",
+		"https:user:s3cr3t@api.example": "start it with http:// or https://",
 		// A port without a host name: Go would dial this machine.
 		"http://:18931":                             "must be an absolute http or https URL",
 		"https://api.example.com?x=1":               "must not have a query or fragment",

@@ -258,8 +258,11 @@ func statusHint(apiErr *client.APIError) string {
 		// The client follows a redirect only for a read, within base_url's
 		// origin (sameOriginRedirects).
 		return "base_url answers with a redirect (HTTP 3xx), which the provider follows only for a read, to the same scheme, host and port: set base_url to the address the service answers at now."
-	case status == http.StatusNotFound && namesNoJob(op):
-		hint := "The service answers this path whatever the job, so base_url does not lead to it (a path prefix mistyped, another host). " +
+	case (status == http.StatusNotFound || status == http.StatusMethodNotAllowed || status == http.StatusNotImplemented) && namesNoJob(op):
+		// The service takes this method at this path whatever the job: a
+		// 404, or a web server's 405 or 501 to a POST, is not its answer
+		// (and no retry mends it).
+		hint := "The service answers this request whatever the job, so base_url does not lead to it (a path prefix mistyped, another host, a web server that is not the service). " +
 			"Check base_url, or the " + EnvBaseURL + " environment variable when the provider configuration leaves base_url out."
 		if apiErr.URL != "" {
 			hint += " The request went to " + apiErr.URL + "."

@@ -112,6 +112,16 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "POST /v2/upload", StatusCode: 404},
 			want: []string{"status 404", "Check base_url"},
 		},
+		// A web server that is not the service, answering a POST.
+		"create refused by a web server": {
+			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 405, Message: "unexpected error response: HTML page: 405 Not Allowed"},
+			want: []string{"status 405 (Method Not Allowed)", "a web server that is not the service", "Check base_url"},
+		},
+		"upload not implemented by a web server": {
+			err:  &client.APIError{Op: "POST /v2/upload", StatusCode: 501, Message: "unexpected error response: HTML page: Error response"},
+			want: []string{"status 501 (Not Implemented)", "Check base_url"},
+			not:  []string{"try again"},
+		},
 		"server error": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 503},
 			want: []string{"status 503 (Service Unavailable).", "try again later"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -393,13 +394,19 @@ const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = tr
 
 // addSourceError reports a file that cannot be read, naming its path.
 func addSourceError(diags *diag.Diagnostics, source string, err error, more string) {
-	hint := "A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration."
-	if strings.HasPrefix(source, "~") {
+	var hint string
+	switch {
+	case strings.HasPrefix(source, "~"):
 		// Only a shell expands ~.
 		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
+	case !filepath.IsAbs(source) && errors.Is(err, fs.ErrNotExist):
+		hint = "A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration."
 	}
-	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload",
-		fmt.Sprintf("The file %q cannot be read: %v.\n\n", source, unwrapPathError(err))+hint+more)
+	detail := fmt.Sprintf("The file %q cannot be read: %v.", source, unwrapPathError(err))
+	if hint != "" {
+		detail += "\n\n" + hint
+	}
+	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload", detail+more)
 }
 
 // whatServiceReceived says what the service may hold of an upload stopped

@@ -1660,3 +1660,45 @@ func TestAccProcess_uploadStateWithoutID(t *testing.T) {
 		t.Fatalf("destroy: %v\n%s", err, stderr)
 	}
 }
+
+// A file that cannot be read gets the advice that fits its path: path.module
+// for a relative path not found, pathexpand for ~, none for an absolute
+// path or a directory (the relative-path advice was given to every path).
+func TestAddSourceError_adviceFitsThePath(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const relativeAdvice, tildeAdvice = "A relative path is resolved from the directory Terraform runs in", "pathexpand"
+	for _, tc := range []struct {
+		name, source string
+		want, not    []string
+	}{
+		{"relative, not found", "recordings/absent.wav", []string{relativeAdvice}, []string{tildeAdvice}},
+		{"absolute, not found", filepath.Join(dir, "absent.wav"), nil, []string{relativeAdvice, tildeAdvice}},
+		{"a directory", dir, []string{"is a directory"}, []string{relativeAdvice, tildeAdvice}},
+		{"home", "~/absent.wav", []string{tildeAdvice}, []string{relativeAdvice}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := os.ReadFile(tc.source)
+			if err == nil {
+				t.Fatalf("fixture: %s can be read", tc.source)
+			}
+			var diags diag.Diagnostics
+			addSourceError(&diags, tc.source, err, "")
+			if len(diags) != 1 {
+				t.Fatalf("%d diagnostics", len(diags))
+			}
+			detail := diags[0].Detail()
+			for _, want := range tc.want {
+				if !strings.Contains(detail, want) {
+					t.Errorf("detail %q lacks %q", detail, want)
+				}
+			}
+			for _, not := range tc.not {
+				if strings.Contains(detail, not) {
+					t.Errorf("detail %q says %q", detail, not)
+				}
+			}
+		})
+	}
+}

@@ -206,7 +206,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	l, err := fakeserver.ServeTLS(cfg.addr, handler, tlsConfig)
 	if errors.Is(err, syscall.EADDRINUSE) {
-		return fmt.Errorf("%w (-addr 127.0.0.1:0 picks a free port)", err)
+		// make fakeserver passes no flags: the environment reaches it.
+		return fmt.Errorf("%w (-addr 127.0.0.1:0, or FAKESERVER_ADDR=127.0.0.1:0, picks a free port)", err)
 	}
 	if err != nil {
 		return err

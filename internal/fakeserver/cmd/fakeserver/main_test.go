@@ -268,7 +268,7 @@ func TestRunOnABusyPort(t *testing.T) {
 	defer squatter.Close()
 	var stdout, stderr testutil.SyncBuffer
 	err = run(context.Background(), []string{"-addr", squatter.Addr().String()}, &stdout, &stderr, func(string) string { return "" })
-	if err == nil || !strings.Contains(err.Error(), squatter.Addr().String()) || !strings.Contains(err.Error(), "-addr 127.0.0.1:0 picks a free port") || strings.Contains(err.Error(), "fakeserver:") {
+	if err == nil || !strings.Contains(err.Error(), squatter.Addr().String()) || !strings.Contains(err.Error(), "-addr 127.0.0.1:0, or FAKESERVER_ADDR=127.0.0.1:0, picks a free port") || strings.Contains(err.Error(), "fakeserver:") {
 		t.Fatalf("run on a busy port: %v, want its address, the hint, and no prefix of its own", err)
 	}
 }
