@@ -100,6 +100,10 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// Before anything that needs the provider's configuration, which may be
 	// unknown yet: replacement never depends on it.
 	unchanged := planReplacement(ctx, resp.Plan, req.State, resp)
+	if req.State.Raw.IsNull() || len(resp.RequiresReplace) > 0 {
+		// Where a job is made, and billed.
+		warnObjectsSettingNothing(req.Config.Raw, &resp.Diagnostics)
+	}
 	if len(resp.RequiresReplace) > 0 {
 		warnCallbackURLNotCarriedOver(ctx, req, resp)
 		warnDeletionWaits(ctx, req.State, &resp.Diagnostics)

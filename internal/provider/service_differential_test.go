@@ -482,9 +482,9 @@ func problemRoot(problem string) string {
 // serviceRuleRoots names the argument the provider refuses for a rule of
 // the service about several fields, by what the service's problem says.
 var serviceRuleRoots = map[string]string{
-	"is required when callback is true":                "callback",
-	`unknown query parameter "custom_metadata[`:        "custom_metadata",
-	"a callback is required under zero data retention": "callback",
+	"is required when callback is true":                      "callback",
+	"a custom_metadata filter is custom_metadata[key]=value": "custom_metadata",
+	"a callback is required under zero data retention":       "callback",
 }
 
 // providerOnlyRule is a refusal of the provider's that the service does not
