@@ -168,6 +168,7 @@ type faultsWire struct {
 	RetryAfter        int     `json:"retry_after"`
 	ServerErrorRatio  float64 `json:"server_error_ratio"`
 	ServerErrorStatus int     `json:"server_error_status"`
+	LostAnswerRatio   float64 `json:"lost_answer_ratio"`
 	Seed              int64   `json:"seed"`
 }
 
@@ -178,6 +179,7 @@ func faultsToWire(f Faults) faultsWire {
 		RetryAfter:        f.RetryAfter,
 		ServerErrorRatio:  f.ServerErrorRatio,
 		ServerErrorStatus: f.ServerErrorStatus,
+		LostAnswerRatio:   f.LostAnswerRatio,
 		Seed:              f.Seed,
 	}
 }
@@ -193,6 +195,7 @@ func (s *Server) controlSetFaults(w http.ResponseWriter, r *http.Request) {
 		RetryAfter:        in.RetryAfter,
 		ServerErrorRatio:  in.ServerErrorRatio,
 		ServerErrorStatus: in.ServerErrorStatus,
+		LostAnswerRatio:   in.LostAnswerRatio,
 		Seed:              in.Seed,
 	}
 	if in.Latency != "" {
@@ -525,6 +528,7 @@ type statsWire struct {
 	Requests           int   `json:"requests"`
 	RateLimited        int   `json:"rate_limited"`
 	ServerErrors       int   `json:"server_errors"`
+	AnswersLost        int   `json:"answers_lost"`
 	JobsCreated        int   `json:"jobs_created"`
 	ConcurrencyLimited int   `json:"concurrency_limited"`
 	CallbacksDelivered int   `json:"callbacks_delivered"`

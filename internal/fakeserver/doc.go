@@ -258,10 +258,16 @@
 // # Faults
 //
 // Options.Faults, then Server.SetFaults (or the command's -latency,
-// -rate-limit-ratio, -retry-after, -server-error-ratio, -server-error-status
-// and -fault-seed, or PUT /_emulator/faults) add latency to every request
-// and answer a deterministic (by seed) share of requests with 429 (with
-// Retry-After) or a 5xx, before any routing or authentication.
+// -rate-limit-ratio, -retry-after, -server-error-ratio, -server-error-status,
+// -lost-answer-ratio and -fault-seed, or PUT /_emulator/faults) add latency
+// to every request and answer a deterministic (by seed) share of requests
+// with 429 (with Retry-After) or a 5xx, before any routing or
+// authentication. A request whose client gives up during the latency is
+// not handled. The lost-answer share is handled as usual, then its
+// connection closes before any of the answer is sent: a create so answered
+// makes a job (billed) whose id its client never learns, the case a
+// pipeline must survive without creating the job twice. The request
+// listing shows the status it was answered with; stats count answers_lost.
 //
 // # Control interface
 //
@@ -275,7 +281,8 @@
 //	PUT    /_emulator/faults      replace them: {"latency": "200ms",
 //	                              "rate_limit_ratio": 0.2, "retry_after": 1,
 //	                              "server_error_ratio": 0.1,
-//	                              "server_error_status": 503, "seed": 1};
+//	                              "server_error_status": 503,
+//	                              "lost_answer_ratio": 0, "seed": 1};
 //	                              missing fields are 0 (defaults: Retry-After
 //	                              1, status 503); 400 when out of range
 //	DELETE /_emulator/faults      inject none
@@ -308,6 +315,7 @@
 //	                              job (Server.ExpireJob, RemoveLiveJob): 204,
 //	                              or 404
 //	GET    /_emulator/stats       Stats: requests, rate_limited, server_errors,
+//	                              answers_lost,
 //	                              jobs_created, concurrency_limited,
 //	                              callbacks_delivered, callback_failures,
 //	                              jobs_expired, uploads_expired, and what

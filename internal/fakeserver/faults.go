@@ -24,6 +24,11 @@ type Faults struct {
 	ServerErrorRatio float64
 	// ServerErrorStatus is the 5xx status to answer (default 503).
 	ServerErrorStatus int
+	// LostAnswerRatio is the share of requests handled as usual whose
+	// answer is then lost: the connection closes before any of it is sent,
+	// as when a network or a proxy fails after the service acted. A create
+	// so answered makes a job (billed) whose id never reaches its client.
+	LostAnswerRatio float64
 	// Seed chooses which requests fault: the same seed and request order
 	// give the same faults.
 	Seed int64
@@ -36,20 +41,19 @@ const maxLatency = time.Hour
 
 // Validate reports settings that cannot be honoured: a ratio outside 0..1,
 // ratios adding up past 1, a latency outside 0..maxLatency, a negative
-// Retry-After, or a
-// ServerErrorStatus other than 0 (503) or 500..599.
+// Retry-After, or a ServerErrorStatus other than 0 (503) or 500..599.
 func (f Faults) Validate() error {
 	var problems []string
 	for _, r := range []struct {
 		name  string
 		ratio float64
-	}{{"rate-limit ratio", f.RateLimitRatio}, {"server-error ratio", f.ServerErrorRatio}} {
+	}{{"rate-limit ratio", f.RateLimitRatio}, {"server-error ratio", f.ServerErrorRatio}, {"lost-answer ratio", f.LostAnswerRatio}} {
 		if !(r.ratio >= 0 && r.ratio <= 1) { // NaN fails both
 			problems = append(problems, fmt.Sprintf("the %s must be from 0 to 1, not %v", r.name, r.ratio))
 		}
 	}
-	if f.RateLimitRatio+f.ServerErrorRatio > 1 {
-		problems = append(problems, fmt.Sprintf("the rate-limit and server-error ratios add up to %.12g, more than 1", f.RateLimitRatio+f.ServerErrorRatio)) // 0.7+0.6 is 1.2999999999999998 in floats
+	if sum := f.ratioSum(); sum > 1 {
+		problems = append(problems, fmt.Sprintf("the rate-limit, server-error and lost-answer ratios add up to %.12g, more than 1", sum)) // 0.7+0.6 is 1.2999999999999998 in floats
 	}
 	if f.Latency < 0 || f.Latency > maxLatency {
 		problems = append(problems, fmt.Sprintf("the latency must be from 0 to %s, not %s", maxLatency, f.Latency))
@@ -64,6 +68,11 @@ func (f Faults) Validate() error {
 		return errors.New(strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// ratioSum is the share of requests that fault one way or another.
+func (f Faults) ratioSum() float64 {
+	return f.RateLimitRatio + f.ServerErrorRatio + f.LostAnswerRatio
 }
 
 type faultState struct {
@@ -85,12 +94,13 @@ func (s *Server) SetFaults(f Faults) {
 }
 
 // injectFault applies the configured faults to one request and reports
-// whether it has been dealt with (answered, or abandoned by its client).
-func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) bool {
+// whether it has been dealt with (answered, or abandoned by its client), or
+// else whether its answer is to be lost (Faults.LostAnswerRatio).
+func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) (dealt, loseAnswer bool) {
 	s.mu.Lock()
 	cfg := s.faults.cfg
 	roll := 1.0 // no fault unless a ratio is set
-	if cfg.RateLimitRatio > 0 || cfg.ServerErrorRatio > 0 {
+	if cfg.ratioSum() > 0 {
 		roll = s.faults.rng.Float64()
 	}
 	s.mu.Unlock()
@@ -100,7 +110,7 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) bool {
 		select {
 		case <-r.Context().Done():
 			t.Stop()
-			return true
+			return true, false
 		case <-s.ctx.Done(): // closed: answer now, so a shutdown need not wait out the latency
 			t.Stop()
 		case <-t.C:
@@ -111,13 +121,32 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) bool {
 		s.countFault(func(st *Stats) { st.RateLimited++ })
 		w.Header().Set("Retry-After", strconv.Itoa(cfg.RetryAfter))
 		s.writeError(w, r, http.StatusTooManyRequests, "too many requests; retry after "+strconv.Itoa(cfg.RetryAfter)+"s")
-		return true
+		return true, false
 	case roll < cfg.RateLimitRatio+cfg.ServerErrorRatio:
 		s.countFault(func(st *Stats) { st.ServerErrors++ })
 		s.writeError(w, r, cfg.ServerErrorStatus, faultMessage(cfg.ServerErrorStatus))
-		return true
+		return true, false
+	case roll < cfg.ratioSum():
+		return false, true
 	}
-	return false
+	return false, false
+}
+
+// unsentWriter takes an answer that is then lost (Faults.LostAnswerRatio):
+// nothing of it reaches the connection.
+type unsentWriter struct{ header http.Header }
+
+func (w *unsentWriter) Header() http.Header         { return w.header }
+func (w *unsentWriter) WriteHeader(int)             {}
+func (w *unsentWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+// loseAnswer ends a request whose answer is lost: the server closes its
+// connection without sending anything (http.ErrAbortHandler, which it does
+// not log). The request listing keeps the status the handler answered,
+// which its client never saw.
+func (s *Server) loseAnswer() {
+	s.countFault(func(st *Stats) { st.AnswersLost++ })
+	panic(http.ErrAbortHandler)
 }
 
 // faultMessage is the message of an injected server error: 503's says the

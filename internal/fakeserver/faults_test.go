@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -192,4 +193,31 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// A lost answer (Faults.LostAnswerRatio): the request is handled as usual,
+// and its connection closes before any of the answer is sent, so that a
+// pipeline can rehearse a create whose job is made (and billed) while its
+// client never learns its id. Injected latency could not: it drops a
+// request whose client gave up before handling it.
+func TestLostAnswer(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.srv.SetFaults(Faults{LostAnswerRatio: 1})
+	req, _ := http.NewRequest(http.MethodPost, h.url+"/v2/pre-recorded", strings.NewReader(`{"audio_url":"https://media.example.com/a.wav"}`))
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the create was answered %d, want its answer lost", resp.StatusCode)
+	}
+	h.srv.SetFaults(Faults{})
+	if n := h.srv.JobCount(); n != 1 {
+		t.Fatalf("%d jobs, want the one the create whose answer was lost made", n)
+	}
+	if st := h.srv.Stats(); st.AnswersLost != 1 || st.JobsCreated != 1 {
+		t.Errorf("stats %+v, want 1 answer lost and 1 job created", st)
+	}
+	if reqs := h.srv.Requests(); len(reqs) != 1 || reqs[0].Status != http.StatusCreated {
+		t.Errorf("requests %+v, want the create recorded with the 201 its client never saw", reqs)
+	}
 }

@@ -32,6 +32,7 @@ type Stats struct {
 	Requests           int // every request received
 	RateLimited        int // answered 429 by fault injection
 	ServerErrors       int // answered 5xx by fault injection
+	AnswersLost        int // handled, their answer lost by fault injection (Faults.LostAnswerRatio)
 	JobsCreated        int // accepted creates (201)
 	ConcurrencyLimited int // creates answered 429 by Options.MaxConcurrentJobs
 	CallbacksDelivered int // callbacks the receiver accepted (2xx)

@@ -305,7 +305,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	sw := &statusWriter{ResponseWriter: w}
 	finish := s.record(r)
-	if s.injectFault(sw, r) {
+	dealt, loseAnswer := s.injectFault(sw, r)
+	if dealt {
 		finish(finalStatus(sw.status, r))
 		return
 	}
@@ -315,7 +316,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuseWebSocket(sw, r, finish)
 		return
 	}
-	defer func() { finish(finalStatus(sw.status, r)) }()
+	if loseAnswer {
+		sw.ResponseWriter = &unsentWriter{header: http.Header{}}
+	}
+	defer func() {
+		finish(finalStatus(sw.status, r))
+		if loseAnswer {
+			s.loseAnswer()
+		}
+	}()
 	if !s.authorized(r) {
 		s.writeError(sw, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
 		return

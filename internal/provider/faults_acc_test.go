@@ -1040,3 +1040,35 @@ func TestAccFaults_submittedWithoutWaitingReturnsAtOnce(t *testing.T) {
 		t.Errorf("the warning does not name timeouts.create:\n%s%s", stdout, stderr)
 	}
 }
+
+// TestAccFaults_createAnswerLost rehearses, with the fake server's lost-answer
+// fault, a create the service carried out whose answer never arrived: the
+// apply fails saying the job may exist and how to find it, the create is
+// not sent again (it would bill a second job), and nothing is in state, so
+// the next apply submits the job again.
+func TestAccFaults_createAnswerLost(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime, Faults: fakeserver.Faults{LostAnswerRatio: 1}})
+	config := acctest.ProviderConfig(url) + acctest.JobConfig("lost", `audio_url = "https://example.com/lost.wav"`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      config,
+				ExpectError: acctest.ExpectError(`(?s)Cannot create the transcription job.*the connection failed before its whole answer came.*may have created the job before this failure.*does not send the request again.*transcription_job list resource finds it`),
+			},
+			{
+				PreConfig: func() {
+					if st := fs.Stats(); st.AnswersLost != 1 || st.JobsCreated != 1 {
+						t.Errorf("after the failed apply: %d answers lost, %d jobs created; want the one create, handled, its answer lost", st.AnswersLost, st.JobsCreated)
+					}
+					fs.SetFaults(fakeserver.Faults{})
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.lost", plancheck.ResourceActionCreate),
+				}},
+				Check: acctest.JobsCreated(fs, 2),
+			},
+		},
+	})
+}

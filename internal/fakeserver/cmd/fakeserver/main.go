@@ -289,6 +289,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds")
 	flags.Float64Var(&cfg.faults.ServerErrorRatio, "server-error-ratio", 0, "share of requests answered -server-error-status (0 to 1)")
 	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers")
+	flags.Float64Var(&cfg.faults.LostAnswerRatio, "lost-answer-ratio", 0, "share of requests handled as usual whose answer is lost: the connection closes before any of it is sent (a create so answered makes a job whose id never reaches its client) (0 to 1)")
 	flags.Int64Var(&cfg.faults.Seed, "fault-seed", 0, "chooses which requests fault: the same seed and request order give the same faults")
 	flags.IntVar(&cfg.requestLog, "request-log", 10000, "newest requests kept for "+fakeserver.ControlPrefix+"/requests (0: every one, memory growing without bound)")
 	flags.StringVar(&cfg.tlsCert, "tls-cert", "", "PEM file of the server's certificate (its chain after it): serve HTTPS, with -tls-key")
@@ -432,8 +433,10 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 		return fmt.Errorf("-rate-limit-ratio must be from 0 to 1, not %v", f.RateLimitRatio)
 	case !(f.ServerErrorRatio >= 0 && f.ServerErrorRatio <= 1):
 		return fmt.Errorf("-server-error-ratio must be from 0 to 1, not %v", f.ServerErrorRatio)
-	case f.RateLimitRatio+f.ServerErrorRatio > 1:
-		return fmt.Errorf("-rate-limit-ratio and -server-error-ratio add up to %.12g, more than 1", f.RateLimitRatio+f.ServerErrorRatio)
+	case !(f.LostAnswerRatio >= 0 && f.LostAnswerRatio <= 1):
+		return fmt.Errorf("-lost-answer-ratio must be from 0 to 1, not %v", f.LostAnswerRatio)
+	case f.RateLimitRatio+f.ServerErrorRatio+f.LostAnswerRatio > 1:
+		return fmt.Errorf("-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to %.12g, more than 1", f.RateLimitRatio+f.ServerErrorRatio+f.LostAnswerRatio)
 	case f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599:
 		return fmt.Errorf("-server-error-status must be from 500 to 599, not %d", f.ServerErrorStatus)
 	}
@@ -462,16 +465,25 @@ func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			aborted := recover()
+			status := "no answer" // the client gave up, or the server is closing
+			switch {
+			case aborted == http.ErrAbortHandler: //nolint:errorlint // a panic value, compared as the server does
+				status = "answer lost (-lost-answer-ratio)"
+			case sw.status != 0:
+				status = strconv.Itoa(sw.status)
+			}
+			target := r.URL.EscapedPath()
+			if r.URL.RawQuery != "" {
+				target += "?" + fakeserver.RedactedQuery(r.URL.RawQuery)
+			}
+			logger.Printf("%s %s %s %s", r.Method, target, status, time.Since(start).Round(time.Microsecond))
+			if aborted != nil {
+				panic(aborted)
+			}
+		}()
 		next.ServeHTTP(sw, r)
-		status := "no answer" // the client gave up, or the server is closing
-		if sw.status != 0 {
-			status = strconv.Itoa(sw.status)
-		}
-		target := r.URL.EscapedPath()
-		if r.URL.RawQuery != "" {
-			target += "?" + fakeserver.RedactedQuery(r.URL.RawQuery)
-		}
-		logger.Printf("%s %s %s %s", r.Method, target, status, time.Since(start).Round(time.Microsecond))
 	})
 }
 

@@ -693,6 +693,8 @@ func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
 		{args: []string{"-rate-limit-ratio", "1.5"}, want: "-rate-limit-ratio must be from 0 to 1"},
 		{args: []string{"-rate-limit-ratio", "0.6", "-server-error-ratio", "0.6"}, want: "add up to 1.2"},
 		{args: []string{"-rate-limit-ratio", "0.7", "-server-error-ratio", "0.6"}, want: "add up to 1.3, more than 1"}, // not 1.2999999999999998
+		{args: []string{"-lost-answer-ratio", "1.5"}, want: "-lost-answer-ratio must be from 0 to 1, not 1.5"},
+		{args: []string{"-rate-limit-ratio", "0.5", "-lost-answer-ratio", "0.75"}, want: "-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to 1.25, more than 1"},
 		{args: []string{"-retention", "3w"}, want: `invalid value "3w" for flag -retention: want a Go duration such as 30s, 10m or 504h (no days)`},
 		{env: map[string]string{"FAKESERVER_RETENTION": "3w"}, want: `FAKESERVER_RETENTION="3w": want a Go duration`},
 		// Its usage quoted without -help's quotes around the value's name.
