@@ -161,6 +161,8 @@ func (a *transcribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlan
 	var diags diag.Diagnostics
 	a.checkConfig(ctx, req.Config, &diags)
 	resp.Diagnostics.Append(diags.Errors()...)
+	// Each run makes a job, billed: as a plan that makes a job does.
+	warnObjectsSettingNothing(req.Config.Raw, &resp.Diagnostics)
 }
 
 // checkConfig checks the configuration of an action as validation would,

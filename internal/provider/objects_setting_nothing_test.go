@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -92,5 +93,24 @@ func TestJobPlan_warnsOfAnObjectSettingNothing(t *testing.T) {
 		for _, d := range again.Diagnostics {
 			t.Errorf("an unchanged plan warns: %s: %s", d.Summary, d.Detail)
 		}
+	}
+}
+
+// The action's plan warns as a new job's does: each run makes a job.
+func TestTranscribePlan_warnsOfAnObjectSettingNothing(t *testing.T) {
+	t.Parallel()
+	h := newProtoHarness(t, fakeserver.Options{})
+	server, _, actionType := transcribeActionOf(t, h)
+	config := dynamicValue(t, actionType, objectValue(actionType, map[string]tftypes.Value{
+		"audio_url":        tftypes.NewValue(tftypes.String, "https://media.example.com/a.wav"),
+		"subtitles":        tftypes.NewValue(tftypes.Bool, true),
+		"subtitles_config": objectValue(actionType.AttributeTypes["subtitles_config"].(tftypes.Object), nil),
+	}))
+	planned, err := server.PlanAction(context.Background(), &tfprotov6.PlanActionRequest{ActionType: transcribeActionTypeName, Config: &config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasWarning(planned.Diagnostics, "subtitles_config sets none of its arguments", "Terraform drops an argument whose name it does not know") {
+		t.Errorf("the action's plan does not warn of subtitles_config: %v", planned.Diagnostics)
 	}
 }
