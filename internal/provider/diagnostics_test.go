@@ -181,16 +181,7 @@ func TestAddAPIError(t *testing.T) {
 				t.Fatalf("got %v", diags)
 			}
 			detail := diags.Errors()[0].Detail()
-			for _, w := range c.want {
-				if !strings.Contains(detail, w) {
-					t.Errorf("detail %q lacks %q", detail, w)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(detail, w) {
-					t.Errorf("detail %q holds %q", detail, w)
-				}
-			}
+			expectDetail(t, detail, c.want, c.not)
 			if name == "server error" && strings.Contains(detail, "request_id") {
 				t.Errorf("no request_id was given, detail %q mentions one", detail)
 			}
@@ -232,11 +223,7 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 				t.Fatalf("got %v", diags)
 			}
 			detail := diags.Errors()[0].Detail()
-			for _, w := range c.want {
-				if !strings.Contains(detail, w) {
-					t.Errorf("detail %q lacks %q", detail, w)
-				}
-			}
+			expectDetail(t, detail, c.want, nil)
 			if got := strings.Contains(detail, aftermath); got != c.sayAftermath {
 				t.Errorf("detail %q: says what becomes of the job %t, want %t", detail, got, c.sayAftermath)
 			}
@@ -329,5 +316,21 @@ func TestAddNotGone_unconfirmedSaysCheckBaseURLOnce(t *testing.T) {
 				t.Errorf("detail does not say the job is kept:\n%s", detail)
 			}
 		})
+	}
+}
+
+// expectDetail checks that a diagnostic's detail holds every text of want
+// and none of not.
+func expectDetail(t *testing.T, detail string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(detail, w) {
+			t.Errorf("detail %q lacks %q", detail, w)
+		}
+	}
+	for _, w := range not {
+		if strings.Contains(detail, w) {
+			t.Errorf("detail %q holds %q", detail, w)
+		}
 	}
 }

@@ -1688,17 +1688,7 @@ func TestAddSourceError_adviceFitsThePath(t *testing.T) {
 			if len(diags) != 1 {
 				t.Fatalf("%d diagnostics", len(diags))
 			}
-			detail := diags[0].Detail()
-			for _, want := range tc.want {
-				if !strings.Contains(detail, want) {
-					t.Errorf("detail %q lacks %q", detail, want)
-				}
-			}
-			for _, not := range tc.not {
-				if strings.Contains(detail, not) {
-					t.Errorf("detail %q says %q", detail, not)
-				}
-			}
+			expectDetail(t, diags[0].Detail(), tc.want, tc.not)
 		})
 	}
 }
