@@ -362,3 +362,30 @@ func TestAccJob_notFoundAtAnotherAddressWhenRead(t *testing.T) {
 		},
 	})
 }
+
+// TestAccJob_liveSessionID: the id of a live session, given to an import of
+// transcription_job or to its data source, is named as a live session's,
+// where the error could only suggest it might be one.
+func TestAccJob_liveSessionID(t *testing.T) {
+	fs, url := acctest.FakeServer(t, fakeserver.Options{})
+	live := bareLiveJobFixture(time.Now().Add(-time.Minute))
+	fs.AddLiveJob(live)
+	want := acctest.ExpectError(`(?s)"` + live.ID + `" is the id of a live session \(created .*queued\), not of a pre-recorded job.*transcription_live_jobs data source lists live sessions`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:        acctest.ProviderConfig(url) + acctest.JobConfig("imported", `audio_url = "https://example.com/a.wav"`),
+				ResourceName:  "transcription_job.imported",
+				ImportState:   true,
+				ImportStateId: live.ID,
+				ExpectError:   want,
+			},
+			{
+				Config:      acctest.ProviderConfig(url) + jobDataSourceConfig("live", fmt.Sprintf("id = %q", live.ID)),
+				PlanOnly:    true,
+				ExpectError: want,
+			},
+		},
+	})
+}
