@@ -45,7 +45,7 @@ func TestBaseURLWithVersionPrefix(t *testing.T) {
 func TestParseBaseURL_refuses(t *testing.T) {
 	for raw, want := range map[string]string{
 		"ftp://api.example.com": "must be an absolute http or https URL",
-		"/v2":                   "must be an absolute http or https URL",
+		"/v2":                   "has no scheme: start it with http:// or https://",
 		// No scheme: the parser's reasons ("first path segment in URL
 		// cannot contain colon", or the scheme "localhost") say nothing of it.
 		"127.0.0.1:8080":                "start it with http:// or https://",

@@ -202,7 +202,7 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	if !strings.Contains(raw, "://") {
 		// "127.0.0.1:8080" fails to parse and "localhost:8080" parses as
 		// the scheme "localhost": neither error says what is missing.
-		return nil, errors.New("base URL must be an absolute http or https URL: start it with http:// or https://, as in http://127.0.0.1:8080 or https://api.example.com")
+		return nil, errors.New("base URL has no scheme: start it with http:// or https://, as in http://127.0.0.1:8080 or https://api.example.com")
 	}
 	u, err := url.Parse(strings.TrimRight(raw, "/"))
 	if err != nil {

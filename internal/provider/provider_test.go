@@ -238,18 +238,20 @@ func TestProviderSchemas_described(t *testing.T) {
 // holds.
 func TestProviderBaseURL_validatedOffline(t *testing.T) {
 	tests := map[string]argumentCase{
-		"https":                   {value: tftypes.NewValue(tftypes.String, "https://api.example.com")},
-		"trailing slash":          {value: tftypes.NewValue(tftypes.String, "https://api.example.com/")},
-		"path prefix and /v2":     {value: tftypes.NewValue(tftypes.String, "http://gateway.internal/speech/v2/")},
-		"IPv6 and port":           {value: tftypes.NewValue(tftypes.String, "http://[::1]:8080")},
-		"unknown":                 {value: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
-		"null":                    {value: tftypes.NewValue(tftypes.String, nil)},
-		"no scheme":               {value: tftypes.NewValue(tftypes.String, "api.example.com"), wantError: "absolute http or https URL"},
-		"query":                   {value: tftypes.NewValue(tftypes.String, "https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
-		"fragment":                {value: tftypes.NewValue(tftypes.String, "https://api.example.com/#top"), wantError: "must not have a query or fragment"},
-		"credentials":             {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
-		"credentials, bad scheme": {value: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
-		"credentials, not a URL":  {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
+		"https":               {value: tftypes.NewValue(tftypes.String, "https://api.example.com")},
+		"trailing slash":      {value: tftypes.NewValue(tftypes.String, "https://api.example.com/")},
+		"path prefix and /v2": {value: tftypes.NewValue(tftypes.String, "http://gateway.internal/speech/v2/")},
+		"IPv6 and port":       {value: tftypes.NewValue(tftypes.String, "http://[::1]:8080")},
+		"unknown":             {value: tftypes.NewValue(tftypes.String, tftypes.UnknownValue)},
+		"null":                {value: tftypes.NewValue(tftypes.String, nil)},
+		"no scheme":           {value: tftypes.NewValue(tftypes.String, "api.example.com"), wantError: "absolute http or https URL"},
+		// Said once, with what to do.
+		"host and port, no scheme": {value: tftypes.NewValue(tftypes.String, "localhost:8080"), wantError: "credentials: base URL has no scheme: start it with http:// or https://"},
+		"query":                    {value: tftypes.NewValue(tftypes.String, "https://api.example.com?region=eu"), wantError: "must not have a query or fragment"},
+		"fragment":                 {value: tftypes.NewValue(tftypes.String, "https://api.example.com/#top"), wantError: "must not have a query or fragment"},
+		"credentials":              {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
+		"credentials, bad scheme":  {value: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
+		"credentials, not a URL":   {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
 		// Not the environment's address: refused offline, saying so.
 		"empty": {value: tftypes.NewValue(tftypes.String, ""), wantError: "and the service's address cannot be empty. TRANSCRIPTION_BASE_URL is read only when base_url is left out or null"},
 	}
@@ -457,7 +459,7 @@ func TestProviderConfigure_environment(t *testing.T) {
 		},
 		"invalid base URL from the environment": {
 			env:       map[string]string{EnvBaseURL: "api.example.com", EnvAPIKey: acctest.APIKey},
-			wantError: []string{"Invalid base URL", "absolute http or https URL", "(from the base_url argument or " + EnvBaseURL + ")"},
+			wantError: []string{"Invalid base URL", "has no scheme: start it with http:// or https://", "(from the base_url argument or " + EnvBaseURL + ")"},
 		},
 		"base URL with credentials from the environment": {
 			env:       map[string]string{EnvBaseURL: "https://user:s3cr3t@api.example.com", EnvAPIKey: acctest.APIKey},

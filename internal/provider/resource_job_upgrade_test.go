@@ -193,6 +193,14 @@ func TestUpgradeJobState_fromEarlierBuilds(t *testing.T) {
 				t.Errorf("%v: upgraded to %v, want the stored %v", path, gotAt, wantAt)
 			}
 		}
+		// Written before include_transcript existed: its default, not null,
+		// which a plan would change.
+		if _, stored := old["include_transcript"]; stored {
+			t.Fatal("fixture: the state has include_transcript")
+		}
+		if got := plainAt(got, []string{"include_transcript"}); got != false {
+			t.Errorf("include_transcript upgraded to %v, want its default, false", got)
+		}
 		for _, path := range [][]string{{"id"}, {"status"}, {"result", "transcription", "full_transcript"}, {"result", "metadata", "audio_duration"}} {
 			if gotAt, wantAt := plainAt(got, path), plainAt(old, path); wantAt == nil || !reflect.DeepEqual(gotAt, wantAt) {
 				t.Errorf("%v: upgraded to %v, want the stored %v", path, gotAt, wantAt)
@@ -269,14 +277,14 @@ func TestAccProcess_upgradeStateOfEarlierBuilds(t *testing.T) {
 	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+acctest.JobConfig("old", `
   audio_url          = "`+audioURL+`"
   include_transcript = true
-`))
+`)+acctest.JobConfig("older", `audio_url = "https://media.example.com/older.wav"`))
 	if _, stderr, err := w.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
 		t.Fatalf("apply: %v\n%s", err, stderr)
 	}
 
 	// The state as version 0 kept it.
 	statePath := filepath.Join(w.dir, "terraform.tfstate")
-	editStateInstance(t, statePath, jobResourceTypeName, func(instance map[string]any) {
+	editStateInstance(t, statePath, jobResourceTypeName, "old", func(instance map[string]any) {
 		if v := instance["schema_version"]; v != json.Number(strconv.Itoa(jobSchemaVersion)) {
 			t.Fatalf("fixture: schema_version %v in state, want %d", v, jobSchemaVersion)
 		}
@@ -286,6 +294,11 @@ func TestAccProcess_upgradeStateOfEarlierBuilds(t *testing.T) {
 		transcription := attrs["result"].(map[string]any)["transcription"].(map[string]any)
 		transcription["utterances"] = decodeJSONNumbers(t, []byte(transcription["utterances"].(string)))
 	})
+	// Written before include_transcript existed: a plan would add it.
+	editStateInstance(t, statePath, jobResourceTypeName, "older", func(instance map[string]any) {
+		instance["schema_version"] = 0
+		delete(instance["attributes"].(map[string]any), "include_transcript")
+	})
 
 	if stdout, stderr, err := w.run(nil, "plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
 		t.Fatalf("plan of the job in version 0's state: %v (exit 2: changes)\n%s%s", err, stdout, stderr)
@@ -293,7 +306,7 @@ func TestAccProcess_upgradeStateOfEarlierBuilds(t *testing.T) {
 	if _, stderr, err := w.run(nil, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color"); err != nil {
 		t.Fatalf("apply -refresh-only: %v\n%s", err, stderr)
 	}
-	editStateInstance(t, statePath, jobResourceTypeName, func(instance map[string]any) {
+	editStateInstance(t, statePath, jobResourceTypeName, "old", func(instance map[string]any) {
 		attrs := instance["attributes"].(map[string]any)
 		if v := instance["schema_version"]; v != json.Number(strconv.Itoa(jobSchemaVersion)) {
 			t.Errorf("schema_version %v after a refresh, want %d", v, jobSchemaVersion)
@@ -310,10 +323,10 @@ func TestAccProcess_upgradeStateOfEarlierBuilds(t *testing.T) {
 	}
 }
 
-// editStateInstance lets edit read and change the one instance of
-// typeName in the state file at path (numbers as written), and writes the
-// state back.
-func editStateInstance(t *testing.T, path, typeName string, edit func(instance map[string]any)) {
+// editStateInstance lets edit read and change the one instance of the
+// resource typeName.name in the state file at path (numbers as written),
+// and writes the state back.
+func editStateInstance(t *testing.T, path, typeName, name string, edit func(instance map[string]any)) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -323,7 +336,7 @@ func editStateInstance(t *testing.T, path, typeName string, edit func(instance m
 	found := 0
 	for _, r := range state["resources"].([]any) {
 		r := r.(map[string]any)
-		if r["mode"] != "managed" || r["type"] != typeName {
+		if r["mode"] != "managed" || r["type"] != typeName || r["name"] != name {
 			continue
 		}
 		for _, instance := range r["instances"].([]any) {
@@ -332,7 +345,7 @@ func editStateInstance(t *testing.T, path, typeName string, edit func(instance m
 		}
 	}
 	if found != 1 {
-		t.Fatalf("%d %s instances in state, want 1", found, typeName)
+		t.Fatalf("%d %s.%s instances in state, want 1", found, typeName, name)
 	}
 	if data, err = json.MarshalIndent(state, "", "  "); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -400,7 +401,13 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 		// Only a shell expands ~.
 		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
 	case !filepath.IsAbs(source) && errors.Is(err, fs.ErrNotExist):
-		hint = "A relative path is resolved from the directory Terraform runs in; use path.module (\"${path.module}/recording.wav\") to name a file next to the configuration."
+		// Named whole: "${path.module}/x" is "./x" in the root module, so
+		// the advice alone would not tell a user who wrote it what failed.
+		hint = "A relative path is resolved from the directory Terraform runs in"
+		if abs, absErr := filepath.Abs(source); absErr == nil {
+			hint += ": this one names " + strconv.Quote(abs)
+		}
+		hint += ". \"${path.module}/recording.wav\" names a file next to the module's configuration."
 	}
 	detail := fmt.Sprintf("The file %q cannot be read: %v.", source, unwrapPathError(err))
 	if hint != "" {

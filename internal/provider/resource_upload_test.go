@@ -1634,7 +1634,7 @@ func TestAccProcess_uploadStateWithoutID(t *testing.T) {
 	}
 	statePath := filepath.Join(w.dir, "terraform.tfstate")
 	var fileID any
-	editStateInstance(t, statePath, "transcription_upload", func(instance map[string]any) {
+	editStateInstance(t, statePath, "transcription_upload", "meeting", func(instance map[string]any) {
 		attrs := instance["attributes"].(map[string]any)
 		fileID = attrs["audio_metadata"].(map[string]any)["id"]
 		if attrs["id"] != fileID {
@@ -1651,7 +1651,7 @@ func TestAccProcess_uploadStateWithoutID(t *testing.T) {
 	if _, stderr, err := w.run(nil, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color"); err != nil {
 		t.Fatalf("apply -refresh-only: %v\n%s", err, stderr)
 	}
-	editStateInstance(t, statePath, "transcription_upload", func(instance map[string]any) {
+	editStateInstance(t, statePath, "transcription_upload", "meeting", func(instance map[string]any) {
 		if id := instance["attributes"].(map[string]any)["id"]; id != fileID {
 			t.Errorf("id %v after a refresh, want the file's, %v", id, fileID)
 		}
@@ -1668,11 +1668,18 @@ func TestAddSourceError_adviceFitsThePath(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	const relativeAdvice, tildeAdvice = "A relative path is resolved from the directory Terraform runs in", "pathexpand"
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, source string
 		want, not    []string
 	}{
-		{"relative, not found", "recordings/absent.wav", []string{relativeAdvice}, []string{tildeAdvice}},
+		{"relative, not found", "recordings/absent.wav", []string{relativeAdvice + `: this one names "` + filepath.Join(wd, "recordings", "absent.wav") + `"`}, []string{tildeAdvice}},
+		// "${path.module}/absent.wav" in the root module: the path it names
+		// tells a user who wrote path.module already what failed.
+		{"relative to path.module, not found", "./absent.wav", []string{relativeAdvice + `: this one names "` + filepath.Join(wd, "absent.wav") + `"`}, []string{tildeAdvice}},
 		{"absolute, not found", filepath.Join(dir, "absent.wav"), nil, []string{relativeAdvice, tildeAdvice}},
 		{"a directory", dir, []string{"is a directory"}, []string{relativeAdvice, tildeAdvice}},
 		{"home", "~/absent.wav", []string{tildeAdvice}, []string{relativeAdvice}},
