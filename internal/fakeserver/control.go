@@ -27,7 +27,7 @@ const (
 	maxRequestsPage       = 10000
 	upRetryInterval       = 100 * time.Millisecond
 	redacted              = "REDACTED"
-	controlFaultsExample  = `{"latency":"200ms","rate_limit_ratio":0.2,"retry_after":1,"server_error_ratio":0.1,"server_error_status":503,"seed":1}`
+	controlFaultsExample  = `{"latency":"200ms","rate_limit_ratio":0.2,"retry_after":1,"server_error_ratio":0.1,"server_error_status":503,"lost_answer_ratio":0,"seed":1}`
 	controlDurationFormat = `a Go duration such as "250ms", "30s" or "2m"`
 )
 

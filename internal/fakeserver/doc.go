@@ -263,8 +263,9 @@
 // to every request and answer a deterministic (by seed) share of requests
 // with 429 (with Retry-After) or a 5xx, before any routing or
 // authentication. A request whose client gives up during the latency is
-// not handled. The lost-answer share is handled as usual, then its
-// connection closes before any of the answer is sent: a create so answered
+// not handled. The lost-answer share is handled as usual (a live
+// session's WebSocket upgrade excepted), then its connection closes before
+// any of the answer is sent: a create so answered
 // makes a job (billed) whose id its client never learns, the case a
 // pipeline must survive without creating the job twice. The request
 // listing shows the status it was answered with; stats count answers_lost.

@@ -52,7 +52,7 @@ func (f Faults) Validate() error {
 			problems = append(problems, fmt.Sprintf("the %s must be from 0 to 1, not %v", r.name, r.ratio))
 		}
 	}
-	if sum := f.ratioSum(); sum > 1 {
+	if sum := f.ratioSum(); sum > maxRatioSum {
 		problems = append(problems, fmt.Sprintf("the rate-limit, server-error and lost-answer ratios add up to %.12g, more than 1", sum)) // 0.7+0.6 is 1.2999999999999998 in floats
 	}
 	if f.Latency < 0 || f.Latency > maxLatency {
@@ -69,6 +69,11 @@ func (f Faults) Validate() error {
 	}
 	return nil
 }
+
+// maxRatioSum is the most the fault ratios may add up to: 1, and what
+// floats make of ratios that add up to it in decimals (0.34 + 0.56 + 0.1
+// is 1.0000000000000002).
+const maxRatioSum = 1 + 1e-9
 
 // ratioSum is the share of requests that fault one way or another.
 func (f Faults) ratioSum() float64 {

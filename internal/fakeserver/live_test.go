@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -896,7 +897,7 @@ func TestListingBuildsRecordsWhileOtherRequestsAreAnswered(t *testing.T) {
 	other := h.livePage("?limit=1").Items[0].ID
 	answered := make(chan int, 1)
 	var once sync.Once
-	h.srv.beforeRecordBuilds = func() {
+	h.srv.beforeRecordBuilds = func(int, int) {
 		once.Do(func() {
 			req, err := http.NewRequest(http.MethodGet, h.url+"/v2/live/"+other, nil)
 			if err != nil {
@@ -946,7 +947,7 @@ func TestRecordBuiltForAnEarlierStatusIsNotKept(t *testing.T) {
 		t.Fatal("fixture: no processing session")
 	}
 	var once sync.Once
-	h.srv.beforeRecordBuilds = func() {
+	h.srv.beforeRecordBuilds = func(int, int) {
 		once.Do(func() {
 			clock.Advance(15 * time.Minute) // every session has ended
 			// A listing that looks at every session's status, and builds none.
@@ -1026,5 +1027,39 @@ func TestSeededLiveMessagesFollowMessagesConfig(t *testing.T) {
 	}
 	if len(seen) != 4 {
 		t.Errorf("fixture: sessions of %d of the 4 combinations of the two flags: %v", len(seen), seen)
+	}
+}
+
+// Requests reading the same sessions for the first time at once build each
+// record once: the later ones wait for it (without the lock) rather than
+// build it again. Four first reads of 3,000 at once held 1.9 GB.
+func TestRecordsBeingBuiltAreWaitedFor(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 50})
+	type counts struct{ builds, waits int }
+	second := make(chan counts, 1)
+	pages := make(chan []client.LiveJob, 1)
+	var calls atomic.Int32
+	h.srv.beforeRecordBuilds = func(builds, waits int) {
+		if calls.Add(1) == 1 {
+			// The first request, about to build: a second one comes.
+			go func() { pages <- h.livePage("?limit=50").Items }()
+			// Until the second request has gathered its records.
+			select {
+			case c := <-second:
+				second <- c
+			case <-time.After(5 * time.Second):
+			}
+			return
+		}
+		second <- counts{builds, waits}
+	}
+	first := h.livePage("?limit=50").Items
+	got := <-second
+	if got.builds != 0 || got.waits != 50 {
+		t.Errorf("the second request built %d records and waited for %d, want 0 and 50", got.builds, got.waits)
+	}
+	if other := <-pages; !reflect.DeepEqual(other, first) {
+		t.Error("the two requests listed other records")
 	}
 }

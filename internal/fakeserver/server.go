@@ -9,11 +9,13 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -157,8 +159,8 @@ type Server struct {
 	faults                                                    faultState
 	listener                                                  *Listener // taken down by POST /_emulator/down; nil when unknown
 	// beforeRecordBuilds, set by tests, runs when a request is about to
-	// build live records without the lock.
-	beforeRecordBuilds func()
+	// build live records without the lock, or wait for others' builds.
+	beforeRecordBuilds func(builds, waits int)
 
 	ctx      context.Context // cancelled by Close; bounds callback deliveries, outages and injected latency
 	cancel   context.CancelFunc
@@ -322,6 +324,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		finish(finalStatus(sw.status, r))
 		if loseAnswer {
+			if p := recover(); p != nil {
+				panic(p) // a handler's own panic, not hidden by the abort
+			}
 			s.loseAnswer()
 		}
 	}()
@@ -615,9 +620,11 @@ func (f failingReader) Read([]byte) (int, error) { return 0, f.err }
 
 // bodyWatch is a request's body that remembers whether a read failed in
 // transport: its client went away before sending all of it (the
-// connection closed short of its length). Reading what it carries can fail
-// for its content too (a multipart part cut short within a whole body ends
-// in io.ErrUnexpectedEOF as well), which is the client's error to be told.
+// connection closed short of its length, or reset). Reading what it
+// carries can fail for its content too (a multipart part cut short within
+// a whole body ends in io.ErrUnexpectedEOF as well, read from a part), and
+// so can reading the body itself for what the client sent (a chunk length
+// that is no number): those are the client's errors, to be told with a 400.
 type bodyWatch struct {
 	io.ReadCloser
 	failed bool
@@ -625,10 +632,17 @@ type bodyWatch struct {
 
 func (b *bodyWatch) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
-	if err != nil && !errors.Is(err, io.EOF) {
+	if err != nil && lostConnection(err) {
 		b.failed = true
 	}
 	return n, err
+}
+
+// lostConnection reports whether reading a request's body failed because
+// its connection ended: closed short of the body's end, or reset.
+func lostConnection(err error) bool {
+	var netErr net.Error
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) || errors.Is(err, syscall.ECONNRESET) || errors.As(err, &netErr)
 }
 
 // clientGone reports whether the request's client went away, so that no

@@ -409,3 +409,34 @@ func TestBodyCutOffIsRecordedAsClientGone(t *testing.T) {
 		})
 	}
 }
+
+// A body the client sends whole but malformed in its framing (a chunk
+// length that is no number) is the client's error, told with a 400 and
+// the error body, not taken for a client gone (499 without a body).
+func TestMalformedChunkedBodyIsABadRequest(t *testing.T) {
+	for _, tc := range []struct{ path, contentType, chunk string }{
+		{"/v2/pre-recorded", "application/json", `{"aud`},
+		{"/v2/upload", "multipart/form-data; boundary=XX", "--XX\r\nContent-Disposition: form-data; name=\"audio\"; filename=\"a.wav\"\r\n\r\nRIFF"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			h := newHarness(t, Options{})
+			conn, err := net.Dial("tcp", strings.TrimPrefix(h.url, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\n%s: %s\r\nContent-Type: %s\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\nZZ\r\n",
+				tc.path, client.ServiceKeyHeader, testKey, tc.contentType, len(tc.chunk), tc.chunk)
+			_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), `"statusCode":400`) {
+				t.Fatalf("status %d %s, want 400 with the error body", resp.StatusCode, body)
+			}
+		})
+	}
+}

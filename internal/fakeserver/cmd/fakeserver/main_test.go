@@ -707,3 +707,12 @@ func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// Fault ratios that add up to 1 in decimals are taken, whatever floats make
+// of their sum (0.34 + 0.56 + 0.1 is 1.0000000000000002).
+func TestParseConfigTakesRatiosAddingUpToOne(t *testing.T) {
+	args := []string{"-rate-limit-ratio", "0.34", "-server-error-ratio", "0.56", "-lost-answer-ratio", "0.1"}
+	if _, err := parseConfig(args, io.Discard, func(string) string { return "" }); err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+}
