@@ -557,6 +557,9 @@ type call struct {
 	// created job's id) must not be lost. No try is sent once ctx has
 	// ended, and no wait between tries outlasts it.
 	carryThrough bool
+	// once: tried once, whatever fails (a look whose failure changes
+	// nothing, which retries would only make slow).
+	once bool
 	// read reads and closes a 2xx response's body, for a call that returns
 	// no response to its caller. A transport failure it returns (the
 	// answer cut short) is retried as one of the request's.
@@ -675,6 +678,10 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 	hide := c.secretsOf(cl)
 	var last error // the failure of the try before, retried
 	connectTimeouts := 0
+	maxRetries := c.cfg.MaxRetries
+	if cl.once {
+		maxRetries = 0
+	}
 	for attempt := 0; ; attempt++ {
 		if cl.carryThrough && ctx.Err() != nil {
 			return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
@@ -714,7 +721,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			retryable = retryable && !settled(err)
 			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, hide: hide}
-			if !retryable || attempt >= c.cfg.MaxRetries {
+			if !retryable || attempt >= maxRetries {
 				return nil, transportErr
 			}
 			last = transportErr
@@ -729,7 +736,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			err := cl.read(resp)
 			var cut *TransportError // the answer cut short: retried as a lost connection is
-			if err == nil || !errors.As(err, &cut) || cl.retry != retryIdempotent || attempt >= c.cfg.MaxRetries {
+			if err == nil || !errors.As(err, &cut) || cl.retry != retryIdempotent || attempt >= maxRetries {
 				return nil, err
 			}
 			last = cut
@@ -742,7 +749,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		resp.Body.Close()
 		c.logResponse(ctx, op, resp, int64(len(data)), data, hide)
 		apiErr := newAPIError(op, resp, data, hide)
-		if !shouldRetry(cl.retry, apiErr) || attempt >= c.cfg.MaxRetries {
+		if !shouldRetry(cl.retry, apiErr) || attempt >= maxRetries {
 			return nil, apiErr
 		}
 		wait := c.waitAfter(attempt, apiErr.RetryAfter)

@@ -1612,3 +1612,17 @@ func TestGetLive_detail(t *testing.T) {
 		t.Errorf("WithoutUtterances: %v, %d messages, want none and the rest read", err, len(summary.Result.Messages))
 	}
 }
+
+// LookLive tries once: its failure changes nothing for its caller, which
+// retries would only make slow (a wrong id's plan failed after 27 s behind
+// a failing live endpoint). GetLive retries.
+func TestLookLive_triesOnce(t *testing.T) {
+	fs, c, _ := newFake(t, fakeserver.Options{Faults: fakeserver.Faults{ServerErrorRatio: 1}})
+	const id = "0b6f7c1e-3a52-4c1d-9d7e-2f1a5b6c7d8e"
+	if _, err := c.LookLive(context.Background(), id); err == nil {
+		t.Fatal("LookLive succeeded against a failing service")
+	}
+	if n := len(fs.Requests()); n != 1 {
+		t.Fatalf("LookLive sent %d requests, want 1", n)
+	}
+}

@@ -160,12 +160,24 @@ func (c *Client) EachPreRecordedRecordPage(ctx context.Context, opts ListOptions
 // GetLive fetches a live job record (GET /v2/live/{id}). A Detail, when
 // given, leaves part of the result's transcripts out.
 func (c *Client) GetLive(ctx context.Context, id string, detail ...Detail) (*LiveJob, error) {
+	return c.getLive(ctx, call{detail: firstDetail(detail)}, id)
+}
+
+// LookLive is GetLive tried once, its summary only (WithoutUtterances): a
+// look whose failure changes nothing, such as whether an id a caller took
+// for a pre-recorded job's is a live session's.
+func (c *Client) LookLive(ctx context.Context, id string) (*LiveJob, error) {
+	return c.getLive(ctx, call{detail: WithoutUtterances, once: true}, id)
+}
+
+// getLive reads live job id with cl's detail and tries.
+func (c *Client) getLive(ctx context.Context, cl call, id string) (*LiveJob, error) {
 	var out LiveJob
-	path := "/v2/live/" + url.PathEscape(id)
-	if err := c.do(ctx, call{method: http.MethodGet, path: path, retry: retryIdempotent, detail: firstDetail(detail)}, &out); err != nil {
+	cl.method, cl.path, cl.retry = http.MethodGet, "/v2/live/"+url.PathEscape(id), retryIdempotent
+	if err := c.do(ctx, cl, &out); err != nil {
 		return nil, err
 	}
-	if err := checkJobRecord("GET "+path, id, out.ID, out.Status); err != nil {
+	if err := checkJobRecord("GET "+cl.path, id, out.ID, out.Status); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -117,7 +117,7 @@ func (b *recordBuild) keep() {
 	e := b.entry
 	if e.building == b.done {
 		e.building = nil
-		if e.encoded == nil && e.status == b.from.status {
+		if b.body != nil && e.encoded == nil && e.status == b.from.status {
 			e.encoded, e.seed.builtAt = b.body, b.from.seed.builtAt
 		}
 	}
@@ -157,25 +157,40 @@ func (rb *recordBuilds) add(e *liveEntry, now time.Time) {
 	rb.items = append(rb.items, e.encoded)
 }
 
-// finishRecords builds the missing records without the server's lock held
-// and keeps them in their entries, then waits for those other requests
-// were building (its own first, so that two requests waiting on each other
-// both go on); it returns every record in the order added.
+// finishRecords builds the missing records without the server's lock held,
+// keeping each in its entry as soon as it is built (a request waiting for
+// one waits for that record, not for the whole page being built), then
+// waits for those other requests were building (its own first, so that two
+// requests waiting on each other both go on); it returns every record in
+// the order added. Should a build fail (panic), the records not kept are
+// released, so that their waiters build them instead of waiting for good.
 func (s *Server) finishRecords(rb *recordBuilds) []json.RawMessage {
 	if len(rb.builds) == 0 && len(rb.waits) == 0 {
 		return rb.items
 	}
+	kept := 0
+	defer func() {
+		if kept == len(rb.builds) {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for i := kept; i < len(rb.builds); i++ {
+			rb.builds[i].body = nil // nothing is kept
+			rb.builds[i].keep()
+		}
+	}()
 	if s.beforeRecordBuilds != nil {
 		s.beforeRecordBuilds(len(rb.builds), len(rb.waits))
 	}
 	for i := range rb.builds {
-		rb.items[rb.at[i]] = rb.builds[i].run()
-	}
-	if len(rb.builds) > 0 {
-		s.mu.Lock()
-		for i := range rb.builds {
-			rb.builds[i].keep()
+		if s.beforeRecordBuild != nil {
+			s.beforeRecordBuild(i)
 		}
+		rb.items[rb.at[i]] = rb.builds[i].run()
+		s.mu.Lock()
+		rb.builds[i].keep()
+		kept++
 		s.mu.Unlock()
 	}
 	for _, w := range rb.waits {

@@ -1063,3 +1063,70 @@ func TestRecordsBeingBuiltAreWaitedFor(t *testing.T) {
 		t.Error("the two requests listed other records")
 	}
 }
+
+// A request waiting for a record another request builds waits for that
+// record only, not for the whole page being built: a GET of one session
+// waited half a second behind a first page of 1,000.
+func TestRecordWaitedForIsTakenOnceBuilt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 50})
+	h.srv.mu.Lock()
+	first := h.srv.live.ordered()[0].id // the page's first, built first
+	h.srv.mu.Unlock()
+	answered := make(chan int, 1)
+	h.srv.beforeRecordBuild = func(i int) {
+		if i != 1 {
+			return
+		}
+		// The first record is built, the others not: a request for it
+		// must be answered before the builder goes on.
+		go func() {
+			req, _ := http.NewRequest(http.MethodGet, h.url+"/v2/live/"+first, nil)
+			req.Header.Set(client.ServiceKeyHeader, testKey)
+			resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+			if err != nil {
+				answered <- 0
+				return
+			}
+			resp.Body.Close()
+			answered <- resp.StatusCode
+		}()
+		status := <-answered
+		answered <- status
+	}
+	if n := len(h.livePage("?limit=50").Items); n != 50 {
+		t.Fatalf("%d items", n)
+	}
+	if status := <-answered; status != http.StatusOK {
+		t.Fatalf("GET of the first record while the page's others were still to build: %d (0: no answer in 5 s), want 200", status)
+	}
+}
+
+// A request whose building fails (a panic) releases the records it had
+// not kept: a later request builds them, where it waited for good.
+func TestRecordsOfAFailedBuildAreReleased(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{LiveJobs: 20})
+	var calls atomic.Int32
+	h.srv.beforeRecordBuilds = func(builds, _ int) {
+		if calls.Add(1) == 1 {
+			panic("a build failing") // what net/http recovers from, closing the connection
+		}
+	}
+	req, _ := http.NewRequest(http.MethodGet, h.url+"/v2/live?limit=20", nil)
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the failed build was answered %d", resp.StatusCode)
+	}
+	req, _ = http.NewRequest(http.MethodGet, h.url+"/v2/live?limit=20", nil)
+	req.Header.Set(client.ServiceKeyHeader, testKey)
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+	if err != nil {
+		t.Fatalf("the next listing of the same sessions: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the next listing: %d", resp.StatusCode)
+	}
+}

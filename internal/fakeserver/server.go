@@ -161,6 +161,9 @@ type Server struct {
 	// beforeRecordBuilds, set by tests, runs when a request is about to
 	// build live records without the lock, or wait for others' builds.
 	beforeRecordBuilds func(builds, waits int)
+	// beforeRecordBuild, set by tests, runs before a request builds its
+	// i-th record without the lock.
+	beforeRecordBuild func(i int)
 
 	ctx      context.Context // cancelled by Close; bounds callback deliveries, outages and injected latency
 	cancel   context.CancelFunc

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -85,16 +86,24 @@ func reportedNotGone(ctx context.Context, c *client.Client, diags *diag.Diagnost
 	return addNotGone(diags, confirmJobGone(ctx, c, id, notFound, elsewhere, true), kept)
 }
 
+// liveLookLimit bounds addJobNotFound's look for a live session: it only
+// words an error already certain, so one try, briefly (with retries, a
+// listing that failed or was slow made a wrong id's plan fail after 27 s).
+const liveLookLimit = 5 * time.Second
+
 // addJobNotFound reports a 404 for a job read by its id (the data source,
 // an import), once confirmJobGone says whether it is the service's: a 404
 // from something else is not a wrong id. The error of a wrong id is at the
 // attribute at, if any; an id that is a live session's says so (one look:
-// GET /v2/live/{id}), where detail can only suggest it.
+// GET /v2/live/{id}, within liveLookLimit), where detail can only suggest
+// it.
 func addJobNotFound(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, at path.Path, summary, detail string) {
 	if reportedNotGone(ctx, c, diags, id, notFound, "", "") {
 		return
 	}
-	if live, err := c.GetLive(ctx, id, client.WithoutUtterances); err == nil {
+	lookCtx, cancel := context.WithTimeout(ctx, liveLookLimit)
+	defer cancel()
+	if live, err := c.LookLive(lookCtx, id); err == nil {
 		detail = fmt.Sprintf("%q is the id of a live session (created %s, %s), not of a pre-recorded job: transcription_job and its data source are for pre-recorded jobs only. "+
 			"The transcription_live_jobs data source lists live sessions.", live.ID, live.CreatedAt, live.Status)
 	}
