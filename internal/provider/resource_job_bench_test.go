@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"encoding/json"
-	"math/big"
 	"testing"
 	"time"
 
@@ -270,54 +269,13 @@ func stateJSON(tb testing.TB, typ tftypes.Type, state *tfprotov6.DynamicValue) [
 }
 
 // plainValue converts a known value to what encoding/json writes as
-// Terraform's JSON form of it.
+// Terraform's JSON form of it (storedJSONOf, which the state upgrade uses).
 func plainValue(tb testing.TB, v tftypes.Value) any {
-	if v.IsNull() {
-		return nil
+	tb.Helper()
+	if !v.IsFullyKnown() {
+		tb.Fatalf("cannot convert %s: not known", v)
 	}
-	var err error
-	switch {
-	case v.Type().Is(tftypes.String):
-		var s string
-		err = v.As(&s)
-		if err == nil {
-			return s
-		}
-	case v.Type().Is(tftypes.Bool):
-		var b bool
-		err = v.As(&b)
-		if err == nil {
-			return b
-		}
-	case v.Type().Is(tftypes.Number):
-		var f big.Float
-		err = v.As(&f)
-		if err == nil {
-			return json.Number(f.Text('g', -1))
-		}
-	case v.Type().Is(tftypes.Object{}), v.Type().Is(tftypes.Map{}):
-		var m map[string]tftypes.Value
-		err = v.As(&m)
-		if err == nil {
-			out := make(map[string]any, len(m))
-			for k, e := range m {
-				out[k] = plainValue(tb, e)
-			}
-			return out
-		}
-	default:
-		var l []tftypes.Value
-		err = v.As(&l)
-		if err == nil {
-			out := make([]any, len(l))
-			for i, e := range l {
-				out[i] = plainValue(tb, e)
-			}
-			return out
-		}
-	}
-	tb.Fatalf("cannot convert %s: %v", v.Type(), err)
-	return nil
+	return storedJSONOf(v)
 }
 
 // BenchmarkJobRefreshPlan is what `terraform plan` asks of the provider for
