@@ -34,13 +34,13 @@ type Faults struct {
 	Seed int64
 }
 
-// maxLatency bounds the injected latency, as maxOutage bounds an outage: a
+// MaxLatency bounds the injected latency, as maxOutage bounds an outage: a
 // slip of the unit ("100000h") would hold every request until its client
 // gave up.
-const maxLatency = time.Hour
+const MaxLatency = time.Hour
 
 // Validate reports settings that cannot be honoured: a ratio outside 0..1,
-// ratios adding up past 1, a latency outside 0..maxLatency, a negative
+// ratios adding up past 1, a latency outside 0..MaxLatency, a negative
 // Retry-After, or a ServerErrorStatus other than 0 (503) or 500..599.
 func (f Faults) Validate() error {
 	var problems []string
@@ -52,11 +52,11 @@ func (f Faults) Validate() error {
 			problems = append(problems, fmt.Sprintf("the %s must be from 0 to 1, not %v", r.name, r.ratio))
 		}
 	}
-	if sum := f.ratioSum(); sum > maxRatioSum {
+	if sum := f.RatioSum(); sum > MaxRatioSum {
 		problems = append(problems, fmt.Sprintf("the rate-limit, server-error and lost-answer ratios add up to %.12g, more than 1", sum)) // 0.7+0.6 is 1.2999999999999998 in floats
 	}
-	if f.Latency < 0 || f.Latency > maxLatency {
-		problems = append(problems, fmt.Sprintf("the latency must be from 0 to %s, not %s", maxLatency, f.Latency))
+	if f.Latency < 0 || f.Latency > MaxLatency {
+		problems = append(problems, fmt.Sprintf("the latency must be from 0 to %s, not %s", MaxLatency, f.Latency))
 	}
 	if f.RetryAfter < 0 {
 		problems = append(problems, "Retry-After must not be negative")
@@ -70,13 +70,13 @@ func (f Faults) Validate() error {
 	return nil
 }
 
-// maxRatioSum is the most the fault ratios may add up to: 1, and what
+// MaxRatioSum is the most the fault ratios may add up to: 1, and what
 // floats make of ratios that add up to it in decimals (0.34 + 0.56 + 0.1
 // is 1.0000000000000002).
-const maxRatioSum = 1 + 1e-9
+const MaxRatioSum = 1 + 1e-9
 
-// ratioSum is the share of requests that fault one way or another.
-func (f Faults) ratioSum() float64 {
+// RatioSum is the share of requests that fault one way or another.
+func (f Faults) RatioSum() float64 {
 	return f.RateLimitRatio + f.ServerErrorRatio + f.LostAnswerRatio
 }
 
@@ -105,7 +105,7 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) (dealt, los
 	s.mu.Lock()
 	cfg := s.faults.cfg
 	roll := 1.0 // no fault unless a ratio is set
-	if cfg.ratioSum() > 0 {
+	if cfg.RatioSum() > 0 {
 		roll = s.faults.rng.Float64()
 	}
 	s.mu.Unlock()
@@ -131,7 +131,7 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) (dealt, los
 		s.countFault(func(st *Stats) { st.ServerErrors++ })
 		s.writeError(w, r, cfg.ServerErrorStatus, faultMessage(cfg.ServerErrorStatus))
 		return true, false
-	case roll < cfg.ratioSum():
+	case roll < cfg.RatioSum():
 		return false, true
 	}
 	return false, false

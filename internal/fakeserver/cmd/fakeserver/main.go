@@ -427,7 +427,7 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 	// The flags' own words for what Faults.Validate checks.
 	f := cfg.faults
 	switch {
-	case f.Latency < 0 || f.Latency > time.Hour:
+	case f.Latency < 0 || f.Latency > fakeserver.MaxLatency:
 		return fmt.Errorf("-latency must be from 0 to 1h, not %s", f.Latency)
 	case !(f.RateLimitRatio >= 0 && f.RateLimitRatio <= 1): // NaN fails both
 		return fmt.Errorf("-rate-limit-ratio must be from 0 to 1, not %v", f.RateLimitRatio)
@@ -435,8 +435,8 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 		return fmt.Errorf("-server-error-ratio must be from 0 to 1, not %v", f.ServerErrorRatio)
 	case !(f.LostAnswerRatio >= 0 && f.LostAnswerRatio <= 1):
 		return fmt.Errorf("-lost-answer-ratio must be from 0 to 1, not %v", f.LostAnswerRatio)
-	case f.RateLimitRatio+f.ServerErrorRatio+f.LostAnswerRatio > 1+1e-9: // as Faults.Validate: 0.34+0.56+0.1 is 1.0000000000000002
-		return fmt.Errorf("-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to %.12g, more than 1", f.RateLimitRatio+f.ServerErrorRatio+f.LostAnswerRatio)
+	case f.RatioSum() > fakeserver.MaxRatioSum:
+		return fmt.Errorf("-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to %.12g, more than 1", f.RatioSum())
 	case f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599:
 		return fmt.Errorf("-server-error-status must be from 500 to 599, not %d", f.ServerErrorStatus)
 	}
