@@ -64,11 +64,11 @@ func TestControl_faults(t *testing.T) {
 		{"ratio too large", `{"rate_limit_ratio":1.5}`, http.StatusBadRequest, faultsWire{}, "from 0 to 1"},
 		{"answers lost", `{"lost_answer_ratio":0.25,"seed":3}`,
 			http.StatusOK, faultsWire{Latency: "0s", RetryAfter: 1, ServerErrorStatus: 503, LostAnswerRatio: 0.25, Seed: 3}, ""},
-		{"lost-answer ratio too large", `{"lost_answer_ratio":2}`, http.StatusBadRequest, faultsWire{}, "the lost-answer ratio must be from 0 to 1, not 2"},
-		{"ratios add past 1", `{"rate_limit_ratio":0.7,"server_error_ratio":0.6}`, http.StatusBadRequest, faultsWire{}, "ratios add up to 1.3, more than 1"}, // not 1.2999999999999998
+		{"lost-answer ratio too large", `{"lost_answer_ratio":2}`, http.StatusBadRequest, faultsWire{}, "lost_answer_ratio must be from 0 to 1, not 2"},
+		{"ratios add past 1", `{"rate_limit_ratio":0.7,"server_error_ratio":0.6}`, http.StatusBadRequest, faultsWire{}, "rate_limit_ratio, server_error_ratio and lost_answer_ratio add up to 1.3, more than 1"}, // not 1.2999999999999998
 		{"three ratios adding up to 1", `{"rate_limit_ratio":0.34,"server_error_ratio":0.56,"lost_answer_ratio":0.1}`, // 1.0000000000000002 in floats
 			http.StatusOK, faultsWire{Latency: "0s", RateLimitRatio: 0.34, RetryAfter: 1, ServerErrorRatio: 0.56, ServerErrorStatus: 503, LostAnswerRatio: 0.1}, ""},
-		{"three ratios add past 1", `{"rate_limit_ratio":0.5,"server_error_ratio":0.25,"lost_answer_ratio":0.5}`, http.StatusBadRequest, faultsWire{}, "the rate-limit, server-error and lost-answer ratios add up to 1.25, more than 1"},
+		{"three ratios add past 1", `{"rate_limit_ratio":0.5,"server_error_ratio":0.25,"lost_answer_ratio":0.5}`, http.StatusBadRequest, faultsWire{}, "rate_limit_ratio, server_error_ratio and lost_answer_ratio add up to 1.25, more than 1"},
 		{"bad latency", `{"latency":"soon"}`, http.StatusBadRequest, faultsWire{}, "latency"},
 		{"bad status", `{"server_error_ratio":0.1,"server_error_status":404}`, http.StatusBadRequest, faultsWire{}, "500 to 599"},
 		{"unknown field", `{"latency":"1s","ratio":1}`, http.StatusBadRequest, faultsWire{}, "unknown field"},

@@ -39,30 +39,51 @@ type Faults struct {
 // gave up.
 const MaxLatency = time.Hour
 
-// Validate reports settings that cannot be honoured: a ratio outside 0..1,
-// ratios adding up past 1, a latency outside 0..MaxLatency, a negative
-// Retry-After, or a ServerErrorStatus other than 0 (503) or 500..599.
-func (f Faults) Validate() error {
+// FaultNames names the settings of Faults as their user gave them: a
+// control request's JSON keys (ControlFaultNames), a command's flags.
+type FaultNames struct {
+	Latency, RateLimitRatio, RetryAfter, ServerErrorRatio, ServerErrorStatus, LostAnswerRatio string
+}
+
+// ControlFaultNames are the JSON keys of PUT /faults.
+var ControlFaultNames = FaultNames{
+	Latency:           "latency",
+	RateLimitRatio:    "rate_limit_ratio",
+	RetryAfter:        "retry_after",
+	ServerErrorRatio:  "server_error_ratio",
+	ServerErrorStatus: "server_error_status",
+	LostAnswerRatio:   "lost_answer_ratio",
+}
+
+// Validate reports settings that cannot be honoured, named as in a control
+// request: a ratio outside 0..1, ratios adding up past 1, a latency
+// outside 0..MaxLatency, a negative Retry-After, or a ServerErrorStatus
+// other than 0 (503) or 500..599.
+func (f Faults) Validate() error { return f.ValidateNamed(ControlFaultNames) }
+
+// ValidateNamed is Validate with each setting called by its name in names.
+func (f Faults) ValidateNamed(names FaultNames) error {
 	var problems []string
 	for _, r := range []struct {
 		name  string
 		ratio float64
-	}{{"rate-limit ratio", f.RateLimitRatio}, {"server-error ratio", f.ServerErrorRatio}, {"lost-answer ratio", f.LostAnswerRatio}} {
+	}{{names.RateLimitRatio, f.RateLimitRatio}, {names.ServerErrorRatio, f.ServerErrorRatio}, {names.LostAnswerRatio, f.LostAnswerRatio}} {
 		if !(r.ratio >= 0 && r.ratio <= 1) { // NaN fails both
-			problems = append(problems, fmt.Sprintf("the %s must be from 0 to 1, not %v", r.name, r.ratio))
+			problems = append(problems, fmt.Sprintf("%s must be from 0 to 1, not %v", r.name, r.ratio))
 		}
 	}
 	if sum := f.RatioSum(); sum > MaxRatioSum {
-		problems = append(problems, fmt.Sprintf("the rate-limit, server-error and lost-answer ratios add up to %.12g, more than 1", sum)) // 0.7+0.6 is 1.2999999999999998 in floats
+		problems = append(problems, fmt.Sprintf("%s, %s and %s add up to %.12g, more than 1", // 0.7+0.6 is 1.2999999999999998 in floats
+			names.RateLimitRatio, names.ServerErrorRatio, names.LostAnswerRatio, sum))
 	}
 	if f.Latency < 0 || f.Latency > MaxLatency {
-		problems = append(problems, fmt.Sprintf("the latency must be from 0 to %s, not %s", MaxLatency, f.Latency))
+		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, MaxLatency, f.Latency))
 	}
 	if f.RetryAfter < 0 {
-		problems = append(problems, "Retry-After must not be negative")
+		problems = append(problems, names.RetryAfter+" must not be negative")
 	}
 	if f.ServerErrorStatus != 0 && (f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599) {
-		problems = append(problems, fmt.Sprintf("the server-error status must be from 500 to 599, not %d", f.ServerErrorStatus))
+		problems = append(problems, fmt.Sprintf("%s must be from 500 to 599, not %d", names.ServerErrorStatus, f.ServerErrorStatus))
 	}
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))

@@ -424,26 +424,14 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 	case (cfg.tlsCert == "") != (cfg.tlsKey == ""):
 		return errors.New("-tls-cert and -tls-key go together: give both to serve HTTPS, or neither")
 	}
-	// The flags' own words for what Faults.Validate checks.
-	f := cfg.faults
-	switch {
-	case f.Latency < 0 || f.Latency > fakeserver.MaxLatency:
-		return fmt.Errorf("-latency must be from 0 to 1h, not %s", f.Latency)
-	case !(f.RateLimitRatio >= 0 && f.RateLimitRatio <= 1): // NaN fails both
-		return fmt.Errorf("-rate-limit-ratio must be from 0 to 1, not %v", f.RateLimitRatio)
-	case !(f.ServerErrorRatio >= 0 && f.ServerErrorRatio <= 1):
-		return fmt.Errorf("-server-error-ratio must be from 0 to 1, not %v", f.ServerErrorRatio)
-	case !(f.LostAnswerRatio >= 0 && f.LostAnswerRatio <= 1):
-		return fmt.Errorf("-lost-answer-ratio must be from 0 to 1, not %v", f.LostAnswerRatio)
-	case f.RatioSum() > fakeserver.MaxRatioSum:
-		return fmt.Errorf("-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to %.12g, more than 1", f.RatioSum())
-	case f.ServerErrorStatus < 500 || f.ServerErrorStatus > 599:
-		return fmt.Errorf("-server-error-status must be from 500 to 599, not %d", f.ServerErrorStatus)
-	}
-	if err := cfg.faults.Validate(); err != nil { // a rule added there and not here
-		return fmt.Errorf("faults: %w", err)
-	}
-	return nil
+	return cfg.faults.ValidateNamed(fakeserver.FaultNames{
+		Latency:           "-latency",
+		RateLimitRatio:    "-rate-limit-ratio",
+		RetryAfter:        "-retry-after",
+		ServerErrorRatio:  "-server-error-ratio",
+		ServerErrorStatus: "-server-error-status",
+		LostAnswerRatio:   "-lost-answer-ratio",
+	})
 }
 
 // buildVersion is the release's version, else the module's as `go install`
