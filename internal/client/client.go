@@ -111,6 +111,8 @@ type Client struct {
 	// serviceAnswered: the listing of jobs answered at the base URL once
 	// (ServiceAnswers).
 	serviceAnswered atomic.Bool
+	// askingService holds a token while ServiceAnswers asks.
+	askingService chan struct{}
 	// succeeded: a call's answer of success was read (Succeeded).
 	succeeded atomic.Bool
 }
@@ -165,7 +167,7 @@ func New(cfg Config) (*Client, error) {
 	if logger == nil {
 		logger = discardLogger{}
 	}
-	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey)}, nil
+	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey), askingService: make(chan struct{}, 1)}, nil
 }
 
 // ErrAPIKeyWhiteSpace is CheckAPIKey's error for a key with white space

@@ -1457,6 +1457,47 @@ func TestServiceAnswers_rememberedOnceItAnswers(t *testing.T) {
 	}
 }
 
+// Callers at the same time (a refresh reads its jobs in parallel, and each
+// found gone asks) send one listing between them, and a caller whose
+// context ends while another asks stops waiting.
+func TestServiceAnswers_concurrentCallersAskOnce(t *testing.T) {
+	var listings atomic.Int32
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		listings.Add(1)
+		<-release
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"first":"x","current":"x","next":null,"items":[]}`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const callers = 8
+	errs := make(chan error, callers)
+	for range callers {
+		go func() { errs <- c.ServiceAnswers(context.Background()) }()
+	}
+	for listings.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := c.ServiceAnswers(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a caller whose context ends while another asks: %v, want its context's end", err)
+	}
+	close(release)
+	for range callers {
+		if err := <-errs; err != nil {
+			t.Errorf("ServiceAnswers: %v", err)
+		}
+	}
+	if n := listings.Load(); n != 1 {
+		t.Errorf("%d listings for %d callers at once, want 1", n, callers)
+	}
+}
+
 // A listing refused with the service's own error body (403 with its
 // request_id: zero data retention refuses listings) shows that base_url
 // leads to the service; a bare 403 (a proxy's, another host's) does not.

@@ -114,8 +114,18 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pa
 // A refusal in the service's own words (a 403 whose body has the service's
 // request_id: zero data retention refuses listings) is an answer too. An
 // answer is remembered for the client's life, so that many jobs found gone
-// cost one request; a failure is asked again next time.
+// cost one request; a failure is asked again next time. Callers at the same
+// time wait for the one asking (a refresh reads its jobs in parallel).
 func (c *Client) ServiceAnswers(ctx context.Context) error {
+	if c.serviceAnswered.Load() {
+		return nil
+	}
+	select {
+	case c.askingService <- struct{}{}:
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+	defer func() { <-c.askingService }()
 	if c.serviceAnswered.Load() {
 		return nil
 	}
