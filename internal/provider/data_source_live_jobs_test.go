@@ -785,6 +785,8 @@ func TestAccListingDataSources_invalidArguments(t *testing.T) {
 				step(`before_date = "2025-03-06T12:00:00+24:00"`, `Attribute before_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
 				step(`after_date = "2025-03-06T12:00:00,5Z"`, `Attribute after_date value must be an RFC 3339 date-time`, `not written`),
 				step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-07T01:00:00+01:00\"", `Attribute after_date must be earlier than before_date`),
+				step("date = \"2025-03-06\"\nafter_date = \"2025-03-07T00:00:00Z\"", `Attribute date is the UTC day 2025-03-06, which ends before after_date = "2025-03-07T00:00:00Z"`, `always be empty`),
+				step("date = \"2025-03-07\"\nbefore_date = \"2025-03-07T00:30:00+01:00\"", `Attribute date is the UTC day 2025-03-07, which begins after before_date`),
 				step(`custom_metadata = { "team[x]" = "a" }`, `Attribute custom_metadata["team[x]"] key must not be empty or contain square brackets`),
 				step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
 				step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -20,7 +19,6 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
 	"github.com/transcription-service/terraform-provider-transcription/internal/numtypes"
-	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 // What the two listing data sources share: transcription_jobs
@@ -150,13 +148,13 @@ func (l jobListing[J]) schema(ctx context.Context) schema.Schema {
 			"date": schema.StringAttribute{
 				MarkdownDescription: listDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{validators.CalendarDate()},
+				Validators:          listDateValidators(),
 			},
 			"after_date": schema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
 				CustomType:          datetimetypes.RFC3339Type{},
-				Validators:          []validator.String{validators.EarlierThan(path.MatchRoot("before_date"))},
+				Validators:          listAfterDateValidators(),
 			},
 			"before_date": schema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -47,7 +48,7 @@ func (m listFilterModel) listOptions(ctx context.Context) (client.ListOptions, d
 // Descriptions of the filters, the same in every schema that has them.
 var (
 	listStatusDescription         = "Keep jobs in any of these statuses: " + markdownList(client.JobStatuses) + ". Empty or left out: every status."
-	listDateDescription           = "Keep jobs created on this UTC calendar day, in the form `YYYY-MM-DD`."
+	listDateDescription           = "Keep jobs created on this UTC calendar day, in the form `YYYY-MM-DD`. With `after_date` or `before_date`, the day must have time after the one and before the other (else nothing could be listed)."
 	listAfterDateDescription      = "Keep jobs created after this RFC 3339 (ISO 8601) date-time, such as `2024-05-01T12:00:00Z`. Must be earlier than `before_date` when both are set."
 	listBeforeDateDescription     = "Keep jobs created before this RFC 3339 (ISO 8601) date-time, such as `2024-05-02T00:00:00Z`."
 	listCustomMetadataDescription = "Keep jobs whose `custom_metadata` has every one of these pairs. A number or boolean in a job's metadata matches its JSON text as the job's `custom_metadata` shows it (`2`, `true`, every digit of a long number); null, lists and objects match nothing (the service's interface does not say how it matches them; the fake server matches them so, and a number by the text it was sent as too). " +
@@ -62,6 +63,15 @@ func listStatusValidators() []validator.List {
 	// request is the same (no status parameter), and a configuration may
 	// build the list (var.only_failed ? ["error"] : []).
 	return []validator.List{validators.NoNullElements(), listvalidator.ValueStringsAre(stringvalidator.OneOf(client.JobStatuses...))}
+}
+
+// A day outside the date-time range would list nothing, always.
+func listDateValidators() []validator.String {
+	return []validator.String{validators.CalendarDate(), validators.DayOverlapsRange(path.MatchRoot("after_date"), path.MatchRoot("before_date"))}
+}
+
+func listAfterDateValidators() []validator.String {
+	return []validator.String{validators.EarlierThan(path.MatchRoot("before_date"))}
 }
 
 func listCustomMetadataValidators() []validator.Map {

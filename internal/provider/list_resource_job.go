@@ -9,15 +9,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/datetimetypes"
-	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -64,13 +61,13 @@ func (r *jobListResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 			"date": listschema.StringAttribute{
 				MarkdownDescription: listDateDescription,
 				Optional:            true,
-				Validators:          []validator.String{validators.CalendarDate()},
+				Validators:          listDateValidators(),
 			},
 			"after_date": listschema.StringAttribute{
 				MarkdownDescription: listAfterDateDescription,
 				Optional:            true,
 				CustomType:          datetimetypes.RFC3339Type{},
-				Validators:          []validator.String{validators.EarlierThan(path.MatchRoot("before_date"))},
+				Validators:          listAfterDateValidators(),
 			},
 			"before_date": listschema.StringAttribute{
 				MarkdownDescription: listBeforeDateDescription,

@@ -64,6 +64,7 @@ var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 	}},
 	// As in the listings' filters: date-times of a custom type, which a
 	// validator reading a sibling must accept.
+	"date":        schema.StringAttribute{Optional: true},
 	"after_date":  schema.StringAttribute{Optional: true, CustomType: datetimetypes.RFC3339Type{}},
 	"before_date": schema.StringAttribute{Optional: true, CustomType: datetimetypes.RFC3339Type{}},
 }}
