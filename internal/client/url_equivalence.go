@@ -3,17 +3,21 @@ package client
 import (
 	"cmp"
 	"net"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"golang.org/x/net/idna"
 )
 
 // EquivalentHTTPURL returns an http or https URL in the normal form of
 // RFC 9110 §4.2.3, so that two URLs naming the same resource for every HTTP
 // client compare equal: the service then fetches the same audio, or sends a
-// callback to the same place, from either. The scheme and host are
-// lowercased, a port that is the scheme's default is dropped, an empty path
-// is "/", percent-encoded unreserved characters are decoded and the other
+// callback to the same place, from either. The scheme is lowercased, the
+// host is NormalHost's (lowercased, an internationalized name in ASCII, an
+// IPv6 address in canonical form, no default port), an empty path is "/",
+// percent-encoded unreserved characters are decoded and the other
 // percent-encodings get upper-case digits (RFC 3986 §6.2.2), and the
 // fragment, which no client sends, is dropped. Everything else stays as
 // written: the path's and query's case, dot segments and an empty query
@@ -42,11 +46,19 @@ func EquivalentHTTPURL(raw string) string {
 	return b.String()
 }
 
-// NormalHost is a URL's host, lowercased, with its port (a number: without
-// leading zeros, as clients dial it) unless that is the scheme's default
-// (or empty): two URLs are on the same host when their NormalHost are equal.
+// NormalHost is a URL's host, lowercased, a domain name in its ASCII form
+// (IDNA: "bücher.example" is "xn--bcher-kva.example", as HTTP clients
+// look it up) and an IPv6 address in its canonical text (RFC 5952:
+// "0:0::1" is "::1"), with its port (a number: without leading zeros, as
+// clients dial it) unless that is the scheme's default (or empty): two URLs
+// are on the same host when their NormalHost are equal.
 func NormalHost(u *url.URL) string {
 	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if addr, err := netip.ParseAddr(host); err == nil {
+		host = addr.String()
+	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
+		host = ascii // a name the lookup refuses stays as written, lowercased
+	}
 	if trimmed := strings.TrimLeft(port, "0"); trimmed != port {
 		port = cmp.Or(trimmed, "0")
 	}

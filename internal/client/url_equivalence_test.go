@@ -25,6 +25,18 @@ func TestEquivalentHTTPURL(t *testing.T) {
 		{"https://user:p%40ss@Example.com/a.wav", "https://user:p%40ss@example.com/a.wav"},
 		{"https://[2001:DB8::1]:443/a.wav", "https://[2001:db8::1]/a.wav"},
 		{"https://[2001:db8::1]:8443/a.wav", "https://[2001:db8::1]:8443/a.wav"},
+		// A host is looked up by its ASCII name, an IPv6 address is one
+		// whatever its text.
+		{"https://bücher.example/a.wav", "https://xn--bcher-kva.example/a.wav"},
+		{"https://BÜCHER.example/a.wav", "https://xn--bcher-kva.example/a.wav"},
+		{"https://XN--BCHER-KVA.example/a.wav", "https://xn--bcher-kva.example/a.wav"},
+		{"https://b%C3%BCcher.example/a.wav", "https://xn--bcher-kva.example/a.wav"},
+		{"http://[0:0::1]:80/a.wav", "http://[::1]/a.wav"},
+		{"http://[0000:0000:0000:0000:0000:0000:0000:0001]:8080/a.wav", "http://[::1]:8080/a.wav"},
+		{"https://[::FFFF:192.0.2.1]/a.wav", "https://[::ffff:192.0.2.1]/a.wav"},
+		{"https://[fe80::1%25en0]/a.wav", "https://[fe80::1%25en0]/a.wav"},
+		// A name the lookup refuses is compared as written, lowercased.
+		{"https://My_Host.example/a.wav", "https://my_host.example/a.wav"},
 		// A port is a number: leading zeros name the same one.
 		{"https://example.com:0443/a.wav", "https://example.com/a.wav"},
 		{"http://example.com:08080/a.wav", "http://example.com:8080/a.wav"},

@@ -206,8 +206,9 @@ callback_config = { url = %q }
 
 // TestAccJob_sameURLWrittenAnotherWayIsNoReplacement: an audio_url or a
 // callback URL that names the same resource (RFC 9110 §4.2.3: scheme and
-// host without case, the scheme's default port, no fragment, unreserved
-// characters encoded or not) changes the job in place: the service would
+// host without case, an internationalized host name or its ASCII form, the
+// scheme's default port, no fragment, unreserved characters encoded or not)
+// changes the job in place: the service would
 // fetch the same file and call the same address. Another path replaces it.
 func TestAccJob_sameURLWrittenAnotherWayIsNoReplacement(t *testing.T) {
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
@@ -220,22 +221,22 @@ func TestAccJob_sameURLWrittenAnotherWayIsNoReplacement(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: job("https://media.example.com/calls/same.wav", hooks+"/done?token=s3cr3t"),
+				Config: job("https://médias.example.com/calls/same.wav", hooks+"/done?token=s3cr3t"),
 				Check:  acctest.JobsCreated(fs, 1),
 			},
 			{
-				Config: job("HTTPS://Media.Example.COM:443/calls/%73ame.wav#t=30", hookAnotherWay),
+				Config: job("HTTPS://XN--MDIAS-BSA.Example.COM:443/calls/%73ame.wav#t=30", hookAnotherWay),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},
 				Check: resource.ComposeAggregateTestCheckFunc(
 					acctest.JobsCreated(fs, 1),
 					// The form applied stays.
-					resource.TestCheckResourceAttr("transcription_job.same", "audio_url", "https://media.example.com/calls/same.wav"),
+					resource.TestCheckResourceAttr("transcription_job.same", "audio_url", "https://médias.example.com/calls/same.wav"),
 				),
 			},
 			{
-				Config: job("https://media.example.com/calls/Same.wav", hookAnotherWay),
+				Config: job("https://médias.example.com/calls/Same.wav", hookAnotherWay),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionReplace),
 				}},
