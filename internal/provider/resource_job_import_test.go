@@ -281,7 +281,8 @@ var jobsCreatedElsewhere = []string{
 	`{"audio_url": "https://example.com/elsewhere-bare-switches.wav", "translation": true, "audio_to_llm": true, "custom_vocabulary": true, "custom_spelling": true}`,
 	`{"audio_url": "https://example.com/elsewhere-repeats.wav", "language_config": {"languages": ["fr", "en", "fr"]}, "subtitles": true, "subtitles_config": {"formats": ["vtt", "srt", "vtt"]},
 	  "translation": true, "translation_config": {"target_languages": ["wo", "fr", "wo"], "context": ""},
-	  "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS", "NAME"]}}`,
+	  "pii_redaction": true, "pii_redaction_config": {"entity_types": ["NAME", "EMAIL_ADDRESS", "NAME"]},
+	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"SQL": ["sequel", "ess queue ell", "sequel"]}}}`,
 }
 
 // TestAccJob_importJobsCreatedElsewhere brings jobs another application

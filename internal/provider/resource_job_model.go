@@ -263,7 +263,7 @@ type customSpellingConfigModel struct {
 func (m customSpellingConfigModel) expand(context.Context, *diag.Diagnostics) *client.CustomSpellingConfig {
 	dict := make(map[string][]string, len(m.SpellingDictionary))
 	for k, v := range m.SpellingDictionary {
-		dict[k] = append([]string{}, v...) // an empty list stays [] (the field is required)
+		dict[k] = append([]string{}, withoutRepeats(v)...) // an empty list stays [] (the field is required)
 	}
 	return &client.CustomSpellingConfig{SpellingDictionary: dict}
 }
@@ -271,7 +271,7 @@ func (m customSpellingConfigModel) expand(context.Context, *diag.Diagnostics) *c
 func flattenCustomSpellingConfig(c *client.CustomSpellingConfig) customSpellingConfigModel {
 	dict := make(map[string][]string, len(c.SpellingDictionary))
 	for k, v := range c.SpellingDictionary {
-		dict[k] = append([]string{}, v...)
+		dict[k] = append([]string{}, withoutRepeats(v)...)
 	}
 	return customSpellingConfigModel{SpellingDictionary: dict}
 }
@@ -606,7 +606,8 @@ func flattenStrings(s []string) types.List {
 }
 
 // withoutRepeats is a list of alternatives (languages, subtitle formats,
-// translation targets, PII entity types) as a job made elsewhere may hold it, without
+// translation targets, PII entity types, a key's spellings) as a job made
+// elsewhere may hold it, without
 // its repeats, in its order: the configuration the provider accepts
 // (NoDuplicates), which asks for the same (client.Effective), so that a
 // configuration generated for an import is valid and plans no change.

@@ -362,7 +362,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. Required; with `custom_spelling` on, a new job needs at least one spelling to replace.",
 				ElementType:         types.ListType{ElemType: types.StringType},
 				Required:            true,
-				Validators:          []validator.Map{validators.NoNullElements(), mapvalidator.ValueListsAre(validators.NoNullElements())},
+				Validators:          []validator.Map{validators.NoNullElements(), mapvalidator.ValueListsAre(validators.NoNullElements(), validators.NoDuplicates())},
 			},
 		}),
 

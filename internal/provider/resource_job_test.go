@@ -128,6 +128,7 @@ custom_spelling_config = {}`, expect: `(?s)attribute "spelling_dictionary" is re
 	configRule("duplicate format", "subtitles", `formats = ["srt", "srt"]`, `(?s)subtitles_config.formats lists "srt" more than once`),
 	configRule("duplicate target", "translation", `target_languages = ["de", "de"]`, `(?s)translation_config.target_languages lists "de" more than once`),
 	configRule("duplicate entity type", "pii_redaction", `entity_types = ["NAME", "NAME"]`, `(?s)pii_redaction_config.entity_types lists "NAME" more than once`),
+	configRule("duplicate spelling", "custom_spelling", `spelling_dictionary = { SQL = ["sequel", "sequel"] }`, `(?s)custom_spelling_config.spelling_dictionary\["SQL"\] lists "sequel" more than once`),
 	// Null elements, refused at plan: the service has no null to receive.
 	{name: "null language", body: `language_config = { languages = ["en", null] }`, expect: nullElement("language_config.languages", "its element 1")},
 	configRule("null vocabulary entry", "custom_vocabulary", `vocabulary = [null]`, nullElement("custom_vocabulary_config.vocabulary", "its element 0")),
