@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -343,4 +344,42 @@ func BenchmarkJobValidate(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkJobVocabulary is the two calls of a new job's plan (validate,
+// plan) with a custom vocabulary of 1,000 entries: the framework's work on
+// a nested list grows faster than its length (DESIGN.md, items 12 and 13).
+func BenchmarkJobVocabulary(b *testing.B) {
+	j := newJobBench(b, shortAudio, "")
+	vocabularyConfig := j.typ.AttributeTypes["custom_vocabulary_config"].(tftypes.Object)
+	vocabulary := vocabularyConfig.AttributeTypes["vocabulary"].(tftypes.List)
+	entries := make([]tftypes.Value, 1000)
+	for i := range entries {
+		entries[i] = objectValue(vocabulary.ElementType.(tftypes.Object), map[string]tftypes.Value{
+			"value":    tftypes.NewValue(tftypes.String, fmt.Sprintf("term %d", i)),
+			"language": tftypes.NewValue(tftypes.String, "en"),
+		})
+	}
+	config := dynamicValue(b, j.typ, objectValue(j.typ, map[string]tftypes.Value{
+		"audio_url":                tftypes.NewValue(tftypes.String, shortAudio),
+		"custom_vocabulary":        tftypes.NewValue(tftypes.Bool, true),
+		"custom_vocabulary_config": objectValue(vocabularyConfig, map[string]tftypes.Value{"vocabulary": tftypes.NewValue(vocabulary, entries)}),
+	}))
+	b.Run("validate", func(b *testing.B) {
+		defer reportCPU(b)()
+		for b.Loop() {
+			resp, err := j.server.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{TypeName: jobResourceTypeName, Config: &config})
+			if err != nil || len(resp.Diagnostics) > 0 {
+				b.Fatal(err, resp.Diagnostics)
+			}
+		}
+	})
+	b.Run("plan", func(b *testing.B) {
+		defer reportCPU(b)()
+		for b.Loop() {
+			if resp := j.plan(&j.null, &config, &config); len(resp.Diagnostics) > 0 {
+				b.Fatal(resp.Diagnostics[0].Detail)
+			}
+		}
+	})
 }

@@ -21,12 +21,25 @@ type languageCodeValidator struct {
 	validator.String
 	allowed         []string
 	translationOnly []string
+	// The descriptions, formatted once: the framework asks for them twice
+	// at every call, for its trace log, logged or not, and OneOf formats
+	// its hundred codes each time (half of validating a vocabulary entry).
+	description, markdownDescription string
 }
 
 // LanguageCode allows the codes of allowed; translationOnly are codes
 // allowed only as translation targets, which a refusal names as such.
 func LanguageCode(allowed, translationOnly []string) validator.String {
-	return languageCodeValidator{String: stringvalidator.OneOf(allowed...), allowed: allowed, translationOnly: translationOnly}
+	oneOf := stringvalidator.OneOf(allowed...)
+	ctx := context.Background()
+	return languageCodeValidator{String: oneOf, allowed: allowed, translationOnly: translationOnly,
+		description: oneOf.Description(ctx), markdownDescription: oneOf.MarkdownDescription(ctx)}
+}
+
+func (v languageCodeValidator) Description(context.Context) string { return v.description }
+
+func (v languageCodeValidator) MarkdownDescription(context.Context) string {
+	return v.markdownDescription
 }
 
 func (v languageCodeValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
