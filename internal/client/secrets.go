@@ -23,8 +23,8 @@ const minMaskedPrefix = 4
 // what a call's request carries that may be a credential (a create's
 // callback URLs). A service, or a gateway before it, may quote the request
 // in an answer, and the client makes errors and log lines of answers: each
-// secret is masked there, as sent and as JSON writers escape it, before the
-// text is cut short.
+// secret is masked there, as sent, as JSON writers escape it and as URLs
+// encode it, before the text is cut short.
 type secrets []string
 
 // newSecrets returns the forms of values to mask, longest first: a secret
@@ -36,7 +36,7 @@ func newSecrets(values ...string) secrets {
 		if strings.TrimSpace(v) == "" {
 			continue // nothing to hide, and masking it would hide every space
 		}
-		for _, form := range jsonForms(v) {
+		for _, form := range SecretForms(v) {
 			if !slices.Contains(out, form) {
 				out = append(out, form)
 			}
@@ -44,6 +44,21 @@ func newSecrets(values ...string) secrets {
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
 	return out
+}
+
+// SecretForms are the texts an answer may quote a secret as: as it is, as
+// JSON writers escape it (jsonForms), and URL-encoded (a gateway quoting a
+// request's query or path), each of those escaped for JSON too.
+func SecretForms(v string) []string {
+	var forms []string
+	for _, encoded := range []string{v, url.QueryEscape(v), url.PathEscape(v)} {
+		for _, form := range jsonForms(encoded) {
+			if !slices.Contains(forms, form) {
+				forms = append(forms, form)
+			}
+		}
+	}
+	return forms
 }
 
 // jsonForms are the texts a JSON writer may make of s inside a string: as

@@ -3,8 +3,10 @@ package client_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -112,6 +114,40 @@ func TestErrors_neverQuoteTheKey(t *testing.T) {
 			}
 			if !strings.Contains(logged, tc.logged) {
 				t.Errorf("the logs do not show %q:\n%s", tc.logged, logged)
+			}
+		})
+	}
+}
+
+// A key with characters URLs encode (a base64 key: "/", "+", "=") quoted
+// URL-encoded, as a gateway quoting a request's query or path would, is
+// masked in that form too.
+func TestErrors_neverQuoteTheKeyURLEncoded(t *testing.T) {
+	const key = "kG/Zq81+Vx7=Lantern"
+	for name, quoted := range map[string]string{
+		"query escaped": url.QueryEscape(key),
+		"path escaped":  url.PathEscape(key),
+	} {
+		t.Run(name, func(t *testing.T) {
+			body := `{"statusCode":401,"message":"invalid key (` + quoted + `)","request_id":"r-1"}`
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusUnauthorized)
+				_, _ = io.WriteString(w, body)
+			}))
+			defer srv.Close()
+			var logs recordingLogger
+			c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: key, MaxRetries: -1, Logger: &logs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+			if err == nil || !strings.Contains(err.Error(), "invalid key (***)") {
+				t.Errorf("error %v, want the quoted key masked", err)
+			}
+			logged := strings.Join(logs.lines, "\n")
+			if !strings.Contains(logged, "invalid key (***)") || strings.Contains(logged, "Lantern") {
+				t.Errorf("the logs quote the key, or hold no answer:\n%s", logged)
 			}
 		})
 	}

@@ -19,7 +19,9 @@ var _ client.Logger = tflogLogger{}
 // the callback URLs of the records the client logs at TRACE: they may
 // carry a token.
 type tflogLogger struct {
-	secret string
+	// secretForms are the API key's forms (client.SecretForms); none
+	// without a key.
+	secretForms []string
 	// level is the provider logger's level as terraform-plugin-go set it
 	// from providerLogLevelVariable; hclog.NoLevel when the variable is
 	// unset (the logger then takes its sink's level, or TRACE). Lines below
@@ -31,7 +33,11 @@ type tflogLogger struct {
 // newTflogLogger is the client's logger for a provider configured with
 // apiKey, at the level getenv gives the provider's logger.
 func newTflogLogger(apiKey string, getenv func(string) string) tflogLogger {
-	return tflogLogger{secret: apiKey, level: hclog.LevelFromString(getenv(providerLogLevelVariable))}
+	l := tflogLogger{level: hclog.LevelFromString(getenv(providerLogLevelVariable))}
+	if apiKey != "" {
+		l.secretForms = client.SecretForms(apiKey)
+	}
+	return l
 }
 
 // callbackURLMember matches a callback URL member of the service's JSON
@@ -93,9 +99,9 @@ func withoutURLCredentials(fields map[string]any) map[string]any {
 
 func (l tflogLogger) masked(ctx context.Context) context.Context {
 	ctx = tflog.MaskAllFieldValuesRegexes(ctx, callbackURLMember)
-	if l.secret == "" {
+	if len(l.secretForms) == 0 {
 		return ctx
 	}
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, l.secret)
-	return tflog.MaskMessageStrings(ctx, l.secret)
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, l.secretForms...)
+	return tflog.MaskMessageStrings(ctx, l.secretForms...)
 }

@@ -34,7 +34,7 @@ func TestTflogLogger_masksCallbackURLs(t *testing.T) {
 	const token = "cbtok_s3cr3t"
 	var out bytes.Buffer
 	ctx := tflogtest.RootLogger(context.Background(), &out)
-	l := tflogLogger{secret: "sk-unrelated-key"}
+	l := newTflogLogger("sk-unrelated-key", func(string) string { return "" })
 	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"id":"1","audio_url":"https://example.com/a.wav","request_params":{"callback_url":"https://h.example.com/x?token=` + token + `","callback_config":{"url" : "https:\/\/h.example.com\/` + token + `\"q","method":"PUT"}}}`})
 	l.Trace(ctx, "transcription API response body", map[string]any{"body": `{"request_params":{"callback_config":{"url":"https://h.example.com/?t=` + token})
 	// Cut short in its path, where no query masking reaches the token.
