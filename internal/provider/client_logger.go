@@ -56,7 +56,10 @@ var callbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"
 // URL validators accept.
 var (
 	urlUserInfo = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
-	urlQuery    = regexp.MustCompile(`((?i:https?):(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
+	// urlAuthorityCut is a URL cut short in its authority, where the body
+	// logged ends: it may be user information whose "@" was cut off.
+	urlAuthorityCut = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)+\\?$`)
+	urlQuery        = regexp.MustCompile(`((?i:https?):(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
 )
 
 // loggedBodyField is the field in which the client logs a response body.
@@ -93,6 +96,7 @@ func withoutURLCredentials(fields map[string]any) map[string]any {
 	}
 	out := maps.Clone(fields)
 	body = urlUserInfo.ReplaceAllString(body, "${1}***@")
+	body = urlAuthorityCut.ReplaceAllString(body, "${1}***")
 	out[loggedBodyField] = urlQuery.ReplaceAllString(body, "${1}?***")
 	return out
 }

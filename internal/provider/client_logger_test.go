@@ -69,6 +69,11 @@ func TestWithoutURLCredentials(t *testing.T) {
 		// lowers it) and the service echoes as given.
 		`{"audio_url":"HTTPS://m.example.com/a.wav?X-Amz-Signature=s3cr3t"}`: `{"audio_url":"HTTPS://m.example.com/a.wav?***"}`,
 		`{"source":"Http://user:s3cr3t@m.example.com/a.wav"}`:                `{"source":"Http://***@m.example.com/a.wav"}`,
+		// A body cut short in a URL's authority: its "@" may be cut off.
+		`{"audio_url":"https://user:s3cr3t`:         `{"audio_url":"https://***`,
+		`{"audio_url":"https:\/\/user:s3c\u0026r3t`: `{"audio_url":"https:\/\/***`,
+		`{"audio_url":"https://user:s3cr3t\`:        `{"audio_url":"https://***`,
+		`{"audio_url":"https://`:                    `{"audio_url":"https://`,
 	} {
 		fields := withoutURLCredentials(map[string]any{"body": body, "url": "https://api.example.com/v2/pre-recorded?status=done", "status": 200})
 		if got := fields["body"]; got != want {
