@@ -614,7 +614,7 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 		head, size = data, int64(len(data))
 	}
 	resp.Body.Close()
-	hide := c.secretsOf(cl)
+	hide := c.secretsOf(cl).forAnswer(resp)
 	c.logResponse(ctx, op, resp, size, head, hide)
 	if out == nil {
 		// Nothing of the body is wanted (a DELETE: its status is the
@@ -749,8 +749,9 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		}
 		data, _ := readBounded(resp.Body, min(c.cfg.MaxResponseBytes, maxErrorBodyBytes))
 		resp.Body.Close()
-		c.logResponse(ctx, op, resp, int64(len(data)), data, hide)
-		apiErr := newAPIError(op, resp, data, hide)
+		answerHide := hide.forAnswer(resp)
+		c.logResponse(ctx, op, resp, int64(len(data)), data, answerHide)
+		apiErr := newAPIError(op, resp, data, answerHide)
 		if !shouldRetry(cl.retry, apiErr) || attempt >= maxRetries {
 			return nil, apiErr
 		}

@@ -31,6 +31,9 @@ type APIError struct {
 	Location string
 	// URL is where the request went (RedactedURL: no credential, no query).
 	URL string
+	// Redirected: a redirect within base_url's origin led the request to
+	// URL, which answered.
+	Redirected bool
 	// ServiceBody: the answer's body is the service's error body, which
 	// every error of the service's own carries: request_id, path,
 	// timestamp and statusCode (the answer's) all there. Another body (a
@@ -82,6 +85,7 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 	}
 	if resp.Request != nil && resp.Request.URL != nil {
 		e.URL = printable(hide.mask(redacted(resp.Request.URL)), maxMessageBytes)
+		e.Redirected = redirected(resp)
 	}
 	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		// Whole, as base_url would need it: a relative target resolved.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -30,8 +31,11 @@ type secrets []string
 // newSecrets returns the forms of values to mask, longest first: a secret
 // that begins another (a callback URL without its token, beside the same
 // URL with it) must not leave the rest of the longer one shown.
-func newSecrets(values ...string) secrets {
-	var out secrets
+func newSecrets(values ...string) secrets { return secrets(nil).with(values...) }
+
+// with returns s and the forms of values, longest first.
+func (s secrets) with(values ...string) secrets {
+	out := slices.Clone(s)
 	for _, v := range values {
 		if strings.TrimSpace(v) == "" {
 			continue // nothing to hide, and masking it would hide every space
@@ -44,6 +48,21 @@ func newSecrets(values ...string) secrets {
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
 	return out
+}
+
+// forAnswer is s with, when a redirect led to the answer resp, the
+// credentials of the URL it led to: the redirect's query may carry a token
+// that the answer quotes back.
+func (s secrets) forAnswer(resp *http.Response) secrets {
+	if !redirected(resp) {
+		return s
+	}
+	return s.with(urlCredentials(resp.Request.URL.String())...)
+}
+
+// redirected reports whether resp answers a request a redirect made.
+func redirected(resp *http.Response) bool {
+	return resp.Request != nil && resp.Request.Response != nil && resp.Request.URL != nil
 }
 
 // SecretForms are the texts an answer may quote a secret as: as it is, as

@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -150,6 +151,42 @@ func TestErrors_neverQuoteTheKeyURLEncoded(t *testing.T) {
 				t.Errorf("the logs quote the key, or hold no answer:\n%s", logged)
 			}
 		})
+	}
+}
+
+// A read redirected within base_url's origin to a URL whose query carries
+// a token: an answer quoting that URL shows the token in neither the error
+// nor the log, and the error says where the answer came from.
+func TestErrors_neverQuoteARedirectsToken(t *testing.T) {
+	const token = "redirTokMongoose77"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/moved/") {
+			http.Redirect(w, r, "/moved"+r.URL.Path+"?token="+token, http.StatusFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(w, `{"statusCode":500,"message":"internal error at `+r.URL.RequestURI()+`","path":"`+r.URL.RequestURI()+`","request_id":"r-1"}`)
+	}))
+	defer srv.Close()
+	var logs recordingLogger
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k-redirect-test", MaxRetries: -1, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusInternalServerError {
+		t.Fatalf("error %v, want the 500 after the redirect", err)
+	}
+	if strings.Contains(err.Error(), token) || strings.Contains(apiErr.Path, token) {
+		t.Errorf("the error quotes the redirect's token: %v (path %q)", err, apiErr.Path)
+	}
+	if !apiErr.Redirected || apiErr.URL != srv.URL+"/moved/v2/pre-recorded/"+recordedJobID+"?…" {
+		t.Errorf("redirected %t to %q, want the URL the redirect led to, its query left out", apiErr.Redirected, apiErr.URL)
+	}
+	if logged := strings.Join(logs.lines, "\n"); strings.Contains(logged, token) || !strings.Contains(logged, "internal error at") {
+		t.Errorf("the logs quote the redirect's token, or hold no answer:\n%s", logged)
 	}
 }
 

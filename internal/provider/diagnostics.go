@@ -41,7 +41,11 @@ func errorDetail(err error, advice bool) string {
 	switch {
 	case errors.As(err, &apiErr):
 		var b strings.Builder
-		fmt.Fprintf(&b, "The transcription service answered %s with status %d (%s)", apiErr.Op, apiErr.StatusCode, http.StatusText(apiErr.StatusCode))
+		fmt.Fprintf(&b, "The transcription service answered %s", apiErr.Op)
+		if apiErr.Redirected {
+			fmt.Fprintf(&b, ", redirected to %s,", apiErr.URL)
+		}
+		fmt.Fprintf(&b, " with status %d (%s)", apiErr.StatusCode, http.StatusText(apiErr.StatusCode))
 		if apiErr.Message != "" {
 			fmt.Fprintf(&b, ": %s", apiErr.Message)
 		}

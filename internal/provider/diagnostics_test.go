@@ -92,6 +92,11 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 302, Location: "https://api.example.net/v2/live?…"},
 			want: []string{"status 302 (Found).", "set base_url to the address the service answers at now. It redirects to: https://api.example.net/v2/live?…"},
 		},
+		// Followed within base_url's origin: where the answer came from.
+		"read answered after a redirect": {
+			err:  &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 500, Message: "internal error", URL: "https://api.example.com/moved/v2/pre-recorded/j1", Redirected: true},
+			want: []string{"answered GET /v2/pre-recorded/j1, redirected to https://api.example.com/moved/v2/pre-recorded/j1, with status 500 (Internal Server Error): internal error."},
+		},
 		// A 403 to a DELETE is a job the service will not delete (not one
 		// refused to an account with zero data retention).
 		"delete refused": {
