@@ -113,6 +113,9 @@ type Client struct {
 	serviceAnswered atomic.Bool
 	// askingService holds a token while ServiceAnswers asks.
 	askingService chan struct{}
+	// proxyCredentials: the proxy requests go through has credentials in
+	// its URL, which Go sends it.
+	proxyCredentials bool
 	// succeeded: a call's answer of success was read (Succeeded).
 	succeeded atomic.Bool
 }
@@ -167,7 +170,28 @@ func New(cfg Config) (*Client, error) {
 	if logger == nil {
 		logger = discardLogger{}
 	}
-	return &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey), askingService: make(chan struct{}, 1)}, nil
+	c := &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey), askingService: make(chan struct{}, 1)}
+	if proxy := proxyFor(cfg.HTTPClient, u); proxy != nil && proxy.User != nil {
+		// Go sends them to the proxy, which may quote them back.
+		c.proxyCredentials = true
+		c.hide = c.hide.with(proxyCredentials(proxy)...)
+	}
+	return c, nil
+}
+
+// proxyFor is the proxy hc's transport sends requests to u through (an
+// environment variable's, for the default transport), nil for none or a
+// transport the client cannot look into.
+func proxyFor(hc *http.Client, u *url.URL) *url.URL {
+	t, ok := hc.Transport.(*http.Transport)
+	if !ok || t.Proxy == nil {
+		return nil
+	}
+	proxy, err := t.Proxy(&http.Request{Method: http.MethodGet, URL: u, Header: http.Header{}})
+	if err != nil {
+		return nil
+	}
+	return proxy
 }
 
 // ErrAPIKeyWhiteSpace is CheckAPIKey's error for a key with white space
@@ -752,6 +776,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		answerHide := hide.forAnswer(resp)
 		c.logResponse(ctx, op, resp, int64(len(data)), data, answerHide)
 		apiErr := newAPIError(op, resp, data, answerHide)
+		apiErr.ProxyCredentialsSent = resp.StatusCode == http.StatusProxyAuthRequired && c.proxyCredentials
 		if !shouldRetry(cl.retry, apiErr) || attempt >= maxRetries {
 			return nil, apiErr
 		}

@@ -34,6 +34,9 @@ type APIError struct {
 	// Redirected: a redirect within base_url's origin led the request to
 	// URL, which answered.
 	Redirected bool
+	// ProxyCredentialsSent: a 407 from the proxy the request went through,
+	// to which the client sent the credentials its URL holds.
+	ProxyCredentialsSent bool
 	// ServiceBody: the answer's body is the service's error body, which
 	// every error of the service's own carries: request_id, path,
 	// timestamp and statusCode (the answer's) all there. Another body (a

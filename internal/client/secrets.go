@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"cmp"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -130,6 +131,14 @@ func urlCredentials(raw string) []string {
 		}
 	}
 	return parts
+}
+
+// proxyCredentials are what a proxy's URL holds that is a credential, in
+// its forms and as the Proxy-Authorization header Go makes of it (Basic:
+// base64 of user:password), which a proxy may quote back.
+func proxyCredentials(proxy *url.URL) []string {
+	password, _ := proxy.User.Password()
+	return append(urlCredentials(proxy.String()), base64.StdEncoding.EncodeToString([]byte(proxy.User.Username()+":"+password)))
 }
 
 // callbackURLCredentials returns what urlCredentials does and, as a

@@ -3,7 +3,9 @@ package client
 import (
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net"
@@ -225,3 +227,64 @@ type dialTimedOut struct{}
 func (dialTimedOut) Error() string   { return "i/o timeout" }
 func (dialTimedOut) Timeout() bool   { return true }
 func (dialTimedOut) Temporary() bool { return true }
+
+// A plain-HTTP request through a proxy whose URL holds credentials, which
+// refuses them with a 407 quoting the request's headers: the answer is an
+// APIError saying the credentials were sent, and neither it nor the log
+// quotes them, as written or as the Proxy-Authorization header Go makes.
+func TestRoundTrip_plainHTTPProxyRefusingItsCredentials(t *testing.T) {
+	const password = "proxyPwSecret9"
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusProxyAuthRequired)
+		_, _ = io.WriteString(w, "credentials refused: Proxy-Authorization: "+r.Header.Get("Proxy-Authorization")+" for "+r.URL.String())
+	}))
+	defer proxy.Close()
+	proxyURL, err := url.Parse(proxy.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, withCredentials := range []bool{true, false} {
+		if withCredentials {
+			proxyURL.User = url.UserPassword("proxyUser", password)
+		} else {
+			proxyURL.User = nil
+		}
+		cfg := Config{BaseURL: "http://service.example", APIKey: "k", MaxRetries: -1}
+		tr := newTransport(cfg)
+		tr.Proxy = http.ProxyURL(proxyURL)
+		cfg.HTTPClient = &http.Client{Transport: tr}
+		var logs recordingLines
+		cfg.Logger = &logs
+		c, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.ListPreRecorded(context.Background(), ListOptions{})
+		var apiErr *APIError
+		if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusProxyAuthRequired || apiErr.ProxyCredentialsSent != withCredentials {
+			t.Fatalf("credentials %t: error %v, want a 407 saying whether they were sent", withCredentials, err)
+		}
+		basic := base64.StdEncoding.EncodeToString([]byte("proxyUser:" + password))
+		logged := strings.Join(logs, "\n")
+		for _, secret := range []string{password, basic} {
+			if strings.Contains(err.Error(), secret) || strings.Contains(logged, secret) {
+				t.Errorf("the error or the log quotes the proxy's credentials (%s):\n%v\n%s", secret, err, logged)
+			}
+		}
+		if !strings.Contains(logged, "credentials refused") {
+			t.Errorf("the answer was not logged:\n%s", logged)
+		}
+	}
+}
+
+// recordingLines records what the client logs, fields included.
+type recordingLines []string
+
+func (r *recordingLines) Debug(_ context.Context, msg string, fields map[string]any) {
+	*r = append(*r, fmt.Sprint(msg, fields))
+}
+
+func (r *recordingLines) Trace(_ context.Context, msg string, fields map[string]any) {
+	*r = append(*r, fmt.Sprint(msg, fields))
+}

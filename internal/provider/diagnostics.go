@@ -110,8 +110,7 @@ func settledHint(err error) string {
 	case errors.Is(err, http.ErrSchemeMismatch):
 		return "base_url says https://, and the server at that address speaks plain HTTP: use http://, or the port where it speaks HTTPS."
 	case errors.As(err, &proxyErr) && proxyErr.StatusCode == http.StatusProxyAuthRequired && proxyErr.CredentialsSent:
-		return "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names, and refused the credentials its URL gives: " +
-			"correct them (percent-encode reserved characters in them), or list the service's host in NO_PROXY to reach it directly."
+		return proxyRefusedCredentials
 	case errors.As(err, &proxyErr) && proxyErr.StatusCode == http.StatusProxyAuthRequired:
 		return "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names, and asks for its credentials: " +
 			"give them in its URL (http://user:password@proxy:port), or list the service's host in NO_PROXY to reach it directly."
@@ -232,6 +231,11 @@ func namesNoJob(op string) bool {
 	return target == "/v2/pre-recorded" || target == "/v2/live" || target == "/v2/upload"
 }
 
+// proxyRefusedCredentials is the advice on a proxy that refused the
+// credentials its URL gives.
+const proxyRefusedCredentials = "The proxy is the one the HTTPS_PROXY or HTTP_PROXY environment variable names, and refused the credentials its URL gives: " +
+	"correct them (percent-encode reserved characters in them), or list the service's host in NO_PROXY to reach it directly."
+
 // statusHint suggests what to do about the statuses a user can act on; op
 // is the request answered ("GET /v2/live").
 func statusHint(apiErr *client.APIError) string {
@@ -240,6 +244,8 @@ func statusHint(apiErr *client.APIError) string {
 	case status == http.StatusBadRequest && !apiErr.ServiceBody && plainHTTPToHTTPS.MatchString(apiErr.Message):
 		// Go's, nginx's and others' answer to plain HTTP on a TLS port.
 		return "base_url says http://, and the server at that address speaks HTTPS: use https://."
+	case status == http.StatusProxyAuthRequired && apiErr.ProxyCredentialsSent:
+		return proxyRefusedCredentials
 	case status == http.StatusProxyAuthRequired:
 		return "An HTTP proxy answered (the one the HTTP_PROXY or HTTPS_PROXY environment variable names), asking for its credentials: " +
 			"give them in its URL (http://user:password@proxy:port), or list the service's host in NO_PROXY to reach it directly."

@@ -62,6 +62,11 @@ func TestAddAPIError(t *testing.T) {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 407},
 			want: []string{"status 407 (Proxy Authentication Required)", "HTTP_PROXY or HTTPS_PROXY", "NO_PROXY"},
 		},
+		"plain-HTTP proxy refusing the credentials its URL gives": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 407, ProxyCredentialsSent: true},
+			want: []string{"status 407 (Proxy Authentication Required)", "refused the credentials its URL gives: correct them"},
+			not:  []string{"give them in its URL"},
+		},
 		"certificate not trusted": {
 			err:  &client.TransportError{Op: "GET /v2/live", Err: &tls.CertificateVerificationError{Err: errors.New("x509: certificate signed by unknown authority")}},
 			want: []string{"certificate signed by unknown authority", "SSL_CERT_FILE", "SSL_CERT_DIR"},
