@@ -508,6 +508,7 @@ var providerOnlyRules = []providerOnlyRule{
 	{"duplicate list values", func(s string) bool { return strings.HasPrefix(s, "Duplicate list value") }},
 	{"a switch without its configuration", func(s string) bool { return strings.Contains(s, " = true needs ") }},
 	{"after_date not earlier than before_date", func(s string) bool { return strings.HasPrefix(s, "Invalid date-time range") }},
+	{"date outside after_date and before_date", func(s string) bool { return strings.HasPrefix(s, "Invalid date filter") }},
 }
 
 func providerOnly(why string) string {
