@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/heapfloor"
 	"github.com/transcription-service/terraform-provider-transcription/internal/provider"
 )
@@ -19,9 +20,15 @@ import (
 // (-ldflags "-X main.version=...").
 var version = "dev"
 
-// sigtermGrace is how long the provider outlives a SIGTERM: a CI runner or a
-// service manager sends SIGKILL some seconds later.
-const sigtermGrace = 10 * time.Second
+// sigtermGrace is how long the provider outlives a SIGTERM (a CI runner or a
+// service manager sends SIGKILL some seconds later), or the end of the last
+// create in flight then, whichever is later; maxSigtermWait bounds it, above
+// the longest a create's answer may take (client's timeouts: 30 s to
+// connect, 2 minutes for the answer to begin).
+const (
+	sigtermGrace   = 10 * time.Second
+	maxSigtermWait = 5 * time.Minute
+)
 
 func main() {
 	var debug bool
@@ -46,8 +53,9 @@ func main() {
 	// ignores SIGINT here, but SIGTERM, which a service manager or a CI
 	// runner sends the CLI's whole process group, killed the provider at
 	// once, and a job the service had created was lost with its id. The
-	// provider outlives it by sigtermGrace, time for that stop; the CLI
-	// kills it once done.
+	// provider outlives it by sigtermGrace, time for that stop, and while a
+	// create is in flight (its answer holds the job's id); the CLI kills it
+	// once done.
 	// Where the CLI sends no stop (Terraform 1.8 and OpenTofu while an apply
 	// plans), either signal, which a terminal's Ctrl-C or a CI runner sends
 	// the whole process group, stops what the plan reads (a refresh, a data
@@ -57,11 +65,12 @@ func main() {
 		signals := make(chan os.Signal, 2)
 		signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 		go func() {
-			var exit *time.Timer
+			exiting := false
 			for sig := range signals {
 				stop()
-				if sig == syscall.SIGTERM && exit == nil {
-					exit = time.AfterFunc(sigtermGrace, func() { os.Exit(1) })
+				if sig == syscall.SIGTERM && !exiting {
+					exiting = true
+					go exitAfterSIGTERM()
 				}
 			}
 		}()
@@ -74,4 +83,19 @@ func main() {
 	if err != nil {
 		log.Fatal(err.Error())
 	}
+}
+
+// exitAfterSIGTERM exits sigtermGrace after it is called (a SIGTERM) or
+// after the last create in flight ends (client.CarryingThrough), whichever
+// is later, and at most maxSigtermWait after it is called.
+func exitAfterSIGTERM() {
+	start := time.Now()
+	busy := start
+	for now := start; now.Sub(busy) < sigtermGrace && now.Sub(start) < maxSigtermWait; now = time.Now() {
+		if client.CarryingThrough() > 0 {
+			busy = now
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	os.Exit(1)
 }

@@ -615,6 +615,10 @@ func (c *Client) endpoint(path string, query url.Values) string {
 // do performs a call with retries and decodes a 2xx JSON body into out (when
 // out is not nil).
 func (c *Client) do(ctx context.Context, cl call, out any) error {
+	if cl.carryThrough {
+		carryingThrough.Add(1)
+		defer carryingThrough.Add(-1)
+	}
 	cl.read = func(resp *http.Response) error { return c.readAnswer(ctx, cl, resp, out) }
 	_, err := c.roundTrip(ctx, cl)
 	if err == nil {
@@ -622,6 +626,15 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	}
 	return err
 }
+
+// carryingThrough counts the calls of this process's clients that are
+// carried through an end of their context (call.carryThrough), in flight.
+var carryingThrough atomic.Int64
+
+// CarryingThrough is the number of calls in flight in this process whose
+// answer must not be lost whatever stops them (creates: the service may
+// have made a job): a process that exits while one is in flight loses it.
+func CarryingThrough() int64 { return carryingThrough.Load() }
 
 // readAnswer reads a 2xx answer to cl and decodes its JSON body into out
 // (when out is not nil).

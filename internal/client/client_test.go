@@ -1667,3 +1667,50 @@ func TestLookLive_triesOnce(t *testing.T) {
 		t.Fatalf("LookLive sent %d requests, want 1", n)
 	}
 }
+
+// A create in flight counts in CarryingThrough until its answer is read,
+// which a process stopping must outlive (main.go); a read does not count.
+func TestCarryingThrough_countsCreatesInFlight(t *testing.T) {
+	release := make(chan struct{})
+	arrived := make(chan struct{}, 2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		<-release
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == http.MethodPost {
+			w.WriteHeader(http.StatusCreated)
+			_, _ = io.WriteString(w, `{"id":"`+recordedJobID+`","result_url":"x"}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"id":"`+recordedJobID+`","status":"queued"}`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := client.CarryingThrough()
+	done := make(chan error, 2)
+	go func() {
+		_, err := c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+		done <- err
+	}()
+	go func() {
+		_, err := c.GetPreRecordedStatus(context.Background(), recordedJobID)
+		done <- err
+	}()
+	<-arrived
+	<-arrived
+	if n := client.CarryingThrough() - before; n != 1 {
+		t.Errorf("%d calls carried through while a create and a read are in flight, want 1", n)
+	}
+	close(release)
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := client.CarryingThrough() - before; n != 0 {
+		t.Errorf("%d calls carried through once both are answered, want 0", n)
+	}
+}

@@ -5,8 +5,12 @@ package provider
 import (
 	"bytes"
 	"context"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -35,6 +39,55 @@ func TestAccProcess_sigtermToProcessGroupWhileWaiting(t *testing.T) {
 	}
 	ids, statuses := w.stateJobs()
 	if _, onService := fs.Job(ids["transcription_job.term"]); fs.JobCount() != 1 || !onService || statuses["transcription_job.term"] != "tainted" {
+		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, &stdout, &stderr)
+	}
+}
+
+// TestAccProcess_sigtermToProcessGroupWhileCreating sends SIGTERM to the
+// CLI's process group while a create's answer is on its way, for longer
+// than the provider's grace (main.go's sigtermGrace): the provider lives on
+// until that answer, so the job the service created is in state, tainted,
+// where it exited after its grace and the job was lost.
+func TestAccProcess_sigtermToProcessGroupWhileCreating(t *testing.T) {
+	fs := fakeserver.New(fakeserver.Options{APIKey: acctest.APIKey, ProcessingTime: time.Hour})
+	t.Cleanup(fs.Close)
+	var arrived atomic.Bool
+	slowCreates := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.URL.Path != "/v2/pre-recorded" {
+			fs.ServeHTTP(w, r)
+			return
+		}
+		// The job is made; its answer comes past the grace.
+		made := httptest.NewRecorder()
+		fs.ServeHTTP(made, r)
+		arrived.Store(true)
+		time.Sleep(13 * time.Second)
+		maps.Copy(w.Header(), made.Header())
+		w.WriteHeader(made.Code)
+		_, _ = w.Write(made.Body.Bytes())
+	}))
+	t.Cleanup(slowCreates.Close)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(slowCreates.URL)+acctest.JobConfig("late", `audio_url = "https://example.com/late.wav"`))
+	var stdout, stderr bytes.Buffer
+	cmd := w.command(context.Background(), &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); !arrived.Load(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatalf("waited in vain for the create\n%s%s", &stdout, &stderr)
+		}
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err == nil {
+		t.Errorf("the apply stopped by SIGTERM succeeded\n%s", &stdout)
+	}
+	ids, statuses := w.stateJobs()
+	if _, onService := fs.Job(ids["transcription_job.late"]); fs.JobCount() != 1 || !onService || statuses["transcription_job.late"] != "tainted" {
 		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, &stdout, &stderr)
 	}
 }
