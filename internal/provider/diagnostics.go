@@ -84,6 +84,8 @@ func errorDetail(err error, advice bool) string {
 	case errors.As(err, &interrupted) && interrupted.Last != nil:
 		// No answer: the last try did not reach the service.
 		return fmt.Sprintf("%s (%s) while waiting to send %s again; the last try failed: %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
+	case errors.As(err, &interrupted):
+		return fmt.Sprintf("%s before %s was sent (%s).", endedBy(err), interrupted.Op, interrupted.Err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		// In flight, or while the answer's body was being received.
 		return endedBy(err) + " before the service's answer was received: " + err.Error()
@@ -176,11 +178,16 @@ func addCreateJobError(diags *diag.Diagnostics, err error, caller createCaller, 
 	// A create that may have made the job gets no advice to try again:
 	// what follows says why a second try may make a second job.
 	detail := errorDetail(err, !createMayHaveSucceeded(err))
-	if errors.As(err, new(*client.InterruptedError)) {
+	var interrupted *client.InterruptedError
+	if errors.As(err, &interrupted) {
 		ended, advice := "it was interrupted", ""
-		if errors.Is(err, context.DeadlineExceeded) {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded) && interrupted.Last != nil:
 			ended = limit.String() + " ran out"
 			advice = " To wait out the service's refusals longer, raise " + limit.setting + "."
+		case errors.Is(err, context.DeadlineExceeded):
+			ended = limit.String() + " ran out"
+			advice = " Raise " + limit.setting + "."
 		}
 		detail += "\n\nNo job was created: " + ended + " with no try of the request in flight, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). " +
 			caller.nextTry + "." + advice

@@ -798,6 +798,29 @@ func TestAddCreateJobError(t *testing.T) {
 	}
 }
 
+// A create's time limit that ran out before any try was sent advises
+// raising it; one that ran out between tries the service turned away, to
+// wait out its refusals longer.
+func TestAddCreateJobError_timeLimitAdvice(t *testing.T) {
+	limit := timeLimit{setting: "timeouts.create", duration: time.Nanosecond}
+	for name, c := range map[string]struct {
+		err       error
+		want, not string
+	}{
+		"before the first try": {&client.InterruptedError{Op: "POST /v2/pre-recorded", Err: context.DeadlineExceeded},
+			"timeouts.create (1ns) ran out with no try of the request in flight", "refusals"},
+		"between refused tries": {&client.InterruptedError{Op: "POST /v2/pre-recorded", Last: &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, Err: context.DeadlineExceeded},
+			"To wait out the service's refusals longer, raise timeouts.create.", "answer was received"},
+	} {
+		var diags diag.Diagnostics
+		addCreateJobError(&diags, c.err, resourceCreate, limit)
+		detail := diags.Errors()[0].Detail()
+		if !strings.Contains(detail, c.want) || strings.Contains(detail, c.not) || strings.Contains(detail, "answer was received") {
+			t.Errorf("%s: detail\n%s\nwant %q, and neither %q nor an answer awaited", name, detail, c.want, c.not)
+		}
+	}
+}
+
 // What follows an ambiguous failure, or a create turned away for good, is
 // said for the caller: the action keeps nothing in state, so no next apply
 // submits its job again; and it runs only on engines with terraform query,
