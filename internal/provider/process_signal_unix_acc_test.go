@@ -31,15 +31,29 @@ func TestAccProcess_sigtermToProcessGroupWhileWaiting(t *testing.T) {
 	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+acctest.JobConfig("term", `audio_url = "https://example.com/term.wav"`))
 	var stdout, stderr bytes.Buffer
 	cmd := applyInProcessGroup(t, w, fs, &stdout, &stderr)
+	sigtermStopsApply(t, cmd, &stdout)
+	expectOneJobTainted(t, w, fs, "transcription_job.term", &stdout, &stderr)
+}
+
+// sigtermStopsApply sends SIGTERM to the process group cmd leads and
+// waits for the apply to fail.
+func sigtermStopsApply(t *testing.T, cmd *exec.Cmd, stdout *bytes.Buffer) {
+	t.Helper()
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Wait(); err == nil {
-		t.Errorf("the apply stopped by SIGTERM succeeded\n%s", &stdout)
+		t.Errorf("the apply stopped by SIGTERM succeeded\n%s", stdout)
 	}
+}
+
+// expectOneJobTainted checks that the service has one job and that state
+// holds it at address, tainted.
+func expectOneJobTainted(t *testing.T, w *cliWorkspace, fs *fakeserver.Server, address string, stdout, stderr *bytes.Buffer) {
+	t.Helper()
 	ids, statuses := w.stateJobs()
-	if _, onService := fs.Job(ids["transcription_job.term"]); fs.JobCount() != 1 || !onService || statuses["transcription_job.term"] != "tainted" {
-		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, &stdout, &stderr)
+	if _, onService := fs.Job(ids[address]); fs.JobCount() != 1 || !onService || statuses[address] != "tainted" {
+		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, stdout, stderr)
 	}
 }
 
@@ -69,27 +83,9 @@ func TestAccProcess_sigtermToProcessGroupWhileCreating(t *testing.T) {
 	t.Cleanup(slowCreates.Close)
 	w := newCLIWorkspace(t, acctest.ProviderConfig(slowCreates.URL)+acctest.JobConfig("late", `audio_url = "https://example.com/late.wav"`))
 	var stdout, stderr bytes.Buffer
-	cmd := w.command(context.Background(), &stdout, &stderr, "apply", "-auto-approve", "-input=false", "-no-color")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(2 * time.Minute); !arrived.Load(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			t.Fatalf("waited in vain for the create\n%s%s", &stdout, &stderr)
-		}
-	}
-	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Wait(); err == nil {
-		t.Errorf("the apply stopped by SIGTERM succeeded\n%s", &stdout)
-	}
-	ids, statuses := w.stateJobs()
-	if _, onService := fs.Job(ids["transcription_job.late"]); fs.JobCount() != 1 || !onService || statuses["transcription_job.late"] != "tainted" {
-		t.Errorf("the service has %d jobs, state holds %v (%v): want the service's job, tainted\n%s%s", fs.JobCount(), ids, statuses, &stdout, &stderr)
-	}
+	cmd := startApplyInProcessGroup(t, w, arrived.Load, "the create", &stdout, &stderr)
+	sigtermStopsApply(t, cmd, &stdout)
+	expectOneJobTainted(t, w, fs, "transcription_job.late", &stdout, &stderr)
 }
 
 // TestAccProcess_signalWhileRefreshing: SIGINT (a terminal's Ctrl-C) or
@@ -149,15 +145,23 @@ const sigtermBound = 30 * time.Second
 // fake server has been asked for one's record).
 func applyInProcessGroup(t *testing.T, w *cliWorkspace, fs *fakeserver.Server, stdout, stderr *bytes.Buffer) *exec.Cmd {
 	t.Helper()
+	return startApplyInProcessGroup(t, w, func() bool { return len(polledJobs(fs)) > 0 }, "the apply to wait for a job", stdout, stderr)
+}
+
+// startApplyInProcessGroup starts terraform apply in w as the leader of its
+// own process group, and returns once ready reports true (polled for at
+// most 2 minutes; waitingFor names what it waits for in a failure).
+func startApplyInProcessGroup(t *testing.T, w *cliWorkspace, ready func() bool, waitingFor string, stdout, stderr *bytes.Buffer) *exec.Cmd {
+	t.Helper()
 	cmd := w.command(context.Background(), stdout, stderr, "apply", "-auto-approve", "-input=false", "-no-color")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(2 * time.Minute); len(polledJobs(fs)) < 1; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); !ready(); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			t.Fatalf("waited in vain for the apply to wait for a job\n%s%s", stdout, stderr)
+			t.Fatalf("waited in vain for %s\n%s%s", waitingFor, stdout, stderr)
 		}
 	}
 	return cmd
