@@ -619,7 +619,7 @@ func TestControl_requestsLastSeqBeforeOneInFlight(t *testing.T) {
 	}
 	// A latency past the bound is refused, naming it.
 	resp := h.control(http.MethodPut, "/faults", `{"latency":"100000h"}`)
-	if resp.status != http.StatusBadRequest || !strings.Contains(string(resp.body), "latency must be from 0 to 1h0m0s") {
+	if resp.status != http.StatusBadRequest || !strings.Contains(string(resp.body), "latency must be from 0 to 1h, not") {
 		t.Errorf("latency 100000h: %d %s", resp.status, resp.body)
 	}
 }

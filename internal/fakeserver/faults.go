@@ -72,12 +72,13 @@ func (f Faults) ValidateNamed(names FaultNames) error {
 			problems = append(problems, fmt.Sprintf("%s must be from 0 to 1, not %v", r.name, r.ratio))
 		}
 	}
-	if sum := f.RatioSum(); sum > MaxRatioSum {
+	// Their sum, once each is right: a ratio of 1.5 is one mistake.
+	if sum := f.RatioSum(); len(problems) == 0 && sum > MaxRatioSum {
 		problems = append(problems, fmt.Sprintf("%s, %s and %s add up to %.12g, more than 1", // 0.7+0.6 is 1.2999999999999998 in floats
 			names.RateLimitRatio, names.ServerErrorRatio, names.LostAnswerRatio, sum))
 	}
 	if f.Latency < 0 || f.Latency > MaxLatency {
-		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, MaxLatency, f.Latency))
+		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, shortDuration(MaxLatency), f.Latency))
 	}
 	if f.RetryAfter < 0 {
 		problems = append(problems, names.RetryAfter+" must not be negative")
@@ -89,6 +90,18 @@ func (f Faults) ValidateNamed(names FaultNames) error {
 		return errors.New(strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// shortDuration writes d as a user would give it: 1h, not 1h0m0s.
+func shortDuration(d time.Duration) string {
+	text := d.String()
+	if strings.HasSuffix(text, "m0s") {
+		text = strings.TrimSuffix(text, "0s")
+	}
+	if strings.HasSuffix(text, "h0m") {
+		text = strings.TrimSuffix(text, "0m")
+	}
+	return text
 }
 
 // MaxRatioSum is the most the fault ratios may add up to: 1, and what

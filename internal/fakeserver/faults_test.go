@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -219,5 +220,29 @@ func TestLostAnswer(t *testing.T) {
 	}
 	if reqs := h.srv.Requests(); len(reqs) != 1 || reqs[0].Status != http.StatusCreated {
 		t.Errorf("requests %+v, want the create recorded with the 201 its client never saw", reqs)
+	}
+}
+
+// Each problem of a fault configuration is said once, in the words of
+// where it was given: a ratio out of range is not also a sum past 1, and
+// the latency's bound is written as a user gives one.
+func TestFaultsValidateNamed(t *testing.T) {
+	flags := FaultNames{Latency: "-latency", RateLimitRatio: "-rate-limit-ratio", RetryAfter: "-retry-after",
+		ServerErrorRatio: "-server-error-ratio", ServerErrorStatus: "-server-error-status", LostAnswerRatio: "-lost-answer-ratio"}
+	for _, tc := range []struct {
+		faults Faults
+		names  FaultNames
+		want   string
+	}{
+		{Faults{RateLimitRatio: 1.5}, flags, "-rate-limit-ratio must be from 0 to 1, not 1.5"},
+		{Faults{RateLimitRatio: 0.5, LostAnswerRatio: 0.75}, flags, "-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to 1.25, more than 1"},
+		{Faults{Latency: 2 * time.Hour}, flags, "-latency must be from 0 to 1h, not 2h0m0s"},
+		{Faults{Latency: -time.Second, ServerErrorStatus: 404}, ControlFaultNames, "latency must be from 0 to 1h, not -1s; server_error_status must be from 500 to 599, not 404"},
+		{Faults{ServerErrorStatus: 0, RetryAfter: 0}, ControlFaultNames, ""},
+	} {
+		err := tc.faults.ValidateNamed(tc.names)
+		if got := fmt.Sprint(err); (tc.want == "" && err != nil) || (tc.want != "" && got != tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.faults, err, tc.want)
+		}
 	}
 }

@@ -206,7 +206,7 @@ func TestAccJobList_invalidFilters(t *testing.T) {
 			step(`before_date = "yesterday"`, `Invalid RFC3339 String Value`, `Attribute before_date value must be an RFC 3339 date-time`, `got "yesterday"`),
 			step(`after_date = "2025-03-07T00:00:00+24:00"`, `Attribute after_date value must be an RFC 3339 date-time`, `offset is not a time of day`),
 			step("after_date = \"2025-03-07T00:00:00Z\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute after_date must be earlier than before_date`),
-			step("date = \"2025-03-08\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute date is the UTC day 2025-03-08, which begins after before_date`),
+			step("date = \"2025-03-08\"\nbefore_date = \"2025-03-06T00:00:00Z\"", `Attribute date is the UTC day 2025-03-08, which begins at or after before_date`),
 			step(`status = ["done", null]`, `Null element`, `Attribute status must not hold null, and its element 1 is null`),
 			step(`custom_metadata = { team = null }`, `Null element`, `Attribute custom_metadata must not hold null, and the value of "team" is null`),
 			{

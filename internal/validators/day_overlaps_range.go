@@ -48,8 +48,8 @@ func (v dayOverlapsRangeValidator) ValidateString(ctx context.Context, req valid
 		empty func(time.Time) bool
 		why   string
 	}{
-		{v.after, func(after time.Time) bool { return !after.Before(end) }, "ends before"},
-		{v.before, func(before time.Time) bool { return !start.Before(before) }, "begins after"},
+		{v.after, func(after time.Time) bool { return !after.Before(end) }, "ends at or before"},
+		{v.before, func(before time.Time) bool { return !start.Before(before) }, "begins at or after"},
 	} {
 		matched, diags := req.Config.PathMatches(ctx, req.PathExpression.Merge(bound.other))
 		resp.Diagnostics.Append(diags...)

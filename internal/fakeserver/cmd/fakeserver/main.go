@@ -288,7 +288,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.Float64Var(&cfg.faults.RateLimitRatio, "rate-limit-ratio", 0, "share of requests answered 429 with Retry-After (0 to 1)")
 	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds")
 	flags.Float64Var(&cfg.faults.ServerErrorRatio, "server-error-ratio", 0, "share of requests answered -server-error-status (0 to 1)")
-	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers")
+	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers (0: 503)")
 	flags.Float64Var(&cfg.faults.LostAnswerRatio, "lost-answer-ratio", 0, "share of requests handled as usual whose answer is lost: the connection closes before any of it is sent (a create so answered makes a job whose id never reaches its client) (0 to 1)")
 	flags.Int64Var(&cfg.faults.Seed, "fault-seed", 0, "chooses which requests fault: the same seed and request order give the same faults")
 	flags.IntVar(&cfg.requestLog, "request-log", 10000, "newest requests kept for "+fakeserver.ControlPrefix+"/requests (0: every one, memory growing without bound)")
