@@ -21,10 +21,10 @@ import (
 var version = "dev"
 
 // sigtermGrace is how long the provider outlives a SIGTERM (a CI runner or a
-// service manager sends SIGKILL some seconds later), or the end of the last
-// create in flight then, whichever is later; maxSigtermWait bounds it, above
-// the longest a create's answer may take (client's timeouts: 30 s to
-// connect, 2 minutes for the answer to begin).
+// service manager sends SIGKILL some seconds later), counted from the end of
+// the last create in flight if one is; maxSigtermWait bounds it, above the
+// longest a create's answer may take (client's timeouts: 30 s to connect,
+// 2 minutes for the answer to begin).
 const (
 	sigtermGrace   = 10 * time.Second
 	maxSigtermWait = 5 * time.Minute
@@ -85,9 +85,9 @@ func main() {
 	}
 }
 
-// exitAfterSIGTERM exits sigtermGrace after it is called (a SIGTERM) or
-// after the last create in flight ends (client.CarryingThrough), whichever
-// is later, and at most maxSigtermWait after it is called.
+// exitAfterSIGTERM exits sigtermGrace after it is called (a SIGTERM), or
+// sigtermGrace after the last create then in flight ends
+// (client.CarryingThrough), and at most maxSigtermWait after it is called.
 func exitAfterSIGTERM() {
 	start := time.Now()
 	busy := start

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode"
@@ -111,8 +112,10 @@ type Client struct {
 	// serviceAnswered: the listing of jobs answered at the base URL once
 	// (ServiceAnswers).
 	serviceAnswered atomic.Bool
-	// askingService holds a token while ServiceAnswers asks.
-	askingService chan struct{}
+	// asking is ServiceAnswers' listing in flight, which callers at the
+	// same time share; nil when none is.
+	askingMu sync.Mutex
+	asking   *serviceAsk
 	// proxyCredentials: the proxy requests go through has credentials in
 	// its URL, which Go sends it.
 	proxyCredentials bool
@@ -170,7 +173,7 @@ func New(cfg Config) (*Client, error) {
 	if logger == nil {
 		logger = discardLogger{}
 	}
-	c := &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey), askingService: make(chan struct{}, 1)}
+	c := &Client{baseURL: u, cfg: cfg, http: cfg.HTTPClient, log: logger, hide: newSecrets(cfg.APIKey)}
 	if proxy := proxyFor(cfg.HTTPClient, u); proxy != nil && proxy.User != nil {
 		// Go sends them to the proxy, which may quote them back.
 		c.proxyCredentials = true
@@ -183,7 +186,11 @@ func New(cfg Config) (*Client, error) {
 // environment variable's, for the default transport), nil for none or a
 // transport the client cannot look into.
 func proxyFor(hc *http.Client, u *url.URL) *url.URL {
-	t, ok := hc.Transport.(*http.Transport)
+	rt := hc.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	t, ok := rt.(*http.Transport)
 	if !ok || t.Proxy == nil {
 		return nil
 	}
@@ -1071,6 +1078,10 @@ func notJSONError(op, contentType string, data []byte, hide secrets) error {
 	return &DecodeError{Op: op, Reason: fmt.Sprintf("expected a JSON response, got Content-Type %q: %s", truncate(contentType, maxIdentBytes), snippet(data, hide)), NotJSON: true}
 }
 
+// LoggedBodyCutField is the field, true, of a logged response body cut
+// short (to its first 4 KiB).
+const LoggedBodyCutField = "body_cut"
+
 // logResponse logs an answer of size bytes, of which body holds the first,
 // without hide.
 func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size int64, body []byte, hide secrets) {
@@ -1087,10 +1098,12 @@ func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response
 		if len(text) > maxLoggedBodyBytes {
 			text = text[:maxLoggedBodyBytes]
 		}
+		fields := map[string]any{"op": op, "body": text}
 		if int64(len(text)) < size { // cut short: a secret may begin at its end
-			text = hide.maskCut(text)
+			fields["body"] = hide.maskCut(text)
+			fields[LoggedBodyCutField] = true
 		}
-		c.log.Trace(ctx, "transcription API response body", map[string]any{"op": op, "body": text})
+		c.log.Trace(ctx, "transcription API response body", fields)
 	}
 }
 
@@ -1100,7 +1113,7 @@ func (c *Client) secretsOf(cl call) secrets {
 	if len(cl.secrets) == 0 {
 		return c.hide
 	}
-	return newSecrets(append([]string{c.cfg.APIKey}, cl.secrets...)...)
+	return c.hide.with(cl.secrets...)
 }
 
 // parseRetryAfter reads Retry-After as seconds or as an HTTP date.

@@ -1498,6 +1498,42 @@ func TestServiceAnswers_concurrentCallersAskOnce(t *testing.T) {
 	}
 }
 
+// A listing that fails fails every caller waiting on it at once: one
+// listing, not one after another for each job found gone (8 callers of a
+// listing failing after 0.3 s waited 2.4 s).
+func TestServiceAnswers_concurrentCallersShareAFailure(t *testing.T) {
+	var listings atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		listings.Add(1)
+		time.Sleep(300 * time.Millisecond)
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const callers = 8
+	start := time.Now()
+	errs := make(chan error, callers)
+	for range callers {
+		go func() { errs <- c.ServiceAnswers(context.Background()) }()
+	}
+	for range callers {
+		if err := <-errs; !client.IsStatus(err, http.StatusBadGateway) {
+			t.Errorf("ServiceAnswers: %v, want the listing's 502", err)
+		}
+	}
+	// Callers that came after the first listing ended may send another.
+	if n := listings.Load(); n > 2 {
+		t.Errorf("%d listings for %d callers at once, want the first shared", n, callers)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the callers took %s to fail, want about one listing's 0.3 s", took)
+	}
+}
+
 // A listing refused with the service's own error body (403 with its
 // request_id: zero data retention refuses listings) shows that base_url
 // leads to the service; a bare 403 (a proxy's, another host's) does not.
@@ -1712,5 +1748,31 @@ func TestCarryingThrough_countsCreatesInFlight(t *testing.T) {
 	}
 	if n := client.CarryingThrough() - before; n != 0 {
 		t.Errorf("%d calls carried through once both are answered, want 0", n)
+	}
+}
+
+// A response body logged cut short says so (LoggedBodyCutField), so that
+// the logger masks a URL cut in its authority at its end; a whole one
+// does not.
+func TestLogResponse_marksABodyCutShort(t *testing.T) {
+	for _, tc := range []struct {
+		size int
+		cut  bool
+	}{{100, false}, {5 << 10, true}} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(http.StatusBadGateway)
+			_, _ = io.WriteString(w, strings.Repeat("x", tc.size))
+		}))
+		var logs recordingLogger
+		c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1, Logger: &logs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = c.GetPreRecordedStatus(context.Background(), recordedJobID)
+		srv.Close()
+		if marked := strings.Contains(strings.Join(logs.lines, "\n"), client.LoggedBodyCutField+":true"); marked != tc.cut {
+			t.Errorf("a body of %d bytes marked cut: %t, want %t\n%s", tc.size, marked, tc.cut, logs.lines)
+		}
 	}
 }

@@ -115,26 +115,68 @@ func (c *Client) ListAllLive(ctx context.Context, opts ListOptions, maxItems, pa
 // request_id: zero data retention refuses listings) is an answer too. An
 // answer is remembered for the client's life, so that many jobs found gone
 // cost one request; a failure is asked again next time. Callers at the same
-// time wait for the one asking (a refresh reads its jobs in parallel).
+// time share one listing and its outcome (a refresh reads its jobs in
+// parallel): a listing that fails, or never answers, fails them all at once.
 func (c *Client) ServiceAnswers(ctx context.Context) error {
-	if c.serviceAnswered.Load() {
-		return nil
+	for {
+		if c.serviceAnswered.Load() {
+			return nil
+		}
+		c.askingMu.Lock()
+		ask := c.asking
+		if ask == nil {
+			return c.askServiceFor(ctx)
+		}
+		c.askingMu.Unlock()
+		select {
+		case <-ask.done:
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+		// The asker's own interruption is not this caller's answer.
+		if ask.err == nil || !isContextEnd(ask.err) {
+			return ask.err
+		}
 	}
-	select {
-	case c.askingService <- struct{}{}:
-	case <-ctx.Done():
-		return context.Cause(ctx)
-	}
-	defer func() { <-c.askingService }()
-	if c.serviceAnswered.Load() {
-		return nil
-	}
+}
+
+// serviceAsk is a ServiceAnswers listing: done closes once err is set.
+type serviceAsk struct {
+	done chan struct{}
+	err  error
+}
+
+// askServiceFor sends ServiceAnswers' listing for the callers waiting on
+// c.asking, which the caller has just locked and found nil.
+func (c *Client) askServiceFor(ctx context.Context) error {
+	// Until the listing says otherwise (a panic leaves it so).
+	ask := &serviceAsk{done: make(chan struct{}), err: errors.New("the listing of jobs was not read")}
+	c.asking = ask
+	c.askingMu.Unlock()
+	defer func() {
+		c.askingMu.Lock()
+		c.asking = nil
+		c.askingMu.Unlock()
+		close(ask.done)
+	}()
+	ask.err = c.askService(ctx)
+	return ask.err
+}
+
+// askService sends ServiceAnswers' listing and remembers an answer.
+func (c *Client) askService(ctx context.Context) error {
 	_, err := c.ListPreRecorded(ctx, ListOptions{Limit: 1, Status: []string{StatusQueued}}, WithoutUtterances)
 	if err != nil && !refusedByTheService(err) {
 		return err
 	}
 	c.serviceAnswered.Store(true)
 	return nil
+}
+
+// isContextEnd reports whether err is a context's end (an interruption, a
+// deadline).
+func isContextEnd(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // refusedByTheService reports whether err is a 403 in the service's own

@@ -51,14 +51,26 @@ func (s secrets) with(values ...string) secrets {
 	return out
 }
 
-// forAnswer is s with, when a redirect led to the answer resp, the
-// credentials of the URL it led to: the redirect's query may carry a token
-// that the answer quotes back.
+// forAnswer is s with, when a redirect led to the answer resp, what the
+// URL it led to holds that may be a credential and the request first sent
+// did not (a token the redirect added to the query, which the answer may
+// quote back): a listing's own filters, sent by the user, stay shown.
 func (s secrets) forAnswer(resp *http.Response) secrets {
 	if !redirected(resp) {
 		return s
 	}
-	return s.with(urlCredentials(resp.Request.URL.String())...)
+	first := resp.Request
+	for first.Response != nil && first.Response.Request != nil {
+		first = first.Response.Request
+	}
+	sent := urlCredentials(first.URL.String())
+	var added []string
+	for _, part := range urlCredentials(resp.Request.URL.String()) {
+		if !slices.Contains(sent, part) {
+			added = append(added, part)
+		}
+	}
+	return s.with(added...)
 }
 
 // redirected reports whether resp answers a request a redirect made.

@@ -190,6 +190,30 @@ func TestErrors_neverQuoteARedirectsToken(t *testing.T) {
 	}
 }
 
+// What the request first sent stays shown after a redirect: a listing's
+// filters (a date, a status, the user's metadata) are no credentials.
+func TestErrors_redirectKeepsTheRequestsOwnQuery(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v2/pre-recorded" {
+			http.Redirect(w, r, "/v2/pre-recorded/?"+r.URL.RawQuery+"&session=redirectedSession42", http.StatusTemporaryRedirect)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		q := r.URL.Query()
+		_, _ = io.WriteString(w, `{"statusCode":400,"message":"date `+q.Get("date")+` and status `+q.Get("status")+` with `+q.Get("custom_metadata[env]")+` in `+q.Get("session")+`","request_id":"r-1"}`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k-redirect-test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListPreRecorded(context.Background(), client.ListOptions{Date: "2024-01-15", Status: []string{"processing"}, CustomMetadata: map[string]string{"env": "production"}})
+	if err == nil || !strings.Contains(err.Error(), "date 2024-01-15 and status processing with production in ***") {
+		t.Errorf("error %v, want the request's own filters shown and what the redirect added masked", err)
+	}
+}
+
 // A create carries secrets besides the API key: its callback URLs' tokens
 // and a presigned audio_url's signature. A service, or a gateway before it,
 // may quote the request in its answer, error or not: none of them reaches

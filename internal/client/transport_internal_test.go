@@ -260,16 +260,21 @@ func TestRoundTrip_plainHTTPProxyRefusingItsCredentials(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = c.ListPreRecorded(context.Background(), ListOptions{})
-		var apiErr *APIError
-		if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusProxyAuthRequired || apiErr.ProxyCredentialsSent != withCredentials {
-			t.Fatalf("credentials %t: error %v, want a 407 saying whether they were sent", withCredentials, err)
-		}
+		_, listErr := c.ListPreRecorded(context.Background(), ListOptions{})
+		// A call with secrets of its own (a presigned audio_url) masks the
+		// proxy's too.
+		_, createErr := c.CreatePreRecorded(context.Background(), &InitTranscriptionRequest{AudioURL: "https://bucket.example/a.wav?X-Amz-Signature=abcdef123456"})
 		basic := base64.StdEncoding.EncodeToString([]byte("proxyUser:" + password))
 		logged := strings.Join(logs, "\n")
-		for _, secret := range []string{password, basic} {
-			if strings.Contains(err.Error(), secret) || strings.Contains(logged, secret) {
-				t.Errorf("the error or the log quotes the proxy's credentials (%s):\n%v\n%s", secret, err, logged)
+		for _, err := range []error{listErr, createErr} {
+			var apiErr *APIError
+			if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusProxyAuthRequired || apiErr.ProxyCredentialsSent != withCredentials {
+				t.Fatalf("credentials %t: error %v, want a 407 saying whether they were sent", withCredentials, err)
+			}
+			for _, secret := range []string{password, basic} {
+				if strings.Contains(err.Error(), secret) || strings.Contains(logged, secret) {
+					t.Errorf("the error or the log quotes the proxy's credentials (%s):\n%v\n%s", secret, err, logged)
+				}
 			}
 		}
 		if !strings.Contains(logged, "credentials refused") {

@@ -56,8 +56,9 @@ var callbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"
 // URL validators accept.
 var (
 	urlUserInfo = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
-	// urlAuthorityCut is a URL cut short in its authority, where the body
-	// logged ends: it may be user information whose "@" was cut off.
+	// urlAuthorityCut is a URL cut short in its authority, where a body
+	// logged cut short ends: it may be user information whose "@" was cut
+	// off.
 	urlAuthorityCut = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)+\\?$`)
 	urlQuery        = regexp.MustCompile(`((?i:https?):(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
 )
@@ -96,7 +97,9 @@ func withoutURLCredentials(fields map[string]any) map[string]any {
 	}
 	out := maps.Clone(fields)
 	body = urlUserInfo.ReplaceAllString(body, "${1}***@")
-	body = urlAuthorityCut.ReplaceAllString(body, "${1}***")
+	if fields[client.LoggedBodyCutField] == true {
+		body = urlAuthorityCut.ReplaceAllString(body, "${1}***")
+	}
 	out[loggedBodyField] = urlQuery.ReplaceAllString(body, "${1}?***")
 	return out
 }

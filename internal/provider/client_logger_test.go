@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 // The adapter writes through terraform-plugin-log and masks the key in
@@ -69,11 +71,6 @@ func TestWithoutURLCredentials(t *testing.T) {
 		// lowers it) and the service echoes as given.
 		`{"audio_url":"HTTPS://m.example.com/a.wav?X-Amz-Signature=s3cr3t"}`: `{"audio_url":"HTTPS://m.example.com/a.wav?***"}`,
 		`{"source":"Http://user:s3cr3t@m.example.com/a.wav"}`:                `{"source":"Http://***@m.example.com/a.wav"}`,
-		// A body cut short in a URL's authority: its "@" may be cut off.
-		`{"audio_url":"https://user:s3cr3t`:         `{"audio_url":"https://***`,
-		`{"audio_url":"https:\/\/user:s3c\u0026r3t`: `{"audio_url":"https:\/\/***`,
-		`{"audio_url":"https://user:s3cr3t\`:        `{"audio_url":"https://***`,
-		`{"audio_url":"https://`:                    `{"audio_url":"https://`,
 	} {
 		fields := withoutURLCredentials(map[string]any{"body": body, "url": "https://api.example.com/v2/pre-recorded?status=done", "status": 200})
 		if got := fields["body"]; got != want {
@@ -81,6 +78,26 @@ func TestWithoutURLCredentials(t *testing.T) {
 		}
 		if fields["url"] != "https://api.example.com/v2/pre-recorded?status=done" || fields["status"] != 200 {
 			t.Errorf("other fields changed: %v", fields)
+		}
+	}
+	// A body cut short in a URL's authority: its "@" may be cut off. A
+	// whole body ending in a URL keeps its host.
+	for _, tc := range []struct {
+		body, want string
+		cut        bool
+	}{
+		{`{"audio_url":"https://user:s3cr3t`, `{"audio_url":"https://***`, true},
+		{`{"audio_url":"https:\/\/user:s3c\u0026r3t`, `{"audio_url":"https:\/\/***`, true},
+		{`{"audio_url":"https://user:s3cr3t\`, `{"audio_url":"https://***`, true},
+		{`{"audio_url":"https://`, `{"audio_url":"https://`, true},
+		{`Service moved: use https://api.example.com`, `Service moved: use https://api.example.com`, false},
+	} {
+		fields := map[string]any{"body": tc.body}
+		if tc.cut {
+			fields[client.LoggedBodyCutField] = true
+		}
+		if got := withoutURLCredentials(fields)["body"]; got != tc.want {
+			t.Errorf("body %s (cut %t)\n got %s\nwant %s", tc.body, tc.cut, got, tc.want)
 		}
 	}
 }

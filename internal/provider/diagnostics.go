@@ -189,8 +189,11 @@ func addCreateJobError(diags *diag.Diagnostics, err error, caller createCaller, 
 			ended = limit.String() + " ran out"
 			advice = " Raise " + limit.setting + "."
 		}
-		detail += "\n\nNo job was created: " + ended + " with no try of the request in flight, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). " +
-			caller.nextTry + "." + advice
+		why := " with no try of the request in flight, and a create is sent again only after a try the service did not take (an answer saying so, or no connection made). "
+		if interrupted.Last == nil {
+			why = " before the request was sent. "
+		}
+		detail += "\n\nNo job was created: " + ended + why + caller.nextTry + "." + advice
 	}
 	if client.IsStatus(err, http.StatusTooManyRequests) {
 		// Turned away for good: what follows depends on the caller (the

@@ -808,7 +808,7 @@ func TestAddCreateJobError_timeLimitAdvice(t *testing.T) {
 		want, not string
 	}{
 		"before the first try": {&client.InterruptedError{Op: "POST /v2/pre-recorded", Err: context.DeadlineExceeded},
-			"timeouts.create (1ns) ran out with no try of the request in flight", "refusals"},
+			"No job was created: timeouts.create (1ns) ran out before the request was sent.", "refusals"},
 		"between refused tries": {&client.InterruptedError{Op: "POST /v2/pre-recorded", Last: &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429}, Err: context.DeadlineExceeded},
 			"To wait out the service's refusals longer, raise timeouts.create.", "answer was received"},
 	} {
