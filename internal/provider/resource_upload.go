@@ -1,12 +1,14 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,7 +29,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
+	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
 )
 
 var (
@@ -91,7 +96,7 @@ The file is streamed, never read whole into memory. At every plan the provider h
 
 **Replacing without a gap.** With ` + "`lifecycle { create_before_destroy = true }`" + ` on the jobs that transcribe an upload, a changed recording is uploaded and transcribed before the old job is deleted, so outputs never point at a deleted job.
 
-**Time.** No timeout bounds the upload as a whole: a large recording on a slow link takes the time it needs, as long as it makes progress. The provider gives up on a transfer that makes no progress for a minute, on a connection not opened within 30 seconds, and on an answer whose headers do not come within 2 minutes of the last byte sent. Set ` + "`timeouts.create`" + ` to cap the whole upload.
+**Time.** No timeout bounds the upload as a whole: a large recording on a slow link takes the time it needs, as long as it makes progress. The provider gives up on a transfer that makes no progress for a minute, on a connection not opened within 30 seconds, and on an answer whose headers do not come within 2 minutes of the last byte sent. A transfer given up before its last byte is sent again from the start, up to the provider's ` + "`max_retries`" + ` times (the service cannot have used part of a file); a connection not opened is tried once more; an answer that does not come is not asked for again. Set ` + "`timeouts.create`" + ` to cap the whole upload.
 
 **Size.** The service documents a limit of 1000 MB per upload: the plan of a new upload warns of a larger file, naming ` + "`source`" + ` (an account may have a higher limit, so it is not refused), and an upload the service refuses as too large fails the apply, naming ` + "`source`" + ` and the file's size. A smaller encoding (MP3, Opus) or an external ` + "`audio_url`" + ` avoids it.
 
@@ -131,7 +136,7 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 					"The file must be there when Terraform plans, unless the path is known only at apply: for a file another resource writes during the apply, " +
 					"take the path from that resource (`source = terraform_data.render.output`), which `depends_on` alone does not do.",
 				Required:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), validators.ValidUTF8()},
 				// A different file name replaces the upload in ModifyPlan,
 				// which knows whether zero data retention allows a new one.
 			},
@@ -154,7 +159,7 @@ func (r *uploadResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 						Computed:            true,
 					},
 					"filename": schema.StringAttribute{
-						MarkdownDescription: "Name of the file, the last element of `source`.",
+						MarkdownDescription: "Name of the file, the last element of `source` (a control character in it percent-encoded, as it is sent).",
 						Computed:            true,
 					},
 					"extension": schema.StringAttribute{
@@ -343,13 +348,18 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			fmt.Sprintf("The file %q has no bytes, so no audio: the service would refuse it. Point source at a recording.", source)+more)
 		return
 	case notRecording != "":
+		advice := "Point source at a recording."
+		if bytes.HasPrefix(head, gitLFSPointer) {
+			advice = "It is a Git LFS pointer, not the recording it stands for: fetch the recording (git lfs pull) before planning."
+		}
 		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is not a recording",
-			fmt.Sprintf("The content of %q is %s, not audio or video, which is all the service takes: it would refuse the upload. Point source at a recording.", source, notRecording)+more)
+			fmt.Sprintf("The content of %q is %s, not audio or video, which is all the service takes: it would refuse the upload. %s", source, notRecording, advice)+more)
 		return
 	}
 	// A new digest is known only once uploaded: Terraform plans again at
 	// apply time, and a file edited in between would otherwise turn a known
 	// planned digest into an "inconsistent final plan" error.
+	replacing := false
 	switch {
 	case creating:
 		plan.SHA256 = types.StringUnknown()
@@ -364,6 +374,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		plan.SHA256 = state.SHA256
 	default:
 		// A new content, or a new name that source in state already holds.
+		replacing = true
 		tflog.Debug(ctx, "source file changed since its upload", map[string]any{"source": source, "old_sha256": state.SHA256.ValueString(), "new_sha256": sum, "renamed": renamed})
 		resp.RequiresReplace = append(resp.RequiresReplace, pathUploadSHA256)
 		plan.SHA256 = types.StringUnknown()
@@ -371,15 +382,19 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		plan.AudioURL = types.StringUnknown()
 		plan.AudioMetadata = types.ObjectUnknown(uploadMetadataAttrTypes)
 	}
-	// Terraform plans a replacement as a new upload too (no prior state):
-	// warned of once.
-	if creating && size > documentedUploadLimit {
+	// A replacement is a new upload too (and Terraform plans its create
+	// again at apply, with no prior state).
+	if (creating || replacing) && size > documentedUploadLimit {
 		resp.Diagnostics.AddAttributeWarning(pathUploadSource, "The file is larger than the service's documented upload limit",
 			fmt.Sprintf("%q is %d bytes, more than the 1000 MB (%d bytes) the service documents for an upload: it answers a larger file 413 once it has received that much, "+
 				"and the apply fails. Unless your account's limit is higher, %s", source, size, documentedUploadLimit, tooLargeAdvice))
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
+
+// gitLFSPointer begins a Git LFS pointer file, which a checkout without
+// git lfs leaves in place of the file it stands for.
+var gitLFSPointer = []byte("version https://git-lfs.github.com/spec/")
 
 // documentedUploadLimit is the largest upload the service documents (1000
 // MB, counted as the fake server's -max-upload-mb counts it). The spec
@@ -400,6 +415,13 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 	case strings.HasPrefix(source, "~"):
 		// Only a shell expands ~.
 		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
+	case errors.Is(err, fs.ErrNotExist) && otherUnicodeForm(source) != "":
+		// fileset() and configuration strings write names in NFC; a file
+		// copied from macOS may be named in NFD.
+		hint = fmt.Sprintf("A file whose name is written in another Unicode form is there: %q. Terraform writes strings, fileset()'s included, in the composed form (NFC): "+
+			"rename the file to that form (convmv -f utf8 -t utf8 --nfc, for example).", otherUnicodeForm(source))
+	case errors.Is(err, errNotRegularFile):
+		hint = "Point source at a regular file holding a recording: a directory, a named pipe or a device cannot be uploaded."
 	case !filepath.IsAbs(source) && errors.Is(err, fs.ErrNotExist):
 		// Named whole: "${path.module}/x" is "./x" in the root module, so
 		// the advice alone would not tell a user who wrote it what failed.
@@ -414,6 +436,19 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 		detail += "\n\n" + hint
 	}
 	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload", detail+more)
+}
+
+// otherUnicodeForm is source's name in its other Unicode normal form (NFD
+// for NFC, NFC for NFD) when a file is there under it, else "".
+func otherUnicodeForm(source string) string {
+	for _, form := range []norm.Form{norm.NFD, norm.NFC} {
+		if other := form.String(source); other != source {
+			if _, err := os.Stat(other); err == nil {
+				return other
+			}
+		}
+	}
+	return ""
 }
 
 // whatServiceReceived says what the service may hold of an upload stopped

@@ -628,6 +628,23 @@ func TestUploadPlan_largerThanTheDocumentedLimit(t *testing.T) {
 			t.Errorf("a %d-byte file: warned %t, want %t: %v", tc.size, warned, tc.warn, resp.Diagnostics)
 		}
 	}
+	// A replacement is a new upload too: warned of in the plan the user
+	// reviews, not only once the apply plans it again.
+	u, made := madeUpload(t)
+	head, err := os.ReadFile(u.source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(u.source, head[:44], 0o600); err != nil { // the recording's WAV header
+		t.Fatal(err)
+	}
+	if err := os.Truncate(u.source, documentedUploadLimit+1); err != nil {
+		t.Fatal(err)
+	}
+	resp := u.planChange(uploadTypeName, made, &u.config, &u.config)
+	if len(resp.RequiresReplace) == 0 || !hasWarning(resp.Diagnostics, "The file is larger than the service's documented upload limit", fmt.Sprintf("%q is %d bytes", u.source, documentedUploadLimit+1)) {
+		t.Errorf("a replacement by a file past the limit: replaces %v, warnings %v; want it replaced, with the warning", resp.RequiresReplace, resp.Diagnostics)
+	}
 }
 
 // A file whose bytes are no recording (text, a web page, an image, a
@@ -696,6 +713,20 @@ func TestUploadPlan_notARecording(t *testing.T) {
 		d := sourceError(t, resp.Diagnostics, "The file to upload is not a recording")
 		if !strings.Contains(d.Detail, "terraform destroy -refresh=false") {
 			t.Errorf("detail %q does not say how to destroy the upload made", d.Detail)
+		}
+	})
+	t.Run("a Git LFS pointer", func(t *testing.T) {
+		source := filepath.Join(t.TempDir(), "take.wav")
+		write(t, source, "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n")
+		u := newUploadBench(newProtoHarness(t, fakeserver.Options{}), source)
+		resp, err := u.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: uploadTypeName, PriorState: &u.null, ProposedNewState: &u.config, Config: &u.config,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := sourceError(t, resp.Diagnostics, "The file to upload is not a recording"); !strings.Contains(d.Detail, "Git LFS pointer") || !strings.Contains(d.Detail, "git lfs pull") {
+			t.Errorf("detail %q does not say it is a Git LFS pointer, nor how to fetch the recording", d.Detail)
 		}
 	})
 	t.Run("bytes no rule knows", func(t *testing.T) {
@@ -1697,5 +1728,32 @@ func TestAddSourceError_adviceFitsThePath(t *testing.T) {
 			}
 			expectDetail(t, diags[0].Detail(), tc.want, tc.not)
 		})
+	}
+}
+
+// A path that cannot be read because of what it names says what to do: a
+// name written in another Unicode form than the file's (fileset() writes
+// NFC; a file copied from macOS may be NFD), a directory.
+func TestUploadPlan_sourceHints(t *testing.T) {
+	dir := t.TempDir()
+	writeTestWAV(t, filepath.Join(dir, "cafe\u0301.wav"), 0.5, 1, 8000, 440) // NFD
+	if err := os.Mkdir(filepath.Join(dir, "takes.wav"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	h := newProtoHarness(t, fakeserver.Options{})
+	for _, tc := range []struct{ source, want string }{
+		{filepath.Join(dir, "caf\u00e9.wav"), fmt.Sprintf("A file whose name is written in another Unicode form is there: %q", filepath.Join(dir, "cafe\u0301.wav"))},
+		{filepath.Join(dir, "takes.wav"), "Point source at a regular file holding a recording"},
+	} {
+		u := newUploadBench(h, tc.source)
+		resp, err := u.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: uploadTypeName, PriorState: &u.null, ProposedNewState: &u.config, Config: &u.config,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := sourceError(t, resp.Diagnostics, "Cannot read the file to upload"); !strings.Contains(d.Detail, tc.want) {
+			t.Errorf("%s: detail %q, want %q", tc.source, d.Detail, tc.want)
+		}
 	}
 }
