@@ -391,3 +391,24 @@ data "transcription_live_jobs" "recent" {
 		t.Errorf("the debug provider's output during the plan has none of its logs:\n%s", logged)
 	}
 }
+
+// TestAccProcess_uploadSourceNotUTF8: a file named in another encoding
+// than UTF-8 (Latin-1), as fileset() gives it, is refused at plan naming
+// the rule: state would keep its name with U+FFFD, and every later plan
+// would replace the upload (and bill its jobs again).
+func TestAccProcess_uploadSourceNotUTF8(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{})
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+`
+resource "transcription_upload" "latin1" {
+  source = tolist(fileset(path.module, "rec/*"))[0]
+}
+`)
+	if err := os.Mkdir(filepath.Join(w.dir, "rec"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeTestWAV(t, filepath.Join(w.dir, "rec", "caf\xe9.wav"), 0.5, 1, 8000, 440)
+	out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false")
+	if err == nil || !diagnosticPattern(`Invalid text encoding`, `source value must be valid UTF-8 text`).MatchString(out+errOut) {
+		t.Errorf("plan: %v, want the encoding refused\n%s%s", err, out, errOut)
+	}
+}
