@@ -1091,15 +1091,16 @@ func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response
 		// Masked before it is cut, so that a secret across the cut goes
 		// whole; only as much as can reach the log is read (a record may
 		// be megabytes).
+		cut := int64(len(body)) < size // only its head was read
 		if limit := maxLoggedBodyBytes + hide.longest(); len(body) > limit {
-			body = body[:limit]
+			body, cut = body[:limit], true
 		}
 		text := hide.mask(string(body))
 		if len(text) > maxLoggedBodyBytes {
-			text = text[:maxLoggedBodyBytes]
+			text, cut = text[:maxLoggedBodyBytes], true
 		}
 		fields := map[string]any{"op": op, "body": text}
-		if int64(len(text)) < size { // cut short: a secret may begin at its end
+		if cut { // a secret may begin at its end
 			fields["body"] = hide.maskCut(text)
 			fields[LoggedBodyCutField] = true
 		}

@@ -1532,6 +1532,32 @@ func TestServiceAnswers_concurrentCallersShareAFailure(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("the callers took %s to fail, want about one listing's 0.3 s", took)
 	}
+
+	// A listing that never answers times out (a deadline, as net/http's
+	// timeouts are): that is the outcome the callers share too, not an
+	// interruption of its asker's.
+	listings.Store(0)
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		listings.Add(1)
+		<-r.Context().Done()
+	}))
+	defer hung.Close()
+	c, err = client.New(client.Config{BaseURL: hung.URL, APIKey: "k", MaxRetries: -1, ResponseHeaderTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	for range callers {
+		go func() { errs <- c.ServiceAnswers(context.Background()) }()
+	}
+	for range callers {
+		if err := <-errs; err == nil {
+			t.Error("ServiceAnswers: nil, want the listing's timeout")
+		}
+	}
+	if n, took := listings.Load(), time.Since(start); n > 2 || took > 2*time.Second {
+		t.Errorf("%d listings in %s for %d callers of a listing that never answers, want the first shared", n, took, callers)
+	}
 }
 
 // A listing refused with the service's own error body (403 with its
@@ -1759,13 +1785,16 @@ func TestLogResponse_marksABodyCutShort(t *testing.T) {
 		size int
 		cut  bool
 	}{{100, false}, {5 << 10, true}} {
+		// The key quoted in the body: masked, the text is shorter than the
+		// body, which is no cut.
+		const key = "sk_live_a_key_of_forty_characters_000000"
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/plain")
 			w.WriteHeader(http.StatusBadGateway)
-			_, _ = io.WriteString(w, strings.Repeat("x", tc.size))
+			_, _ = io.WriteString(w, "bad gateway for key "+key+" "+strings.Repeat("x", tc.size))
 		}))
 		var logs recordingLogger
-		c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k", MaxRetries: -1, Logger: &logs})
+		c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: key, MaxRetries: -1, Logger: &logs})
 		if err != nil {
 			t.Fatal(err)
 		}

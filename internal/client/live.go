@@ -133,17 +133,22 @@ func (c *Client) ServiceAnswers(ctx context.Context) error {
 		case <-ctx.Done():
 			return context.Cause(ctx)
 		}
-		// The asker's own interruption is not this caller's answer.
-		if ask.err == nil || !isContextEnd(ask.err) {
+		// The asker's own interruption is not this caller's answer (a
+		// listing that timed out is: net/http's timeouts are deadlines too).
+		if !ask.askerStopped {
 			return ask.err
 		}
 	}
 }
 
-// serviceAsk is a ServiceAnswers listing: done closes once err is set.
+// serviceAsk is a ServiceAnswers listing: done closes once err and
+// askerStopped are set.
 type serviceAsk struct {
 	done chan struct{}
 	err  error
+	// askerStopped: the listing failed because its asker's own context
+	// ended, which says nothing to the callers waiting on it.
+	askerStopped bool
 }
 
 // askServiceFor sends ServiceAnswers' listing for the callers waiting on
@@ -160,6 +165,7 @@ func (c *Client) askServiceFor(ctx context.Context) error {
 		close(ask.done)
 	}()
 	ask.err = c.askService(ctx)
+	ask.askerStopped = ask.err != nil && ctx.Err() != nil
 	return ask.err
 }
 
@@ -171,12 +177,6 @@ func (c *Client) askService(ctx context.Context) error {
 	}
 	c.serviceAnswered.Store(true)
 	return nil
-}
-
-// isContextEnd reports whether err is a context's end (an interruption, a
-// deadline).
-func isContextEnd(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // refusedByTheService reports whether err is a 403 in the service's own

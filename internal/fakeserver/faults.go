@@ -78,7 +78,7 @@ func (f Faults) ValidateNamed(names FaultNames) error {
 			names.RateLimitRatio, names.ServerErrorRatio, names.LostAnswerRatio, sum))
 	}
 	if f.Latency < 0 || f.Latency > MaxLatency {
-		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, shortDuration(MaxLatency), f.Latency))
+		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, shortDuration(MaxLatency), shortDuration(f.Latency)))
 	}
 	if f.RetryAfter < 0 {
 		problems = append(problems, names.RetryAfter+" must not be negative")

@@ -236,7 +236,7 @@ func TestFaultsValidateNamed(t *testing.T) {
 	}{
 		{Faults{RateLimitRatio: 1.5}, flags, "-rate-limit-ratio must be from 0 to 1, not 1.5"},
 		{Faults{RateLimitRatio: 0.5, LostAnswerRatio: 0.75}, flags, "-rate-limit-ratio, -server-error-ratio and -lost-answer-ratio add up to 1.25, more than 1"},
-		{Faults{Latency: 2 * time.Hour}, flags, "-latency must be from 0 to 1h, not 2h0m0s"},
+		{Faults{Latency: 2 * time.Hour}, flags, "-latency must be from 0 to 1h, not 2h"},
 		{Faults{Latency: -time.Second, ServerErrorStatus: 404}, ControlFaultNames, "latency must be from 0 to 1h, not -1s; server_error_status must be from 500 to 599, not 404"},
 		{Faults{ServerErrorStatus: 0, RetryAfter: 0}, ControlFaultNames, ""},
 	} {

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -316,18 +317,21 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// before every destroy too (its pre-destroy refresh), so an error
 		// here would stop terraform destroy. Only a new upload or a new path
 		// needs a recording there.
-		summary, why := "The uploaded file can no longer be read", "has no bytes"
+		summary, why, hint := "The uploaded file can no longer be read", "has no bytes", ""
 		switch {
 		case err != nil:
-			why = fmt.Sprintf("cannot be read: %v", unwrapPathError(err))
+			why, hint = fmt.Sprintf("cannot be read: %v", unwrapPathError(err)), unicodeFormHint(source, err)
 		case notRecording != "":
 			summary = "The uploaded file no longer holds a recording"
-			why = fmt.Sprintf("holds no recording any more: its content is %s, not audio or video", notRecording)
+			why, hint = fmt.Sprintf("holds no recording any more: its content is %s, not audio or video", notRecording), gitLFSHint(head)
+		}
+		if hint != "" {
+			hint = "\n\n" + hint
 		}
 		resp.Diagnostics.AddAttributeWarning(pathUploadSource, summary,
 			fmt.Sprintf("The file %q %s. The upload made from it stays on the service and in state as it is; "+
 				"nothing is uploaded again until the recording is back or source names another file. Removing the resource, or terraform destroy, needs no file.",
-				source, why))
+				source, why)+hint)
 		plan.SHA256 = state.SHA256
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
@@ -348,10 +352,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			fmt.Sprintf("The file %q has no bytes, so no audio: the service would refuse it. Point source at a recording.", source)+more)
 		return
 	case notRecording != "":
-		advice := "Point source at a recording."
-		if bytes.HasPrefix(head, gitLFSPointer) {
-			advice = "It is a Git LFS pointer, not the recording it stands for: fetch the recording (git lfs pull) before planning."
-		}
+		advice := cmp.Or(gitLFSHint(head), "Point source at a recording.")
 		resp.Diagnostics.AddAttributeError(pathUploadSource, "The file to upload is not a recording",
 			fmt.Sprintf("The content of %q is %s, not audio or video, which is all the service takes: it would refuse the upload. %s", source, notRecording, advice)+more)
 		return
@@ -415,11 +416,10 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 	case strings.HasPrefix(source, "~"):
 		// Only a shell expands ~.
 		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
-	case errors.Is(err, fs.ErrNotExist) && otherUnicodeForm(source) != "":
+	case unicodeFormHint(source, err) != "":
 		// fileset() and configuration strings write names in NFC; a file
 		// copied from macOS may be named in NFD.
-		hint = fmt.Sprintf("A file whose name is written in another Unicode form is there: %q. Terraform writes strings, fileset()'s included, in the composed form (NFC): "+
-			"rename the file to that form (convmv -f utf8 -t utf8 --nfc, for example).", otherUnicodeForm(source))
+		hint = unicodeFormHint(source, err)
 	case errors.Is(err, errNotRegularFile):
 		hint = "Point source at a regular file holding a recording: a directory, a named pipe or a device cannot be uploaded."
 	case !filepath.IsAbs(source) && errors.Is(err, fs.ErrNotExist):
@@ -438,17 +438,65 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 	diags.AddAttributeError(pathUploadSource, "Cannot read the file to upload", detail+more)
 }
 
-// otherUnicodeForm is source's name in its other Unicode normal form (NFD
-// for NFC, NFC for NFD) when a file is there under it, else "".
+// otherUnicodeForm is source with each name along it that is not there
+// written in its other Unicode normal form (NFD for NFC, NFC for NFD)
+// where that form is, when the whole path then names something; else "".
 func otherUnicodeForm(source string) string {
-	for _, form := range []norm.Form{norm.NFD, norm.NFC} {
-		if other := form.String(source); other != source {
-			if _, err := os.Stat(other); err == nil {
-				return other
-			}
-		}
+	clean := filepath.Clean(source)
+	current, changed := "", false
+	if filepath.IsAbs(clean) {
+		current = string(filepath.Separator)
 	}
-	return ""
+	for _, name := range strings.Split(clean, string(filepath.Separator)) {
+		if name == "" {
+			continue
+		}
+		next := filepath.Join(current, name)
+		if _, err := os.Lstat(next); err != nil {
+			found := false
+			for _, form := range []norm.Form{norm.NFD, norm.NFC} {
+				if other := form.String(name); other != name {
+					if _, err := os.Lstat(filepath.Join(current, other)); err == nil {
+						next, found = filepath.Join(current, other), true
+						break
+					}
+				}
+			}
+			if !found {
+				return ""
+			}
+			changed = true
+		}
+		current = next
+	}
+	if !changed {
+		return ""
+	}
+	return current
+}
+
+// unicodeFormHint is the advice on a source not found that is there with
+// names written in their other Unicode form, else "".
+func unicodeFormHint(source string, err error) string {
+	other := ""
+	if errors.Is(err, fs.ErrNotExist) {
+		other = otherUnicodeForm(source)
+	}
+	if other == "" {
+		return ""
+	}
+	// Escaped: the two forms look alike printed.
+	return fmt.Sprintf("The path is there with names written in another Unicode form: %+q, where source is %+q. Terraform writes strings, fileset()'s included, in the composed form (NFC): "+
+		"rename the file, or the directory, to that form (convmv -f utf8 -t utf8 --nfc, for example).", other, source)
+}
+
+// gitLFSHint is the advice on a source whose first bytes are head when it
+// is a Git LFS pointer, else "".
+func gitLFSHint(head []byte) string {
+	if !bytes.HasPrefix(head, gitLFSPointer) {
+		return ""
+	}
+	return "It is a Git LFS pointer, not the recording it stands for: fetch the recording (git lfs pull) before planning."
 }
 
 // whatServiceReceived says what the service may hold of an upload stopped

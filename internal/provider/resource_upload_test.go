@@ -1732,17 +1732,29 @@ func TestAddSourceError_adviceFitsThePath(t *testing.T) {
 }
 
 // A path that cannot be read because of what it names says what to do: a
-// name written in another Unicode form than the file's (fileset() writes
-// NFC; a file copied from macOS may be NFD), a directory.
+// name along it written in another Unicode form than the file system's
+// (fileset() writes NFC; a file copied from macOS may be NFD), whether the
+// file's, a directory's or both, and a directory.
 func TestUploadPlan_sourceHints(t *testing.T) {
 	dir := t.TempDir()
-	writeTestWAV(t, filepath.Join(dir, "cafe\u0301.wav"), 0.5, 1, 8000, 440) // NFD
+	nfd, nfc := "cafe\u0301.wav", "caf\u00e9.wav"
+	writeTestWAV(t, filepath.Join(dir, nfd), 0.5, 1, 8000, 440)
+	if err := os.MkdirAll(filepath.Join(dir, "r\u00e9sum\u00e9"), 0o700); err != nil { // NFC
+		t.Fatal(err)
+	}
+	writeTestWAV(t, filepath.Join(dir, "r\u00e9sum\u00e9", nfd), 0.5, 1, 8000, 440)
+	if err := os.MkdirAll(filepath.Join(dir, "donne\u0301es"), 0o700); err != nil { // NFD
+		t.Fatal(err)
+	}
+	writeTestWAV(t, filepath.Join(dir, "donne\u0301es", "plain.wav"), 0.5, 1, 8000, 440)
 	if err := os.Mkdir(filepath.Join(dir, "takes.wav"), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	h := newProtoHarness(t, fakeserver.Options{})
 	for _, tc := range []struct{ source, want string }{
-		{filepath.Join(dir, "caf\u00e9.wav"), fmt.Sprintf("A file whose name is written in another Unicode form is there: %q", filepath.Join(dir, "cafe\u0301.wav"))},
+		{filepath.Join(dir, nfc), fmt.Sprintf("The path is there with names written in another Unicode form: %+q", filepath.Join(dir, nfd))},
+		{filepath.Join(dir, "r\u00e9sum\u00e9", nfc), fmt.Sprintf("%+q", filepath.Join(dir, "r\u00e9sum\u00e9", nfd))},
+		{filepath.Join(dir, "donn\u00e9es", "plain.wav"), fmt.Sprintf("%+q", filepath.Join(dir, "donne\u0301es", "plain.wav"))},
 		{filepath.Join(dir, "takes.wav"), "Point source at a regular file holding a recording"},
 	} {
 		u := newUploadBench(h, tc.source)
@@ -1752,8 +1764,18 @@ func TestUploadPlan_sourceHints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := sourceError(t, resp.Diagnostics, "Cannot read the file to upload"); !strings.Contains(d.Detail, tc.want) {
-			t.Errorf("%s: detail %q, want %q", tc.source, d.Detail, tc.want)
+		if d := sourceError(t, resp.Diagnostics, "Cannot read the file to upload"); !strings.Contains(d.Detail, tc.want) || strings.Contains(d.Detail, "A relative path is resolved") {
+			t.Errorf("%+q: detail %q, want %q", tc.source, d.Detail, tc.want)
 		}
+	}
+	// The file of an upload made, turned into a Git LFS pointer (a CI
+	// checkout without git lfs): the warning says how to fetch it.
+	u, made := madeUpload(t)
+	if err := os.WriteFile(u.source, []byte("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	resp := u.planChange(uploadTypeName, made, &u.config, &u.config)
+	if !hasWarning(resp.Diagnostics, "The uploaded file no longer holds a recording", "git lfs pull") {
+		t.Errorf("no warning saying how to fetch the recording: %v", resp.Diagnostics)
 	}
 }

@@ -687,7 +687,7 @@ func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{args: []string{"-latency", "2h"}, want: "-latency must be from 0 to 1h, not 2h0m0s"},
+		{args: []string{"-latency", "2h"}, want: "-latency must be from 0 to 1h, not 2h"},
 		{env: map[string]string{"FAKESERVER_LATENCY": "2h"}, want: "-latency must be from 0 to 1h"},
 		{args: []string{"-server-error-status", "404"}, want: "-server-error-status must be from 500 to 599, not 404"},
 		{args: []string{"-rate-limit-ratio", "1.5"}, want: "-rate-limit-ratio must be from 0 to 1"},
