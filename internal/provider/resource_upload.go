@@ -420,7 +420,7 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 		// fileset() and configuration strings write names in NFC; a file
 		// copied from macOS may be named in NFD.
 		hint = unicodeFormHint(source, err)
-	case errors.Is(err, errNotRegularFile):
+	case errors.As(err, new(*notRegularFileError)):
 		hint = "Point source at a regular file holding a recording: a directory, a named pipe or a device cannot be uploaded."
 	case !filepath.IsAbs(source) && errors.Is(err, fs.ErrNotExist):
 		// Named whole: "${path.module}/x" is "./x" in the root module, so

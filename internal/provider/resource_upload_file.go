@@ -32,14 +32,16 @@ func openSourceFile(name string) (*os.File, error) {
 		if info.IsDir() {
 			kind = "a directory"
 		}
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("is %s: %w", kind, errNotRegularFile)}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: &notRegularFileError{kind: kind}}
 	}
 	return os.Open(name)
 }
 
-// errNotRegularFile is the cause of openSourceFile's refusal of what is not
-// a regular file.
-var errNotRegularFile = errors.New("only a regular file can be uploaded")
+// notRegularFileError is openSourceFile's refusal of what is not a regular
+// file.
+type notRegularFileError struct{ kind string }
+
+func (e *notRegularFileError) Error() string { return "is " + e.kind }
 
 // sameSourceFile reports whether two paths name the same file under the
 // same name: the same file on disk, or, where neither can be read, the same
