@@ -51,20 +51,12 @@ func (v dayOverlapsRangeValidator) ValidateString(ctx context.Context, req valid
 		{v.after, func(after time.Time) bool { return !after.Before(end) }, "ends at or before"},
 		{v.before, func(before time.Time) bool { return !start.Before(before) }, "begins at or after"},
 	} {
-		matched, diags := req.Config.PathMatches(ctx, req.PathExpression.Merge(bound.other))
-		resp.Diagnostics.Append(diags...)
-		for _, p := range matched {
-			text, ok := readOther[string](ctx, req.Config, p, "a string", &resp.Diagnostics)
-			if !ok {
-				continue
+		for _, t := range otherDateTimes(ctx, req, bound.other, &resp.Diagnostics) {
+			if bound.empty(t.at) {
+				resp.Diagnostics.AddAttributeError(req.Path, "Invalid date filter",
+					fmt.Sprintf("Attribute %s is the UTC day %s, which %s %s = %q: no job can match both, so the listing would always be empty. Change one, or leave %s out.",
+						req.Path, day, bound.why, t.path, t.text, req.Path))
 			}
-			t, err := client.ParseDateTimeFilter(text)
-			if err != nil || !bound.empty(t) {
-				continue
-			}
-			resp.Diagnostics.AddAttributeError(req.Path, "Invalid date filter",
-				fmt.Sprintf("Attribute %s is the UTC day %s, which %s %s = %q: no job can match both, so the listing would always be empty. Change one, or leave %s out.",
-					req.Path, day, bound.why, p, text, req.Path))
 		}
 	}
 }

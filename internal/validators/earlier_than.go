@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -41,26 +39,10 @@ func (v earlierThanValidator) ValidateString(ctx context.Context, req validator.
 	if err != nil {
 		return
 	}
-	matched, diags := req.Config.PathMatches(ctx, req.PathExpression.Merge(v.other))
-	resp.Diagnostics.Append(diags...)
-	for _, p := range matched {
-		other, ok := v.dateTime(ctx, req.Config, p, &resp.Diagnostics)
-		if !ok {
-			continue
-		}
-		that, err := client.ParseDateTimeFilter(other)
-		if err != nil {
-			continue
-		}
-		if !this.Before(that) {
+	for _, that := range otherDateTimes(ctx, req, v.other, &resp.Diagnostics) {
+		if !this.Before(that.at) {
 			resp.Diagnostics.AddAttributeError(req.Path, "Invalid date-time range",
-				fmt.Sprintf("Attribute %s must be earlier than %s, got %s = %q and %s = %q.", req.Path, p, req.Path, req.ConfigValue.ValueString(), p, other))
+				fmt.Sprintf("Attribute %s must be earlier than %s, got %s = %q and %s = %q.", req.Path, that.path, req.Path, req.ConfigValue.ValueString(), that.path, that.text))
 		}
 	}
-}
-
-// dateTime reads the other attribute's text at p; ok is false when it is
-// unreadable, null or unknown.
-func (v earlierThanValidator) dateTime(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) (string, bool) {
-	return readOther[string](ctx, config, p, "a string", diags)
 }
