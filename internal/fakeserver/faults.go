@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
 // Faults make the server misbehave the way a loaded service does. The zero
@@ -78,7 +80,7 @@ func (f Faults) ValidateNamed(names FaultNames) error {
 			names.RateLimitRatio, names.ServerErrorRatio, names.LostAnswerRatio, sum))
 	}
 	if f.Latency < 0 || f.Latency > MaxLatency {
-		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, shortDuration(MaxLatency), shortDuration(f.Latency)))
+		problems = append(problems, fmt.Sprintf("%s must be from 0 to %s, not %s", names.Latency, client.FormatDuration(MaxLatency), client.FormatDuration(f.Latency)))
 	}
 	if f.RetryAfter < 0 {
 		problems = append(problems, names.RetryAfter+" must not be negative")
@@ -90,18 +92,6 @@ func (f Faults) ValidateNamed(names FaultNames) error {
 		return errors.New(strings.Join(problems, "; "))
 	}
 	return nil
-}
-
-// shortDuration writes d as a user would give it: 1h, not 1h0m0s.
-func shortDuration(d time.Duration) string {
-	text := d.String()
-	if strings.HasSuffix(text, "m0s") {
-		text = strings.TrimSuffix(text, "0s")
-	}
-	if strings.HasSuffix(text, "h0m") {
-		text = strings.TrimSuffix(text, "0m")
-	}
-	return text
 }
 
 // MaxRatioSum is the most the fault ratios may add up to: 1, and what

@@ -175,7 +175,7 @@ func (l jobListing[J]) schema(ctx context.Context) schema.Schema {
 			},
 			l.items.name: items,
 			"timeouts": dataSourceTimeouts(ctx, fmt.Sprintf("How long the listing may take, as a Go duration such as `30m`: every page's `GET`, with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`). Defaults to `%s`. "+
-				"When it runs out the read fails, and with it the plan or apply.", formatDuration(defaultReadTimeout))),
+				"When it runs out the read fails, and with it the plan or apply.", client.FormatDuration(defaultReadTimeout))),
 		},
 	}
 }

@@ -313,10 +313,10 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 			switch {
 			case lookCtx.Err() == nil || ctx.Err() != nil:
 			case lookLimit < submittedLookLimit:
-				detail = fmt.Sprintf("The look at the job for its status ran out of what was left of timeouts.create (%s). %s", formatDuration(timeout), detail)
+				detail = fmt.Sprintf("The look at the job for its status ran out of what was left of timeouts.create (%s). %s", client.FormatDuration(timeout), detail)
 			default:
 				// Not timeouts.create, which raising would not help.
-				detail = fmt.Sprintf("The look at the job for its status, given %s so that a create without waiting (wait_for_completion = false) does not wait, ended first. %s", formatDuration(submittedLookLimit), detail)
+				detail = fmt.Sprintf("The look at the job for its status, given %s so that a create without waiting (wait_for_completion = false) does not wait, ended first. %s", client.FormatDuration(submittedLookLimit), detail)
 			}
 			resp.Diagnostics.AddWarning("Cannot read the submitted transcription job", detail+
 				fmt.Sprintf("\n\nJob %s is submitted and saved in state; the next refresh fills in its status and result.", created.ID))
@@ -368,7 +368,7 @@ func warnDeletionWaits(ctx context.Context, state tfsdk.State, diags *diag.Diagn
 		seen = "has not been read since it was submitted"
 	}
 	diags.AddWarning("A job still running is deleted once it ends",
-		fmt.Sprintf("Job %s %s. The service deletes only jobs that have ended, so deleting it (a destroy, or a replacement) waits for it to end, up to %s (timeouts.delete).", id.ValueString(), seen, formatDuration(limit)))
+		fmt.Sprintf("Job %s %s. The service deletes only jobs that have ended, so deleting it (a destroy, or a replacement) waits for it to end, up to %s (timeouts.delete).", id.ValueString(), seen, client.FormatDuration(limit)))
 }
 
 // submitJob creates a job with the configured request (only what the
