@@ -263,7 +263,7 @@ type customSpellingConfigModel struct {
 func (m customSpellingConfigModel) expand(context.Context, *diag.Diagnostics) *client.CustomSpellingConfig {
 	dict := make(map[string][]string, len(m.SpellingDictionary))
 	for k, v := range m.SpellingDictionary {
-		dict[k] = append([]string{}, withoutRepeats(v)...) // an empty list stays [] (the field is required)
+		dict[k] = append([]string{}, v...) // an empty list stays [] (the field is required)
 	}
 	return &client.CustomSpellingConfig{SpellingDictionary: dict}
 }

@@ -412,14 +412,15 @@ const uploadZeroDataRetentionDetail = "The provider has zero_data_retention = tr
 // addSourceError reports a file that cannot be read, naming its path.
 func addSourceError(diags *diag.Diagnostics, source string, err error, more string) {
 	var hint string
+	unicodeHint := unicodeFormHint(source, err)
 	switch {
 	case strings.HasPrefix(source, "~"):
 		// Only a shell expands ~.
 		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
-	case unicodeFormHint(source, err) != "":
+	case unicodeHint != "":
 		// fileset() and configuration strings write names in NFC; a file
 		// copied from macOS may be named in NFD.
-		hint = unicodeFormHint(source, err)
+		hint = unicodeHint
 	case errors.As(err, new(*notRegularFileError)):
 		hint = "Point source at a regular file holding a recording: a directory, a named pipe or a device cannot be uploaded."
 	case !filepath.IsAbs(source) && errors.Is(err, fs.ErrNotExist):
