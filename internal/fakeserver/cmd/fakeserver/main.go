@@ -345,7 +345,15 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 			cfg.apiKey, cfg.apiKeySource = defaultAPIKey, "the default, "+defaultAPIKey
 		}
 	}
-	if err := cfg.validate(flags.Args(), boolFlagBefore(flags, args, flags.Args())); err != nil {
+	// A value out of range is named where it was written: a variable's
+	// user may not know which flag it sets.
+	named := func(flagName string) string {
+		if !given[flagName] && getenv(envNames[flagName]) != "" {
+			return envNames[flagName] + " (-" + flagName + ")"
+		}
+		return "-" + flagName
+	}
+	if err := cfg.validate(flags.Args(), boolFlagBefore(flags, args, flags.Args()), named); err != nil {
 		return cfg, err
 	}
 	// HTTP trims white space around a header's value, and none carries a
@@ -383,8 +391,9 @@ func boolFlagBefore(flags *flag.FlagSet, args, rest []string) string {
 }
 
 // validate checks cfg, and that no argument is left after the flags (rest;
-// boolFlag is the boolean flag right before them, if any).
-func (cfg config) validate(rest []string, boolFlag string) error {
+// boolFlag is the boolean flag right before them, if any); named gives a
+// flag's name as its user set it.
+func (cfg config) validate(rest []string, boolFlag string, named func(flagName string) string) error {
 	switch {
 	case len(rest) > 0:
 		// Not quoted: the arguments after a stray one are the command
@@ -400,37 +409,37 @@ func (cfg config) validate(rest []string, boolFlag string) error {
 		}
 		return fmt.Errorf("%s after the flags (not shown, as they may hold the key): flags end at the first argument that is not one%s", what, hint)
 	case cfg.apiKey == "":
-		return errors.New("-api-key must not be empty")
+		return errors.New(named("api-key") + " must not be empty")
 	case cfg.liveJobs < 0 || cfg.liveJobs > maxLiveJobs:
 		// About 700 bytes each before a job's record is built: a million
 		// take 700 MB; more ran the process out of memory at startup.
-		return fmt.Errorf("-live-jobs must be from 0 to %d", maxLiveJobs)
+		return fmt.Errorf("%s must be from 0 to %d", named("live-jobs"), maxLiveJobs)
 	case cfg.preRecordedJobs < 0 || cfg.preRecordedJobs > maxPreRecordedJobs:
-		return fmt.Errorf("-pre-recorded-jobs must be from 0 to %d", maxPreRecordedJobs)
+		return fmt.Errorf("%s must be from 0 to %d", named("pre-recorded-jobs"), maxPreRecordedJobs)
 	case cfg.processing.lo < 0:
-		return errors.New("-processing-time must not be negative")
+		return errors.New(named("processing-time") + " must not be negative")
 	case cfg.maxUploadMB < 1 || cfg.maxUploadMB > 1<<20:
-		return errors.New("-max-upload-mb must be from 1 to 1048576")
+		return errors.New(named("max-upload-mb") + " must be from 1 to 1048576")
 	case cfg.maxConcurrentJobs < 0:
-		return errors.New("-max-concurrent-jobs must not be negative")
+		return errors.New(named("max-concurrent-jobs") + " must not be negative")
 	case cfg.maxProcessingJobs < 0:
-		return errors.New("-max-processing-jobs must not be negative")
+		return errors.New(named("max-processing-jobs") + " must not be negative")
 	case cfg.retention < 0:
-		return errors.New("-retention must not be negative")
+		return errors.New(named("retention") + " must not be negative")
 	case cfg.requestLog < 0:
-		return errors.New("-request-log must not be negative")
+		return errors.New(named("request-log") + " must not be negative")
 	case cfg.faults.RetryAfter < 1:
-		return errors.New("-retry-after must be at least 1")
+		return errors.New(named("retry-after") + " must be at least 1")
 	case (cfg.tlsCert == "") != (cfg.tlsKey == ""):
-		return errors.New("-tls-cert and -tls-key go together: give both to serve HTTPS, or neither")
+		return errors.New(named("tls-cert") + " and " + named("tls-key") + " go together: give both to serve HTTPS, or neither")
 	}
 	return cfg.faults.ValidateNamed(fakeserver.FaultNames{
-		Latency:           "-latency",
-		RateLimitRatio:    "-rate-limit-ratio",
-		RetryAfter:        "-retry-after",
-		ServerErrorRatio:  "-server-error-ratio",
-		ServerErrorStatus: "-server-error-status",
-		LostAnswerRatio:   "-lost-answer-ratio",
+		Latency:           named("latency"),
+		RateLimitRatio:    named("rate-limit-ratio"),
+		RetryAfter:        named("retry-after"),
+		ServerErrorRatio:  named("server-error-ratio"),
+		ServerErrorStatus: named("server-error-status"),
+		LostAnswerRatio:   named("lost-answer-ratio"),
 	})
 }
 

@@ -688,7 +688,13 @@ func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
 		want string
 	}{
 		{args: []string{"-latency", "2h"}, want: "-latency must be from 0 to 1h, not 2h"},
-		{env: map[string]string{"FAKESERVER_LATENCY": "2h"}, want: "-latency must be from 0 to 1h"},
+		{env: map[string]string{"FAKESERVER_LATENCY": "2h"}, want: "FAKESERVER_LATENCY (-latency) must be from 0 to 1h, not 2h"},
+		{env: map[string]string{"FAKESERVER_LIVE_JOBS": "-1"}, want: "FAKESERVER_LIVE_JOBS (-live-jobs) must be from 0 to 1000000"},
+		{env: map[string]string{"FAKESERVER_MAX_UPLOAD_MB": "0"}, want: "FAKESERVER_MAX_UPLOAD_MB (-max-upload-mb) must be from 1"},
+		{env: map[string]string{"FAKESERVER_TLS_CERT": "c.pem"}, want: "FAKESERVER_TLS_CERT (-tls-cert) and -tls-key go together"},
+		// The command line wins, and is named.
+		{args: []string{"-live-jobs", "-2"}, env: map[string]string{"FAKESERVER_LIVE_JOBS": "3"}, want: "-live-jobs must be from 0"},
+		{env: map[string]string{"FAKESERVER_RATE_LIMIT_RATIO": "0.7"}, args: []string{"-server-error-ratio", "0.6"}, want: "FAKESERVER_RATE_LIMIT_RATIO (-rate-limit-ratio), -server-error-ratio and -lost-answer-ratio add up to 1.3"},
 		{args: []string{"-server-error-status", "404"}, want: "-server-error-status must be from 500 to 599, not 404"},
 		{args: []string{"-rate-limit-ratio", "1.5"}, want: "-rate-limit-ratio must be from 0 to 1"},
 		{args: []string{"-rate-limit-ratio", "0.6", "-server-error-ratio", "0.6"}, want: "add up to 1.2"},
