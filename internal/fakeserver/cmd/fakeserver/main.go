@@ -286,7 +286,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	flags.Var((*durationFlag)(&cfg.retention), "retention", "`duration` final jobs (from completion), live ones included, and uploads are kept for; afterwards GET answers 404 and listings leave them out (0: jobs kept until deleted, uploads, which cannot be deleted, for the server's life)")
 	flags.Var((*durationFlag)(&cfg.faults.Latency), "latency", "`duration` added to every request, at most 1h")
 	flags.Float64Var(&cfg.faults.RateLimitRatio, "rate-limit-ratio", 0, "share of requests answered 429 with Retry-After (0 to 1)")
-	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds")
+	flags.IntVar(&cfg.faults.RetryAfter, "retry-after", 1, "Retry-After of those 429 answers, in seconds (0: 1)")
 	flags.Float64Var(&cfg.faults.ServerErrorRatio, "server-error-ratio", 0, "share of requests answered -server-error-status (0 to 1)")
 	flags.IntVar(&cfg.faults.ServerErrorStatus, "server-error-status", http.StatusServiceUnavailable, "the 5xx status of those answers (0: 503)")
 	flags.Float64Var(&cfg.faults.LostAnswerRatio, "lost-answer-ratio", 0, "share of requests handled as usual whose answer is lost: the connection closes before any of it is sent (a create so answered makes a job whose id never reaches its client) (0 to 1)")
@@ -428,8 +428,6 @@ func (cfg config) validate(rest []string, boolFlag string, named func(flagName s
 		return errors.New(named("retention") + " must not be negative")
 	case cfg.requestLog < 0:
 		return errors.New(named("request-log") + " must not be negative")
-	case cfg.faults.RetryAfter < 1:
-		return errors.New(named("retry-after") + " must be at least 1")
 	case (cfg.tlsCert == "") != (cfg.tlsKey == ""):
 		return errors.New(named("tls-cert") + " and " + named("tls-key") + " go together: give both to serve HTTPS, or neither")
 	}

@@ -396,7 +396,7 @@ func TestParseConfigRejects(t *testing.T) {
 		{nil, []string{"-max-processing-jobs", "-1"}, "-max-processing-jobs"},
 		{nil, []string{"-retention", "-1m"}, "-retention"},
 		{nil, []string{"-request-log", "-1"}, "-request-log"},
-		{nil, []string{"-retry-after", "0"}, "-retry-after"},
+		{nil, []string{"-retry-after", "-1"}, "-retry-after must not be negative"}, // 0 is the default, 1, as in PUT /_emulator/faults
 		{nil, []string{"-rate-limit-ratio", "1.5"}, "from 0 to 1"},
 		{nil, []string{"-rate-limit-ratio", "0.6", "-server-error-ratio", "0.6"}, "add up"},
 		{nil, []string{"-server-error-status", "404"}, "500 to 599"},
