@@ -680,7 +680,15 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 			return nil
 		}
 	}
-	return decodeJSON(op, contentType, data, out, hide)
+	if err := decodeJSON(op, contentType, data, out, hide); err != nil {
+		return err
+	}
+	if keeper, ok := out.(interface{ keepRawResult([]byte) error }); ok && cl.detail == WithRawResult {
+		if err := keeper.keepRawResult(data); err != nil {
+			return &DecodeError{Op: op, Reason: "invalid JSON in response: " + err.Error()}
+		}
+	}
+	return nil
 }
 
 // readFailure is the error of a response whose body could not be read

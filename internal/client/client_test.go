@@ -293,6 +293,33 @@ func TestGetPreRecorded_detail(t *testing.T) {
 	}
 }
 
+// WithRawResult keeps the result as the service sent it, fields the
+// client's types do not know and nulls included; other details keep none.
+func TestGetPreRecorded_withRawResult(t *testing.T) {
+	const result = `{"metadata":{"audio_duration":3},"diarization":{"success":false,"is_empty":false,"exec_time":0.1,"error":{"status_code":500,"exception":"E","message":"m"},"results":null},"transcription":{"full_transcript":"hi","languages":["en"],"utterances":[{"text":"hi","speaker":null,"words":[]}]}}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"id":"j1","status":"done","result":%s,"request_params":{"audio_url":"https://example.com/a.wav"}}`, result)
+	}))
+	t.Cleanup(srv.Close)
+	c := newClient(t, srv.URL, "k")
+	job, err := c.GetPreRecorded(context.Background(), "j1", client.WithRawResult)
+	if err != nil || job.Result == nil {
+		t.Fatalf("%+v %v", job, err)
+	}
+	if string(job.Result.JSON) != result {
+		t.Errorf("Result.JSON %s, want the service's %s", job.Result.JSON, result)
+	}
+	if job.Result.Transcription == nil || job.Result.Transcription.FullTranscript != "hi" {
+		t.Errorf("the result is not decoded as well: %+v", job.Result.Transcription)
+	}
+	for _, d := range []client.Detail{client.FullDetail, client.WithoutWords, client.WithoutUtterances} {
+		if job, err := c.GetPreRecorded(context.Background(), "j1", d); err != nil || job.Result.JSON != nil {
+			t.Errorf("detail %d: Result.JSON %s %v, want none kept", d, job.Result.JSON, err)
+		}
+	}
+}
+
 // GetPreRecordedStatus answers as GetPreRecorded does for a job that is
 // not there, and refuses a record that does not say what the job is.
 func TestGetPreRecordedStatus_errors(t *testing.T) {

@@ -21,6 +21,10 @@ const (
 	// and a live session's messages (Result.Messages is nil), which repeat
 	// them as final transcripts.
 	WithoutUtterances
+	// WithRawResult is FullDetail, and keeps the result as the service
+	// sent it (Result.JSON): whatever it holds, fields these types do not
+	// know included. It costs another scan of the answer.
+	WithRawResult
 )
 
 // firstDetail is the detail of a call taking an optional one.

@@ -313,6 +313,26 @@ type Result struct {
 	AudioToLLM             *AddonResult[[]AudioToLLMResult] `json:"audio_to_llm,omitempty"`
 	Sentences              *AddonResult[[]string]           `json:"sentences,omitempty"`
 	Messages               []string                         `json:"messages,omitempty"`
+
+	// JSON is the result as the service sent it, read with WithRawResult;
+	// nil otherwise.
+	JSON json.RawMessage `json:"-"`
+}
+
+// keepRawResult sets j.Result.JSON from body, the whole answer j was
+// decoded from.
+func (j *JobCommon) keepRawResult(body []byte) error {
+	if j.Result == nil {
+		return nil
+	}
+	var raw struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return err
+	}
+	j.Result.JSON = raw.Result
+	return nil
 }
 
 // ResultMetadata is result.metadata.

@@ -189,6 +189,14 @@ func TestJobDataSourceState(t *testing.T) {
 	if err := json.Unmarshal([]byte(got.ResultJSON.ValueString()), &raw); err != nil || raw.Transcription.FullTranscript != "Hello." || len(raw.Transcription.Utterances[0].Words) != 1 {
 		t.Errorf("result_json %q: %v", got.ResultJSON.ValueString(), err)
 	}
+	// As the service sent it, when the client kept it: fields its types
+	// do not know, and nulls, stay.
+	job.Result.JSON = json.RawMessage(`{"transcription": {"full_transcript": "Hello.", "utterances": [{"speaker": null}]}, "diarization": {"success": false, "results": null}}`)
+	got, diags = jobDataSourceState(ctx, config, job)
+	if want := `{"transcription":{"full_transcript":"Hello.","utterances":[{"speaker":null}]},"diarization":{"success":false,"results":null}}`; diags.HasError() || got.ResultJSON.ValueString() != want {
+		t.Errorf("result_json %s %v, want the service's %s", got.ResultJSON.ValueString(), diags, want)
+	}
+	job.Result.JSON = nil
 
 	// A running job: no result, no request_params when the service leaves them out.
 	job.Status, job.CompletedAt, job.Result, job.RequestParams, job.CustomMetadata = client.StatusProcessing, nil, nil, nil, nil

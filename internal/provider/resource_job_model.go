@@ -416,7 +416,7 @@ func (m *jobResourceModel) resultContent() resultContent {
 func resultDetail(content resultContent) client.Detail {
 	switch content {
 	case rawContent:
-		return client.FullDetail
+		return client.WithRawResult
 	case transcriptContent:
 		return client.WithoutWords
 	}
@@ -442,9 +442,14 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	m.Result = result
 	m.ResultJSON = jsonTextNull()
 	if content == rawContent && job.Result != nil {
-		raw, err := json.Marshal(job.Result)
-		if err != nil {
-			diags.AddError("Cannot encode the job's result", err.Error())
+		// As the service sent it: the client's types leave out what
+		// they do not know (diarization, moderation, ...), and nulls.
+		raw := job.Result.JSON
+		if raw == nil {
+			var err error
+			if raw, err = json.Marshal(job.Result); err != nil {
+				diags.AddError("Cannot encode the job's result", err.Error())
+			}
 		}
 		m.ResultJSON = flattenJSON(raw)
 	}
