@@ -51,7 +51,10 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"127.0.0.1:8080":                "start it with http:// or https://",
 		"localhost:8080":                "start it with http:// or https://",
 		"api.example.com/v2":            "start it with http:// or https://",
-		"https:user:s3cr3t@api.example": "start it with http:// or https://",
+		"https:user:s3cr3t@api.example": "has no // after its scheme",
+		"HTTPS:api.example.com":         "has no // after its scheme",
+		"https://":                      "has no host",
+		"https:///v2":                   "has no host",
 		// A port without a host name: Go would dial this machine.
 		"http://:18931":                             "must be an absolute http or https URL",
 		"https://api.example.com?x=1":               "must not have a query or fragment",

@@ -207,15 +207,25 @@ var ErrAPIKeyWhiteSpace = errors.New("the API key begins or ends with white spac
 
 // CheckAPIKey reports why key cannot be sent as the x-service-key header,
 // without quoting it: white space around it (such as the newline file()
-// keeps from a key file) or a control character in it. Go's HTTP client
-// refuses such a header only when sending, as if the service were down.
+// keeps from a key file) or a control character in it, which Go's HTTP
+// client refuses only when sending, as if the service were down; or an
+// invisible character (a byte-order mark an editor saved at the start of
+// the key file, a zero-width space pasted with it), sent as it is and
+// refused by the service as a wrong key, with nothing to show why.
 func CheckAPIKey(key string) error {
 	if strings.TrimSpace(key) != key {
 		return ErrAPIKeyWhiteSpace
 	}
+	if strings.HasPrefix(key, "\uFEFF") {
+		return errors.New("the API key begins with a byte-order mark (U+FEFF), which some editors save at the start of a file and trimspace() keeps: save the key file as UTF-8 without a BOM, or remove it")
+	}
 	for _, r := range key {
 		if r < ' ' || r == 0x7f {
 			return errors.New("the API key holds a control character, which an HTTP header cannot carry")
+		}
+		if unicode.Is(unicode.Cf, r) {
+			// Its code point is no part of a key: it may be shown.
+			return fmt.Errorf("the API key holds an invisible character (U+%04X), copied with it?: remove it", r)
 		}
 	}
 	return nil
@@ -231,6 +241,9 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	}
 	if strings.ContainsFunc(raw, unicode.IsControl) {
 		return nil, errors.New("base URL must not hold a control character, which no URL can")
+	}
+	if lower := strings.ToLower(raw); (strings.HasPrefix(lower, "http:") || strings.HasPrefix(lower, "https:")) && !strings.Contains(raw, "://") {
+		return nil, errors.New("base URL has no // after its scheme: write it as http://HOST or https://HOST, as in https://api.example.com")
 	}
 	if !strings.Contains(raw, "://") {
 		// "127.0.0.1:8080" fails to parse and "localhost:8080" parses as
@@ -252,6 +265,10 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("base URL is not a URL: %w", err)
 	}
 	shown := redacted(u)
+	if (u.Scheme == "http" || u.Scheme == "https") && u.Host == "" {
+		// Not quoted: the slashes trimmed, it would read "https:".
+		return nil, errors.New("base URL has no host: write it as http://HOST or https://HOST, as in https://api.example.com")
+	}
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
 		return nil, fmt.Errorf("base URL %q must be an absolute http or https URL", shown)
 	}

@@ -209,6 +209,15 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 
 	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
 	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
+	// A value out of the environment (a CI secret store's, often with a
+	// newline) is named as such: the configuration does not show it.
+	apiKeyFrom, baseURLFrom := "the api_key argument", "the base_url argument"
+	if cfg.APIKey.IsNull() {
+		apiKeyFrom = "the " + EnvAPIKey + " environment variable"
+	}
+	if cfg.BaseURL.IsNull() {
+		baseURLFrom = "the " + EnvBaseURL + " environment variable"
+	}
 	var parsedBaseURL *url.URL
 	switch {
 	case cfg.APIKey.IsUnknown():
@@ -217,7 +226,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
 	default:
 		if err := client.CheckAPIKey(apiKey); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Invalid API key", err.Error()+" (from the api_key argument or "+EnvAPIKey+").")
+			resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Invalid API key", err.Error()+" (in "+apiKeyFrom+").")
 		}
 	}
 	switch {
@@ -228,7 +237,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	default:
 		var err error
 		if parsedBaseURL, err = client.ParseBaseURL(baseURL); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (from the base_url argument or "+EnvBaseURL+").")
+			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (in "+baseURLFrom+").")
 		}
 	}
 	if resp.Diagnostics.HasError() {

@@ -252,6 +252,8 @@ func TestProviderBaseURL_validatedOffline(t *testing.T) {
 		"credentials":              {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@api.example.com"), wantError: "must not hold credentials"},
 		"credentials, bad scheme":  {value: tftypes.NewValue(tftypes.String, "ftp://user:s3cr3t@api.example.com"), wantError: "absolute http or https URL"},
 		"credentials, not a URL":   {value: tftypes.NewValue(tftypes.String, "https://user:s3cr3t@[::1"), wantError: "not a URL"},
+		"no // after the scheme":   {value: tftypes.NewValue(tftypes.String, "https:api.example.com"), wantError: "base URL has no // after its scheme: write it as http://HOST or https://HOST"},
+		"no host":                  {value: tftypes.NewValue(tftypes.String, "https://"), wantError: "base URL has no host: write it as"},
 		// Not the environment's address: refused offline, saying so.
 		"empty": {value: tftypes.NewValue(tftypes.String, ""), wantError: "and the service's address cannot be empty. TRANSCRIPTION_BASE_URL is read only when base_url is left out or null"},
 	}
@@ -364,6 +366,10 @@ func TestProviderAPIKey_validatedOffline(t *testing.T) {
 		"trailing newline": {value: tftypes.NewValue(tftypes.String, "s3cr3t-key\n"), wantError: "white space"},
 		"leading space":    {value: tftypes.NewValue(tftypes.String, " s3cr3t-key"), wantError: "white space"},
 		"control inside":   {value: tftypes.NewValue(tftypes.String, "s3cr3t\x00key"), wantError: "control character"},
+		// Sent as they are, and refused by the service as a wrong key.
+		"byte-order mark":      {value: tftypes.NewValue(tftypes.String, "\ufeffs3cr3t-key"), wantError: "begins with a byte-order mark (U+FEFF)"},
+		"zero-width space":     {value: tftypes.NewValue(tftypes.String, "s3cr3t\u200b-key"), wantError: "invisible character (U+200B)"},
+		"not ASCII, but shown": {value: tftypes.NewValue(tftypes.String, "s3cr3t-clé")},
 		// Never a key, and not the environment's either: refused offline.
 		"empty": {value: tftypes.NewValue(tftypes.String, ""), wantError: "and an API key cannot be empty. TRANSCRIPTION_API_KEY is read only when api_key is left out or null"},
 	}
@@ -459,7 +465,16 @@ func TestProviderConfigure_environment(t *testing.T) {
 		},
 		"invalid base URL from the environment": {
 			env:       map[string]string{EnvBaseURL: "api.example.com", EnvAPIKey: acctest.APIKey},
-			wantError: []string{"Invalid base URL", "has no scheme: start it with http:// or https://", "(from the base_url argument or " + EnvBaseURL + ")"},
+			wantError: []string{"Invalid base URL", "has no scheme: start it with http:// or https://", "(in the " + EnvBaseURL + " environment variable)"},
+		},
+		"API key from the environment with a newline": {
+			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey + "\r\n"},
+			wantError: []string{"Invalid API key", "white space", "(in the " + EnvAPIKey + " environment variable)"},
+		},
+		"base URL from the configuration": {
+			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},
+			args:      map[string]tftypes.Value{"base_url": tftypes.NewValue(tftypes.String, "https:api.example.com")},
+			wantError: []string{"Invalid base URL", "has no // after its scheme", "(in the base_url argument)"},
 		},
 		"base URL with credentials from the environment": {
 			env:       map[string]string{EnvBaseURL: "https://user:s3cr3t@api.example.com", EnvAPIKey: acctest.APIKey},
