@@ -34,7 +34,17 @@ var jobsListing = newJobListing(jobsItemType, jobListing[client.PreRecordedRecor
 		return c.EachPreRecordedRecordPage
 	},
 	item: func(f *flattener, ctx context.Context, j *client.PreRecordedRecord, content resultContent) (string, types.Object) {
-		return j.ID, f.listedJob(ctx, jobsItemType, &j.JobCommon, f.preRecordedRequestParams(j.RequestParams), content)
+		return j.ID, f.listedJob(ctx, jobsItemType, &j.JobCommon, f.preRecordedRequestParams(j.RequestParams), content, func() []string {
+			var p struct {
+				TranslationConfig *struct {
+					TargetLanguages []string `json:"target_languages"`
+				} `json:"translation_config"`
+			}
+			if json.Unmarshal(j.RequestParams, &p) != nil || p.TranslationConfig == nil {
+				return nil // shown as they are in request_params
+			}
+			return p.TranslationConfig.TargetLanguages
+		})
 	},
 })
 

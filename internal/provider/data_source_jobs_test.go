@@ -210,7 +210,7 @@ func TestFlattenPreRecordedRecord_requestParamsAsSent(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := &flattener{}
-			o := f.listedJob(context.Background(), jobsItemType, &job.JobCommon, f.preRecordedRequestParams(job.RequestParams), summaryContent)
+			o := f.listedJob(context.Background(), jobsItemType, &job.JobCommon, f.preRecordedRequestParams(job.RequestParams), summaryContent, func() []string { return nil })
 			if f.diags.HasError() {
 				t.Fatal(f.diags)
 			}

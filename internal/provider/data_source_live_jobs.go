@@ -53,7 +53,12 @@ var liveJobType = liveJobsItemsView.objectType()
 // liveJob converts one live job record, keeping of its result what content
 // says (never word timings).
 func (f *flattener) liveJob(ctx context.Context, j *client.LiveJob, content resultContent) types.Object {
-	return f.listedJob(ctx, liveJobType, &j.JobCommon, f.liveRequestParams(j.RequestParams), content)
+	return f.listedJob(ctx, liveJobType, &j.JobCommon, f.liveRequestParams(j.RequestParams), content, func() []string {
+		if p := j.RequestParams; p != nil && p.RealtimeProcessing != nil && p.RealtimeProcessing.TranslationConfig != nil {
+			return p.RealtimeProcessing.TranslationConfig.TargetLanguages
+		}
+		return nil
+	})
 }
 
 // liveRequestParams is a live job's request_params as JSON text: as the

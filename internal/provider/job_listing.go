@@ -288,9 +288,15 @@ func listedJobsView(description, kind, requestIDDescription, requestParamsDescri
 }
 
 // listedJob converts the fields of a job record every listing has, with the
-// listing's own request_params, keeping of its result what content says.
-func (f *flattener) listedJob(ctx context.Context, t types.ObjectType, j *client.JobCommon, requestParams jsonText, content resultContent) types.Object {
-	result, diags := flattenResult(ctx, j.Result, content)
+// listing's own request_params, keeping of its result what content says;
+// targetLanguages gives its translation's target languages, asked for only
+// when it has a translation.
+func (f *flattener) listedJob(ctx context.Context, t types.ObjectType, j *client.JobCommon, requestParams jsonText, content resultContent, targetLanguages func() []string) types.Object {
+	var targets []string
+	if j.Result != nil && j.Result.Translation != nil && content != summaryContent {
+		targets = targetLanguages()
+	}
+	result, diags := flattenResult(ctx, j.Result, content, targets)
 	f.diags.Append(diags...)
 	return f.object(t, map[string]attr.Value{
 		"id":                    types.StringValue(j.ID),

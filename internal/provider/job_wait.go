@@ -300,47 +300,65 @@ func errorCodeText(code int64) string {
 	return fmt.Sprintf("error_code %d", code)
 }
 
-// addonFailures lists the add-ons of a result that failed, one line each.
-// What the service says of each is shown as its error answers are: on one
-// line, printable and bounded (an add-on's exception may be a trace).
+// addonFailures lists the add-ons of a result that failed, one line each,
+// named by their place in the service's result: the whole add-on, or one of
+// its parts (a translation, a prompt, a sentences result) when only it
+// failed. What the service says of each is shown as its error answers
+// are: on one line, printable and bounded (an add-on's exception may be a
+// trace). A failure without an error says so.
 func addonFailures(r *client.Result) []string {
 	if r == nil {
 		return nil
 	}
 	var lines []string
-	add := func(name string, e *client.AddonError) {
-		if e == nil {
-			return
+	add := func(name string, success bool, e *client.AddonError) {
+		switch {
+		case e != nil:
+			line := fmt.Sprintf("  - %s: status_code %d", name, e.StatusCode)
+			if e.Exception != "" {
+				line += ", " + client.Printable(e.Exception)
+			}
+			if e.Message != "" {
+				line += ": " + client.Printable(e.Message)
+			}
+			lines = append(lines, line)
+		case !success:
+			lines = append(lines, "  - "+name+": failed, the service gave no error")
 		}
-		line := fmt.Sprintf("  - %s: status_code %d", name, e.StatusCode)
-		if e.Exception != "" {
-			line += ", " + client.Printable(e.Exception)
+	}
+	sentences := func(name string, results []client.AddonResult[[]string]) {
+		for i, s := range results {
+			add(fmt.Sprintf("%s[%d]", name, i), s.Success, s.Error)
 		}
-		if e.Message != "" {
-			line += ": " + client.Printable(e.Message)
-		}
-		lines = append(lines, line)
+	}
+	if r.Transcription != nil {
+		sentences("transcription.sentences", r.Transcription.Sentences)
 	}
 	if r.Translation != nil {
-		add("translation", r.Translation.Error)
+		add("translation", r.Translation.Success, r.Translation.Error)
 		for i, item := range r.Translation.Results {
-			add(fmt.Sprintf("translation.results[%d]", i), item.Error)
+			// A translation has no success of its own: only its error.
+			add(fmt.Sprintf("translation.results[%d]", i), true, item.Error)
+			sentences(fmt.Sprintf("translation.results[%d].sentences", i), item.Sentences)
 		}
 	}
 	if r.Summarization != nil {
-		add("summarization", r.Summarization.Error)
+		add("summarization", r.Summarization.Success, r.Summarization.Error)
 	}
 	if r.NamedEntityRecognition != nil {
-		add("named_entity_recognition", r.NamedEntityRecognition.Error)
+		add("named_entity_recognition", r.NamedEntityRecognition.Success, r.NamedEntityRecognition.Error)
 	}
 	if r.SentimentAnalysis != nil {
-		add("sentiment_analysis", r.SentimentAnalysis.Error)
+		add("sentiment_analysis", r.SentimentAnalysis.Success, r.SentimentAnalysis.Error)
 	}
 	if r.AudioToLLM != nil {
-		add("audio_to_llm", r.AudioToLLM.Error)
+		add("audio_to_llm", r.AudioToLLM.Success, r.AudioToLLM.Error)
+		for i, answer := range r.AudioToLLM.Results {
+			add(fmt.Sprintf("audio_to_llm.results[%d]", i), answer.Success, answer.Error)
+		}
 	}
 	if r.Sentences != nil {
-		add("sentences", r.Sentences.Error)
+		add("sentences", r.Sentences.Success, r.Sentences.Error)
 	}
 	return lines
 }

@@ -636,15 +636,30 @@ func TestAddonFailures_eachAddonByName(t *testing.T) {
 		"sentiment_analysis":       {SentimentAnalysis: &client.AddonResult[string]{Error: failed}},
 		"audio_to_llm":             {AudioToLLM: &client.AddonResult[[]client.AudioToLLMResult]{Error: failed}},
 		"sentences":                {Sentences: &client.AddonResult[[]string]{Error: failed}},
+		// A part failed while the add-on did not.
+		"audio_to_llm.results[1]":    {AudioToLLM: &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{{Success: true}, {Error: failed}}}},
+		"transcription.sentences[1]": {Transcription: &client.Transcription{Sentences: []client.AddonResult[[]string]{{Success: true}, {Error: failed}}}},
+		"translation.results[0].sentences[0]": {Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, Results: []client.TranslationItem{
+			{Sentences: []client.AddonResult[[]string]{{Error: failed}}}}}},
 	} {
 		want := "  - " + name + ": status_code 503, Unavailable: try later"
 		if got := addonFailures(result); len(got) != 1 || got[0] != want {
 			t.Errorf("%s failed: lines %q, want [%q]", name, got, want)
 		}
 	}
-	succeeded := &client.Result{Summarization: &client.AddonResult[*string]{Success: true}, SentimentAnalysis: &client.AddonResult[string]{Success: true}}
+	succeeded := &client.Result{
+		Summarization:     &client.AddonResult[*string]{Success: true},
+		SentimentAnalysis: &client.AddonResult[string]{Success: true},
+		Transcription:     &client.Transcription{Sentences: []client.AddonResult[[]string]{{Success: true}}},
+		AudioToLLM:        &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{{Success: true}}},
+	}
 	if got := addonFailures(succeeded); len(got) != 0 {
 		t.Errorf("add-ons that succeeded: lines %q, want none", got)
+	}
+	// success false with no error is a failure all the same.
+	silent := &client.Result{Summarization: &client.AddonResult[*string]{Success: false}}
+	if got, want := addonFailures(silent), "  - summarization: failed, the service gave no error"; len(got) != 1 || got[0] != want {
+		t.Errorf("a failure without an error: lines %q, want [%q]", got, want)
 	}
 }
 

@@ -437,7 +437,11 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	m.ErrorCode = types.Int64PointerValue(job.ErrorCode)
 	m.Retained = types.BoolValue(true)
 	m.File = flattenFile(job.File)
-	result, d := flattenResult(ctx, job.Result, content)
+	var targets []string
+	if p := job.RequestParams; p != nil && p.TranslationConfig != nil {
+		targets = p.TranslationConfig.TargetLanguages
+	}
+	result, d := flattenResult(ctx, job.Result, content, targets)
 	diags.Append(d...)
 	m.Result = result
 	m.ResultJSON = jsonTextNull()

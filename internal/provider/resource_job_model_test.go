@@ -289,8 +289,8 @@ func TestSetRecord_resultContent(t *testing.T) {
 	}{
 		{transcript: false, raw: false, wantDetail: client.WithoutUtterances},
 		{transcript: true, raw: false, wantText: true, wantDetail: client.WithoutWords},
-		{transcript: false, raw: true, wantText: true, wantWords: true, wantJSON: true, wantDetail: client.FullDetail},
-		{transcript: true, raw: true, wantText: true, wantWords: true, wantJSON: true, wantDetail: client.FullDetail},
+		{transcript: false, raw: true, wantText: true, wantWords: true, wantJSON: true, wantDetail: client.WithRawResult},
+		{transcript: true, raw: true, wantText: true, wantWords: true, wantJSON: true, wantDetail: client.WithRawResult},
 	} {
 		name := fmt.Sprintf("include_transcript=%t,include_raw_result=%t", tc.transcript, tc.raw)
 		m := jobResourceModel{IncludeTranscript: types.BoolValue(tc.transcript), IncludeRawResult: types.BoolValue(tc.raw)}

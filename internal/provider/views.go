@@ -241,7 +241,7 @@ func transcriptViews() []viewAttr {
 		viewString("full_transcript", "The whole transcript as one text."+transcriptSized),
 		viewStringList("languages", "Language codes detected in the audio."),
 		viewJSON("utterances", utterancesDescription+transcriptSized),
-		viewJSON("sentences", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`); null unless the `sentences` add-on was enabled."+transcriptSized),
+		viewJSON("sentences", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`); null unless the `sentences` add-on was enabled, and when it failed (when only some of its parts did, the texts of the others: the warning of failed add-ons names them)."+transcriptSized),
 		viewStringMap("subtitles", "Subtitle files keyed by format (`srt`, `vtt`); null unless subtitles were enabled."+transcriptSized),
 	}
 }
@@ -249,8 +249,8 @@ func transcriptViews() []viewAttr {
 var transcriptionView = viewObject("transcription", "The transcript.", transcriptViews()...)
 
 var translationView = addonView("translation", "translation",
-	viewJSON("results", "One translation per target language, as JSON text: a list of objects with `language` (the target language), `error` (null or `status_code`, `exception`, `message`), "+
-		"`full_transcript`, `languages`, `utterances` (as in `result.transcription.utterances`), `sentences` (texts) and `subtitles` (keyed by format). "+
+	viewJSON("results", "One translation per target language, as JSON text: a list of objects with `language` (the target language, also for a translation that failed, from the request's `target_languages`), `error` (null or `status_code`, `exception`, `message`), "+
+		"`full_transcript`, `languages`, `utterances` (as in `result.transcription.utterances`), `sentences` (texts; null when they failed) and `subtitles` (keyed by format). "+
 		"Of a `transcription_job` resource, for example, `{ for t in jsondecode(transcription_job.example.result.translation.results) : t.language => t.full_transcript }`. Null when the add-on failed."+transcriptSized),
 )
 
@@ -277,7 +277,7 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 	addonView("summarization", "summarization", viewString("results", "The summary; null when the add-on failed.")),
 	addonView("named_entity_recognition", "named entity recognition", viewJSON("results", "Entities found in the transcript, as JSON text: a list of objects with `entity_type`, `text`, and `start` and `end` in seconds "+
 		"(`jsondecode(...)`)."+transcriptSized)),
-	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it."+transcriptSized)),
+	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it; null when the add-on failed."+transcriptSized)),
 	addonView("audio_to_llm", "audio-to-LLM", llmAnswerView),
 	addonView("sentences", "sentences", viewJSON("results", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`)."+transcriptSized)),
 	viewStringList("messages", "The real-time messages the service sent during a live session (transcripts, events), each as the service wrote it (`jsondecode(...)` reads one); null for other jobs."+transcriptSized),
@@ -349,8 +349,10 @@ const (
 	rawContent
 )
 
-// flattenResult converts a job's result, keeping what content says.
-func flattenResult(_ context.Context, r *client.Result, content resultContent) (types.Object, diag.Diagnostics) {
+// flattenResult converts a job's result, keeping what content says;
+// targetLanguages are its request's translation target languages, in order
+// (nil when not known).
+func flattenResult(_ context.Context, r *client.Result, content resultContent, targetLanguages []string) (types.Object, diag.Diagnostics) {
 	if r == nil {
 		return types.ObjectNull(resultType.AttrTypes), nil
 	}
@@ -373,13 +375,19 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent) (
 		}),
 		"transcription": f.transcription(r.Transcription, content),
 		"translation": flattenAddon(f, r.Translation, translationType, func(items []client.TranslationItem) attr.Value {
-			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(items == nil, translationsJSON(items, withWords)) })
+			return grows(jsonTextNull(), func() attr.Value {
+				return f.jsonOrNull(items == nil, translationsJSON(items, withWords, targetLanguages))
+			})
 		}),
 		"summarization": flattenAddon(f, r.Summarization, summarizationType, func(s *string) attr.Value { return types.StringPointerValue(s) }),
 		"named_entity_recognition": flattenAddon(f, r.NamedEntityRecognition, nerType, func(ents []client.NamedEntity) attr.Value {
 			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(ents == nil, ents) })
 		}),
 		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
+			if failed(r.SentimentAnalysis) {
+				// The service writes "" for none, which could be results.
+				return types.StringNull()
+			}
 			return grows(types.StringNull(), func() attr.Value { return types.StringValue(s) })
 		}),
 		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMResult) attr.Value {
@@ -415,6 +423,10 @@ func flattenAddon[T any](f *flattener, a *client.AddonResult[T], t types.ObjectT
 	values["results"] = results(a.Results)
 	return f.object(t, values)
 }
+
+// failed says whether an add-on failed: it has no results then, whatever
+// the service writes for them.
+func failed[T any](a *client.AddonResult[T]) bool { return !a.Success || a.Error != nil }
 
 // addonStatus fills the fields every add-on result has but its results.
 func (f *flattener) addonStatus(success, isEmpty bool, execTime float64, err *client.AddonError) map[string]attr.Value {
@@ -482,7 +494,8 @@ func (f *flattener) transcription(t *client.Transcription, content resultContent
 	if content != summaryContent {
 		values["full_transcript"] = types.StringValue(t.FullTranscript)
 		values["utterances"] = f.jsonOrNull(t.Utterances == nil, utterancesJSON(t.Utterances, content == rawContent))
-		values["sentences"] = f.jsonOrNull(t.Sentences == nil, sentenceTexts(t.Sentences))
+		sentences := sentenceTexts(t.Sentences)
+		values["sentences"] = f.jsonOrNull(sentences == nil, sentences)
 		values["subtitles"] = subtitlesByFormat(t.Subtitles)
 	}
 	return f.object(transcriptionType, values)
@@ -523,7 +536,7 @@ type translationJSON struct {
 	Subtitles      map[string]string  `json:"subtitles"`
 }
 
-func translationsJSON(items []client.TranslationItem, withWords bool) []translationJSON {
+func translationsJSON(items []client.TranslationItem, withWords bool, targetLanguages []string) []translationJSON {
 	out := make([]translationJSON, len(items))
 	for i, it := range items {
 		out[i] = translationJSON{
@@ -534,23 +547,38 @@ func translationsJSON(items []client.TranslationItem, withWords bool) []translat
 			Sentences:      sentenceTexts(it.Sentences),
 			Subtitles:      subtitleFiles(it.Subtitles),
 		}
-		// The service names the target language only as the item's sole language.
-		if len(it.Languages) == 1 {
+		// The service names the target language as the item's sole
+		// language; an item that failed has none, but its place among the
+		// request's target languages, one result each in order, names it.
+		switch {
+		case len(it.Languages) == 1:
 			out[i].Language = &it.Languages[0]
+		case len(targetLanguages) == len(items):
+			out[i].Language = &targetLanguages[i]
 		}
 	}
 	return out
 }
 
 // sentenceTexts joins the texts of the transcript's sentences add-on
-// results (the spec wraps them in add-on result objects); nil stays nil.
+// results (the spec wraps them in add-on result objects), of those that
+// succeeded; nil (null) when none was sent or every one failed, as an
+// add-on that failed has no results (an empty list would read as a
+// transcript without sentences). addonFailures names the ones that failed.
 func sentenceTexts(results []client.AddonResult[[]string]) []string {
 	if results == nil {
 		return nil
 	}
 	texts := []string{}
+	succeeded := len(results) == 0
 	for _, r := range results {
-		texts = append(texts, r.Results...)
+		if !failed(&r) {
+			succeeded = true
+			texts = append(texts, r.Results...)
+		}
+	}
+	if !succeeded {
+		return nil
 	}
 	return texts
 }

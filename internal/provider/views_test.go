@@ -212,7 +212,7 @@ func TestFlattenResult_full(t *testing.T) {
 	ctx := context.Background()
 	for _, content := range []resultContent{rawContent, transcriptContent} {
 		withWords := content == rawContent
-		o, diags := flattenResult(ctx, fullResult(), content)
+		o, diags := flattenResult(ctx, fullResult(), content, nil)
 		if diags.HasError() {
 			t.Fatal(diags)
 		}
@@ -239,7 +239,7 @@ func TestFlattenResult_full(t *testing.T) {
 		}
 	}
 
-	o, _ := flattenResult(ctx, fullResult(), transcriptContent)
+	o, _ := flattenResult(ctx, fullResult(), transcriptContent, nil)
 	typed := map[string]struct {
 		got  attr.Value
 		want attr.Value
@@ -300,7 +300,7 @@ func TestFlattenResult_full(t *testing.T) {
 // of every add-on; everything transcript-sized is null.
 func TestFlattenResult_summary(t *testing.T) {
 	ctx := context.Background()
-	o, diags := flattenResult(ctx, fullResult(), summaryContent)
+	o, diags := flattenResult(ctx, fullResult(), summaryContent, nil)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -338,7 +338,7 @@ func TestFlattenResult_summary(t *testing.T) {
 func TestFlattenResult_nilAndPartial(t *testing.T) {
 	ctx := context.Background()
 
-	o, diags := flattenResult(ctx, nil, rawContent)
+	o, diags := flattenResult(ctx, nil, rawContent, nil)
 	if diags.HasError() || !o.IsNull() || !o.Type(ctx).Equal(resultView.attrType()) {
 		t.Fatalf("nil result: %v %v (%s)", o, diags, o.Type(ctx))
 	}
@@ -349,7 +349,7 @@ func TestFlattenResult_nilAndPartial(t *testing.T) {
 		Metadata:      client.ResultMetadata{AudioDuration: 1},
 		Transcription: &client.Transcription{FullTranscript: "", Languages: []string{}, Utterances: []client.Utterance{{Text: "x"}}},
 	}
-	o, diags = flattenResult(ctx, partial, rawContent)
+	o, diags = flattenResult(ctx, partial, rawContent, nil)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -374,13 +374,13 @@ func TestFlattenResult_nilAndPartial(t *testing.T) {
 	}
 
 	// No transcription at all (a failed job's result).
-	o, diags = flattenResult(ctx, &client.Result{}, summaryContent)
+	o, diags = flattenResult(ctx, &client.Result{}, summaryContent, nil)
 	if diags.HasError() || !at(t, o, "transcription").IsNull() || at(t, o, "metadata").IsNull() {
 		t.Errorf("metadata-only result: %v %v", o, diags)
 	}
 
 	// An add-on result without results.
-	o, diags = flattenResult(ctx, &client.Result{NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{IsEmpty: true}}, transcriptContent)
+	o, diags = flattenResult(ctx, &client.Result{NamedEntityRecognition: &client.AddonResult[[]client.NamedEntity]{IsEmpty: true}}, transcriptContent, nil)
 	if diags.HasError() || !at(t, o, "named_entity_recognition", "results").IsNull() || !at(t, o, "named_entity_recognition", "is_empty").Equal(types.BoolValue(true)) {
 		t.Errorf("empty add-on: %v %v", o, diags)
 	}
@@ -456,11 +456,11 @@ func TestResultAtContent(t *testing.T) {
 		{summaryContent, summaryContent}, {rawContent, rawContent},
 	} {
 		t.Run(fmt.Sprintf("%d to %d", tc.from, tc.to), func(t *testing.T) {
-			kept, diags := flattenResult(ctx, fullResult(), tc.from)
+			kept, diags := flattenResult(ctx, fullResult(), tc.from, nil)
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
-			want, _ := flattenResult(ctx, fullResult(), tc.to)
+			want, _ := flattenResult(ctx, fullResult(), tc.to, nil)
 			got, diags := resultAtContent(kept, tc.to)
 			if diags.HasError() {
 				t.Fatal(diags)
@@ -489,7 +489,7 @@ func TestFlattenResult_emptyResultsStayEmpty(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &r); err != nil {
 		t.Fatal(err)
 	}
-	o, diags := flattenResult(context.Background(), &r, transcriptContent)
+	o, diags := flattenResult(context.Background(), &r, transcriptContent, nil)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -522,7 +522,7 @@ func TestTranslationsJSON_targetLanguage(t *testing.T) {
 		{[]string{}, nil},
 		{[]string{"fr", "en"}, nil},
 	} {
-		got := translationsJSON([]client.TranslationItem{{Languages: tc.languages}}, false)[0].Language
+		got := translationsJSON([]client.TranslationItem{{Languages: tc.languages}}, false, nil)[0].Language
 		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
 			t.Errorf("languages %v: language %v, want %v", tc.languages, got, tc.want)
 		}
@@ -540,17 +540,17 @@ func TestResultAtContent_nullAndUndecodableJSON(t *testing.T) {
 		Transcription: &client.Transcription{FullTranscript: "x", Languages: []string{"en"}},
 		Translation:   &client.AddonResult[[]client.TranslationItem]{Success: false, Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "unavailable"}},
 	}
-	kept, diags := flattenResult(ctx, r, rawContent)
+	kept, diags := flattenResult(ctx, r, rawContent, nil)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
-	want, _ := flattenResult(ctx, r, transcriptContent)
+	want, _ := flattenResult(ctx, r, transcriptContent, nil)
 	got, diags := resultAtContent(kept, transcriptContent)
 	if diags.HasError() || !got.Equal(want) {
 		t.Errorf("null utterances and translations: %v\ngot  %s\nwant %s", diags, got, want)
 	}
 
-	kept, _ = flattenResult(ctx, fullResult(), rawContent)
+	kept, _ = flattenResult(ctx, fullResult(), rawContent, nil)
 	attrs := maps.Clone(kept.Attributes())
 	transcription := maps.Clone(attrs["transcription"].(types.Object).Attributes())
 	transcription["utterances"] = jsonTextValue(`[{"start": 0, "words": [`)
@@ -574,7 +574,7 @@ func TestFlattenResult_failedAddonWithoutResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, content := range []resultContent{summaryContent, transcriptContent, rawContent} {
-		o, diags := flattenResult(context.Background(), &r, content)
+		o, diags := flattenResult(context.Background(), &r, content, nil)
 		if diags.HasError() {
 			t.Fatal(diags)
 		}
@@ -649,5 +649,51 @@ func TestViews_describeOnlySettingsTheSchemaHas(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// What an add-on that failed leaves is null, never a value that reads as a
+// result: the transcript's sentences when every sentences result failed
+// (those that succeeded are kept when some did), a failed sentiment
+// analysis's "" results; and a translation that failed is named by its
+// place among the request's target languages.
+func TestFlattenResult_failedParts(t *testing.T) {
+	ctx := context.Background()
+	failed := &client.AddonError{StatusCode: 503, Message: "down"}
+	for name, tc := range map[string]struct {
+		sentences []client.AddonResult[[]string]
+		want      attr.Value
+	}{
+		"every one failed":  {[]client.AddonResult[[]string]{{Error: failed}, {Success: false}}, jsonTextNull()},
+		"one of two failed": {[]client.AddonResult[[]string]{{Success: true, Results: []string{"A.", "B."}}, {Error: failed}}, jsonTextValue(`["A.","B."]`)},
+		"none sent":         {[]client.AddonResult[[]string]{}, jsonTextValue(`[]`)},
+		"absent":            {nil, jsonTextNull()},
+	} {
+		r := &client.Result{Transcription: &client.Transcription{Sentences: tc.sentences}}
+		o, diags := flattenResult(ctx, r, transcriptContent, nil)
+		if got := at(t, o, "transcription", "sentences"); diags.HasError() || !got.Equal(tc.want) {
+			t.Errorf("%s: transcription.sentences %v %v, want %v", name, got, diags, tc.want)
+		}
+	}
+
+	r := &client.Result{
+		SentimentAnalysis: &client.AddonResult[string]{Error: failed, Results: ""},
+		Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, Results: []client.TranslationItem{
+			{Languages: []string{"fr"}, FullTranscript: "Bonjour."},
+			{Error: failed, Languages: []string{}},
+		}},
+	}
+	o, diags := flattenResult(ctx, r, transcriptContent, []string{"fr", "de"})
+	if got := at(t, o, "sentiment_analysis", "results"); diags.HasError() || !got.IsNull() {
+		t.Errorf("a failed sentiment analysis's results: %v %v, want null", got, diags)
+	}
+	if got := atJSON(t, o, "translation", "results", 1, "language"); got != "de" {
+		t.Errorf("the failed translation's language %v, want de, its target language", got)
+	}
+	// Without the request's target languages (or with as many as results
+	// do not match), nothing is guessed.
+	o, _ = flattenResult(ctx, r, transcriptContent, []string{"de"})
+	if got := atJSON(t, o, "translation", "results", 1, "language"); got != nil {
+		t.Errorf("language %v, want null when the target languages do not match the results", got)
 	}
 }
