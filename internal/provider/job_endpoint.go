@@ -49,5 +49,5 @@ type jobElsewhereError struct{ id, at, now string }
 
 func (e *jobElsewhereError) Error() string {
 	return fmt.Sprintf("The service at %s has no job %s, which was created (or last found) at %s: the provider's base_url (or TRANSCRIPTION_BASE_URL) changed since, or the resource now uses another provider configuration (its provider argument, a moved block), so this answer says nothing of the job. "+
-		"Set base_url back, or give the resource the provider configuration it was created with, to reach the job. To stop managing it instead, remove it from state (a removed block with destroy = false, or terraform state rm); it stays on the service until its retention ends.", e.now, e.id, e.at)
+		"Set base_url back, or give the resource the provider configuration it was created with, to reach the job. To stop managing it instead, remove it from state with terraform state rm and its address (a removed block with destroy = false does it too, applied with -refresh=false where the engine refreshes the instance first and stops at this error: Terraform before 1.16, OpenTofu); it stays on the service until its retention ends.", e.now, e.id, e.at)
 }

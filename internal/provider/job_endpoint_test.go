@@ -83,7 +83,7 @@ recreate_when_missing = true`)
 			created,
 			{
 				Config:      acctest.ProviderConfig(otherURL) + job,
-				ExpectError: acctest.ExpectError(`(?s)Transcription job not found at this base_url.*has no job [0-9a-f-]{36}, which was created \(or last found\) at ` + homeURL + `.*Set base_url back`),
+				ExpectError: acctest.ExpectError(`(?s)Transcription job not found at this base_url.*has no job [0-9a-f-]{36}, which was created \(or last found\) at ` + homeURL + `.*Set base_url back.*terraform state rm and its address \(a removed block with destroy = false does it too, applied with -refresh=false`),
 			},
 			{
 				Config: acctest.ProviderConfig(homeURL) + job,
