@@ -1313,3 +1313,43 @@ func TestDeleteJob_keepsToRetryAfterOfALook(t *testing.T) {
 		t.Errorf("the next request came %s after a 429 asking for 1s", gap)
 	}
 }
+
+// A job with every add-on on, all of them succeeding, is read with no
+// failure named (addonFailures counts a success false without an error as
+// a failure: the fake server must write success as the service does), and
+// with none of them failed, its translations named by their languages.
+func TestAddonFailures_noneForAJobWithEveryAddon(t *testing.T) {
+	c, _ := testClient(t, fakeserver.Options{ProcessingTime: time.Nanosecond})
+	ctx := boundedContext(t)
+	on := func() *bool { b := true; return &b }
+	created, err := c.CreatePreRecorded(ctx, &client.InitTranscriptionRequest{
+		AudioURL:               "https://example.com/every-addon.wav",
+		Subtitles:              on(),
+		Translation:            on(),
+		TranslationConfig:      &client.TranslationConfig{TargetLanguages: []string{"fr", "ja"}},
+		Summarization:          on(),
+		NamedEntityRecognition: on(),
+		SentimentAnalysis:      on(),
+		AudioToLLM:             on(),
+		AudioToLLMConfig:       &client.AudioToLLMConfig{Prompts: []string{"What is said?", "List the action items."}},
+		Sentences:              on(),
+		Diarization:            on(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job *client.PreRecordedJob
+	for job == nil || job.Status != client.StatusDone {
+		time.Sleep(10 * time.Millisecond)
+		if job, err = c.GetPreRecorded(ctx, created.ID, client.WithRawResult); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := job.Result
+	if r == nil || r.Transcription == nil || len(r.Transcription.Sentences) == 0 || r.AudioToLLM == nil || len(r.AudioToLLM.Results) != 2 || r.Translation == nil || len(r.Translation.Results) != 2 {
+		t.Fatalf("a result without every add-on: %s", job.Result.JSON)
+	}
+	if lines := addonFailures(r); len(lines) != 0 {
+		t.Errorf("add-ons that succeeded named as failed: %q", lines)
+	}
+}
