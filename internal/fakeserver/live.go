@@ -540,8 +540,10 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 	for _, key := range orderedKeys(q) {
 		values := q[key]
 		metaKey, isMeta := customMetadataKey(key)
+		known := isMeta || key == "status" || key == "offset" || key == "limit" || key == "date" ||
+			key == "after_date" || key == "before_date" || (key == "kind" && withKind)
 		single := key != "status"
-		if single && len(values) > 1 {
+		if known && single && len(values) > 1 {
 			bad("%s must be given at most once", key)
 			continue
 		}
@@ -577,7 +579,12 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 		case key == "after_date" || key == "before_date":
 			t, err := client.ParseDateTimeFilter(v)
 			if err != nil {
-				bad("%s must be an ISO 8601 date-time in RFC 3339's form, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.5+02:00 (got %q)", key, v)
+				hint := ""
+				if strings.Contains(v, " ") {
+					// A query reads a bare "+" as a space.
+					hint = `: a "+" in a query must be written %2B`
+				}
+				bad("%s must be an ISO 8601 date-time in RFC 3339's form, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.5+02:00 (got %q)%s", key, v, hint)
 				continue
 			}
 			if key == "after_date" {

@@ -215,6 +215,11 @@ func TestLiveQueryErrors(t *testing.T) {
 		{"?status=done&status=DONE", `(got "DONE")`},
 		{"?status=", `(got "")`},
 		{"?sort=asc", `unknown query parameter "sort"`},
+		// Unknown however often it is given; its name alone is the fault.
+		{"?foo=1&foo=2", `unknown query parameter "foo"`},
+		{"?status[]=done&status[]=error", `unknown query parameter "status[]"`},
+		// A bare "+" reads as a space: said so.
+		{"?after_date=2025-03-14T14:00:00+02:00", `(got "2025-03-14T14:00:00 02:00"): a "+" in a query must be written %2B`},
 		{"?custom_metadata=team", `unknown query parameter "custom_metadata"`},
 		// A key the encoding cannot carry is named as such, not as an
 		// unknown parameter (a key with brackets can be sent at create).

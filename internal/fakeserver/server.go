@@ -367,10 +367,13 @@ func cors(w http.ResponseWriter, r *http.Request) (answered bool) {
 }
 
 func (s *Server) authorized(r *http.Request) bool {
-	got := r.Header.Get(client.ServiceKeyHeader)
-	if got == "" {
+	// One key: a server in Node joins repeated headers ("k1, k2"), which no
+	// key matches, where Get would take the first alone.
+	keys := r.Header.Values(client.ServiceKeyHeader)
+	if len(keys) != 1 || keys[0] == "" {
 		return false
 	}
+	got := keys[0]
 	// Comparing digests keeps the comparison constant-time whatever the length.
 	digest := sha256.Sum256([]byte(got))
 	return subtle.ConstantTimeCompare(digest[:], s.keyDigest[:]) == 1
@@ -465,6 +468,12 @@ func requestHost(r *http.Request) string {
 			return host
 		}
 	}
+	if r.Host == "" {
+		// HTTP/1.0 without a Host header: the address it reached.
+		if addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+			return addr.String()
+		}
+	}
 	return r.Host
 }
 
@@ -509,7 +518,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	buf.Reset()
 	// What json.Marshal writes, without its copy of the text: a page of live
 	// jobs is megabytes.
-	if err := json.NewEncoder(buf).Encode(v); err != nil {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false) // as JSON.stringify: "&" in a page link, "<" in a transcript
+	if err := enc.Encode(v); err != nil {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusInternalServerError)
 		_, _ = io.WriteString(w, `{"statusCode":500,"message":"internal error encoding the response"}`)

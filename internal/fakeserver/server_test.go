@@ -1,8 +1,11 @@
 package fakeserver
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -192,21 +195,24 @@ func TestDefaultAPIKey(t *testing.T) {
 	}
 }
 
-// writeJSON answers what json.Marshal writes, buffers reused or not.
+// writeJSON answers what json.Marshal writes, buffers reused or not, but
+// for "<", ">" and "&", written as they are, as JSON.stringify writes them
+// (a page link's "&" stays greppable in curl's output).
 func TestWriteJSON_asMarshal(t *testing.T) {
 	for _, v := range []any{
 		map[string]any{"html": "<a href='x'>&</a>", "n": 1.5, "list": []string{"\u2028"}},
 		client.ErrorBody{Message: "big " + strings.Repeat("x", 1<<16)},
 		"", nil,
 	} {
-		want, err := json.Marshal(v)
+		marshaled, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
+		want := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(marshaled))
 		for range 2 {
 			rec := httptest.NewRecorder()
 			writeJSON(rec, http.StatusTeapot, v)
-			if rec.Code != http.StatusTeapot || rec.Header().Get("Content-Type") != "application/json" || rec.Body.String() != string(want) {
+			if rec.Code != http.StatusTeapot || rec.Header().Get("Content-Type") != "application/json" || rec.Body.String() != want {
 				t.Fatalf("%d %q %q, want %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String(), want)
 			}
 		}
@@ -330,5 +336,48 @@ func TestServeHTTPTakesARequestWithoutBody(t *testing.T) {
 	srv.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+}
+
+// The key is given once: repeated, even as the right key twice, it is
+// refused, as a server that joins repeated headers ("k, k") refuses it.
+func TestAuthorized_oneKeyOnly(t *testing.T) {
+	h := newHarness(t, Options{})
+	for name, keys := range map[string][]string{
+		"right twice":       {testKey, testKey},
+		"right, then wrong": {testKey, "wrong"},
+		"wrong, then right": {"wrong", testKey},
+	} {
+		resp := h.do(http.MethodGet, "/v2/live", "", nil, http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): keys})
+		if resp.status != http.StatusUnauthorized {
+			t.Errorf("%s: %d, want 401", name, resp.status)
+		}
+	}
+	if resp := h.do(http.MethodGet, "/v2/live", "", nil, nil); resp.status != http.StatusOK {
+		t.Errorf("the key once: %d, want 200", resp.status)
+	}
+}
+
+// A request without a Host header (HTTP/1.0) gets links to the address it
+// reached, not "http:///...".
+func TestLinksWithoutAHostHeader(t *testing.T) {
+	h := newHarness(t, Options{LiveJobs: 3})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(h.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /v2/live?limit=1 HTTP/1.0\r\n%s: %s\r\n\r\n", client.ServiceKeyHeader, testKey)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var page client.LivePage
+	if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
+		t.Fatal(err)
+	}
+	if want := h.url + "/v2/"; !strings.HasPrefix(page.First, want) || page.Next == nil || !strings.HasPrefix(*page.Next, want) {
+		t.Errorf("links first %q next %v, want them at %s", page.First, page.Next, want)
 	}
 }

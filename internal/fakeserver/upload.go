@@ -85,6 +85,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	r.Body = http.MaxBytesReader(w, watched, s.opts.MaxUploadBytes+multipartOverheadBytes)
 	filename, data, found, err := s.readAudioPart(r)
 	switch {
+	case errors.Is(err, errAudioNotAFile):
+		// A text field: what a client makes of bytes it was not told are a
+		// file (Node's FormData given a Buffer), text-encoded on the way.
+		s.writeError(w, r, http.StatusBadRequest, `the multipart field "audio" must be a file (a part with a filename), not a text field`)
+		return
 	case errors.Is(err, errUploadTooLarge):
 		s.writeError(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the audio file exceeds the upload limit of %d bytes", s.opts.MaxUploadBytes))
 		return
@@ -139,23 +144,34 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	})
 }
 
+// errAudioNotAFile is readAudioPart's error for an "audio" field that is
+// no file, when none is.
+var errAudioNotAFile = errors.New(`the "audio" field is not a file`)
+
 // readAudioPart streams the multipart body and returns the first "audio"
-// part, read up to the upload limit. Other parts are skipped without being
-// kept.
+// part that is a file, read up to the upload limit. Other parts are skipped
+// without being kept.
 func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, found bool, err error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return "", nil, false, err
 	}
+	textField := false
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
+			if !found && textField {
+				return "", nil, false, errAudioNotAFile
+			}
 			return filename, data, found, nil
 		}
 		if err != nil {
 			return "", nil, false, tooLargeOr(err)
 		}
-		if part.FormName() != "audio" || found {
+		if part.FormName() == "audio" && part.FileName() == "" {
+			textField = true
+		}
+		if part.FormName() != "audio" || part.FileName() == "" || found {
 			if _, err := io.Copy(io.Discard, part); err != nil {
 				return "", nil, false, tooLargeOr(err)
 			}
@@ -199,9 +215,6 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 			data = bytes.Clone(data)
 		}
 		filename = part.FileName()
-		if filename == "" {
-			filename = "audio"
-		}
 	}
 }
 

@@ -130,6 +130,36 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 	}
 	requireError(t, h.do(http.MethodPost, "/v2/upload", "multipart/form-data; boundary=xyz", []byte("garbage"), nil), http.StatusBadRequest, "/v2/upload")
 
+	// An "audio" text field, not a file (Node's FormData given a Buffer
+	// sends one, its bytes text-encoded): refused, saying so; a file part
+	// after it is taken.
+	var text bytes.Buffer
+	mw := multipart.NewWriter(&text)
+	if err := mw.WriteField("audio", string(testutil.SilentWAV(1, 1, 8000))); err != nil {
+		t.Fatal(err)
+	}
+	textOnly := append([]byte(nil), text.Bytes()...)
+	textOnly = append(textOnly, "\r\n--"+mw.Boundary()+"--\r\n"...)
+	body = requireError(t, h.do(http.MethodPost, "/v2/upload", mw.FormDataContentType(), textOnly, nil), http.StatusBadRequest, "/v2/upload")
+	if !strings.Contains(body.Message, `the multipart field "audio" must be a file (a part with a filename), not a text field`) {
+		t.Fatalf("message %q", body.Message)
+	}
+	part, err := mw.CreateFormFile("audio", "a.wav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := part.Write(testutil.SilentWAV(1, 1, 8000)); err != nil {
+		t.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var up client.UploadResponse
+	decodeInto(t, h.do(http.MethodPost, "/v2/upload", mw.FormDataContentType(), text.Bytes(), nil).body, &up)
+	if up.AudioMetadata.Filename != "a.wav" || up.AudioMetadata.AudioDuration != 1 {
+		t.Errorf("the file part after a text field: metadata %+v", up.AudioMetadata)
+	}
+
 	// A file that says it is WAV but whose header cannot be read, and an
 	// empty file, are refused.
 	broken, ct := multipartFile(t, "audio", "broken.wav", []byte("RIFF\x04\x00\x00\x00WAVE"))
