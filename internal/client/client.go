@@ -26,6 +26,7 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Defaults for Config fields left zero.
@@ -205,27 +206,31 @@ func proxyFor(hc *http.Client, u *url.URL) *url.URL {
 // around it, which HTTP drops from a header's value.
 var ErrAPIKeyWhiteSpace = errors.New("the API key begins or ends with white space (a newline read from a file?): remove it")
 
-// CheckAPIKey reports why key cannot be sent as the x-service-key header,
+// CheckAPIKey reports why key cannot work as the x-service-key header,
 // without quoting it: white space around it (such as the newline file()
-// keeps from a key file) or a control character in it, which Go's HTTP
-// client refuses only when sending, as if the service were down; or an
-// invisible character (a byte-order mark an editor saved at the start of
-// the key file, a zero-width space pasted with it), sent as it is and
-// refused by the service as a wrong key, with nothing to show why.
+// keeps from a key file) or an ASCII control character in it, which Go's
+// HTTP client refuses only when sending, as if the service were down; or a
+// character that is not ASCII (a byte-order mark an editor saved at the
+// start of the key file, a zero-width or non-breaking space pasted with
+// it), which the client sends as it is and the service refuses as a wrong
+// key (401), with nothing to show why: API keys are ASCII.
 func CheckAPIKey(key string) error {
 	if strings.TrimSpace(key) != key {
 		return ErrAPIKeyWhiteSpace
 	}
 	if strings.HasPrefix(key, "\uFEFF") {
-		return errors.New("the API key begins with a byte-order mark (U+FEFF), which some editors save at the start of a file and trimspace() keeps: save the key file as UTF-8 without a BOM, or remove it")
+		return errors.New("the API key begins with a byte-order mark (U+FEFF), which some editors save at the start of a file (and trimspace() keeps): remove it, or save the file as UTF-8 without a BOM")
 	}
 	for _, r := range key {
-		if r < ' ' || r == 0x7f {
+		switch {
+		case r < ' ' || r == 0x7f:
 			return errors.New("the API key holds a control character, which an HTTP header cannot carry")
-		}
-		if unicode.Is(unicode.Cf, r) {
-			// Its code point is no part of a key: it may be shown.
-			return fmt.Errorf("the API key holds an invisible character (U+%04X), copied with it?: remove it", r)
+		case r < utf8.RuneSelf:
+		case unicode.In(r, unicode.Cf, unicode.Cc, unicode.Z, unicode.Mn) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) || r == '\u2800':
+			// Invisible, or blank: no part of a key, so it may be shown.
+			return fmt.Errorf("the API key holds an invisible or blank character (U+%04X), copied with it?: remove it; API keys are ASCII", r)
+		default:
+			return errors.New("the API key holds a character that is not ASCII (not shown), which no API key has: copied with text around it?")
 		}
 	}
 	return nil

@@ -106,10 +106,16 @@ func TestUpload_fileThatCannotBeOpened(t *testing.T) {
 }
 
 // A key that an HTTP header cannot carry as it is, white space around it
-// or a control character in it (DEL included), is refused without being
-// quoted; any other is accepted.
+// or a control character in it (DEL included), or that no service key
+// matches, one not in ASCII (a byte-order mark, a blank or invisible
+// character), is refused without being quoted; any other is accepted.
 func TestCheckAPIKey(t *testing.T) {
 	for key, want := range map[string]string{
+		"\ufeffsk_live_0123":   "begins with a byte-order mark (U+FEFF)",
+		"sk_live\u00a00123":    "invisible or blank character (U+00A0)",
+		"sk_live\u00850123":    "invisible or blank character (U+0085)",
+		"sk_live\u034f0123":    "invisible or blank character (U+034F)",
+		"sk_live\u28000123":    "invisible or blank character (U+2800)",
 		"sk_live_0123":         "",
 		"sk live 0123":         "",
 		"sk_live_0123\n":       "white space",
@@ -117,7 +123,7 @@ func TestCheckAPIKey(t *testing.T) {
 		"sk_live\t0123":        "control character",
 		"sk_live\x7f0123":      "control character",
 		"sk_live\x000123":      "control character",
-		"sk_live_0123_éèà_ünï": "",
+		"sk_live_0123_éèà_ünï": "not ASCII (not shown)",
 	} {
 		err := client.CheckAPIKey(key)
 		switch {

@@ -210,13 +210,14 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	apiKey := valueOrEnv(cfg.APIKey, EnvAPIKey)
 	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
 	// A value out of the environment (a CI secret store's, often with a
-	// newline) is named as such: the configuration does not show it.
-	apiKeyFrom, baseURLFrom := "the api_key argument", "the base_url argument"
-	if cfg.APIKey.IsNull() {
-		apiKeyFrom = "the " + EnvAPIKey + " environment variable"
-	}
-	if cfg.BaseURL.IsNull() {
-		baseURLFrom = "the " + EnvBaseURL + " environment variable"
+	// newline) is named as such, and its error points at no line of the
+	// configuration, which does not hold it.
+	refuse := func(argument string, fromEnv types.String, envName, summary string, err error) {
+		if fromEnv.IsNull() {
+			resp.Diagnostics.AddError(summary, err.Error()+" (in the "+envName+" environment variable, read as "+argument+" is not set).")
+			return
+		}
+		resp.Diagnostics.AddAttributeError(path.Root(argument), summary, err.Error()+" (in the "+argument+" argument).")
 	}
 	var parsedBaseURL *url.URL
 	switch {
@@ -226,7 +227,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 			"The provider needs an API key: set the api_key argument or the "+EnvAPIKey+" environment variable.")
 	default:
 		if err := client.CheckAPIKey(apiKey); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Invalid API key", err.Error()+" (in "+apiKeyFrom+").")
+			refuse("api_key", cfg.APIKey, EnvAPIKey, "Invalid API key", err)
 		}
 	}
 	switch {
@@ -237,7 +238,7 @@ func (p *transcriptionProvider) Configure(ctx context.Context, req provider.Conf
 	default:
 		var err error
 		if parsedBaseURL, err = client.ParseBaseURL(baseURL); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+" (in "+baseURLFrom+").")
+			refuse("base_url", cfg.BaseURL, EnvBaseURL, "Invalid base URL", err)
 		}
 	}
 	if resp.Diagnostics.HasError() {

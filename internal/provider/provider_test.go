@@ -368,8 +368,10 @@ func TestProviderAPIKey_validatedOffline(t *testing.T) {
 		"control inside":   {value: tftypes.NewValue(tftypes.String, "s3cr3t\x00key"), wantError: "control character"},
 		// Sent as they are, and refused by the service as a wrong key.
 		"byte-order mark":      {value: tftypes.NewValue(tftypes.String, "\ufeffs3cr3t-key"), wantError: "begins with a byte-order mark (U+FEFF)"},
-		"zero-width space":     {value: tftypes.NewValue(tftypes.String, "s3cr3t\u200b-key"), wantError: "invisible character (U+200B)"},
-		"not ASCII, but shown": {value: tftypes.NewValue(tftypes.String, "s3cr3t-clé")},
+		"zero-width space":     {value: tftypes.NewValue(tftypes.String, "s3cr3t\u200b-key"), wantError: "invisible or blank character (U+200B)"},
+		"non-breaking space":   {value: tftypes.NewValue(tftypes.String, "s3cr3t\u00a0key"), wantError: "invisible or blank character (U+00A0)"},
+		"C1 control":           {value: tftypes.NewValue(tftypes.String, "s3cr3t\u0085key"), wantError: "invisible or blank character (U+0085)"},
+		"not ASCII, not shown": {value: tftypes.NewValue(tftypes.String, "s3cr3t-clé"), wantError: "holds a character that is not ASCII (not shown)"},
 		// Never a key, and not the environment's either: refused offline.
 		"empty": {value: tftypes.NewValue(tftypes.String, ""), wantError: "and an API key cannot be empty. TRANSCRIPTION_API_KEY is read only when api_key is left out or null"},
 	}
@@ -465,11 +467,11 @@ func TestProviderConfigure_environment(t *testing.T) {
 		},
 		"invalid base URL from the environment": {
 			env:       map[string]string{EnvBaseURL: "api.example.com", EnvAPIKey: acctest.APIKey},
-			wantError: []string{"Invalid base URL", "has no scheme: start it with http:// or https://", "(in the " + EnvBaseURL + " environment variable)"},
+			wantError: []string{"Invalid base URL", "has no scheme: start it with http:// or https://", "(in the " + EnvBaseURL + " environment variable, read as base_url is not set)"},
 		},
 		"API key from the environment with a newline": {
 			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey + "\r\n"},
-			wantError: []string{"Invalid API key", "white space", "(in the " + EnvAPIKey + " environment variable)"},
+			wantError: []string{"Invalid API key", "white space", "(in the " + EnvAPIKey + " environment variable, read as api_key is not set)"},
 		},
 		"base URL from the configuration": {
 			env:       map[string]string{EnvBaseURL: url, EnvAPIKey: acctest.APIKey},

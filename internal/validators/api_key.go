@@ -27,7 +27,7 @@ type apiKeyValidator struct {
 func APIKey(env string) validator.String { return apiKeyValidator{env: env} }
 
 func (v apiKeyValidator) Description(_ context.Context) string {
-	return "value must not be empty, and must be sendable in an HTTP header: no white space around it, no control character in it"
+	return "value must not be empty, and must be sendable in an HTTP header, as API keys are: no white space around it, no control character and no character outside ASCII in it"
 }
 
 func (v apiKeyValidator) MarkdownDescription(ctx context.Context) string {

@@ -356,11 +356,18 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 	if err := cfg.validate(flags.Args(), boolFlagBefore(flags, args, flags.Args()), named); err != nil {
 		return cfg, err
 	}
+	if cfg.tlsCert != "" {
+		// Read here to be named as set; run reads them again to serve.
+		if _, err := tls.LoadX509KeyPair(cfg.tlsCert, cfg.tlsKey); err != nil {
+			return cfg, fmt.Errorf("%s and %s: %w", named("tls-cert"), named("tls-key"), err)
+		}
+	}
 	// HTTP trims white space around a header's value, and none carries a
-	// control character: a key read from a file with its newline would
-	// make a server nobody can authenticate to, answering 401 to all.
+	// control character: a key read from a file with its newline (or its
+	// byte-order mark) would make a server nobody can authenticate to,
+	// answering 401 to all.
 	if err := client.CheckAPIKey(cfg.apiKey); err != nil {
-		return cfg, fmt.Errorf("the API key from %s cannot be sent by any client: %w", cfg.apiKeySource, err)
+		return cfg, fmt.Errorf("the API key from %s cannot be used: %w", cfg.apiKeySource, err)
 	}
 	return cfg, nil
 }

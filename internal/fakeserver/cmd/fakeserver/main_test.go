@@ -403,9 +403,11 @@ func TestParseConfigRejects(t *testing.T) {
 		{nil, []string{"-latency", "-1s"}, "latency"},
 		{map[string]string{"FAKESERVER_API_KEY": "k"}, []string{"-api-key", ""}, "-api-key"},
 		// A key no client can send: HTTP trims a header value's spaces.
-		{nil, []string{"-api-key", "s3cret-key\n"}, "the API key from -api-key cannot be sent by any client: the API key begins or ends with white space"},
-		{map[string]string{"FAKESERVER_API_KEY": " s3cret-key"}, nil, "the API key from FAKESERVER_API_KEY cannot be sent"},
-		{map[string]string{"TRANSCRIPTION_API_KEY": "s3cret\x00key"}, nil, "the API key from TRANSCRIPTION_API_KEY cannot be sent by any client: the API key holds a control character"},
+		{nil, []string{"-api-key", "s3cret-key\n"}, "the API key from -api-key cannot be used: the API key begins or ends with white space"},
+		{map[string]string{"FAKESERVER_API_KEY": " s3cret-key"}, nil, "the API key from FAKESERVER_API_KEY cannot be used"},
+		// Sent as it is, but no client's key would match it: not ASCII.
+		{map[string]string{"FAKESERVER_API_KEY": "\ufeffs3cret-key"}, nil, "the API key from FAKESERVER_API_KEY cannot be used: the API key begins with a byte-order mark"},
+		{map[string]string{"TRANSCRIPTION_API_KEY": "s3cret\x00key"}, nil, "the API key from TRANSCRIPTION_API_KEY cannot be used: the API key holds a control character"},
 		// A boolean flag given a separate value ends the flags there.
 		{nil, []string{"-quiet", "true", "-api-key", "s3cret-key"}, "3 unexpected arguments after the flags (not shown, as they may hold the key): flags end at the first argument that is not one: a boolean flag takes no separate value; write -quiet=true"},
 		{nil, []string{"-addr", "127.0.0.1:0", "s3cret-key"}, "an unexpected argument after the flags"},
@@ -692,6 +694,7 @@ func TestRunNamesTheFlagOfAFaultOutOfRange(t *testing.T) {
 		{env: map[string]string{"FAKESERVER_LIVE_JOBS": "-1"}, want: "FAKESERVER_LIVE_JOBS (-live-jobs) must be from 0 to 1000000"},
 		{env: map[string]string{"FAKESERVER_MAX_UPLOAD_MB": "0"}, want: "FAKESERVER_MAX_UPLOAD_MB (-max-upload-mb) must be from 1"},
 		{env: map[string]string{"FAKESERVER_TLS_CERT": "c.pem"}, want: "FAKESERVER_TLS_CERT (-tls-cert) and -tls-key go together"},
+		{env: map[string]string{"FAKESERVER_TLS_CERT": "missing-cert.pem", "FAKESERVER_TLS_KEY": "missing-key.pem"}, want: "FAKESERVER_TLS_CERT (-tls-cert) and FAKESERVER_TLS_KEY (-tls-key): open missing-cert.pem"},
 		// The command line wins, and is named.
 		{args: []string{"-live-jobs", "-2"}, env: map[string]string{"FAKESERVER_LIVE_JOBS": "3"}, want: "-live-jobs must be from 0"},
 		{env: map[string]string{"FAKESERVER_RATE_LIMIT_RATIO": "0.7"}, args: []string{"-server-error-ratio", "0.6"}, want: "FAKESERVER_RATE_LIMIT_RATIO (-rate-limit-ratio), -server-error-ratio and -lost-answer-ratio add up to 1.3"},
