@@ -255,7 +255,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+uploadNotFoundNote(a.data, config.AudioURL.ValueString(), job.ErrorCode))
 	default:
 		progress("%s", jobOutcome(job))
-		if failures := addonFailures(job.Result); len(failures) > 0 {
+		if failures := addonFailures(job.Result, translationTargets(job)); len(failures) > 0 {
 			// Terraform 1.16 prints an action's progress, but drops the
 			// warnings it completes with when a resource's action_trigger
 			// invoked it (-invoke shows them): the failures are progress too.

@@ -235,3 +235,29 @@ func TestFlattenPreRecordedRecord_requestParamsAsSent(t *testing.T) {
 		})
 	}
 }
+
+// A listed job's failed translation is named by its target language, read
+// from the item's request_params, on both listings.
+func TestListedJobs_failedTranslationNamedByTarget(t *testing.T) {
+	ctx := context.Background()
+	translation := &client.Result{Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, Results: []client.TranslationItem{
+		{Languages: []string{"fr"}}, {Error: &client.AddonError{StatusCode: 500}},
+	}}}
+	recorded := client.PreRecordedRecord{
+		JobCommon:     client.JobCommon{ID: "j1", Status: client.StatusDone, Result: translation},
+		RequestParams: json.RawMessage(`{"translation": true, "translation_config": {"target_languages": ["fr", "de"]}}`),
+	}
+	f := &flattener{}
+	_, o := jobsListing.item(f, ctx, &recorded, transcriptContent)
+	if got := atJSON(t, o, "result", "translation", "results", 1, "language"); f.diags.HasError() || got != "de" {
+		t.Errorf("pre-recorded listing: language %v %v, want de", got, f.diags)
+	}
+	live := client.LiveJob{
+		JobCommon:     client.JobCommon{ID: "j2", Status: client.StatusDone, Result: translation},
+		RequestParams: &client.LiveRequestParams{RealtimeProcessing: &client.LiveRealtimeProcessing{TranslationConfig: &client.TranslationConfig{TargetLanguages: []string{"fr", "de"}}}},
+	}
+	_, o = liveJobsListing.item(f, ctx, &live, transcriptContent)
+	if got := atJSON(t, o, "result", "translation", "results", 1, "language"); f.diags.HasError() || got != "de" {
+		t.Errorf("live listing: language %v %v, want de", got, f.diags)
+	}
+}

@@ -266,7 +266,7 @@ func jobFailureDetail(job *client.PreRecordedJob) string {
 		b.WriteString(", " + errorCodeText(*job.ErrorCode))
 	}
 	b.WriteString(".")
-	if addons := addonFailures(job.Result); len(addons) > 0 {
+	if addons := addonFailures(job.Result, translationTargets(job)); len(addons) > 0 {
 		b.WriteString("\n\nAdd-on errors:\n" + strings.Join(addons, "\n"))
 	}
 	if job.RequestID != "" {
@@ -305,8 +305,10 @@ func errorCodeText(code int64) string {
 // its parts (a translation, a prompt, a sentences result) when only it
 // failed. What the service says of each is shown as its error answers
 // are: on one line, printable and bounded (an add-on's exception may be a
-// trace). A failure without an error says so.
-func addonFailures(r *client.Result) []string {
+// trace). A failure without an error says so; a failed translation is
+// named with its target language, from targetLanguages (the request's, in
+// order) when the service's item does not say it.
+func addonFailures(r *client.Result, targetLanguages []string) []string {
 	if r == nil {
 		return nil
 	}
@@ -338,7 +340,11 @@ func addonFailures(r *client.Result) []string {
 		add("translation", r.Translation.Success, r.Translation.Error)
 		for i, item := range r.Translation.Results {
 			// A translation has no success of its own: only its error.
-			add(fmt.Sprintf("translation.results[%d]", i), true, item.Error)
+			name := fmt.Sprintf("translation.results[%d]", i)
+			if language := translationLanguage(item, i, len(r.Translation.Results), targetLanguages); language != nil {
+				name += " (" + client.Printable(*language) + ")"
+			}
+			add(name, true, item.Error)
 			sentences(fmt.Sprintf("translation.results[%d].sentences", i), item.Sentences)
 		}
 	}

@@ -643,7 +643,7 @@ func TestAddonFailures_eachAddonByName(t *testing.T) {
 			{Sentences: []client.AddonResult[[]string]{{Error: failed}}}}}},
 	} {
 		want := "  - " + name + ": status_code 503, Unavailable: try later"
-		if got := addonFailures(result); len(got) != 1 || got[0] != want {
+		if got := addonFailures(result, nil); len(got) != 1 || got[0] != want {
 			t.Errorf("%s failed: lines %q, want [%q]", name, got, want)
 		}
 	}
@@ -653,12 +653,18 @@ func TestAddonFailures_eachAddonByName(t *testing.T) {
 		Transcription:     &client.Transcription{Sentences: []client.AddonResult[[]string]{{Success: true}}},
 		AudioToLLM:        &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{{Success: true}}},
 	}
-	if got := addonFailures(succeeded); len(got) != 0 {
+	if got := addonFailures(succeeded, nil); len(got) != 0 {
 		t.Errorf("add-ons that succeeded: lines %q, want none", got)
+	}
+	// A failed translation is named with its target language: its own,
+	// else the request's in its place.
+	translated := &client.Result{Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, Results: []client.TranslationItem{{Languages: []string{"fr"}}, {Error: failed}}}}
+	if got, want := addonFailures(translated, []string{"fr", "de"}), "  - translation.results[1] (de): status_code 503, Unavailable: try later"; len(got) != 1 || got[0] != want {
+		t.Errorf("a failed translation: lines %q, want [%q]", got, want)
 	}
 	// success false with no error is a failure all the same.
 	silent := &client.Result{Summarization: &client.AddonResult[*string]{Success: false}}
-	if got, want := addonFailures(silent), "  - summarization: failed, the service gave no error"; len(got) != 1 || got[0] != want {
+	if got, want := addonFailures(silent, nil), "  - summarization: failed, the service gave no error"; len(got) != 1 || got[0] != want {
 		t.Errorf("a failure without an error: lines %q, want [%q]", got, want)
 	}
 }
@@ -677,7 +683,7 @@ func TestAddonFailures_printableAndBounded(t *testing.T) {
 			Summarization: &client.AddonResult[*string]{Error: &client.AddonError{StatusCode: 502, Exception: "UpstreamError", Message: "LLM unavailable"}},
 		},
 	}}
-	failures := addonFailures(job.Result)
+	failures := addonFailures(job.Result, nil)
 	if len(failures) != 2 {
 		t.Fatalf("%d lines, want one per failed add-on: %q", len(failures), failures)
 	}
@@ -1349,7 +1355,7 @@ func TestAddonFailures_noneForAJobWithEveryAddon(t *testing.T) {
 	if r == nil || r.Transcription == nil || len(r.Transcription.Sentences) == 0 || r.AudioToLLM == nil || len(r.AudioToLLM.Results) != 2 || r.Translation == nil || len(r.Translation.Results) != 2 {
 		t.Fatalf("a result without every add-on: %s", job.Result.JSON)
 	}
-	if lines := addonFailures(r); len(lines) != 0 {
+	if lines := addonFailures(r, nil); len(lines) != 0 {
 		t.Errorf("add-ons that succeeded named as failed: %q", lines)
 	}
 }

@@ -599,7 +599,7 @@ func warnIfFirstSeenDone(diags *diag.Diagnostics, prior types.String, job *clien
 
 // warnOfFailedAddons warns of the add-ons of a done job that failed, if any.
 func warnOfFailedAddons(diags *diag.Diagnostics, job *client.PreRecordedJob) {
-	if failures := addonFailures(job.Result); len(failures) > 0 {
+	if failures := addonFailures(job.Result, translationTargets(job)); len(failures) > 0 {
 		diags.AddWarning("Some add-ons of the transcription job failed",
 			fmt.Sprintf("Job %s is done, but these add-ons failed:\n%s", job.ID, joinLines(failures)))
 	}

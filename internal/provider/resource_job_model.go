@@ -437,11 +437,7 @@ func (m *jobResourceModel) setRecord(ctx context.Context, job *client.PreRecorde
 	m.ErrorCode = types.Int64PointerValue(job.ErrorCode)
 	m.Retained = types.BoolValue(true)
 	m.File = flattenFile(job.File)
-	var targets []string
-	if p := job.RequestParams; p != nil && p.TranslationConfig != nil {
-		targets = p.TranslationConfig.TargetLanguages
-	}
-	result, d := flattenResult(ctx, job.Result, content, targets)
+	result, d := flattenResult(ctx, job.Result, content, translationTargets(job))
 	diags.Append(d...)
 	m.Result = result
 	m.ResultJSON = jsonTextNull()

@@ -326,3 +326,23 @@ func TestSetRecord_resultContent(t *testing.T) {
 		}
 	}
 }
+
+// A failed translation's language comes from the job's request: the
+// record's target languages reach the result, in their order.
+func TestSetRecord_failedTranslationNamedByTarget(t *testing.T) {
+	job := &client.PreRecordedJob{
+		JobCommon: client.JobCommon{ID: "j", Status: client.StatusDone, Result: &client.Result{
+			Translation: &client.AddonResult[[]client.TranslationItem]{Success: true, Results: []client.TranslationItem{
+				{Languages: []string{"fr"}}, {Error: &client.AddonError{StatusCode: 500}, Languages: []string{}},
+			}},
+		}},
+		RequestParams: &client.InitTranscriptionRequest{TranslationConfig: &client.TranslationConfig{TargetLanguages: []string{"fr", "de"}}},
+	}
+	m := jobResourceModel{IncludeTranscript: types.BoolValue(true), IncludeRawResult: types.BoolValue(false)}
+	if diags := m.setRecord(context.Background(), job); diags.HasError() {
+		t.Fatal(diags)
+	}
+	if got := atJSON(t, m.Result, "translation", "results", 1, "language"); got != "de" {
+		t.Errorf("language %v, want de", got)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -262,7 +263,7 @@ var resultMetadataView = viewObject("metadata", "Figures about the processing.",
 )
 
 // llmAnswerView is one prompt's add-on result in result.audio_to_llm.results.
-var llmAnswerView = viewObjectList("results", "One add-on result per prompt, in the order of the prompts, each with its own `success` and `error`.",
+var llmAnswerView = viewObjectList("results", "One add-on result per prompt, in the order of the prompts, each with its own `success` and `error`; null when the add-on failed as a whole.",
 	addonFields(
 		viewString("prompt", "The prompt."),
 		viewString("response", "The LLM's answer; null when the prompt failed."),
@@ -276,10 +277,10 @@ var resultView = viewObject("result", "Result of the job; null until the job is 
 	translationView,
 	addonView("summarization", "summarization", viewString("results", "The summary; null when the add-on failed.")),
 	addonView("named_entity_recognition", "named entity recognition", viewJSON("results", "Entities found in the transcript, as JSON text: a list of objects with `entity_type`, `text`, and `start` and `end` in seconds "+
-		"(`jsondecode(...)`)."+transcriptSized)),
+		"(`jsondecode(...)`); null when the add-on failed."+transcriptSized)),
 	addonView("sentiment_analysis", "sentiment analysis", viewString("results", "The sentiment analysis, as the service wrote it; null when the add-on failed."+transcriptSized)),
 	addonView("audio_to_llm", "audio-to-LLM", llmAnswerView),
-	addonView("sentences", "sentences", viewJSON("results", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`)."+transcriptSized)),
+	addonView("sentences", "sentences", viewJSON("results", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`); null when the add-on failed."+transcriptSized)),
 	viewStringList("messages", "The real-time messages the service sent during a live session (transcripts, events), each as the service wrote it (`jsondecode(...)` reads one); null for other jobs."+transcriptSized),
 )
 
@@ -384,10 +385,6 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent, t
 			return grows(jsonTextNull(), func() attr.Value { return f.jsonOrNull(ents == nil, ents) })
 		}),
 		"sentiment_analysis": flattenAddon(f, r.SentimentAnalysis, sentimentType, func(s string) attr.Value {
-			if failed(r.SentimentAnalysis) {
-				// The service writes "" for none, which could be results.
-				return types.StringNull()
-			}
 			return grows(types.StringNull(), func() attr.Value { return types.StringValue(s) })
 		}),
 		"audio_to_llm": flattenAddon(f, r.AudioToLLM, audioToLLMType, func(answers []client.AudioToLLMResult) attr.Value {
@@ -395,6 +392,9 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent, t
 				var prompt, response *string
 				if a.Results != nil {
 					prompt, response = a.Results.Prompt, a.Results.Response
+				}
+				if failed(&a) {
+					response = nil // what the service wrote ("") is no answer
 				}
 				values := f.addonStatus(a.Success, a.IsEmpty, a.ExecTime, a.Error)
 				values["prompt"] = types.StringPointerValue(prompt)
@@ -414,14 +414,30 @@ func flattenResult(_ context.Context, r *client.Result, content resultContent, t
 }
 
 // flattenAddon converts the envelope shared by add-on results; results
-// converts the add-on's own results.
+// converts the add-on's own results, null when it failed: what the
+// service writes for them then ("", [], null) is none, and "" or [] would
+// read as a result.
 func flattenAddon[T any](f *flattener, a *client.AddonResult[T], t types.ObjectType, results func(T) attr.Value) types.Object {
 	if a == nil {
 		return types.ObjectNull(t.AttrTypes)
 	}
 	values := f.addonStatus(a.Success, a.IsEmpty, a.ExecTime, a.Error)
-	values["results"] = results(a.Results)
+	if failed(a) {
+		values["results"] = nullOf(t.AttrTypes["results"])
+	} else {
+		values["results"] = results(a.Results)
+	}
 	return f.object(t, values)
+}
+
+// nullOf is the null value of type t.
+func nullOf(t attr.Type) attr.Value {
+	ctx := context.Background()
+	v, err := t.ValueFromTerraform(ctx, tftypes.NewValue(t.TerraformType(ctx), nil))
+	if err != nil {
+		panic(err) // every type takes its null
+	}
+	return v
 }
 
 // failed says whether an add-on failed: it has no results then, whatever
@@ -547,17 +563,32 @@ func translationsJSON(items []client.TranslationItem, withWords bool, targetLang
 			Sentences:      sentenceTexts(it.Sentences),
 			Subtitles:      subtitleFiles(it.Subtitles),
 		}
-		// The service names the target language as the item's sole
-		// language; an item that failed has none, but its place among the
-		// request's target languages, one result each in order, names it.
-		switch {
-		case len(it.Languages) == 1:
-			out[i].Language = &it.Languages[0]
-		case len(targetLanguages) == len(items):
-			out[i].Language = &targetLanguages[i]
-		}
+		out[i].Language = translationLanguage(it, i, len(items), targetLanguages)
 	}
 	return out
+}
+
+// translationLanguage is the target language of item, the i-th of n
+// translations: the service names it as the item's sole language; an item
+// that failed has none, but its place among the request's target
+// languages, one result each in order, names it. Nil when neither does.
+func translationLanguage(item client.TranslationItem, i, n int, targetLanguages []string) *string {
+	switch {
+	case len(item.Languages) == 1:
+		return &item.Languages[0]
+	case len(targetLanguages) == n:
+		return &targetLanguages[i]
+	}
+	return nil
+}
+
+// translationTargets are the target languages of job's request, in order;
+// nil when it has none or they are not known.
+func translationTargets(job *client.PreRecordedJob) []string {
+	if p := job.RequestParams; p != nil && p.TranslationConfig != nil {
+		return p.TranslationConfig.TargetLanguages
+	}
+	return nil
 }
 
 // sentenceTexts joins the texts of the transcript's sentences add-on

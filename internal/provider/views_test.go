@@ -665,7 +665,7 @@ func TestFlattenResult_failedParts(t *testing.T) {
 		want      attr.Value
 	}{
 		"every one failed":  {[]client.AddonResult[[]string]{{Error: failed}, {Success: false}}, jsonTextNull()},
-		"one of two failed": {[]client.AddonResult[[]string]{{Success: true, Results: []string{"A.", "B."}}, {Error: failed}}, jsonTextValue(`["A.","B."]`)},
+		"one of two failed": {[]client.AddonResult[[]string]{{Success: true, Results: []string{"A.", "B."}}, {Error: failed, Results: []string{"not a result"}}}, jsonTextValue(`["A.","B."]`)},
 		"none sent":         {[]client.AddonResult[[]string]{}, jsonTextValue(`[]`)},
 		"absent":            {nil, jsonTextNull()},
 	} {
@@ -683,9 +683,22 @@ func TestFlattenResult_failedParts(t *testing.T) {
 			{Error: failed, Languages: []string{}},
 		}},
 	}
+	empty := ""
+	r.Summarization = &client.AddonResult[*string]{Error: failed, Results: &empty}
+	r.NamedEntityRecognition = &client.AddonResult[[]client.NamedEntity]{Error: failed, Results: []client.NamedEntity{}}
+	r.AudioToLLM = &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{
+		{Success: true, Results: &client.AudioToLLMAnswer{Prompt: &empty, Response: &empty}},
+		{Error: failed, Results: &client.AudioToLLMAnswer{Prompt: &empty, Response: &empty}},
+	}}
 	o, diags := flattenResult(ctx, r, transcriptContent, []string{"fr", "de"})
-	if got := at(t, o, "sentiment_analysis", "results"); diags.HasError() || !got.IsNull() {
-		t.Errorf("a failed sentiment analysis's results: %v %v, want null", got, diags)
+	for _, name := range []string{"sentiment_analysis", "summarization", "named_entity_recognition"} {
+		if got := at(t, o, name, "results"); diags.HasError() || !got.IsNull() {
+			t.Errorf("a failed %s's results: %v %v, want null", name, got, diags)
+		}
+	}
+	answers := at(t, o, "audio_to_llm", "results").(types.List).Elements()
+	if ok, failedAnswer := answers[0].(types.Object).Attributes()["response"], answers[1].(types.Object).Attributes()["response"]; !ok.Equal(types.StringValue("")) || !failedAnswer.IsNull() {
+		t.Errorf("responses %v and %v, want the answer kept and the failed prompt's null", ok, failedAnswer)
 	}
 	if got := atJSON(t, o, "translation", "results", 1, "language"); got != "de" {
 		t.Errorf("the failed translation's language %v, want de, its target language", got)
