@@ -253,8 +253,11 @@ func TestAccJobDataSource_readsJobs(t *testing.T) {
 		CustomMetadata:  map[string]any{"team": "alpha", "priority": 2},
 	})
 	direct, _ := fs.Job(directID)
-	directResult, err := json.Marshal(direct.Result)
-	if err != nil {
+	// As the service wrote it: "<", ">" and "&" as they are.
+	var directResult bytes.Buffer
+	enc := json.NewEncoder(&directResult)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(direct.Result); err != nil {
 		t.Fatal(err)
 	}
 	directWords := direct.Result.Transcription.Utterances[0].Words
@@ -317,7 +320,7 @@ include_raw_result = true`, directID))
 				statecheck.ExpectSensitiveValue(directAddr, params.AtMapKey("callback_config").AtMapKey("url")),
 				statecheck.ExpectKnownValue(directAddr, params.AtMapKey("translation_config"), knownvalue.Null()),
 				expectJSONLength(directAddr, utterances, len(directWords), 0, "words"),
-				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("result_json"), knownvalue.StringExact(string(directResult))),
+				statecheck.ExpectKnownValue(directAddr, tfjsonpath.New("result_json"), knownvalue.StringExact(strings.TrimSuffix(directResult.String(), "\n"))),
 			},
 		}},
 	})
