@@ -18,11 +18,13 @@ import (
 // host is NormalHost's (lowercased, an internationalized name in ASCII, an
 // IPv6 address in canonical form, no default port), an empty path is "/",
 // percent-encoded unreserved characters are decoded and the other
-// percent-encodings get upper-case digits (RFC 3986 §6.2.2), and the
-// fragment, which no client sends, is dropped. Everything else stays as
-// written: the path's and query's case, dot segments and an empty query
-// ("?"), which a server may read otherwise. A string that is not an
-// absolute http(s) URL is returned unchanged.
+// percent-encodings get upper-case digits (RFC 3986 §6.2.2), a character
+// no URI holds as it is (non-ASCII text, a space, "|") is percent-encoded as
+// clients send it (RFC 3987 §3.1), and the fragment, which no client sends,
+// is dropped. Everything else stays as written: the path's and query's
+// case, their reserved characters encoded or not ("%2F" is no "/"), dot
+// segments and an empty query ("?"), which a server may read otherwise. A
+// string that is not an absolute http(s) URL is returned unchanged.
 func EquivalentHTTPURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Opaque != "" || u.Host == "" {
@@ -35,13 +37,46 @@ func EquivalentHTTPURL(raw string) string {
 	}
 	// url.URL escapes what the host holds that a URL writes escaped.
 	b.WriteString(strings.TrimPrefix((&url.URL{Host: NormalHost(u)}).String(), "//"))
-	path := normalPercentEncoding(u.EscapedPath())
+	// From the text as written, not from u.EscapedPath, which writes the
+	// decoded path again (a "%2F" as "/") when the text has a character it
+	// would encode.
+	path, query, hasQuery := rawPathAndQuery(raw)
+	path = normalPercentEncoding(encodeNonURIBytes(path))
 	if path == "" {
 		path = "/"
 	}
 	b.WriteString(path)
-	if u.RawQuery != "" || u.ForceQuery {
-		b.WriteString("?" + normalPercentEncoding(u.RawQuery))
+	if hasQuery {
+		b.WriteString("?" + normalPercentEncoding(encodeNonURIBytes(query)))
+	}
+	return b.String()
+}
+
+// rawPathAndQuery are the path and query of an absolute URL's text, as
+// written; hasQuery when it has a "?", the query empty or not.
+func rawPathAndQuery(raw string) (path, query string, hasQuery bool) {
+	rest := raw[strings.Index(raw, "://")+len("://"):]
+	start := strings.IndexAny(rest, "/?#")
+	if start < 0 {
+		return "", "", false
+	}
+	rest, _, _ = strings.Cut(rest[start:], "#")
+	path, query, hasQuery = strings.Cut(rest, "?")
+	return path, query, hasQuery
+}
+
+// encodeNonURIBytes percent-encodes the bytes of s that no URI holds as
+// they are (RFC 3986 §2: every byte but the unreserved and reserved
+// characters and "%"), as clients encode them when they send s.
+func encodeNonURIBytes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isUnreserved(c) || strings.IndexByte(":/?#[]@!$&'()*+,;=%", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString("%" + strings.ToUpper(strconv.FormatUint(uint64(c)|0x100, 16)[1:]))
 	}
 	return b.String()
 }

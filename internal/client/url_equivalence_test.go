@@ -57,6 +57,15 @@ func TestEquivalentHTTPURL(t *testing.T) {
 		{"https://example.com/100%", "https://example.com/100%"},
 		{"https:///a.wav#t=1", "https:///a.wav#t=1"},
 
+		// A character no URI holds as it is is encoded as clients send it,
+		// in the path and the query alike; an encoded reserved character
+		// stays encoded, whatever else the text holds ("%2F" is no "/").
+		{"https://example.com/réunion/2024%2F05%2F02.wav", "https://example.com/r%C3%A9union/2024%2F05%2F02.wav"},
+		{"https://example.com/r%C3%A9union/2024/05/02.wav", "https://example.com/r%C3%A9union/2024/05/02.wav"},
+		{"https://example.com/a|b/x%2Fy.wav", "https://example.com/a%7Cb/x%2Fy.wav"},
+		{"https://example.com/a%7cb/x/y.wav", "https://example.com/a%7Cb/x/y.wav"},
+		{"https://example.com/caf%C3%A9/x.wav?name=café", "https://example.com/caf%C3%A9/x.wav?name=caf%C3%A9"},
+		{"https://example.com/my file.wav", "https://example.com/my%20file.wav"},
 		// A query with a "%" that begins no percent-encoding stays as it is.
 		{"HTTPS://Example.com/a.wav?sig=%4", "https://example.com/a.wav?sig=%4"},
 		{"https://example.com/a.wav?x=%&y=%41", "https://example.com/a.wav?x=%&y=%41"},
@@ -78,6 +87,7 @@ func FuzzEquivalentHTTPURL(f *testing.F) {
 		"https://example.com/a.wav", "HTTPS://Example.COM:443/%61.wav#t", "http://example.com:80", "https://[2001:DB8::1]:443/a",
 		"https://u:p%40@h.example/a?b=%2f%7e&c", "https://h/%zz", "https://h/a%2Fb", "http://h:8080?", "https://h/ä?q=ä", "ftp://h/a",
 		"https://h/%C3%A4%25", "http://%41.example/", "https://h:0443/a", "https://h/a#b#c",
+		"https://h/é/a%2Fb", "https://h/a|b/%2f?q=é%2F",
 	} {
 		f.Add(s)
 	}
@@ -103,10 +113,23 @@ func FuzzEquivalentHTTPURL(f *testing.F) {
 		if want := strings.TrimPrefix(u.Path, "/"); strings.TrimPrefix(n.Path, "/") != want || !strings.HasPrefix(n.Path, "/") {
 			t.Fatalf("EquivalentHTTPURL(%q) = %q: path %q, want /%s", raw, got, n.Path, want)
 		}
+		// A "/" encoded or not is another path: each stays as it was.
+		rawPath, _, _ := rawPathAndQuery(raw)
+		gotPath, _, _ := rawPathAndQuery(got)
+		if strings.Count(strings.ToUpper(rawPath), "%2F") != strings.Count(gotPath, "%2F") || strings.Count(rawPath, "/") != strings.Count(strings.TrimPrefix(gotPath, "/"), "/")+boolInt(strings.HasPrefix(rawPath, "/")) {
+			t.Fatalf("EquivalentHTTPURL(%q) = %q: its path's slashes, encoded or not, moved", raw, got)
+		}
 		wantQuery, errWant := url.QueryUnescape(u.RawQuery)
 		gotQuery, errGot := url.QueryUnescape(n.RawQuery)
 		if (errWant == nil) != (errGot == nil) || gotQuery != wantQuery || n.ForceQuery != (u.ForceQuery || (u.RawQuery == "" && n.RawQuery == "" && n.ForceQuery)) {
 			t.Fatalf("EquivalentHTTPURL(%q) = %q: query %q, want %q", raw, got, n.RawQuery, u.RawQuery)
 		}
 	})
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
