@@ -560,7 +560,8 @@ func TestUpload_streamsMultipart(t *testing.T) {
 
 // The audio part is named by the file's base name, its quotes and
 // backslashes escaped and a line break written %0D or %0A (as Go's
-// mime/multipart does: raw, it would end the header), and typed
+// mime/multipart does: raw, it would end the header), every other control
+// character percent-encoded too, and typed
 // application/octet-stream; a source that gives its last bytes with its end
 // is uploaded whole.
 func TestUpload_partHeaders(t *testing.T) {
@@ -572,6 +573,10 @@ func TestUpload_partHeaders(t *testing.T) {
 		{"/home/me/calls/meeting.wav", "meeting.wav"},
 		{"two\nlines.wav", "two%0Alines.wav"},
 		{"carriage\r\nreturn.wav", "carriage%0D%0Areturn.wav"},
+		// Every control character: a header parser refuses one raw.
+		{"esc\x1bx.wav", "esc%1Bx.wav"},
+		{"del\x7fx.wav", "del%7Fx.wav"},
+		{"tab\tx.wav", "tab%09x.wav"},
 	} {
 		fs.ResetRequests()
 		resp, err := c.Upload(context.Background(), tc.path, int64(len(wav)), func() (io.ReadCloser, error) {

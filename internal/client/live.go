@@ -34,14 +34,14 @@ type ListOptions struct {
 func ParseDateTimeFilter(s string) (time.Time, error) {
 	m := dateTimeFilterPattern.FindStringSubmatch(s)
 	if m == nil {
-		return time.Time{}, errors.New("it is not written YYYY-MM-DDThh:mm:ss with an optional .fraction and a Z or ±hh:mm offset")
+		return time.Time{}, errors.New("it is not written YYYY-MM-DDThh:mm:ss with an optional .fraction and a Z or ±hh:mm offset (upper-case T and Z)")
 	}
 	if m[1] > "23" || m[2] > "59" { // both empty for Z
 		return time.Time{}, errors.New("its offset is not a time of day: hours from 00 to 23, minutes from 00 to 59")
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return time.Time{}, errors.New("it is not a real date and time")
+		return time.Time{}, errors.New("it is not a real date and time (months 01 to 12, the days of the month, hours 00 to 23, minutes and seconds 00 to 59)")
 	}
 	return t, nil
 }

@@ -95,8 +95,16 @@ func (e *exactReader) Read(p []byte) (int, error) {
 }
 
 // quoteEscaper escapes a file name in a quoted header parameter as Go's
-// mime/multipart does: a line break, raw, would end the header.
-var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"", "\r", "%0D", "\n", "%0A")
+// mime/multipart does for a line break, which raw would end the header,
+// and percent-encodes every other control character too, which a server's
+// header parser refuses (Go's: "malformed MIME header line").
+var quoteEscaper = func() *strings.Replacer {
+	pairs := []string{"\\", "\\\\", `"`, "\\\""}
+	for c := byte(0); c < 0x20; c++ {
+		pairs = append(pairs, string(rune(c)), fmt.Sprintf("%%%02X", c))
+	}
+	return strings.NewReplacer(append(pairs, "\x7f", "%7F")...)
+}()
 
 func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }
 

@@ -35,7 +35,8 @@ func TestRFC3339_validateAttribute(t *testing.T) {
 		{"2024-05-01", "not written"},
 		{"2024-05-01T12:00:00", "not written"},
 		{"2024-05-01 12:00:00Z", "not written"},
-		{"2024-05-01t12:00:00z", "not written"},
+		{"2024-05-01t12:00:00z", "not written YYYY-MM-DDThh:mm:ss with an optional .fraction and a Z or ±hh:mm offset (upper-case T and Z)"},
+		{"2024-06-30T23:59:60Z", "not a real date and time (months 01 to 12, the days of the month, hours 00 to 23, minutes and seconds 00 to 59)"},
 		{"2024-05-01T25:00:00Z", "not a real date and time"},
 		{"2023-02-29T12:00:00Z", "not a real date and time"},
 	} {

@@ -417,6 +417,11 @@ func addSourceError(diags *diag.Diagnostics, source string, err error, more stri
 	case strings.HasPrefix(source, "~"):
 		// Only a shell expands ~.
 		hint = "A path starting with ~ is not expanded: write pathexpand(\"" + source + "\") to name a file in a home directory."
+	case strings.ContainsRune(source, 0):
+		hint = "The path holds a NUL character, which no file name can: remove it."
+	case strings.TrimSpace(source) != source && errors.Is(err, fs.ErrNotExist):
+		// A name from a file or a variable, with its newline.
+		hint = "The path begins or ends with white space, part of the name as written: remove it, for example with trimspace()."
 	case unicodeHint != "":
 		// fileset() and configuration strings write names in NFC; a file
 		// copied from macOS may be named in NFD.

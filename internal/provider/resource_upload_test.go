@@ -1756,6 +1756,8 @@ func TestUploadPlan_sourceHints(t *testing.T) {
 		{filepath.Join(dir, "r\u00e9sum\u00e9", nfc), fmt.Sprintf("%+q", filepath.Join(dir, "r\u00e9sum\u00e9", nfd))},
 		{filepath.Join(dir, "donn\u00e9es", "plain.wav"), fmt.Sprintf("%+q", filepath.Join(dir, "donne\u0301es", "plain.wav"))},
 		{filepath.Join(dir, "takes.wav"), "Point source at a regular file holding a recording"},
+		{filepath.Join(dir, "donne\u0301es", "plain.wav") + "\n", "The path begins or ends with white space, part of the name as written: remove it, for example with trimspace()."},
+		{filepath.Join(dir, "plain\x00.wav"), "The path holds a NUL character, which no file name can: remove it."},
 	} {
 		u := newUploadBench(h, tc.source)
 		resp, err := u.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{

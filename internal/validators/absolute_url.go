@@ -2,6 +2,7 @@ package validators
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -81,6 +82,10 @@ func checkAbsoluteHTTPURL(raw string) error {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
+		if escape := url.EscapeError(""); errors.As(err, &escape) {
+			// Not quoted: the escape may be part of a token.
+			return fmt.Errorf(`it does not parse as a URL: a "%%" must begin a percent-encoding of two hexadecimal digits (a "%%" itself is written %%25)`)
+		}
 		return fmt.Errorf("it does not parse as a URL")
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {

@@ -3,6 +3,7 @@ package validators
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -17,6 +18,10 @@ var _ validator.String = positiveDurationValidator{}
 // attribute (Terraform 1.8 and OpenTofu show only the block), so the
 // provider's timeouts use this one in its place.
 type positiveDurationValidator struct{}
+
+// durationSyntax is the text time.ParseDuration reads: numbers, each with
+// a unit.
+var durationSyntax = regexp.MustCompile(`^[-+]?(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // PositiveDuration requires a Go duration greater than zero.
 func PositiveDuration() validator.String { return positiveDurationValidator{} }
@@ -35,6 +40,11 @@ func (v positiveDurationValidator) ValidateString(ctx context.Context, req valid
 	}
 	d, err := time.ParseDuration(req.ConfigValue.ValueString())
 	switch {
+	case err != nil && durationSyntax.MatchString(req.ConfigValue.ValueString()):
+		// Written right, and refused all the same: past what a duration
+		// holds (time.ParseDuration says "invalid" either way).
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
+			fmt.Sprintf("Attribute %s is %q, longer than any duration can be (about 2562047h, 292 years): give a shorter one, or remove it.", req.Path, req.ConfigValue.ValueString()))
 	case err != nil:
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
 			fmt.Sprintf("Attribute %s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))

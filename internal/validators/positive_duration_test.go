@@ -25,6 +25,9 @@ func TestPositiveDuration(t *testing.T) {
 		"null":             {value: types.StringNull()},
 		"unknown":          {value: types.StringUnknown()},
 		"fraction of zero": {value: types.StringValue("0.0h"), wantError: "would end before it starts"},
+		"too long":         {value: types.StringValue("9999999h"), wantError: `Attribute timeouts.create is "9999999h", longer than any duration can be (about 2562047h, 292 years)`},
+		"longest":          {value: types.StringValue("2562047h47m16.854775807s")},
+		"a unit misspelt":  {value: types.StringValue("9999999hours"), wantError: `must be a Go duration greater than zero`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			diags := validateValue(PositiveDuration(), path.Root("timeouts").AtName("create"), tc.value)
