@@ -242,6 +242,27 @@ func TestAccJob_sameURLWrittenAnotherWayIsNoReplacement(t *testing.T) {
 				}},
 				Check: acctest.JobsCreated(fs, 2),
 			},
+			{
+				Config: job("https://médias.example.com/réunion/2024%2F05.wav?team=équipe", hookAnotherWay),
+				Check:  acctest.JobsCreated(fs, 3),
+			},
+			// An encoded "/" is another path, whatever else the path holds.
+			{
+				Config: job("https://médias.example.com/r%C3%A9union/2024/05.wav?team=équipe", hookAnotherWay),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("transcription_job.same", plancheck.ResourceActionReplace),
+				}},
+				Check: acctest.JobsCreated(fs, 4),
+			},
+			// Non-ASCII text raw or percent-encoded, in the path or the
+			// query, is sent encoded: the same URL.
+			{
+				Config: job("https://médias.example.com/réunion/2024/05.wav?team=%C3%A9quipe", hookAnotherWay),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: acctest.JobsCreated(fs, 4),
+			},
 		},
 	})
 }
