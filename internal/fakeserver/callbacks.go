@@ -2,7 +2,6 @@ package fakeserver
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -47,7 +46,7 @@ func newDelivery(j *job) *delivery {
 		body.Event = client.EventTranscriptionSuccess
 		body.Payload = j.result
 	}
-	data, err := json.Marshal(body)
+	data, err := marshalJSON(body)
 	if err != nil {
 		panic("fakeserver: encoding a callback body: " + err.Error())
 	}

@@ -398,7 +398,7 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 			obj[key] = redacted
 		}
 	}
-	data, err := json.Marshal(obj)
+	data, err := marshalJSON(obj)
 	if err != nil {
 		return nil, false
 	}
@@ -560,7 +560,7 @@ func decodeControlBody(r *http.Request, v any) string {
 // writeControlJSON answers with a JSON body of fixed length, so that the
 // answer is complete as soon as it is flushed.
 func writeControlJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.Marshal(v)
+	data, err := marshalJSON(v)
 	if err != nil {
 		http.Error(w, `{"message":"internal error encoding the response"}`, http.StatusInternalServerError)
 		return

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -210,7 +211,7 @@ func (s *Server) finishRecords(rb *recordBuilds) []json.RawMessage {
 
 // encodeRecord is what writeJSON sends of v.
 func encodeRecord(v any) json.RawMessage {
-	data, err := json.Marshal(v)
+	data, err := marshalJSON(v)
 	if err != nil {
 		panic("fakeserver: encoding a record: " + err.Error())
 	}
@@ -540,10 +541,17 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 	for _, key := range orderedKeys(q) {
 		values := q[key]
 		metaKey, isMeta := customMetadataKey(key)
-		known := isMeta || key == "status" || key == "offset" || key == "limit" || key == "date" ||
-			key == "after_date" || key == "before_date" || (key == "kind" && withKind)
-		single := key != "status"
-		if known && single && len(values) > 1 {
+		// Unknown however often given: its name is the fault.
+		switch {
+		case isMeta || listParameters[key] || (key == "kind" && withKind):
+		case strings.HasPrefix(key, "custom_metadata["):
+			bad("%q: a custom_metadata filter is custom_metadata[key]=value, with a key that is not empty and has no square brackets, which this encoding cannot carry", key)
+			continue
+		default:
+			bad("unknown query parameter %q", key)
+			continue
+		}
+		if key != "status" && len(values) > 1 {
 			bad("%s must be given at most once", key)
 			continue
 		}
@@ -580,7 +588,7 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 			t, err := client.ParseDateTimeFilter(v)
 			if err != nil {
 				hint := ""
-				if strings.Contains(v, " ") {
+				if offsetReadAsSpace.MatchString(v) {
 					// A query reads a bare "+" as a space.
 					hint = `: a "+" in a query must be written %2B`
 				}
@@ -611,14 +619,18 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 			} else {
 				bad("kind must be one of: %s, %s (got %q)", client.KindPreRecorded, client.KindLive, v)
 			}
-		case strings.HasPrefix(key, "custom_metadata["):
-			bad("%q: a custom_metadata filter is custom_metadata[key]=value, with a key that is not empty and has no square brackets, which this encoding cannot carry", key)
-		default:
-			bad("unknown query parameter %q", key)
 		}
 	}
 	return f, problems
 }
+
+// listParameters are the query parameters of every listing but
+// custom_metadata[key] (and kind, of the mixed one).
+var listParameters = map[string]bool{"offset": true, "limit": true, "date": true, "after_date": true, "before_date": true, "status": true}
+
+// offsetReadAsSpace matches a date-time whose offset's "+" a query read as
+// a space.
+var offsetReadAsSpace = regexp.MustCompile(`T\d{2}:\d{2}:\d{2}(\.\d+)? \d{2}:\d{2}$`)
 
 // customMetadataKey reads the key of a custom_metadata[key] parameter.
 func customMetadataKey(param string) (string, bool) {

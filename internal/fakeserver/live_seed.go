@@ -313,7 +313,7 @@ func liveResult(p *client.LiveRequestParams, audio Audio, id string, recordingFr
 	}
 	if chosen(p.MessagesConfig.ReceiveFinalTranscripts) && result.Transcription != nil {
 		for i, u := range result.Transcription.Utterances {
-			data, err := json.Marshal(liveTranscriptData{ID: fmt.Sprintf("%s-%d", id[:8], i), IsFinal: true, Utterance: u})
+			data, err := marshalJSON(liveTranscriptData{ID: fmt.Sprintf("%s-%d", id[:8], i), IsFinal: true, Utterance: u})
 			if err != nil {
 				panic("fakeserver: encoding a transcript message: " + err.Error())
 			}

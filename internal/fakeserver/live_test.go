@@ -220,6 +220,7 @@ func TestLiveQueryErrors(t *testing.T) {
 		{"?status[]=done&status[]=error", `unknown query parameter "status[]"`},
 		// A bare "+" reads as a space: said so.
 		{"?after_date=2025-03-14T14:00:00+02:00", `(got "2025-03-14T14:00:00 02:00"): a "+" in a query must be written %2B`},
+		{"?before_date=2025-03-14%2014:00:00Z", `before_date must be an ISO 8601 date-time in RFC 3339's form, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.5+02:00 (got "2025-03-14 14:00:00Z")`},
 		{"?custom_metadata=team", `unknown query parameter "custom_metadata"`},
 		// A key the encoding cannot carry is named as such, not as an
 		// unknown parameter (a key with brackets can be sent at create).
@@ -496,9 +497,13 @@ func TestLivePagesAndRecordsAreWhatEncodingThemGives(t *testing.T) {
 		resp := h.get("/v2/live" + query)
 		var page client.Page[json.RawMessage]
 		decodeInto(t, resp.body, &page)
-		want, err := json.Marshal(page) // the whole page through encoding/json
+		want, err := marshalJSON(page) // the whole page through encoding/json
 		if err != nil {
 			t.Fatal(err)
+		}
+		// As the service writes them: "&" in the links, "<" in metadata.
+		if bytes.Contains(resp.body, []byte(`\u00`)) {
+			t.Errorf("GET /v2/live%s: HTML's characters escaped: %s", query, resp.body)
 		}
 		if !bytes.Equal(resp.body, want) {
 			t.Errorf("GET /v2/live%s:\n%s\nwant\n%s", query, resp.body, want)

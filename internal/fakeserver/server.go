@@ -301,8 +301,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if isControlPath(r.URL.Path) {
-		if !s.authorized(r) {
-			s.writeError(w, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
+		if problem := s.keyProblem(r); problem != "" {
+			s.writeError(w, r, http.StatusUnauthorized, problem)
 			return
 		}
 		s.serveControl(w, r)
@@ -333,8 +333,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.loseAnswer()
 		}
 	}()
-	if !s.authorized(r) {
-		s.writeError(sw, r, http.StatusUnauthorized, "missing or invalid API key in the "+client.ServiceKeyHeader+" header")
+	if problem := s.keyProblem(r); problem != "" {
+		s.writeError(sw, r, http.StatusUnauthorized, problem)
 		return
 	}
 	s.route(sw, r)
@@ -366,14 +366,22 @@ func cors(w http.ResponseWriter, r *http.Request) (answered bool) {
 	return true
 }
 
-func (s *Server) authorized(r *http.Request) bool {
+// keyProblem says why r is not authenticated, "" when it is.
+func (s *Server) keyProblem(r *http.Request) string {
 	// One key: a server in Node joins repeated headers ("k1, k2"), which no
 	// key matches, where Get would take the first alone.
 	keys := r.Header.Values(client.ServiceKeyHeader)
-	if len(keys) != 1 || keys[0] == "" {
-		return false
+	switch {
+	case len(keys) > 1:
+		return "the " + client.ServiceKeyHeader + " header is given more than once: give one API key"
+	case len(keys) == 0 || keys[0] == "" || !s.authorized(keys[0]):
+		return "missing or invalid API key in the " + client.ServiceKeyHeader + " header"
 	}
-	got := keys[0]
+	return ""
+}
+
+// authorized reports whether got is the API key.
+func (s *Server) authorized(got string) bool {
 	// Comparing digests keeps the comparison constant-time whatever the length.
 	digest := sha256.Sum256([]byte(got))
 	return subtle.ConstantTimeCompare(digest[:], s.keyDigest[:]) == 1
@@ -516,11 +524,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	defer jsonBuffers.Put(buf)
 	buf.Reset()
-	// What json.Marshal writes, without its copy of the text: a page of live
-	// jobs is megabytes.
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false) // as JSON.stringify: "&" in a page link, "<" in a transcript
-	if err := enc.Encode(v); err != nil {
+	// Into the buffer, without marshalJSON's copy of the text: a page of
+	// live jobs is megabytes.
+	if err := encodeJSON(buf, v); err != nil {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusInternalServerError)
 		_, _ = io.WriteString(w, `{"statusCode":500,"message":"internal error encoding the response"}`)
@@ -528,7 +534,29 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	_, _ = w.Write(buf.Bytes())
+}
+
+// encodeJSON writes v to buf as the service writes JSON (JSON.stringify):
+// as json.Marshal does, but for "<", ">" and "&", written as they are (a
+// page link's "&", a transcript's "<").
+func encodeJSON(buf *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	return nil
+}
+
+// marshalJSON is v as the service writes it (encodeJSON).
+func marshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := encodeJSON(&buf, v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // jsonBuffers keep writeJSON's buffers from one answer to the next.

@@ -349,8 +349,9 @@ func TestAuthorized_oneKeyOnly(t *testing.T) {
 		"wrong, then right": {"wrong", testKey},
 	} {
 		resp := h.do(http.MethodGet, "/v2/live", "", nil, http.Header{http.CanonicalHeaderKey(client.ServiceKeyHeader): keys})
-		if resp.status != http.StatusUnauthorized {
-			t.Errorf("%s: %d, want 401", name, resp.status)
+		body := requireError(t, resp, http.StatusUnauthorized, "/v2/live")
+		if !strings.Contains(body.Message, "header is given more than once") {
+			t.Errorf("%s: message %q", name, body.Message)
 		}
 	}
 	if resp := h.do(http.MethodGet, "/v2/live", "", nil, nil); resp.status != http.StatusOK {

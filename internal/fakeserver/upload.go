@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"path"
@@ -168,10 +169,11 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 		if err != nil {
 			return "", nil, false, tooLargeOr(err)
 		}
-		if part.FormName() == "audio" && part.FileName() == "" {
+		isFile := isFilePart(part)
+		if part.FormName() == "audio" && !isFile {
 			textField = true
 		}
-		if part.FormName() != "audio" || part.FileName() == "" || found {
+		if part.FormName() != "audio" || !isFile || found {
 			if _, err := io.Copy(io.Discard, part); err != nil {
 				return "", nil, false, tooLargeOr(err)
 			}
@@ -215,7 +217,22 @@ func (s *Server) readAudioPart(r *http.Request) (filename string, data []byte, f
 			data = bytes.Clone(data)
 		}
 		filename = part.FileName()
+		if filename == "" {
+			filename = "audio" // filename="", as a File named "" sends it
+		}
 	}
+}
+
+// isFilePart reports whether part is a file: its Content-Disposition has a
+// filename parameter, empty or not (part.FileName cannot tell an empty one
+// from none).
+func isFilePart(part *multipart.Part) bool {
+	_, params, err := mime.ParseMediaType(part.Header.Get("Content-Disposition"))
+	if err != nil {
+		return false
+	}
+	_, ok := params["filename"]
+	return ok
 }
 
 // uploadGrowStep is how much of an upload must have come before room is

@@ -159,6 +159,15 @@ func TestUploadRejectsBadRequests(t *testing.T) {
 	if up.AudioMetadata.Filename != "a.wav" || up.AudioMetadata.AudioDuration != 1 {
 		t.Errorf("the file part after a text field: metadata %+v", up.AudioMetadata)
 	}
+	// A file part whose filename is empty (a File named "") is a file.
+	unnamed, unnamedCT := multipartFile(t, "audio", "", testutil.SilentWAV(1, 1, 8000))
+	if !bytes.Contains(unnamed, []byte(`filename=""`)) {
+		t.Fatalf("the part has no empty filename: %.200q", unnamed)
+	}
+	decodeInto(t, h.do(http.MethodPost, "/v2/upload", unnamedCT, unnamed, nil).body, &up)
+	if up.AudioMetadata.Filename != "audio" || up.AudioMetadata.AudioDuration != 1 {
+		t.Errorf("a file part named \"\": metadata %+v", up.AudioMetadata)
+	}
 
 	// A file that says it is WAV but whose header cannot be read, and an
 	// empty file, are refused.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -64,6 +65,9 @@ func (v absoluteHTTPURLValidator) ValidateString(ctx context.Context, req valida
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), client.RedactedURL(raw), err))
 }
 
+// strayPercent matches a "%" that begins no percent-encoding.
+var strayPercent = regexp.MustCompile(`%([^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|[0-9A-Fa-f]?$)`)
+
 // unusableInURL is a character no URL holds, which url.Parse takes.
 func unusableInURL(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
 
@@ -82,7 +86,7 @@ func checkAbsoluteHTTPURL(raw string) error {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		if escape := url.EscapeError(""); errors.As(err, &escape) {
+		if escape := url.EscapeError(""); errors.As(err, &escape) && strayPercent.MatchString(raw) {
 			// Not quoted: the escape may be part of a token.
 			return fmt.Errorf(`it does not parse as a URL: a "%%" must begin a percent-encoding of two hexadecimal digits (a "%%" itself is written %%25)`)
 		}

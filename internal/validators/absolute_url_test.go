@@ -39,6 +39,7 @@ func TestAbsoluteHTTPURL(t *testing.T) {
 		"port past 65535":   {value: types.StringValue("https://example.com:65536/a.wav"), wantError: "its port 65536 is not one from 1 to 65535"},
 		"port 0":            {value: types.StringValue("http://example.com:0/a.wav"), wantError: "its port 0 is not one from 1 to 65535"},
 		"not a URL":         {value: types.StringValue("http://exa[mple.com/a.wav"), wantError: "it does not parse as a URL."},
+		"encoded host":      {value: types.StringValue("http://%41.example/a.wav"), wantError: "it does not parse as a URL."},
 		"stray %":           {value: types.StringValue("https://media.example.com/100%.wav"), wantError: `it does not parse as a URL: a "%" must begin a percent-encoding of two hexadecimal digits (a "%" itself is written %25)`},
 		"empty":             {value: types.StringValue(""), wantError: `got "": it is empty.`},
 		"null":              {value: types.StringNull()},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -38,18 +39,20 @@ func (v positiveDurationValidator) ValidateString(ctx context.Context, req valid
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	d, err := time.ParseDuration(req.ConfigValue.ValueString())
+	value := req.ConfigValue.ValueString()
+	d, err := time.ParseDuration(value)
 	switch {
-	case err != nil && durationSyntax.MatchString(req.ConfigValue.ValueString()):
+	case err == nil && d > 0:
+	case err != nil && !durationSyntax.MatchString(value):
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
+			fmt.Sprintf("Attribute %s %s, got %q.", req.Path, v.Description(ctx), value))
+	case err == nil || strings.HasPrefix(value, "-"): // a negative one past the longest too
+		resp.Diagnostics.AddAttributeError(req.Path, "Timeout must be greater than zero",
+			fmt.Sprintf("Attribute %s is %q: a wait of zero or less would end before it starts. Give a positive duration such as \"30m\", or remove it (the attribute's documentation says what applies without it: a default, or no limit).", req.Path, value))
+	default:
 		// Written right, and refused all the same: past what a duration
 		// holds (time.ParseDuration says "invalid" either way).
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
-			fmt.Sprintf("Attribute %s is %q, longer than any duration can be (about 2562047h, 292 years): give a shorter one, or remove it.", req.Path, req.ConfigValue.ValueString()))
-	case err != nil:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
-			fmt.Sprintf("Attribute %s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
-	case d <= 0:
-		resp.Diagnostics.AddAttributeError(req.Path, "Timeout must be greater than zero",
-			fmt.Sprintf("Attribute %s is %q: a wait of zero or less would end before it starts. Give a positive duration such as \"30m\", or remove it (the attribute's documentation says what applies without it: a default, or no limit).", req.Path, req.ConfigValue.ValueString()))
+			fmt.Sprintf("Attribute %s is %q, longer than any duration can be (about 2562047h, 292 years): give a shorter one, or remove it.", req.Path, value))
 	}
 }
