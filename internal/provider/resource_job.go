@@ -136,7 +136,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	if req.State.Raw.IsNull() {
 		return
 	}
-	planSmallerResult(ctx, req.State, resp)
+	planResultContent(ctx, req.State, resp)
 	// Last: it says whether this plan replaces the job.
 	defer r.warnIfFailed(ctx, req.State, resp)
 
@@ -755,17 +755,20 @@ func (r *jobResource) uploadExpiredNote(audioURL types.String) string {
 		"if the job's retention ended, a job made again from it would fail to fetch it. " + uploadAgain
 }
 
-// planSmallerResult plans the result of a final job that keeps less of it
-// (include_transcript or include_raw_result turned off), or as much
-// (include_transcript toggled beside include_raw_result), as it will be:
-// the prior result without what is no longer kept. Nothing needs reading,
-// so outputs of the result stay known and the plan does not show the old
-// transcript going to "(known after apply)". Keeping more needs a read:
-// the result stays unknown then (planmodifiers.UseStateWhenJobFinal). With
-// both settings unchanged, as in most plans, the result is planned as it is
-// already (the same plan modifier): setting it again would cost three
-// rewrites of the whole plan for nothing.
-func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+// planResultContent plans the result of a final job whose
+// include_transcript or include_raw_result changed. Keeping less of it (or
+// as much, include_transcript toggled beside include_raw_result), it is as
+// it will be: the prior result without what is no longer kept; nothing
+// needs reading. Keeping more needs a read, which gives the rest of the
+// result of a final job again: only what the read adds is unknown
+// (resultToBeRead). Either way what refers to the rest (an output, a
+// resource's argument) plans no change, where a result planned unknown
+// whole (planmodifiers.UseStateWhenJobFinal, which leaves it so) replaced
+// a resource that a summary triggers. With both settings unchanged, as in
+// most plans, the result is planned as it is already (the same plan
+// modifier): setting it again would cost three rewrites of the whole plan
+// for nothing.
+func planResultContent(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	kept := resultSettingsIn(ctx, state, &resp.Diagnostics)
 	planned := resultSettingsIn(ctx, resp.Plan, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() || planned == kept {
@@ -781,13 +784,26 @@ func planSmallerResult(ctx context.Context, state tfsdk.State, resp *resource.Mo
 	// How much of the result is kept not known yet leaves it unknown.
 	// result_json, kept only with include_raw_result, is planned null by
 	// its own plan modifier whenever that is off (NullWhenSwitchOff).
-	if !known || after > before {
+	if !known {
 		return
 	}
 	var prior types.Object
 	var retained types.Bool
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathResult, &prior)...)
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if after > before {
+		if !retained.ValueBool() {
+			return // gone: nothing is read, the prior result is planned (UseStateWhenJobFinal)
+		}
+		// The read may find the job gone: retained stays unknown.
+		result, diags := resultToBeRead(prior, before, after)
+		resp.Diagnostics.Append(diags...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathResult, result)...)
+		return
+	}
 	result, diags := resultAtContent(prior, after)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -1018,7 +1034,11 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			return
 		default:
 			warnIfFirstSeenDone(&resp.Diagnostics, state.Status, job)
+			planned := plan.Result
 			resp.Diagnostics.Append(plan.setRecord(ctx, job)...)
+			// What the plan knew of the result stays (planResultContent):
+			// an apply may not change it.
+			plan.Result = withUnknownsFrom(planned, plan.Result)
 		}
 	}
 	if plan.Result.IsUnknown() && gone {
@@ -1031,6 +1051,10 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		if plan.resultContent() < rawContent {
 			plan.ResultJSON = jsonTextNull()
 		}
+	} else if gone {
+		// Planned for a read that found the job gone: what it would have
+		// added is the last known result's (none).
+		plan.Result = withUnknownsFrom(plan.Result, state.Result)
 	}
 	plan.copyUnknownComputed(state)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)

@@ -649,13 +649,7 @@ func resultAtContent(r types.Object, content resultContent) (types.Object, diag.
 	f := &flattener{}
 	attrs := maps.Clone(r.Attributes())
 	change := func(name string, t types.ObjectType, set func(map[string]attr.Value)) {
-		o, ok := attrs[name].(types.Object)
-		if !ok || o.IsNull() || o.IsUnknown() {
-			return
-		}
-		values := maps.Clone(o.Attributes())
-		set(values)
-		attrs[name] = f.object(t, values)
+		f.changeObject(attrs, name, t, set)
 	}
 	if content == summaryContent {
 		change("transcription", transcriptionType, func(v map[string]attr.Value) {
@@ -682,6 +676,77 @@ func resultAtContent(r types.Object, content resultContent) (types.Object, diag.
 	}
 	return f.object(resultType, attrs), f.diags
 }
+
+// resultToBeRead returns a result state kept at content from as it is
+// planned for a read at the larger content to: what only the larger
+// content keeps is unknown, and the rest (the metadata, languages, summary,
+// answers and every add-on's status: what a read of a final job gives
+// again) stays known, so that what refers to it plans no change.
+func resultToBeRead(r types.Object, from, to resultContent) (types.Object, diag.Diagnostics) {
+	if r.IsNull() || r.IsUnknown() || to <= from {
+		return r, nil
+	}
+	f := &flattener{}
+	attrs := maps.Clone(r.Attributes())
+	change := func(name string, t types.ObjectType, set func(map[string]attr.Value)) {
+		f.changeObject(attrs, name, t, set)
+	}
+	change("transcription", transcriptionType, func(v map[string]attr.Value) {
+		v["utterances"] = jsonTextUnknown()
+		if from == summaryContent {
+			v["full_transcript"], v["subtitles"] = types.StringUnknown(), types.MapUnknown(types.StringType)
+			v["sentences"] = jsonTextUnknown()
+		}
+	})
+	change("translation", translationType, func(v map[string]attr.Value) { v["results"] = jsonTextUnknown() })
+	if from == summaryContent {
+		for name, t := range map[string]types.ObjectType{"named_entity_recognition": nerType, "sentences": sentencesAddType} {
+			change(name, t, func(v map[string]attr.Value) { v["results"] = jsonTextUnknown() })
+		}
+		change("sentiment_analysis", sentimentType, func(v map[string]attr.Value) { v["results"] = types.StringUnknown() })
+	}
+	return f.object(resultType, attrs), f.diags
+}
+
+// changeObject sets attrs[name], an object of type t, to it with set's
+// changes; a null or unknown one stays as it is.
+func (f *flattener) changeObject(attrs map[string]attr.Value, name string, t types.ObjectType, set func(map[string]attr.Value)) {
+	o, ok := attrs[name].(types.Object)
+	if !ok || o.IsNull() || o.IsUnknown() {
+		return
+	}
+	values := maps.Clone(o.Attributes())
+	set(values)
+	attrs[name] = f.object(t, values)
+}
+
+// withUnknownsFrom is planned with each unknown value in it taken from
+// from, at the same place (null where from has none): an apply's value
+// that keeps what its plan knew.
+func withUnknownsFrom(planned, from types.Object) types.Object {
+	if planned.IsUnknown() {
+		return from
+	}
+	if planned.IsNull() {
+		return planned
+	}
+	attrs := maps.Clone(planned.Attributes())
+	for name, v := range attrs {
+		other := nullOf(v.Type(context.Background()))
+		if !from.IsNull() && !from.IsUnknown() {
+			other = from.Attributes()[name]
+		}
+		switch {
+		case v.IsUnknown():
+			attrs[name] = other
+		case isObject(v):
+			attrs[name] = withUnknownsFrom(v.(types.Object), other.(types.Object))
+		}
+	}
+	return types.ObjectValueMust(planned.AttributeTypes(context.Background()), attrs)
+}
+
+func isObject(v attr.Value) bool { _, ok := v.(types.Object); return ok }
 
 func withoutWords(utts []utteranceJSON) []utteranceJSON {
 	for i := range utts {
