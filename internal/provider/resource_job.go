@@ -154,7 +154,15 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	// Not yet known, it might be true: a plan cannot wait to know.
 	if !retained.IsNull() && !retained.ValueBool() && (recreate.ValueBool() || recreate.IsUnknown()) {
 		replacing := len(resp.RequiresReplace) > 0
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("recreate_when_missing"), path.Root("retained"))
+		// One path marked: the setting when it changes, else retained (two
+		// printed "# forces replacement" for one reason).
+		var recreateBefore types.Bool
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("recreate_when_missing"), &recreateBefore)...)
+		forcing := path.Root("retained")
+		if !recreateBefore.Equal(recreate) {
+			forcing = path.Root("recreate_when_missing")
+		}
+		resp.RequiresReplace = append(resp.RequiresReplace, forcing)
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("retained"), types.BoolUnknown())...)
 		if !replacing { // the check after planReplacement found no replacement
 			warnCallbackURLNotCarriedOver(ctx, req, resp)

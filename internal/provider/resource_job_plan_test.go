@@ -165,6 +165,28 @@ func TestJobPlan_goneJobWithANewUploadIsNotFromItsOldAudio(t *testing.T) {
 	}
 }
 
+// A job the service no longer has, created again, is replaced for one
+// path: recreate_when_missing when the plan turns it on, else retained
+// (both printed "# forces replacement" for one reason).
+func TestJobPlan_goneJobReplacedForOnePath(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	on, off := tftypes.NewValue(tftypes.Bool, true), tftypes.NewValue(tftypes.Bool, false)
+	for _, c := range []struct {
+		before tftypes.Value
+		want   string
+	}{{off, "recreate_when_missing"}, {on, "retained"}} {
+		state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{"retained": off, "recreate_when_missing": c.before})
+		set := map[string]tftypes.Value{"recreate_when_missing": on}
+		config := withAttributes(t, j.typ, &j.config, set)
+		proposed := withAttributes(t, j.typ, &state, set)
+		resp := j.plan(&state, &proposed, &config)
+		if len(resp.RequiresReplace) != 1 || resp.RequiresReplace[0].String() != tftypes.NewAttributePath().WithAttributeName(c.want).String() {
+			t.Errorf("recreate_when_missing %v before: replaced for %v, want %s alone", c.before, resp.RequiresReplace, c.want)
+		}
+	}
+}
+
 // TestJobPlan_goneJobMadeAgainWithoutItsCallbackURL: the replacement of a
 // job the service no longer has warns, as any replacement does, that a
 // callback_url the configuration leaves out (the job's, kept in state) does
