@@ -726,7 +726,9 @@ func (r *jobResource) jobNotFound(ctx context.Context, read jobRead, state jobRe
 func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, resp *resource.ReadResponse) {
 	tflog.Info(ctx, "transcription job no longer retained by the service; keeping its last known results")
 	// A refresh cannot see the configuration's recreate_when_missing.
-	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service", r.jobGoneDetail(state, false))
+	// Said of the state's recreate_when_missing: a refresh cannot see the
+	// configuration, whose plan says "created again" when it replaces it.
+	resp.Diagnostics.AddWarning("Transcription job no longer retained by the service", r.jobGoneDetail(state, state.RecreateWhenMissing.ValueBool()))
 	state.Retained = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	if resp.Private != nil {
@@ -743,7 +745,7 @@ func (r *jobResource) jobGoneDetail(state jobResourceModel, recreatedNext bool) 
 		"a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource. " +
 		"(A job the plan shows as tainted, by an apply that failed while waiting for it, is replaced anyway.)"
 	if recreatedNext {
-		next = "Its last known values stay in state with retained = false. With recreate_when_missing = true, the next plan replaces it (a new job, billed again)."
+		next = "Its last known values stay in state with retained = false until a plan replaces it, as one does while recreate_when_missing = true (a new job, billed again)."
 	}
 	return fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s %s",
 		state.ID.ValueString(), endedUnseen(state.Status), next) + r.uploadExpiredNote(state.AudioURL)

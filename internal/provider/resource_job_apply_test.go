@@ -301,7 +301,7 @@ func TestJobUpdate_finalJobGoneBeforeTheUpdateReadsIt(t *testing.T) {
 			if !hasWarning(resp.Diagnostics, warning, id) {
 				t.Errorf("no warning %q: %v", warning, diagnosticSummaries(resp.Diagnostics))
 			}
-			if said := hasWarning(resp.Diagnostics, warning, "the next plan replaces it"); said != tc.replacedNext {
+			if said := hasWarning(resp.Diagnostics, warning, "until a plan replaces it, as one does while recreate_when_missing = true"); said != tc.replacedNext {
 				t.Errorf("the warning says the next plan replaces the job: %t, want %t", said, tc.replacedNext)
 			}
 			// Why, as a refresh finding it gone says, and what makes it again

@@ -27,6 +27,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -210,8 +211,10 @@ func (r *uploadResource) Configure(_ context.Context, req resource.ConfigureRequ
 // and a missing file fails the plan, and refuses any upload under zero data
 // retention before a request is made.
 func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	// Nothing to check on destroy: the file may well be gone by then.
+	// Nothing to check on destroy: the file may well be gone by then. Said
+	// before it is approved: the copy on the service stays.
 	if req.Plan.Raw.IsNull() {
+		warnUploadLeft(ctx, req.State, "will be", &resp.Diagnostics)
 		return
 	}
 	// Hashing a large file takes seconds: the provider's own signal ends it
@@ -225,6 +228,13 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 
+	if !creating {
+		defer func() {
+			if len(resp.RequiresReplace) > 0 {
+				warnUploadLeft(ctx, req.State, "will be", &resp.Diagnostics)
+			}
+		}()
+	}
 	var plan, state uploadResourceModel
 	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
 	if !creating {
@@ -704,15 +714,21 @@ func (r *uploadResource) Update(ctx context.Context, req resource.UpdateRequest,
 // Delete only forgets the upload: the service cannot delete one, and says
 // so, since the file stays there.
 func (r *uploadResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	tflog.Info(ctx, "removing the upload from state only: the service has no endpoint to delete it")
+	warnUploadLeft(ctx, req.State, "is", &resp.Diagnostics)
+}
+
+// warnUploadLeft says that the upload of state is (or will be, at plan)
+// only removed from state: the service cannot delete an upload. The file
+// may be gone already (the usual reason to replace an upload), which the
+// service cannot tell: the summary must not claim it stays.
+func warnUploadLeft(ctx context.Context, state tfsdk.State, is string, diags *diag.Diagnostics) {
 	var audioURL, source types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathUploadSource, &source)...)
-	tflog.Info(ctx, "removing the upload from state only: the service has no endpoint to delete it", map[string]any{"audio_url": audioURL.ValueString()})
-	// The file may be gone already (the usual reason to replace an upload),
-	// which the service cannot tell: the summary must not claim it stays.
-	resp.Diagnostics.AddWarning("The uploaded file is left to the service",
-		fmt.Sprintf("The service has no way to delete an upload: the copy of %q at %s is only removed from Terraform's state. "+
-			"The service keeps it until its retention period ends (3 weeks on paid plans, 1 year on the free plan), if that has not ended already.", source.ValueString(), audioURL.ValueString()))
+	diags.Append(state.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
+	diags.Append(state.GetAttribute(ctx, pathUploadSource, &source)...)
+	diags.AddWarning("The uploaded file "+is+" left to the service",
+		fmt.Sprintf("The service has no way to delete an upload: the copy of %q at %s %s only removed from Terraform's state. "+
+			"The service keeps it until its retention period ends (3 weeks on paid plans, 1 year on the free plan), if that has not ended already.", source.ValueString(), audioURL.ValueString(), is))
 }
 
 // ImportState refuses, saying why and what to do instead: the service has

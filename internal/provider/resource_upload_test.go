@@ -991,6 +991,20 @@ func TestUpload_importRefusedAndDestroyExplained(t *testing.T) {
 	if !warned {
 		t.Fatalf("destroy does not say the file stays on the service: %v", destroyed.Diagnostics)
 	}
+	// Said at plan too, before the destroy or a replacement is approved.
+	destroyPlan := u.planChange(typeName, created.NewState, &u.null, &u.null)
+	if !hasWarning(destroyPlan.Diagnostics, "The uploaded file will be left to the service", fmt.Sprintf("the copy of %q at %s will be only removed from Terraform's state", source, audioURL)) {
+		t.Errorf("the plan of a destroy does not say the file stays on the service: %v", destroyPlan.Diagnostics)
+	}
+	unchanged := u.planChange(typeName, created.NewState, created.NewState, &u.config)
+	if len(unchanged.RequiresReplace) != 0 || hasWarning(unchanged.Diagnostics, "The uploaded file will be left to the service", "") {
+		t.Errorf("an unchanged upload's plan (%v) warns of its replacement: %v", unchanged.RequiresReplace, unchanged.Diagnostics)
+	}
+	writeTestWAV(t, source, 0.5, 1, 8000, 880) // new content: a replacement
+	replacePlan := u.planChange(typeName, created.NewState, created.NewState, &u.config)
+	if len(replacePlan.RequiresReplace) == 0 || !hasWarning(replacePlan.Diagnostics, "The uploaded file will be left to the service", "") {
+		t.Errorf("the plan of a replacement (%v) does not say the file stays on the service: %v", replacePlan.RequiresReplace, replacePlan.Diagnostics)
+	}
 }
 
 // TestAccUpload_createBeforeDestroy: with create_before_destroy on the job
