@@ -736,17 +736,17 @@ func withUnknownsFrom(planned, from types.Object) types.Object {
 		if !from.IsNull() && !from.IsUnknown() {
 			other = from.Attributes()[name]
 		}
+		object, isObject := v.(types.Object)
+		otherObject, otherIsObject := other.(types.Object)
 		switch {
 		case v.IsUnknown():
 			attrs[name] = other
-		case isObject(v):
-			attrs[name] = withUnknownsFrom(v.(types.Object), other.(types.Object))
+		case isObject && otherIsObject:
+			attrs[name] = withUnknownsFrom(object, otherObject)
 		}
 	}
 	return types.ObjectValueMust(planned.AttributeTypes(context.Background()), attrs)
 }
-
-func isObject(v attr.Value) bool { _, ok := v.(types.Object); return ok }
 
 func withoutWords(utts []utteranceJSON) []utteranceJSON {
 	for i := range utts {
