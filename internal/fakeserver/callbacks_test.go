@@ -1,6 +1,7 @@
 package fakeserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -38,7 +39,7 @@ func TestSuccessCallback(t *testing.T) {
 				methodField = `,"method":"` + method + `"`
 			}
 			id := h.create(`{"audio_url":"https://example.com/a.wav","callback":true,
-				"callback_config":{"url":"` + rcv.url + `"` + methodField + `},"custom_metadata":{"team":"a","n":2}}`).ID
+				"callback_config":{"url":"` + rcv.url + `"` + methodField + `},"custom_metadata":{"team":"a","n":2,"html":"<R&D>"}}`).ID
 
 			h.clock.Advance(9 * time.Second)
 			h.srv.SettleJobs()
@@ -60,8 +61,12 @@ func TestSuccessCallback(t *testing.T) {
 			if body.ID != id || body.Event != client.EventTranscriptionSuccess || body.Payload == nil || body.Error != nil {
 				t.Fatalf("callback body %s", c.body)
 			}
-			if !reflect.DeepEqual(body.CustomMetadata, client.Metadata{"team": "a", "n": json.Number("2")}) {
+			if !reflect.DeepEqual(body.CustomMetadata, client.Metadata{"team": "a", "n": json.Number("2"), "html": "<R&D>"}) {
 				t.Fatalf("custom_metadata %v", body.CustomMetadata)
+			}
+			// As the service writes JSON: "<" and "&" as they are.
+			if !bytes.Contains(c.body, []byte(`"<R&D>"`)) {
+				t.Fatalf("the callback body escapes HTML's characters: %s", c.body)
 			}
 			job := h.job(id)
 			if !reflect.DeepEqual(*body.Payload, *job.Result) {

@@ -2,6 +2,7 @@ package fakeserver
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -157,6 +158,10 @@ func TestRequestsAreRecordedWithTheKeyMasked(t *testing.T) {
 	}
 	if st := h.srv.Stats(); st.Requests != 3 || st.JobsCreated != 1 {
 		t.Fatalf("stats %+v", st)
+	}
+	// The control interface writes JSON as the service does: "&" as it is.
+	if listed := h.do(http.MethodGet, ControlPrefix+"/requests", "", nil, nil); !bytes.Contains(listed.body, []byte(`"limit=2&status=done"`)) {
+		t.Fatalf("GET %s/requests escapes HTML's characters: %.400s", ControlPrefix, listed.body)
 	}
 	h.srv.ResetRequests()
 	if n := len(h.srv.Requests()); n != 0 {

@@ -63,8 +63,6 @@ func jsonTextValue(s string) jsonText { return jsonText{Normalized: jsontypes.Ne
 
 func jsonTextNull() jsonText { return jsonText{Normalized: jsontypes.NewNormalizedNull()} }
 
-func jsonTextUnknown() jsonText { return jsonText{Normalized: jsontypes.NewNormalizedUnknown()} }
-
 func (v jsonText) Type(context.Context) attr.Type { return jsonTextType{} }
 
 func (v jsonText) Equal(o attr.Value) bool {

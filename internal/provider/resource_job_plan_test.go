@@ -231,6 +231,27 @@ func TestJobRead_processingJobGoneIsKept(t *testing.T) {
 	}
 }
 
+// A refresh finding a job gone words what comes next from the state's
+// recreate_when_missing: with it on, a plan replaces the job, which "only
+// when asked" would deny beside the plan's "created again".
+func TestJobRead_goneJobWarningFollowsRecreateWhenMissing(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	applied := j.read(j.apply(j.planCreate()))
+	j.expire(applied)
+	for _, recreate := range []bool{false, true} {
+		state := withAttributes(t, j.typ, applied, map[string]tftypes.Value{"recreate_when_missing": tftypes.NewValue(tftypes.Bool, recreate)})
+		resp := j.readResponse(&state)
+		failOnDiagnostics(t, "ReadResource", resp.Diagnostics)
+		const warning = "Transcription job no longer retained by the service"
+		if got := hasWarning(resp.Diagnostics, warning, "until a plan replaces it, as one does while recreate_when_missing = true"); got != recreate {
+			t.Errorf("recreate_when_missing %t: the warning says a plan replaces the job: %t", recreate, got)
+		}
+		if got := hasWarning(resp.Diagnostics, warning, "again only when asked"); got == recreate {
+			t.Errorf("recreate_when_missing %t: the warning says \"only when asked\": %t", recreate, got)
+		}
+	}
+}
+
 // TestJobPlan_failedJobWithoutErrorCode: a failed job whose record gives
 // no error_code is reported without one, not with a made-up error_code 0.
 func TestJobPlan_failedJobWithoutErrorCode(t *testing.T) {

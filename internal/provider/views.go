@@ -430,6 +430,16 @@ func flattenAddon[T any](f *flattener, a *client.AddonResult[T], t types.ObjectT
 	return f.object(t, values)
 }
 
+// unknownValueOf is the unknown value of type t.
+func unknownValueOf(t attr.Type) attr.Value {
+	ctx := context.Background()
+	v, err := t.ValueFromTerraform(ctx, tftypes.NewValue(t.TerraformType(ctx), tftypes.UnknownValue))
+	if err != nil {
+		panic(err) // every type takes it
+	}
+	return v
+}
+
 // nullOf is the null value of type t.
 func nullOf(t attr.Type) attr.Value {
 	ctx := context.Background()
@@ -637,36 +647,100 @@ func subtitlesByFormat(subs []client.Subtitle) types.Map {
 	return types.MapValueMust(types.StringType, elems)
 }
 
+// resultLeaf is a value of a result, attribute of its object (a top-level
+// attribute of the result: transcription, an add-on).
+type resultLeaf struct{ object, attribute string }
+
+// transcriptLeaves are the values of a result that only transcriptContent
+// and rawContent keep; wordLeaves those whose JSON holds word timings with
+// rawContent alone.
+var (
+	transcriptLeaves = []resultLeaf{
+		{"transcription", "full_transcript"}, {"transcription", "subtitles"}, {"transcription", "utterances"}, {"transcription", "sentences"},
+		{"translation", "results"}, {"named_entity_recognition", "results"}, {"sentences", "results"}, {"sentiment_analysis", "results"},
+	}
+	wordLeaves = []resultLeaf{{"transcription", "utterances"}, {"translation", "results"}}
+)
+
+// setLeaves sets each of leaves in attrs, a result's attributes, to what
+// value makes of it (given its object's attributes); an object null or
+// unknown stays as it is.
+func (f *flattener) setLeaves(attrs map[string]attr.Value, leaves []resultLeaf, value func(object map[string]attr.Value, v attr.Value) attr.Value) {
+	for _, leaf := range leaves {
+		o, ok := attrs[leaf.object].(types.Object)
+		if !ok || o.IsNull() || o.IsUnknown() {
+			continue
+		}
+		values := maps.Clone(o.Attributes())
+		values[leaf.attribute] = value(values, values[leaf.attribute])
+		attrs[leaf.object] = f.object(types.ObjectType{AttrTypes: o.AttributeTypes(context.Background())}, values)
+	}
+}
+
+// asReadNow is the attributes of a result state as a read of the job
+// would give them now, where the rules changed since it was read: an
+// add-on that failed has no results, a prompt that failed no response.
+func asReadNow(f *flattener, r types.Object) map[string]attr.Value {
+	attrs := maps.Clone(r.Attributes())
+	for name := range attrs {
+		o, ok := attrs[name].(types.Object)
+		if !ok || o.IsNull() || o.IsUnknown() {
+			continue
+		}
+		values := o.Attributes()
+		if _, isAddon := values["success"]; !isAddon {
+			continue
+		}
+		values = maps.Clone(values)
+		if addonStateFailed(values) {
+			values["results"] = nullOf(values["results"].Type(context.Background()))
+		} else if answers, ok := values["results"].(types.List); ok && !answers.IsNull() && !answers.IsUnknown() {
+			elems := slices.Clone(answers.Elements())
+			for i, e := range elems {
+				answer, ok := e.(types.Object)
+				if !ok || answer.IsNull() || !addonStateFailed(answer.Attributes()) {
+					continue
+				}
+				a := maps.Clone(answer.Attributes())
+				a["response"] = types.StringNull()
+				elems[i] = f.object(types.ObjectType{AttrTypes: answer.AttributeTypes(context.Background())}, a)
+			}
+			values["results"] = f.list(answers.ElementType(context.Background()), elems)
+		}
+		attrs[name] = f.object(types.ObjectType{AttrTypes: o.AttributeTypes(context.Background())}, values)
+	}
+	return attrs
+}
+
+// addonStateFailed says whether the add-on result state values hold
+// failed (failed, on the state's side).
+func addonStateFailed(values map[string]attr.Value) bool {
+	success, _ := values["success"].(types.Bool)
+	failure, _ := values["error"].(types.Object)
+	return (!success.IsNull() && !success.IsUnknown() && !success.ValueBool()) || (!failure.IsNull() && !failure.IsUnknown())
+}
+
 // resultAtContent returns a result state kept at a larger content as it is
 // kept at content: what only the larger content keeps becomes null, and
 // word timings are dropped from the utterances. It is what reading the job
 // at content would give, without reading it, so that a plan that turns
 // include_transcript or include_raw_result off knows the result.
 func resultAtContent(r types.Object, content resultContent) (types.Object, diag.Diagnostics) {
-	if r.IsNull() || r.IsUnknown() || content == rawContent {
+	if r.IsNull() || r.IsUnknown() {
 		return r, nil
 	}
 	f := &flattener{}
-	attrs := maps.Clone(r.Attributes())
-	change := func(name string, t types.ObjectType, set func(map[string]attr.Value)) {
-		f.changeObject(attrs, name, t, set)
-	}
-	if content == summaryContent {
-		change("transcription", transcriptionType, func(v map[string]attr.Value) {
-			v["full_transcript"], v["subtitles"] = types.StringNull(), types.MapNull(types.StringType)
-			v["utterances"], v["sentences"] = jsonTextNull(), jsonTextNull()
-		})
-		for name, t := range map[string]types.ObjectType{"translation": translationType, "named_entity_recognition": nerType, "sentences": sentencesAddType} {
-			change(name, t, func(v map[string]attr.Value) { v["results"] = jsonTextNull() })
-		}
-		change("sentiment_analysis", sentimentType, func(v map[string]attr.Value) { v["results"] = types.StringNull() })
+	attrs := asReadNow(f, r)
+	switch content {
+	case summaryContent:
+		f.setLeaves(attrs, transcriptLeaves, func(_ map[string]attr.Value, v attr.Value) attr.Value { return nullOf(v.Type(context.Background())) })
 		attrs["messages"] = types.ListNull(types.StringType)
-	} else {
-		change("transcription", transcriptionType, func(v map[string]attr.Value) {
-			v["utterances"] = rewriteJSON(f, v["utterances"], func(utts []utteranceJSON) []utteranceJSON { return withoutWords(utts) })
+	case transcriptContent:
+		f.setLeaves(attrs, wordLeaves[:1], func(_ map[string]attr.Value, v attr.Value) attr.Value {
+			return rewriteJSON(f, v, func(utts []utteranceJSON) []utteranceJSON { return withoutWords(utts) })
 		})
-		change("translation", translationType, func(v map[string]attr.Value) {
-			v["results"] = rewriteJSON(f, v["results"], func(items []translationJSON) []translationJSON {
+		f.setLeaves(attrs, wordLeaves[1:], func(_ map[string]attr.Value, v attr.Value) attr.Value {
+			return rewriteJSON(f, v, func(items []translationJSON) []translationJSON {
 				for i := range items {
 					items[i].Utterances = withoutWords(items[i].Utterances)
 				}
@@ -687,37 +761,18 @@ func resultToBeRead(r types.Object, from, to resultContent) (types.Object, diag.
 		return r, nil
 	}
 	f := &flattener{}
-	attrs := maps.Clone(r.Attributes())
-	change := func(name string, t types.ObjectType, set func(map[string]attr.Value)) {
-		f.changeObject(attrs, name, t, set)
-	}
-	change("transcription", transcriptionType, func(v map[string]attr.Value) {
-		v["utterances"] = jsonTextUnknown()
-		if from == summaryContent {
-			v["full_transcript"], v["subtitles"] = types.StringUnknown(), types.MapUnknown(types.StringType)
-			v["sentences"] = jsonTextUnknown()
-		}
-	})
-	change("translation", translationType, func(v map[string]attr.Value) { v["results"] = jsonTextUnknown() })
+	attrs := asReadNow(f, r)
+	leaves := wordLeaves
 	if from == summaryContent {
-		for name, t := range map[string]types.ObjectType{"named_entity_recognition": nerType, "sentences": sentencesAddType} {
-			change(name, t, func(v map[string]attr.Value) { v["results"] = jsonTextUnknown() })
+		leaves = transcriptLeaves
+	}
+	f.setLeaves(attrs, leaves, func(object map[string]attr.Value, v attr.Value) attr.Value {
+		if _, isAddon := object["success"]; isAddon && addonStateFailed(object) {
+			return v // none, read again or not
 		}
-		change("sentiment_analysis", sentimentType, func(v map[string]attr.Value) { v["results"] = types.StringUnknown() })
-	}
+		return unknownValueOf(v.Type(context.Background()))
+	})
 	return f.object(resultType, attrs), f.diags
-}
-
-// changeObject sets attrs[name], an object of type t, to it with set's
-// changes; a null or unknown one stays as it is.
-func (f *flattener) changeObject(attrs map[string]attr.Value, name string, t types.ObjectType, set func(map[string]attr.Value)) {
-	o, ok := attrs[name].(types.Object)
-	if !ok || o.IsNull() || o.IsUnknown() {
-		return
-	}
-	values := maps.Clone(o.Attributes())
-	set(values)
-	attrs[name] = f.object(t, values)
 }
 
 // withUnknownsFrom is planned with each unknown value in it taken from

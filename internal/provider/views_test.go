@@ -710,3 +710,60 @@ func TestFlattenResult_failedParts(t *testing.T) {
 		t.Errorf("language %v, want null when the target languages do not match the results", got)
 	}
 }
+
+// A result state read by an earlier build, whose failed add-ons kept ""
+// or [] as results, is planned as a read gives it now (results null), when
+// a change of include_transcript or include_raw_result plans it: keeping
+// less (resultAtContent) or more (resultToBeRead, where a failed add-on's
+// results stay known: none). The apply keeps what its plan knew.
+func TestResultPlans_asReadNow(t *testing.T) {
+	ctx := context.Background()
+	summary := "Summary."
+	o, diags := flattenResult(ctx, &client.Result{
+		Transcription:     &client.Transcription{FullTranscript: "Hello.", Languages: []string{"en"}},
+		Summarization:     &client.AddonResult[*string]{Success: true, Results: &summary},
+		SentimentAnalysis: &client.AddonResult[string]{Success: true, Results: "positive"},
+	}, transcriptContent, nil)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	set := func(o types.Object, object, attribute string, v attr.Value) types.Object {
+		inner := o.Attributes()[object].(types.Object)
+		values := maps.Clone(inner.Attributes())
+		values[attribute] = v
+		attrs := maps.Clone(o.Attributes())
+		attrs[object] = types.ObjectValueMust(inner.AttributeTypes(ctx), values)
+		return types.ObjectValueMust(o.AttributeTypes(ctx), attrs)
+	}
+	// As an earlier build kept them once failed.
+	stale := set(set(o, "summarization", "success", types.BoolValue(false)), "summarization", "results", types.StringValue(""))
+	stale = set(set(stale, "sentiment_analysis", "success", types.BoolValue(false)), "sentiment_analysis", "results", types.StringValue(""))
+
+	less, diags := resultAtContent(stale, summaryContent)
+	if got := at(t, less, "summarization", "results"); diags.HasError() || !got.IsNull() {
+		t.Errorf("keeping less: a failed summarization's results %v %v, want null", got, diags)
+	}
+	staleSummary, _ := resultAtContent(stale, summaryContent)
+	staleSummary = set(staleSummary, "summarization", "results", types.StringValue(""))
+	more, diags := resultToBeRead(staleSummary, summaryContent, transcriptContent)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	for _, object := range []string{"summarization", "sentiment_analysis"} {
+		if got := at(t, more, object, "results"); got.IsUnknown() || !got.IsNull() {
+			t.Errorf("keeping more: a failed %s's results %v, want null, known", object, got)
+		}
+	}
+	if got := at(t, more, "transcription", "full_transcript"); !got.IsUnknown() {
+		t.Errorf("keeping more: full_transcript %v, want unknown (the read adds it)", got)
+	}
+	// The apply: what the plan knew stays, what it did not comes from the read.
+	read := set(o, "summarization", "results", types.StringValue("Read again."))
+	applied := withUnknownsFrom(more, read)
+	if got := at(t, applied, "summarization", "results"); !got.IsNull() {
+		t.Errorf("applied summarization results %v, want the planned null", got)
+	}
+	if got := at(t, applied, "transcription", "full_transcript"); !got.Equal(types.StringValue("Hello.")) {
+		t.Errorf("applied full_transcript %v, want the read's", got)
+	}
+}
