@@ -48,13 +48,15 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"/v2":                   "has no scheme: start it with http:// or https://",
 		// No scheme: the parser's reasons ("first path segment in URL
 		// cannot contain colon", or the scheme "localhost") say nothing of it.
-		"127.0.0.1:8080":                "start it with http:// or https://",
-		"localhost:8080":                "start it with http:// or https://",
-		"api.example.com/v2":            "start it with http:// or https://",
-		"https:user:s3cr3t@api.example": "has no // after its scheme",
-		"HTTPS:api.example.com":         "has no // after its scheme",
-		"https://":                      "has no host",
-		"https:///v2":                   "has no host",
+		"127.0.0.1:8080":                 "start it with http:// or https://",
+		"localhost:8080":                 "start it with http:// or https://",
+		"api.example.com/v2":             "start it with http:// or https://",
+		"https:user:s3cr3t@api.example":  "has no // after its scheme",
+		"HTTPS:api.example.com":          "has no // after its scheme",
+		"https://":                       "has no host",
+		"https:///v2":                    "has no host",
+		"https://gw.example/speech/./":   `must not hold a "." path segment`,
+		"https://gw.example/a/../speech": `must not hold a ".." path segment`,
 		// A port without a host name: Go would dial this machine.
 		"http://:18931":                             "must be an absolute http or https URL",
 		"https://api.example.com?x=1":               "must not have a query or fragment",

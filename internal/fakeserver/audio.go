@@ -78,14 +78,16 @@ func onHost(u *url.URL, host string) bool {
 }
 
 // uploadID is the id of the upload that u, a URL of this server, names (its
-// path /file/{id}, on host or on a host an upload's URL was given under:
-// a server reached by several names knows its uploads by each); ok is false
-// for any other URL. Callers hold s.mu.
+// path /file/{id}, behind a gateway's path prefix or not, on host or on a
+// host an upload's URL was given under: a server reached by several names
+// knows its uploads by each); ok is false for any other URL. Callers hold
+// s.mu.
 func (s *Server) uploadID(u *url.URL, host string) (id string, ok bool) {
-	id, ok = strings.CutPrefix(u.Path, "/file/")
-	if !ok {
+	i := strings.LastIndex(u.Path, "/file/")
+	if i < 0 {
 		return "", false
 	}
+	id = u.Path[i+len("/file/"):]
 	id = idKey(id)
 	_, issued := s.uploadHosts[client.NormalHost(u)]
 	return id, issued || onHost(u, host)

@@ -448,8 +448,31 @@ func (e endpoint) match(path string) (id string, ok bool) {
 // read without case (RFC 9562 §4), and it makes them in lower case.
 func idKey(id string) string { return strings.ToLower(id) }
 
-// baseURL is the server's own address as the caller reached it.
-func baseURL(r *http.Request) string { return requestScheme(r) + "://" + requestHost(r) }
+// baseURL is the server's own address as the caller reached it: behind a
+// gateway that strips a path prefix, with the prefix it reports.
+func baseURL(r *http.Request) string {
+	return requestScheme(r) + "://" + requestHost(r) + requestPrefix(r)
+}
+
+// requestPrefix is the path prefix a gateway reports it stripped
+// (X-Forwarded-Prefix, as Traefik and Spring Cloud Gateway send it), when
+// it is a plain path; "" otherwise.
+func requestPrefix(r *http.Request) string {
+	prefix, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Prefix"), ",")
+	prefix = strings.TrimRight(strings.TrimSpace(prefix), "/")
+	if !strings.HasPrefix(prefix, "/") || strings.ContainsAny(prefix, "?#\\ \t\"") || strings.Contains(prefix, "//") {
+		return ""
+	}
+	for _, segment := range strings.Split(prefix, "/") {
+		if segment == "." || segment == ".." {
+			return ""
+		}
+	}
+	if u, err := url.Parse(prefix); err != nil || u.Path != prefix {
+		return "" // escapes or characters a path does not hold as they are
+	}
+	return prefix
+}
 
 // requestScheme is the scheme r reached this server by: behind a proxy
 // that ends TLS (the server serves plain HTTP), the one the proxy says the

@@ -317,6 +317,10 @@ func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
 		{"port 0", http.Header{"X-Forwarded-Host": {"gw.example:0"}}, h.url},
 		{"an empty port", http.Header{"X-Forwarded-Host": {"gw.example:"}}, h.url},
 		{"a quoted comma", http.Header{"Forwarded": {`for="_a,b";host=gw.example;proto=https`}}, "https://gw.example"},
+		// A gateway that strips a path prefix, and says which.
+		{"a path prefix", http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/speech/"}}, "https://gw.example/speech"},
+		{"a prefix that is no path", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"speech?x=1"}}, "http://gw.example"},
+		{"a prefix with dot segments", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/a/../b"}}, "http://gw.example"},
 	} {
 		body, ct := multipartFile(t, "audio", "a.wav", wav)
 		resp := h.do(http.MethodPost, "/v2/upload", ct, body, tc.headers)
@@ -329,8 +333,13 @@ func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
 		created := h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(`{"audio_url":"`+up.AudioURL+`"}`), tc.headers)
 		var init client.InitResponse
 		decodeInto(t, created.body, &init)
-		if job := h.job(init.ID); job.Status != client.StatusDone || job.File == nil || *job.File.AudioDuration != 3 || !strings.HasPrefix(init.ResultURL, tc.want+"/") {
+		if job := h.job(init.ID); job.Status != client.StatusDone || job.File == nil || *job.File.AudioDuration != 3 || init.ResultURL != tc.want+"/v2/transcription/"+init.ID {
 			t.Errorf("%s: the job on the upload: status %q, file %+v, result_url %q", tc.name, job.Status, job.File, init.ResultURL)
+		}
+		var page client.PreRecordedPage
+		decodeInto(t, h.do(http.MethodGet, "/v2/pre-recorded?limit=1", "", nil, tc.headers).body, &page)
+		if !strings.HasPrefix(page.First, tc.want+"/v2/") {
+			t.Errorf("%s: the listing's first link %q, want it under %s", tc.name, page.First, tc.want)
 		}
 	}
 }

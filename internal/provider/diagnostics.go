@@ -106,7 +106,7 @@ func settledHint(err error) string {
 	var proxyErr *client.ProxyRefusedError
 	switch {
 	case errors.As(err, &certErr):
-		return "The server's certificate is not trusted here, or names another host. When the service is reached through a proxy that inspects TLS, " +
+		return "The certificate of the server at base_url is not trusted here, or names another host. When the service is reached through a proxy that inspects TLS, " +
 			"or its certificate is of a private authority, add that authority to the system's trusted certificates: on Linux and other Unix systems, " +
 			"the SSL_CERT_FILE environment variable names a file of them, and SSL_CERT_DIR a directory, for the process that runs Terraform."
 	case errors.Is(err, http.ErrSchemeMismatch):
