@@ -57,6 +57,7 @@ func TestParseBaseURL_refuses(t *testing.T) {
 		"https:///v2":                    "has no host",
 		"https://gw.example/speech/./":   `must not hold a "." path segment`,
 		"https://gw.example/a/../speech": `must not hold a ".." path segment`,
+		"https://gw.example/a/%2E%2E/b":  `must not hold a ".." path segment`,
 		// A port without a host name: Go would dial this machine.
 		"http://:18931":                             "must be an absolute http or https URL",
 		"https://api.example.com?x=1":               "must not have a query or fragment",

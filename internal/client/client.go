@@ -284,7 +284,7 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	if port := PortOutOfRange(u); port != "" {
 		return nil, fmt.Errorf("base URL %q: its port %s is not one from 1 to 65535", shown, port)
 	}
-	for _, segment := range strings.Split(u.EscapedPath(), "/") {
+	for _, segment := range strings.Split(u.Path, "/") { // decoded: %2E is "." too
 		if segment == "." || segment == ".." {
 			// Sent as written, a gateway routes them as it pleases.
 			return nil, fmt.Errorf("base URL %q must not hold a %q path segment: write the path it stands for", shown, segment)

@@ -78,19 +78,30 @@ func onHost(u *url.URL, host string) bool {
 }
 
 // uploadID is the id of the upload that u, a URL of this server, names (its
-// path /file/{id}, behind a gateway's path prefix or not, on host or on a
-// host an upload's URL was given under: a server reached by several names
-// knows its uploads by each); ok is false for any other URL. Callers hold
-// s.mu.
+// path /file/{id}: on host, or on a host and behind a gateway's path prefix
+// an upload's URL was given under: a server reached by several names knows
+// its uploads by each); ok is false for any other URL. Callers hold s.mu.
 func (s *Server) uploadID(u *url.URL, host string) (id string, ok bool) {
-	i := strings.LastIndex(u.Path, "/file/")
-	if i < 0 {
+	prefix, id, found := cutLast(u.EscapedPath(), "/file/")
+	if !found {
 		return "", false
 	}
-	id = u.Path[i+len("/file/"):]
+	// Decoded: u parsed, its escapes are whole; a prefix is kept decoded
+	// , as its encoding may have been normalized since.
+	id, _ = url.PathUnescape(id)
+	prefix, _ = url.PathUnescape(prefix)
 	id = idKey(id)
-	_, issued := s.uploadHosts[client.NormalHost(u)]
-	return id, issued || onHost(u, host)
+	_, issued := s.uploadHosts[client.NormalHost(u)][prefix]
+	return id, issued || (prefix == "" && onHost(u, host))
+}
+
+// cutLast is strings.Cut at the last sep in s.
+func cutLast(s, sep string) (before, after string, found bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
 }
 
 // resolveAudio finds what is known of the audio at audioURL: a file uploaded

@@ -144,7 +144,7 @@ type Server struct {
 	unsettled    map[string]*job // jobs not yet final
 	slotsFreeAt  []time.Time     // with Options.MaxProcessingJobs: when each processing slot frees
 	uploads      map[string]*upload
-	uploadHosts  map[string]struct{} // hosts (client.NormalHost) that upload URLs were given under
+	uploadHosts  map[string]map[string]struct{} // hosts (client.NormalHost) that upload URLs were given under, each with its path prefixes ("" for none)
 	live         liveStore
 	pending      []*delivery                // callbacks waiting to be sent
 	delivering   map[chan struct{}]struct{} // callbacks being sent, each closing its channel when it ends
@@ -196,7 +196,7 @@ func New(opts Options) *Server {
 		jobs:             map[string]*job{},
 		unsettled:        map[string]*job{},
 		uploads:          map[string]*upload{},
-		uploadHosts:      map[string]struct{}{},
+		uploadHosts:      map[string]map[string]struct{}{},
 		delivering:       map[chan struct{}]struct{}{},
 		loopDone:         make(chan struct{}),
 		bodyBudget:       recordedBodiesBudget,
@@ -460,19 +460,26 @@ func baseURL(r *http.Request) string {
 func requestPrefix(r *http.Request) string {
 	prefix, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Prefix"), ",")
 	prefix = strings.TrimRight(strings.TrimSpace(prefix), "/")
-	if !strings.HasPrefix(prefix, "/") || strings.ContainsAny(prefix, "?#\\ \t\"") || strings.Contains(prefix, "//") {
+	if !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || len(prefix) > maxPrefixBytes {
 		return ""
 	}
-	for _, segment := range strings.Split(prefix, "/") {
+	// A path as a URL writes it: what it does not hold as it is (a space,
+	// "<", "é") encoded, and no query or fragment.
+	u, err := url.Parse(prefix)
+	if err != nil || u.EscapedPath() != prefix || u.RawQuery != "" || u.Fragment != "" {
+		return ""
+	}
+	for _, segment := range strings.Split(u.Path, "/") { // %2E is "." too
 		if segment == "." || segment == ".." {
 			return ""
 		}
 	}
-	if u, err := url.Parse(prefix); err != nil || u.Path != prefix {
-		return "" // escapes or characters a path does not hold as they are
-	}
 	return prefix
 }
+
+// maxPrefixBytes bounds a gateway's path prefix: it is written into every
+// URL the server gives.
+const maxPrefixBytes = 256
 
 // requestScheme is the scheme r reached this server by: behind a proxy
 // that ends TLS (the server serves plain HTTP), the one the proxy says the

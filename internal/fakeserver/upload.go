@@ -126,7 +126,12 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 	s.mu.Lock()
 	now := s.tick()
 	s.uploads[up.id] = up
-	s.uploadHosts[client.NormalHost(&url.URL{Scheme: requestScheme(r), Host: requestHost(r)})] = struct{}{}
+	host := client.NormalHost(&url.URL{Scheme: requestScheme(r), Host: requestHost(r)})
+	if s.uploadHosts[host] == nil {
+		s.uploadHosts[host] = map[string]struct{}{}
+	}
+	prefix, _ := url.PathUnescape(requestPrefix(r)) // checked: its escapes are whole
+	s.uploadHosts[host][prefix] = struct{}{}
 	if s.opts.Retention > 0 {
 		s.expiries.add(now.Add(s.opts.Retention), expiringUpload, up.id)
 	}

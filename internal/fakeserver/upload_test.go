@@ -321,6 +321,11 @@ func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
 		{"a path prefix", http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/speech/"}}, "https://gw.example/speech"},
 		{"a prefix that is no path", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"speech?x=1"}}, "http://gw.example"},
 		{"a prefix with dot segments", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/a/../b"}}, "http://gw.example"},
+		{"a prefix with encoded dot segments", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/a/%2E%2E/b"}}, "http://gw.example"},
+		{"a prefix with what a path does not hold", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/<x> y"}}, "http://gw.example"},
+		{"a prefix not encoded", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/café"}}, "http://gw.example"},
+		{"an encoded prefix", http.Header{"X-Forwarded-Host": {"gw2.example"}, "X-Forwarded-Prefix": {"/%7Euser/caf%C3%A9"}}, "http://gw2.example/%7Euser/caf%C3%A9"},
+		{"a prefix too long", http.Header{"X-Forwarded-Host": {"gw.example"}, "X-Forwarded-Prefix": {"/" + strings.Repeat("a", 300)}}, "http://gw.example"},
 	} {
 		body, ct := multipartFile(t, "audio", "a.wav", wav)
 		resp := h.do(http.MethodPost, "/v2/upload", ct, body, tc.headers)
@@ -340,6 +345,26 @@ func TestUploadBehindAProxyGivesTheCallersURLs(t *testing.T) {
 		decodeInto(t, h.do(http.MethodGet, "/v2/pre-recorded?limit=1", "", nil, tc.headers).body, &page)
 		if !strings.HasPrefix(page.First, tc.want+"/v2/") {
 			t.Errorf("%s: the listing's first link %q, want it under %s", tc.name, page.First, tc.want)
+		}
+	}
+
+	// An upload's URL is known under the prefix it was given under, not
+	// under another, nor a file of the same name elsewhere on its host.
+	prefixed := http.Header{"X-Forwarded-Host": {"gw3.example"}, "X-Forwarded-Prefix": {"/speech"}}
+	body, ct := multipartFile(t, "audio", "a.wav", wav)
+	var up client.UploadResponse
+	decodeInto(t, h.do(http.MethodPost, "/v2/upload", ct, body, prefixed).body, &up)
+	for url, wantUpload := range map[string]bool{
+		"http://gw3.example/speech/file/" + up.AudioMetadata.ID: true,
+		"http://gw3.example/other/file/" + up.AudioMetadata.ID:  false,
+		"http://gw3.example/file/" + up.AudioMetadata.ID:        false,
+		"http://gw3.example/speech/podcasts/file/ep1.wav":       false,
+	} {
+		var init client.InitResponse
+		decodeInto(t, h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(`{"audio_url":"`+url+`"}`), nil).body, &init)
+		job := h.job(init.ID)
+		if isUpload := job.File != nil && job.File.ID == up.AudioMetadata.ID; isUpload != wantUpload {
+			t.Errorf("%s: taken as the upload: %t, want %t (file %+v, status %s)", url, isUpload, wantUpload, job.File, job.Status)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func TestAddAPIError(t *testing.T) {
 		},
 		"certificate not trusted": {
 			err:  &client.TransportError{Op: "GET /v2/live", Err: &tls.CertificateVerificationError{Err: errors.New("x509: certificate signed by unknown authority")}},
-			want: []string{"certificate signed by unknown authority", "SSL_CERT_FILE", "SSL_CERT_DIR"},
+			want: []string{"certificate signed by unknown authority", "The certificate of the server at base_url is not trusted here", "SSL_CERT_FILE", "SSL_CERT_DIR"},
 			not:  []string{"try again"},
 		},
 		"https to plain HTTP": {

@@ -709,6 +709,16 @@ func asReadNow(f *flattener, r types.Object) map[string]attr.Value {
 		}
 		attrs[name] = f.object(types.ObjectType{AttrTypes: o.AttributeTypes(context.Background())}, values)
 	}
+	// The transcript's sentences failed with the add-on: an earlier build
+	// kept "[]" for them.
+	sentences, _ := attrs["sentences"].(types.Object)
+	if transcription, ok := attrs["transcription"].(types.Object); ok && !transcription.IsNull() && !transcription.IsUnknown() &&
+		!sentences.IsNull() && !sentences.IsUnknown() && addonStateFailed(sentences.Attributes()) &&
+		transcription.Attributes()["sentences"].Equal(jsonTextValue("[]")) {
+		values := maps.Clone(transcription.Attributes())
+		values["sentences"] = jsonTextNull()
+		attrs["transcription"] = f.object(transcriptionType, values)
+	}
 	return attrs
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -738,6 +739,44 @@ func TestResultPlans_asReadNow(t *testing.T) {
 	// As an earlier build kept them once failed.
 	stale := set(set(o, "summarization", "success", types.BoolValue(false)), "summarization", "results", types.StringValue(""))
 	stale = set(set(stale, "sentiment_analysis", "success", types.BoolValue(false)), "sentiment_analysis", "results", types.StringValue(""))
+	// A prompt failed alone, its response kept as "", and the sentences
+	// failed, the transcript's kept as "[]".
+	empty := ""
+	withAnswers, _ := flattenResult(ctx, &client.Result{
+		Transcription: &client.Transcription{FullTranscript: "Hello.", Languages: []string{"en"}, Sentences: []client.AddonResult[[]string]{{Error: &client.AddonError{StatusCode: 500}}}},
+		Sentences:     &client.AddonResult[[]string]{Error: &client.AddonError{StatusCode: 500}},
+		AudioToLLM: &client.AddonResult[[]client.AudioToLLMResult]{Success: true, Results: []client.AudioToLLMResult{
+			{Success: true, Results: &client.AudioToLLMAnswer{Prompt: &empty, Response: &summary}},
+			{Error: &client.AddonError{StatusCode: 500}, Results: &client.AudioToLLMAnswer{Prompt: &empty}},
+		}},
+	}, transcriptContent, nil)
+	answers := at(t, withAnswers, "audio_to_llm", "results").(types.List)
+	failedAnswer := answers.Elements()[1].(types.Object)
+	failedValues := maps.Clone(failedAnswer.Attributes())
+	failedValues["response"] = types.StringValue("")
+	elems := slices.Clone(answers.Elements())
+	elems[1] = types.ObjectValueMust(failedAnswer.AttributeTypes(ctx), failedValues)
+	replace := func(o types.Object, name string, v attr.Value) types.Object {
+		attrs := maps.Clone(o.Attributes())
+		attrs[name] = v
+		return types.ObjectValueMust(o.AttributeTypes(ctx), attrs)
+	}
+	stale = replace(stale, "audio_to_llm", replace(withAnswers.Attributes()["audio_to_llm"].(types.Object), "results", types.ListValueMust(answers.ElementType(ctx), elems)))
+	stale = replace(stale, "sentences", withAnswers.Attributes()["sentences"])
+	stale = set(stale, "transcription", "sentences", jsonTextValue("[]"))
+	asNow, diags := resultAtContent(stale, transcriptContent)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if got := at(t, asNow, "audio_to_llm", "results").(types.List).Elements()[1].(types.Object).Attributes()["response"]; !got.IsNull() {
+		t.Errorf("a failed prompt's response %v, want null", got)
+	}
+	if got := at(t, asNow, "audio_to_llm", "results").(types.List).Elements()[0].(types.Object).Attributes()["response"]; !got.Equal(types.StringValue(summary)) {
+		t.Errorf("an answered prompt's response %v, want it kept", got)
+	}
+	if got := at(t, asNow, "transcription", "sentences"); !got.IsNull() {
+		t.Errorf("the transcript's sentences, failed with the add-on, %v, want null", got)
+	}
 
 	less, diags := resultAtContent(stale, summaryContent)
 	if got := at(t, less, "summarization", "results"); diags.HasError() || !got.IsNull() {
