@@ -722,8 +722,8 @@ func asReadNow(f *flattener, r types.Object) map[string]attr.Value {
 	return attrs
 }
 
-// addonStateFailed says whether the add-on result state values hold
-// failed (failed, on the state's side).
+// addonStateFailed says whether an add-on result, given by its attributes
+// in state, failed: failed's rule, read from state.
 func addonStateFailed(values map[string]attr.Value) bool {
 	success, _ := values["success"].(types.Bool)
 	failure, _ := values["error"].(types.Object)
