@@ -431,21 +431,18 @@ func flattenAddon[T any](f *flattener, a *client.AddonResult[T], t types.ObjectT
 }
 
 // unknownValueOf is the unknown value of type t.
-func unknownValueOf(t attr.Type) attr.Value {
-	ctx := context.Background()
-	v, err := t.ValueFromTerraform(ctx, tftypes.NewValue(t.TerraformType(ctx), tftypes.UnknownValue))
-	if err != nil {
-		panic(err) // every type takes it
-	}
-	return v
-}
+func unknownValueOf(t attr.Type) attr.Value { return valueOf(t, tftypes.UnknownValue) }
 
 // nullOf is the null value of type t.
-func nullOf(t attr.Type) attr.Value {
+func nullOf(t attr.Type) attr.Value { return valueOf(t, nil) }
+
+// valueOf is the value of type t whose Terraform value is raw: null or
+// unknown, which every type takes.
+func valueOf(t attr.Type, raw any) attr.Value {
 	ctx := context.Background()
-	v, err := t.ValueFromTerraform(ctx, tftypes.NewValue(t.TerraformType(ctx), nil))
+	v, err := t.ValueFromTerraform(ctx, tftypes.NewValue(t.TerraformType(ctx), raw))
 	if err != nil {
-		panic(err) // every type takes its null
+		panic(err)
 	}
 	return v
 }
