@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-version"
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -64,9 +65,10 @@ type exampleCase struct {
 	// readsOnly is set when the example only reads the jobs made before it
 	// (env.preexisting), which destroy leaves on the service.
 	readsOnly bool
-	// queriedBy names the test that runs the example, a query (terraform
-	// query, which applies nothing), instead of an apply here.
-	queriedBy string
+	// runBy names the test that runs the example instead of an apply here:
+	// a query (terraform query, which applies nothing), or a module's own
+	// tests (terraform test).
+	runBy string
 	// currentTerraform marks examples of features of Terraform 1.14
 	// (actions), skipped on older engines and on OpenTofu.
 	currentTerraform bool
@@ -232,7 +234,8 @@ var exampleCases = map[string]exampleCase{
 			}
 		},
 	},
-	"list-resources/transcription_job": {queriedBy: "TestAccJobList_generateConfig"},
+	"list-resources/transcription_job": {runBy: "TestAccJobList_generateConfig"},
+	"testing":                          {runBy: "TestAccExampleTesting"},
 	"actions/transcription_transcribe": {
 		currentTerraform: true,
 		vars: func(env *exampleEnv) config.Variables {
@@ -372,8 +375,8 @@ func TestAccExamples(t *testing.T) {
 }
 
 func testAccExample(t *testing.T, dir string, tc exampleCase) {
-	if tc.queriedBy != "" {
-		t.Skipf("a query, not applied: %s runs it", tc.queriedBy)
+	if tc.runBy != "" {
+		t.Skipf("not applied here: %s runs it", tc.runBy)
 	}
 	path := filepath.Join(examplesRoot, dir)
 	// The test copies the folder as it is: a state left there by a run in
@@ -671,3 +674,48 @@ func (notEmpty) CheckValue(v any) error {
 }
 
 func (notEmpty) String() string { return "not empty" }
+
+// TestAccExampleTesting runs the module of examples/testing through its own
+// tests, with `terraform test` (`tofu test`) as the provider's docs show: the
+// mocked tests, which must reach no service (each engine reads its own file
+// of them), and those against a fake server, whose teardown deletes the jobs
+// they made.
+func TestAccExampleTesting(t *testing.T) {
+	engine, v := engineVersion(t)
+	// mock_provider came with Terraform 1.7 and OpenTofu 1.8.
+	if minimum := map[string]string{"Terraform": "1.7.0", "OpenTofu": "1.8.0"}[engine]; minimum == "" ||
+		v.Core().LessThan(version.Must(version.NewVersion(minimum))) {
+		t.Skipf("mock_provider needs Terraform 1.7 or OpenTofu 1.8; this engine is %s %s", engine, v)
+	}
+	fake, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	w := newCLIWorkspace(t, "")
+	if err := os.Remove(filepath.Join(w.dir, "main.tf")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(w.dir, os.DirFS(filepath.Join(examplesRoot, "testing"))); err != nil {
+		t.Fatal(err)
+	}
+
+	stdout, stderr, err := w.run([]string{EnvBaseURL + "=" + url, EnvAPIKey + "=" + acctest.APIKey}, "test", "-no-color")
+	output := stdout + stderr
+	if err != nil {
+		t.Fatalf("%s test: %v\n%s", engine, err, output)
+	}
+	mocked := "tests/mocked.tftest.hcl"
+	if engine == "OpenTofu" {
+		mocked = "tests/mocked.tofutest.hcl"
+	}
+	for _, want := range []string{mocked + "... pass", "tests/fake_server.tftest.hcl... pass", "Success! 2 passed, 0 failed."} {
+		if !strings.Contains(output, want) {
+			t.Errorf("%s test printed no %q:\n%s", engine, want, output)
+		}
+	}
+	// The two recordings of fake_server.tftest.hcl; a mocked job reaching
+	// the service would be a third.
+	if n := fake.Stats().JobsCreated; n != 2 {
+		t.Errorf("the tests created %d jobs on the fake server, want 2", n)
+	}
+	if n := fake.JobCount(); n != 0 {
+		t.Errorf("the fake server still holds %d jobs after the tests' teardown, want none", n)
+	}
+}
