@@ -3,6 +3,7 @@ package fakeserver
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -531,6 +532,24 @@ type listFilter struct {
 	echo          url.Values // the filters as given, repeated in page links
 }
 
+// wholeNumberParameter reads the query parameter name, a whole number of
+// at least minimum; problem says what is wrong with v otherwise. A number
+// beyond what the server counts to is too large, not "not an integer".
+func wholeNumberParameter(name, v string, minimum int) (n int, problem string) {
+	n, err := strconv.Atoi(v)
+	switch {
+	case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-"):
+		return 0, fmt.Sprintf("%s must be at most %d (got %s)", name, math.MaxInt, v)
+	case errors.Is(err, strconv.ErrRange):
+		return 0, fmt.Sprintf("%s must not be less than %d", name, minimum)
+	case err != nil:
+		return 0, fmt.Sprintf("%s must be an integer (got %q)", name, v)
+	case n < minimum:
+		return 0, fmt.Sprintf("%s must not be less than %d", name, minimum)
+	}
+	return n, ""
+}
+
 // parseListFilter reads a listing's query parameters, naming each one that
 // is invalid or unknown (kind, unless withKind).
 func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
@@ -558,23 +577,15 @@ func parseListFilter(q url.Values, withKind bool) (listFilter, []string) {
 		v := values[0]
 		switch {
 		case key == "offset":
-			n, err := strconv.Atoi(v)
-			switch {
-			case err != nil:
-				bad("offset must be an integer (got %q)", v)
-			case n < client.MinListOffset:
-				bad("offset must not be less than %d", client.MinListOffset)
-			default:
+			if n, problem := wholeNumberParameter(key, v, client.MinListOffset); problem != "" {
+				bad("%s", problem)
+			} else {
 				f.offset = n
 			}
 		case key == "limit":
-			n, err := strconv.Atoi(v)
-			switch {
-			case err != nil:
-				bad("limit must be an integer (got %q)", v)
-			case n < client.MinListLimit:
-				bad("limit must not be less than %d", client.MinListLimit)
-			default:
+			if n, problem := wholeNumberParameter(key, v, client.MinListLimit); problem != "" {
+				bad("%s", problem)
+			} else {
 				f.limit = n
 			}
 		case key == "date":

@@ -21,7 +21,8 @@ var liveJobsListing = newJobListing(liveJobType, jobListing[client.LiveJob]{
 	name: "transcription_live_jobs",
 	description: "Lists live (streaming) transcription jobs, newest first, with every field of their records. " +
 		"Follows the service's pages until `limit` items are collected or the listing ends; without `limit`, every matching job is returned. " +
-		"Word timings are not included, and the transcripts only with `include_transcript = true`, to keep state small: " +
+		"The transcripts are kept only with `include_transcript = true`, and their utterances without word timings, to keep state small " +
+		"(a session's real-time `messages` are kept as the service wrote them, word timings included): " +
 		"an item with its transcript takes tens of kilobytes, ten thousand of them hundreds of megabytes.",
 	what: "live jobs",
 	zeroDataRetention: "The provider has zero_data_retention = true, and the service discloses no transcript or metadata of such an account through its API (GET /v2/live answers 403). " +
@@ -41,17 +42,17 @@ var liveJobsListing = newJobListing(liveJobType, jobListing[client.LiveJob]{
 // liveJobsItemsView is the `items` attribute.
 var liveJobsItemsView = listedJobsView("The live jobs, newest first. Values the service leaves out are null.", "live",
 	"Debug identifier of the request that started the session.",
-	"Parameters the session was started with, as JSON text: the service's values, its top-level keys sorted: "+
-		"`encoding`, `bit_depth`, `sample_rate`, `channels`, `model`, `endpointing`, `maximum_duration_without_endpointing`, `language_config`, "+
-		"`pre_processing`, `realtime_processing`, `post_processing`, `messages_config`, `callback` and `callback_config` "+
-		"(without its `url`, which may carry a token: a value inside `items` cannot be marked sensitive on its own). "+
+	"Parameters the session was started with, as JSON text: the service's values, its top-level keys in alphabetical order: "+
+		"`bit_depth`, `callback`, `callback_config` "+
+		"(without its `url`, which may carry a token: a value inside `items` cannot be marked sensitive on its own), `channels`, `encoding`, `endpointing`, "+
+		"`language_config`, `maximum_duration_without_endpointing`, `messages_config`, `model`, `post_processing`, `pre_processing`, `realtime_processing` and `sample_rate`. "+
 		"For example `jsondecode(data.transcription_live_jobs.example.items[0].request_params).sample_rate`.")
 
 // liveJobType is the type of an item, computed once.
 var liveJobType = liveJobsItemsView.objectType()
 
 // liveJob converts one live job record, keeping of its result what content
-// says (never word timings).
+// says (no word timings but those in the messages, kept as sent).
 func (f *flattener) liveJob(ctx context.Context, j *client.LiveJob, content resultContent) types.Object {
 	return f.listedJob(ctx, liveJobType, &j.JobCommon, f.liveRequestParams(j.RequestParams), content, func() []string {
 		if p := j.RequestParams; p != nil && p.RealtimeProcessing != nil && p.RealtimeProcessing.TranslationConfig != nil {

@@ -242,8 +242,8 @@ func transcriptViews() []viewAttr {
 		viewString("full_transcript", "The whole transcript as one text."+transcriptSized),
 		viewStringList("languages", "Language codes detected in the audio."),
 		viewJSON("utterances", utterancesDescription+transcriptSized),
-		viewJSON("sentences", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`); null unless the `sentences` add-on was enabled, and when it failed (when only some of its parts did, the texts of the others: the warning of failed add-ons names them)."+transcriptSized),
-		viewStringMap("subtitles", "Subtitle files keyed by format (`srt`, `vtt`); null unless subtitles were enabled."+transcriptSized),
+		viewJSON("sentences", "Texts of the sentences of the transcript, as a JSON list of strings (`jsondecode(...)`); null (or `[]`, as the service may send) unless the `sentences` add-on was enabled, and null when it failed (when only some of its parts did, the texts of the others: the warning of failed add-ons names them)."+transcriptSized),
+		viewStringMap("subtitles", "Subtitle files keyed by format (`srt`, `vtt`); null (or empty, as the service may send) unless subtitles were enabled."+transcriptSized),
 	}
 }
 
