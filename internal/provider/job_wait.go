@@ -19,21 +19,31 @@ import (
 //
 // A job that ends at P, between two looks at t < P and t + delay(t), is seen
 // by the second: the overshoot is at most delay(t) < max(initial, P/10), plus
-// one round trip. The looks number P/initial while t < 10·initial (ten
-// looks), then t grows by a tenth per look, about 24 looks per tenfold of P,
-// up to 10·max; past that one per max. With the defaults a job is seen
-// within max(250 ms, 10 % of P), in about 11 + ln(P/2.5 s)/ln(1.1) looks
-// up to P = 100 min (9 looks for 2 s, 38 for 30 s, 69 for 10 min, 88 for
-// an hour). max only bounds the wait for jobs longer than that.
+// one round trip, and never more than max. The looks number P/initial while
+// t < 10·initial (ten looks), then t grows by a tenth per look, about 24
+// looks per tenfold of P, up to 10·max; past that one per max. With the
+// defaults a job is seen within max(250 ms, 10 % of P), at most a minute
+// late, in about 11 + ln(P/2.5 s)/ln(1.1) looks up to P = 10 min (9 looks
+// for 2 s, 38 for 30 s, 69 for 10 min), then one a minute (119 for an hour):
+// a cap of 10 minutes saw an hour's job up to 6 minutes after it ended, for
+// 31 looks fewer.
+//
+// Looks that far apart would miss a job that ends in the last tenth of the
+// wait's limit (up to 6 minutes of an hour's), which an apply then taints,
+// to be replaced and billed again: lastLook before the wait's deadline, one
+// more look comes (0: none).
 type pollSchedule struct {
-	initial time.Duration // the shortest wait
-	max     time.Duration // the longest wait
+	initial  time.Duration // the shortest wait
+	max      time.Duration // the longest wait
+	lastLook time.Duration // how long before the deadline the last look comes
 }
 
 // pollFraction: each wait is a pollFraction-th of the time waited so far.
 const pollFraction = 10
 
-var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: 10 * time.Minute}
+// defaultPollSchedule's last look leaves a look's round trip (a result of
+// megabytes included) before the deadline.
+var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: time.Minute, lastLook: 2 * time.Second}
 
 // delay is the wait after a look made elapsed after waiting began.
 func (s pollSchedule) delay(elapsed time.Duration) time.Duration {
@@ -47,6 +57,22 @@ func (s pollSchedule) delay(elapsed time.Duration) time.Duration {
 // of a batch at a time.
 func (s pollSchedule) delayAfter(elapsed time.Duration, lookFailure error) time.Duration {
 	return max(s.delay(elapsed), client.RetryAfterOf(lookFailure))
+}
+
+// waitBefore is the wait before the next look, elapsed after waiting began
+// (lookFailure as for delayAfter): delayAfter, or shorter so that the last
+// look comes lastLook before ctx's deadline when the next would come after
+// it. A wait the service asked for (Retry-After) is kept to.
+func (s pollSchedule) waitBefore(ctx context.Context, elapsed time.Duration, lookFailure error) time.Duration {
+	wait := s.delayAfter(elapsed, lookFailure)
+	deadline, ok := ctx.Deadline()
+	if !ok || s.lastLook <= 0 || client.RetryAfterOf(lookFailure) > 0 {
+		return wait
+	}
+	if untilLast := time.Until(deadline) - s.lastLook; untilLast > 0 && untilLast < wait {
+		return untilLast
+	}
+	return wait
 }
 
 // errJobNotFinal is wrapped by waitForFinalJob's error when the wait ended
@@ -126,7 +152,7 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 				return job, nil
 			}
 		}
-		if err := client.Sleep(ctx, schedule.delayAfter(time.Since(start), failing)); err != nil {
+		if err := client.Sleep(ctx, schedule.waitBefore(ctx, time.Since(start), failing)); err != nil {
 			return last, jobNotFinal(err, failing)
 		}
 	}
@@ -196,7 +222,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 	// lookFailure: how the last look at the job failed, if it did.
 	wait := func(lookFailure error) error {
 		tflog.Debug(ctx, "transcription job not deletable yet, waiting", map[string]any{"id": id})
-		if sleepErr := client.Sleep(ctx, schedule.delayAfter(time.Since(start), lookFailure)); sleepErr != nil {
+		if sleepErr := client.Sleep(ctx, schedule.waitBefore(ctx, time.Since(start), lookFailure)); sleepErr != nil {
 			return fmt.Errorf("%w: %w (last answer: %w)", errJobNotFinal, sleepErr, refusal)
 		}
 		return nil

@@ -43,9 +43,9 @@ func TestPollSchedule_delay(t *testing.T) {
 		{3 * time.Second, 300 * time.Millisecond},
 		{30 * time.Second, 3 * time.Second},
 		{10 * time.Minute, time.Minute},
-		{time.Hour, 6 * time.Minute},
-		{100 * time.Minute, 10 * time.Minute},
-		{5 * time.Hour, 10 * time.Minute},
+		{10 * time.Minute, time.Minute},
+		{time.Hour, time.Minute},
+		{5 * time.Hour, time.Minute},
 	} {
 		if got := defaultPollSchedule.delay(tc.elapsed); got != tc.want {
 			t.Errorf("delay(%s) = %s, want %s", tc.elapsed, got, tc.want)
@@ -76,8 +76,9 @@ func TestPollSchedule_overshootAndLooks(t *testing.T) {
 		{30 * time.Second, 38},
 		{2 * time.Minute, 52},
 		{10 * time.Minute, 69},
-		{time.Hour, 88},
-		{3 * time.Hour, 101}, // past 100 min, one look every 10 min
+		{30 * time.Minute, 89},
+		{time.Hour, 119},
+		{3 * time.Hour, 239}, // past 10 min, one look a minute
 	} {
 		looks, seen := defaultPollSchedule.looks(tc.processing)
 		overshoot := seen - tc.processing
@@ -143,6 +144,86 @@ func TestWaitForFinalJob(t *testing.T) {
 		if job.Status != want {
 			t.Errorf("%s: status %s, want %s", audio, job.Status, want)
 		}
+	}
+}
+
+// TestPollSchedule_waitBefore: the wait before the next look is the
+// schedule's, or shorter so that one last look comes lastLook before the
+// deadline; a Retry-After is kept to whatever the deadline.
+func TestPollSchedule_waitBefore(t *testing.T) {
+	schedule := pollSchedule{initial: time.Minute, max: time.Minute, lastLook: 2 * time.Second}
+	retryAfter := &client.APIError{StatusCode: http.StatusTooManyRequests, RetryAfter: time.Minute}
+	for _, tc := range []struct {
+		name        string
+		timeout     time.Duration // 0: no deadline
+		lookFailure error
+		want        time.Duration // to within a second (the deadline is real time)
+	}{
+		{name: "no deadline", want: time.Minute},
+		{name: "deadline after the next look", timeout: time.Hour, want: time.Minute},
+		{name: "next look after the deadline", timeout: 30 * time.Second, want: 28 * time.Second},
+		{name: "last look already made", timeout: time.Second, want: time.Minute},
+		{name: "retry-after kept", timeout: 30 * time.Second, lookFailure: retryAfter, want: time.Minute},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := t.Context()
+			if tc.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tc.timeout)
+				defer cancel()
+			}
+			if got := schedule.waitBefore(ctx, time.Hour, tc.lookFailure); got > tc.want || got < tc.want-time.Second {
+				t.Errorf("waitBefore = %s, want %s", got, tc.want)
+			}
+		})
+	}
+	if got := (pollSchedule{initial: time.Minute, max: time.Minute}).waitBefore(context.Background(), 0, nil); got != time.Minute {
+		t.Errorf("without lastLook: %s, want the schedule's minute", got)
+	}
+}
+
+// TestWaitForFinalJob_looksOnceMoreBeforeTheDeadline: a job that ends
+// between a look and the deadline, before the next look would come, is
+// seen done by a last look: the wait used to sleep past the deadline, and
+// an apply tainted the job, to be replaced and billed again.
+func TestWaitForFinalJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	c, _ := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	go func() {
+		time.Sleep(100 * time.Millisecond) // after the first look
+		clock.Advance(2 * time.Hour)
+	}()
+	schedule := pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 300 * time.Millisecond}
+	job, err := waitForFinalJob(ctx, c, id, schedule, client.FullDetail, nil)
+	if err != nil {
+		t.Fatalf("err = %v, want the job seen done by the last look", err)
+	}
+	if job.Status != client.StatusDone {
+		t.Errorf("status %s, want done", job.Status)
+	}
+}
+
+// TestDeleteJob_looksOnceMoreBeforeTheDeadline: the same for a deletion
+// waiting for its job to end.
+func TestDeleteJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	c, fs := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	go func() {
+		time.Sleep(100 * time.Millisecond) // after the refused DELETE and the look
+		clock.Advance(2 * time.Hour)
+	}()
+	schedule := pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 300 * time.Millisecond}
+	if err := deleteJob(ctx, c, id, schedule, false, ""); err != nil {
+		t.Fatalf("err = %v, want the job deleted once the last look saw it ended", err)
+	}
+	if _, ok := fs.Job(id); ok {
+		t.Fatal("job still exists")
 	}
 }
 
