@@ -488,15 +488,17 @@ func (c *Client) GetPreRecordedStatus(ctx context.Context, id string) (string, e
 func (c *Client) readStatus(ctx context.Context, cl call, resp *http.Response, id string) (string, error) {
 	op := cl.method + " " + cl.path
 	contentType := resp.Header.Get("Content-Type")
+	// The log counts the rest too: only the head is read, and a
+	// record's bytes given as the head's read as an answer cut short.
 	if !isJSON(contentType) {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxLoggedBodyBytes))
-		finishBody(resp.Body)
-		c.logResponse(ctx, op, resp, int64(len(data)), data, c.hide)
+		rest := finishBody(resp.Body)
+		c.logResponse(ctx, op, resp, int64(len(data))+rest, data, c.hide)
 		return "", notJSONError(op, contentType, data, c.hide)
 	}
 	members, head, size, readErr := readLeadingStrings(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
-	finishBody(resp.Body)
-	c.logResponse(ctx, op, resp, size, head, c.hide)
+	rest := finishBody(resp.Body)
+	c.logResponse(ctx, op, resp, size+rest, head, c.hide)
 	if readErr != nil {
 		return "", readFailure(ctx, op, readErr)
 	}
@@ -768,7 +770,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		if cl.carryThrough && ctx.Err() != nil {
 			return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
 		}
-		resp, went, err := c.send(ctx, cl)
+		resp, went, err := c.send(ctx, cl, attempt)
 		sent := went.sent
 		var local *localError
 		if errors.As(err, &local) {
@@ -802,7 +804,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				retryable = retryable && connectTimeouts < 2
 			}
 			retryable = retryable && !settled(err)
-			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, hide: hide}
+			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, AnswerTimeout: c.cfg.ResponseHeaderTimeout, Tries: attempt + 1, hide: hide}
 			if !retryable || attempt >= maxRetries {
 				return nil, transportErr
 			}
@@ -833,6 +835,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		c.logResponse(ctx, op, resp, int64(len(data)), data, answerHide)
 		apiErr := newAPIError(op, resp, data, answerHide)
 		apiErr.ProxyCredentialsSent = resp.StatusCode == http.StatusProxyAuthRequired && c.proxyCredentials
+		apiErr.Tries = attempt + 1
 		if !shouldRetry(cl.retry, apiErr) || attempt >= maxRetries {
 			return nil, apiErr
 		}
@@ -857,10 +860,26 @@ func (c *Client) waitToRetry(ctx context.Context, op string, attempt int, wait t
 	return nil
 }
 
-// send makes one try. sent reports whether any part of the request may have
-// reached the service (its headers were written). The response's body is
-// watched for stalls and releases the try when closed.
-func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, error) {
+// tryLog is what the log says of every line of one try: its number, from
+// 1, and when it began. It travels in the request's context, to the line
+// of its answer read.
+type tryLog struct {
+	attempt int
+	start   time.Time
+}
+
+type tryKey struct{}
+
+func (t *tryLog) addTo(fields map[string]any) {
+	fields["attempt"] = t.attempt
+	fields["duration_ms"] = time.Since(t.start).Milliseconds()
+}
+
+// send makes one try, the attempt-th from 0. sent reports whether any part
+// of the request may have reached the service (its headers were written).
+// The response's body is watched for stalls and releases the try when
+// closed.
+func (c *Client) send(ctx context.Context, cl call, attempt int) (*http.Response, sending, error) {
 	var body requestBody
 	hasBody := cl.body != nil
 	contentType := cl.contentType
@@ -898,7 +917,9 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, er
 			dog.requestWritten()
 		},
 	}
-	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(tryCtx, trace), cl.method, c.endpoint(cl.path, cl.query), nil)
+	try := &tryLog{attempt: attempt + 1}
+	reqCtx := context.WithValue(httptrace.WithClientTrace(tryCtx, trace), tryKey{}, try)
+	req, err := http.NewRequestWithContext(reqCtx, cl.method, c.endpoint(cl.path, cl.query), nil)
 	if err != nil {
 		body.Close()
 		dog.release()
@@ -924,17 +945,19 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, sending, er
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	c.log.Debug(ctx, "transcription API request", map[string]any{"method": cl.method, "url": req.URL.String(), ServiceKeyHeader: "<masked>"})
-	start := time.Now()
+	c.log.Debug(ctx, "transcription API request", map[string]any{"op": cl.method + " " + cl.path, "url": req.URL.String(), "attempt": try.attempt, ServiceKeyHeader: "<masked>"})
+	try.start = time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
 		if stall := stallCause(tryCtx); stall != nil && ctx.Err() == nil {
 			err = stall
 		}
 		dog.release()
+		fields := map[string]any{"op": cl.method + " " + cl.path, "error": c.secretsOf(cl).mask(err.Error())}
+		try.addTo(fields)
+		c.log.Debug(ctx, "transcription API request failed", fields)
 		return nil, sending{sent: wrote.Load(), written: wroteWhole.Load()}, err
 	}
-	c.log.Trace(ctx, "transcription API round trip", map[string]any{"method": cl.method, "url": req.URL.String(), "duration_ms": time.Since(start).Milliseconds()})
 	dog.answer()
 	resp.Body = &watchedBody{rc: resp.Body, ctx: tryCtx, w: dog}
 	return resp, sending{sent: true, written: true}, nil
@@ -1119,9 +1142,15 @@ func notJSONError(op, contentType string, data []byte, hide secrets) error {
 const LoggedBodyCutField = "body_cut"
 
 // logResponse logs an answer of size bytes, of which body holds the first,
-// without hide.
+// without hide: one line per try, with its number and how long it took,
+// its body read.
 func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size int64, body []byte, hide secrets) {
 	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": size}
+	if resp.Request != nil {
+		if try, ok := resp.Request.Context().Value(tryKey{}).(*tryLog); ok {
+			try.addTo(fields)
+		}
+	}
 	c.log.Debug(ctx, "transcription API response", fields)
 	if len(body) > 0 {
 		// Masked before it is cut, so that a secret across the cut goes

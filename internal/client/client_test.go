@@ -1843,3 +1843,95 @@ func TestLogResponse_marksABodyCutShort(t *testing.T) {
 		}
 	}
 }
+
+// Each try's answer is logged on one line with the try's number and how
+// long it took; a try that got no answer is logged too. A status read,
+// which reads only the head of the record, logs the size of the whole
+// answer and marks its body cut, not the head's size as if the service had
+// sent no more.
+func TestLogging_eachTryOnOneLine(t *testing.T) {
+	record := `{"id":"` + recordedJobID + `","status":"done","result":{"padding":"` + strings.Repeat("x", 6000) + `"}}`
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = io.WriteString(w, `{"message":"failed"}`)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, record[:100])
+		w.(http.Flusher).Flush() // chunked: no Content-Length to read the size from
+		_, _ = io.WriteString(w, record[100:])
+	}))
+	defer srv.Close()
+	var logs recordingLogger
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPreRecordedStatus(context.Background(), recordedJobID); err != nil {
+		t.Fatal(err)
+	}
+	var answers []string
+	for _, line := range logs.lines {
+		if strings.HasPrefix(line, "transcription API response map") {
+			answers = append(answers, line)
+		}
+	}
+	if len(answers) != 2 {
+		t.Fatalf("%d answer lines, want 2:\n%s", len(answers), strings.Join(logs.lines, "\n"))
+	}
+	for i, want := range []string{"attempt:1", "attempt:2"} {
+		if !strings.Contains(answers[i], want) || !strings.Contains(answers[i], "duration_ms:") {
+			t.Errorf("answer line %d has no %s and duration_ms: %s", i+1, want, answers[i])
+		}
+	}
+	if want := fmt.Sprintf("bytes:%d", len(record)); !strings.Contains(answers[1], want) {
+		t.Errorf("the status read's answer line has no %s: %s", want, answers[1])
+	}
+	if !strings.Contains(strings.Join(logs.lines, "\n"), client.LoggedBodyCutField+":true") {
+		t.Errorf("the head of the record logged without %s:\n%s", client.LoggedBodyCutField, strings.Join(logs.lines, "\n"))
+	}
+
+	// A try with no answer: its line names the try and the failure.
+	srv.Close()
+	logs = recordingLogger{}
+	c, err = client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: -1, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPreRecordedStatus(context.Background(), recordedJobID); err == nil {
+		t.Fatal("a closed server answered")
+	}
+	if all := strings.Join(logs.lines, "\n"); !strings.Contains(all, "transcription API request failed") || !strings.Contains(all, "attempt:1") {
+		t.Errorf("no line of the failed try:\n%s", all)
+	}
+}
+
+// A call that failed for good says how many times its request was sent,
+// answered or not.
+func TestErrors_countTheTries(t *testing.T) {
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusInternalServerError)
+	}))
+	defer failing.Close()
+	c, err := client.New(client.Config{BaseURL: failing.URL, APIKey: testKey, MaxRetries: 2, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var apiErr *client.APIError
+	if _, err := c.GetPreRecorded(context.Background(), recordedJobID); !errors.As(err, &apiErr) || apiErr.Tries != 3 {
+		t.Errorf("err %v (tries %v), want an APIError after 3 tries", err, apiErr)
+	}
+
+	failing.Close()
+	c, err = client.New(client.Config{BaseURL: failing.URL, APIKey: testKey, MaxRetries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var transportErr *client.TransportError
+	if _, err := c.GetPreRecorded(context.Background(), recordedJobID); !errors.As(err, &transportErr) || transportErr.Tries != 2 {
+		t.Errorf("err %v, want a TransportError after 2 tries", err)
+	}
+}

@@ -42,6 +42,9 @@ type APIError struct {
 	// timestamp and statusCode (the answer's) all there. Another body (a
 	// gateway's or proxy's page) is no word of the service's on what it did.
 	ServiceBody bool
+	// Tries is how many times the request was sent, this answer's try
+	// included.
+	Tries int
 }
 
 // MayHaveBeenHandled reports whether the request this answers may have been
@@ -130,7 +133,13 @@ type TransportError struct {
 	// cut short): the service was reached, and may have acted on it.
 	Written bool
 	Err     error
-	hide    secrets // masked in the text of Err
+	// AnswerTimeout is the limit for an answer to begin once the request
+	// is sent (Config.ResponseHeaderTimeout), named when it ran out.
+	AnswerTimeout time.Duration
+	// Tries is how many times the request was sent, this failure's try
+	// included.
+	Tries int
+	hide          secrets // masked in the text of Err
 }
 
 func (e *TransportError) Error() string {
@@ -138,6 +147,10 @@ func (e *TransportError) Error() string {
 	switch {
 	case e.Written && isTimeout(e.Err):
 		what = "the transcription service took the request and sent no answer in time"
+		// net/http's words for ResponseHeaderTimeout: its error is not exported.
+		if e.AnswerTimeout > 0 && strings.Contains(e.Err.Error(), "timeout awaiting response headers") {
+			what += fmt.Sprintf(" (none began within %s, the provider's limit for an answer to begin, apart from the operation's timeouts)", e.AnswerTimeout)
+		}
 	case e.Written:
 		what = "the transcription service took the request, and the connection failed before its whole answer came"
 	case e.Sent:

@@ -120,10 +120,12 @@ func (h *headRecorder) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// finishBody closes a response body read only in part. A rest of at most
-// maxDrainBytes is read first, so that the connection serves the next
-// request; a longer one is not worth receiving.
-func finishBody(body io.ReadCloser) {
-	_, _ = io.CopyN(io.Discard, body, maxDrainBytes+1)
+// finishBody closes a response body read only in part and returns the
+// number of bytes of its rest that it read. A rest of at most maxDrainBytes
+// is read first, so that the connection serves the next request; a longer
+// one is not worth receiving.
+func finishBody(body io.ReadCloser) int64 {
+	n, _ := io.CopyN(io.Discard, body, maxDrainBytes+1)
 	_ = body.Close()
+	return n
 }

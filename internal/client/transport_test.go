@@ -491,7 +491,8 @@ func TestHeaderTimeout_notRetried(t *testing.T) {
 	}
 	// The service was reached: not "cannot reach", which sent users to
 	// check base_url and the network.
-	if !transportErr.Written || !strings.Contains(err.Error(), "the transcription service took the request and sent no answer in time") {
+	// It names the limit, which is not the operation's timeouts.
+	if !transportErr.Written || !strings.Contains(err.Error(), "the transcription service took the request and sent no answer in time (none began within 200ms, the provider's limit for an answer to begin") {
 		t.Errorf("error %q, want it to say the service took the request and did not answer", err)
 	}
 	if n := tries.Load(); n != 1 {

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 	"github.com/transcription-service/terraform-provider-transcription/internal/validators"
@@ -189,6 +190,16 @@ func (a *transcribeAction) checkConfig(ctx context.Context, config tfsdk.Config,
 func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	ctx, stop := a.data.untilStopped(ctx)
 	defer stop()
+	defer func() {
+		// terraform-plugin-go sends nothing once the request's context has
+		// ended (an interrupt): what the diagnostics say (the job left
+		// running, where its result will be) reaches only the log.
+		if ctx.Err() != nil {
+			for _, d := range resp.Diagnostics {
+				tflog.Warn(ctx, d.Summary(), map[string]any{"detail": d.Detail(), "severity": d.Severity().String()})
+			}
+		}
+	}()
 	var config transcribeActionModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() {

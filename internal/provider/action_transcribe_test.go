@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/acctest"
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
@@ -566,6 +568,47 @@ stream:
 	case <-invoked:
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the action is still blocked sending progress after the interrupt (received before it: %q)", received)
+	}
+}
+
+// TestTranscribe_interruptedWaitLogged: an interrupted action's error,
+// which names the job left running and where its result will be, reaches
+// only the provider's log (terraform-plugin-go sends nothing once the
+// request's context has ended): it is logged as a warning.
+func TestTranscribe_interruptedWaitLogged(t *testing.T) {
+	_, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: fakeserver.NewManualClock(time.Now())})
+	var logged bytes.Buffer
+	ctx, interrupt := context.WithCancel(tflogtest.RootLogger(context.Background(), &logged))
+	defer interrupt()
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	var schemaResp action.SchemaResponse
+	a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
+	config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+		"audio_url": frameworktest.String("https://example.com/standup.wav"),
+	})}
+	resp := &action.InvokeResponse{SendProgress: func(ev action.InvokeProgressEvent) {
+		if strings.HasPrefix(ev.Message, "Transcription job ") { // seen queued: the wait is on
+			interrupt()
+		}
+	}}
+	a.Invoke(ctx, action.InvokeRequest{Config: config}, resp)
+	if !resp.Diagnostics.HasError() || resp.Diagnostics[0].Summary() != "Interrupted while waiting for the transcription job" {
+		t.Fatalf("diagnostics %v, want the interrupted wait's error", resp.Diagnostics)
+	}
+	entries, err := tflogtest.MultilineJSONDecode(&logged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(entries, func(e map[string]any) bool {
+		detail, _ := e["detail"].(string)
+		return e["@level"] == "warn" && e["@message"] == "Interrupted while waiting for the transcription job" &&
+			strings.Contains(detail, "Its result will be at "+url) && e["job_id"] != nil
+	}) {
+		t.Errorf("no warning in the log carries the interrupted action's error:\n%s", logged.String())
 	}
 }
 

@@ -64,6 +64,9 @@ func errorDetail(err error, advice bool) string {
 			}
 			b.WriteString("\n\n" + hint)
 		}
+		if advice {
+			b.WriteString(triesNote(apiErr.Tries))
+		}
 		if apiErr.RequestID != "" {
 			fmt.Fprintf(&b, "\n\nrequest_id: %s (quote it when asking the service's support)", apiErr.RequestID)
 		}
@@ -72,11 +75,11 @@ func errorDetail(err error, advice bool) string {
 		// Not tried again by the client, nor mended by trying later.
 		return transportErr.Error() + ". " + settledHint(err)
 	case errors.As(err, &transportErr) && transportErr.Written:
-		return transportErr.Error() + ". The service was reached: it may be overloaded, or the network to it unreliable."
+		return transportErr.Error() + ". The service was reached: it may be overloaded, or the network to it unreliable." + triesNote(transportErr.Tries)
 	case errors.As(err, &transportErr) && !advice:
 		return transportErr.Error() + ". Check base_url and the network."
 	case errors.As(err, &transportErr):
-		return transportErr.Error() + ". Check base_url and the network, then try again."
+		return transportErr.Error() + ". Check base_url and the network, then try again." + triesNote(transportErr.Tries)
 	case errors.As(err, &decodeErr):
 		return decodeErr.Error() + ". Check that base_url points at the transcription service."
 	case errors.As(err, &interrupted) && interrupted.Last != nil && errors.As(interrupted.Last, new(*client.APIError)):
@@ -91,6 +94,16 @@ func errorDetail(err error, advice bool) string {
 		return endedBy(err) + " before the service's answer was received: " + err.Error()
 	}
 	return err.Error()
+}
+
+// triesNote says how often a request that failed for good was sent, when
+// more than once: a failure after retries is no passing one, and the
+// retries are the provider's max_retries. Empty for one try.
+func triesNote(tries int) string {
+	if tries < 2 {
+		return ""
+	}
+	return fmt.Sprintf("\n\nThe request was sent %d times (the provider's max_retries bounds how many).", tries)
 }
 
 // plainHTTPToHTTPS matches what servers answer to plain HTTP sent to their

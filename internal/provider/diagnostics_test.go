@@ -25,6 +25,20 @@ func TestAddAPIError(t *testing.T) {
 				ValidationErrors: []string{"model must be one of model-1, model-3", "audio_url is required"}}),
 			want: []string{"POST /v2/pre-recorded", "status 400 (Bad Request): invalid body.", "  - model must be one of model-1, model-3", "  - audio_url is required", "request_id: req-42"},
 		},
+		// A failure after retries says how often the request went: no
+		// passing failure, and max_retries is what bounds them.
+		"after retries": {
+			err:  &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "down", Tries: 3},
+			want: []string{"status 503", "The request was sent 3 times (the provider's max_retries bounds how many)."},
+		},
+		"one try": {
+			err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "down", Tries: 1},
+			not: []string{"was sent"},
+		},
+		"no answer after retries": {
+			err:  &client.TransportError{Op: "GET /v2/live", Err: errors.New("connection refused"), Tries: 4},
+			want: []string{"Check base_url and the network, then try again.", "The request was sent 4 times"},
+		},
 		"unauthorized": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 401, Message: "bad key", RequestID: "r"},
 			want: []string{"status 401", "bad key", "api_key", EnvAPIKey, "request_id: r"},

@@ -395,6 +395,9 @@ func submitJob(ctx context.Context, c *client.Client, request jobRequestModel, c
 	secrets := body.CallbackURLs()
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, secrets...)
 	ctx = tflog.MaskMessageStrings(ctx, secrets...)
+	// Which recording: in a parallel apply, what ties the create's lines
+	// (and a failure before the job has an id) to its resource.
+	tflog.Debug(ctx, "creating transcription job", map[string]any{"audio_url": client.RedactedURL(body.AudioURL)})
 	createCtx, cancel := context.WithDeadline(ctx, start.Add(limit.duration))
 	defer cancel()
 	created, err := c.CreatePreRecorded(createCtx, body)

@@ -364,4 +364,10 @@ func TestJobCreate_failedAddonWarns(t *testing.T) {
 	if !slices.ContainsFunc(entries, func(e map[string]any) bool { return e["@message"] == "created transcription job" && e["job_id"] == id }) {
 		t.Errorf("no log line of the creation names job_id %s", id)
 	}
+	// Before the id exists, the recording ties the create to its resource.
+	if !slices.ContainsFunc(entries, func(e map[string]any) bool {
+		return e["@message"] == "creating transcription job" && e["audio_url"] == "https://example.com/addon-error-503.wav"
+	}) {
+		t.Errorf("no log line before the create names its audio_url")
+	}
 }
