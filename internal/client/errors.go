@@ -139,7 +139,7 @@ type TransportError struct {
 	// Tries is how many times the request was sent, this failure's try
 	// included.
 	Tries int
-	hide          secrets // masked in the text of Err
+	hide  secrets // masked in the text of Err
 }
 
 func (e *TransportError) Error() string {

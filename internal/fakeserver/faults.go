@@ -148,14 +148,17 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) (dealt, los
 	switch {
 	case roll < cfg.RateLimitRatio:
 		s.countFault(func(st *Stats) { st.RateLimited++ })
+		noteFault(r, ControlFaultNames.RateLimitRatio)
 		w.Header().Set("Retry-After", strconv.Itoa(cfg.RetryAfter))
 		s.writeError(w, r, http.StatusTooManyRequests, "too many requests; retry after "+strconv.Itoa(cfg.RetryAfter)+"s")
 		return true, false
 	case roll < cfg.RateLimitRatio+cfg.ServerErrorRatio:
 		s.countFault(func(st *Stats) { st.ServerErrors++ })
+		noteFault(r, ControlFaultNames.ServerErrorRatio)
 		s.writeError(w, r, cfg.ServerErrorStatus, faultMessage(cfg.ServerErrorStatus))
 		return true, false
 	case roll < cfg.RatioSum():
+		noteFault(r, ControlFaultNames.LostAnswerRatio)
 		return false, true
 	}
 	return false, false

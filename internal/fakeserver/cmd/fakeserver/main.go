@@ -28,8 +28,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,6 +41,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -462,11 +465,14 @@ func buildVersion() string {
 
 // logRequests logs each request's method, target (its query redacted but
 // for the listings' parameters), status and duration; no headers, so the
-// API key never reaches the log.
+// API key never reaches the log. An error answer adds why (its message,
+// validation_errors and request_id, URLs in them redacted), an injected
+// fault says so, and a create or an upload names what it made.
 func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
+		r, note := fakeserver.WithAnswerNote(r)
+		sw := &statusWriter{ResponseWriter: w, keepBody: r.Method == http.MethodPost}
 		defer func() {
 			aborted := recover()
 			status := "no answer" // the client gave up, or the server is closing
@@ -474,7 +480,10 @@ func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 			case aborted == http.ErrAbortHandler: //nolint:errorlint // a panic value, compared as the server does
 				status = "answer lost (-lost-answer-ratio)"
 			case sw.status != 0:
-				status = strconv.Itoa(sw.status)
+				status = strconv.Itoa(sw.status) + answerSummary(sw.status, sw.body.Bytes())
+				if note.Fault != "" {
+					status += " (injected: " + note.Fault + ")"
+				}
 			}
 			target := r.URL.EscapedPath()
 			if r.URL.RawQuery != "" {
@@ -489,11 +498,75 @@ func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 	})
 }
 
-// statusWriter remembers the status a handler answered with; 0 when it
-// answered nothing.
+// maxKeptAnswer bounds the answer a log line reads: error bodies and the
+// answers of creates and uploads are far smaller.
+const maxKeptAnswer = 8 << 10
+
+// answerSummary is what the log adds to an answer's status: an error's
+// message, validation_errors and request_id; the id of the job or file a
+// create or an upload made; empty for another answer.
+func answerSummary(status int, body []byte) string {
+	var answer struct {
+		Message          string   `json:"message"`
+		RequestID        string   `json:"request_id"`
+		ValidationErrors []string `json:"validation_errors"`
+		ID               string   `json:"id"`
+		AudioMetadata    struct {
+			ID string `json:"id"`
+		} `json:"audio_metadata"`
+	}
+	if len(body) == 0 || json.Unmarshal(body, &answer) != nil {
+		return ""
+	}
+	var b strings.Builder
+	switch {
+	case status >= 400:
+		if answer.Message != "" {
+			b.WriteString(": " + redactURLsIn(answer.Message))
+		}
+		if len(answer.ValidationErrors) > 0 {
+			b.WriteString(" (validation_errors: " + redactURLsIn(strings.Join(answer.ValidationErrors, "; ")) + ")")
+		}
+		if answer.RequestID != "" {
+			b.WriteString(" [request_id " + answer.RequestID + "]")
+		}
+	case answer.ID != "":
+		b.WriteString(" job " + answer.ID)
+	case answer.AudioMetadata.ID != "":
+		b.WriteString(" file " + answer.AudioMetadata.ID)
+	}
+	return b.String()
+}
+
+// quotedURLInText matches a URL quoted in an error message as Go quotes
+// (the server's "(got %q)"), which may hold white space; urlInText one
+// written as it is.
+var (
+	quotedURLInText = regexp.MustCompile(`(?i)"https?://(?:[^"\\]|\\.)*"`)
+	urlInText       = regexp.MustCompile(`(?i)https?://[^\s"]+`)
+)
+
+// redactURLsIn leaves out the credentials, query and fragment of every URL
+// in text: a callback URL refused as invalid may carry a token.
+func redactURLsIn(text string) string {
+	redacted := quotedURLInText.ReplaceAllStringFunc(text, func(quoted string) string {
+		raw, err := strconv.Unquote(quoted)
+		if err != nil {
+			return `"…"`
+		}
+		return strconv.Quote(client.RedactedURL(raw))
+	})
+	return urlInText.ReplaceAllStringFunc(redacted, client.RedactedURL)
+}
+
+// statusWriter remembers the status a handler answered with (0 when it
+// answered nothing) and, with keepBody or for an error, the head of its
+// body.
 type statusWriter struct {
 	http.ResponseWriter
-	status int
+	status   int
+	keepBody bool
+	body     bytes.Buffer
 }
 
 func (w *statusWriter) WriteHeader(status int) {
@@ -506,6 +579,9 @@ func (w *statusWriter) WriteHeader(status int) {
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
+	}
+	if (w.keepBody || w.status >= 400) && w.body.Len() < maxKeptAnswer {
+		w.body.Write(b[:min(len(b), maxKeptAnswer-w.body.Len())])
 	}
 	return w.ResponseWriter.Write(b)
 }

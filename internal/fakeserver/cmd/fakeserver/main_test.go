@@ -573,6 +573,44 @@ func TestLogRequestsRedactsQuery(t *testing.T) {
 	}
 }
 
+// The log says why a request was refused (the message, validation_errors
+// and request_id of the error body, a URL quoted there without its query),
+// that an injected fault chose an answer, and which job a create made.
+func TestLogRequestsSaysWhy(t *testing.T) {
+	fake := fakeserver.New(fakeserver.Options{APIKey: "k"})
+	defer fake.Close()
+	var out strings.Builder
+	handler := logRequests(log.New(&out, "", 0), fake)
+	post := func(body string) string {
+		out.Reset()
+		r := httptest.NewRequest(http.MethodPost, "/v2/pre-recorded", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set(client.ServiceKeyHeader, "k")
+		handler.ServeHTTP(httptest.NewRecorder(), r)
+		return out.String()
+	}
+
+	got := post(`{"audio_url":"https://example.com/a.wav","callback":true,"callback_config":{"url":"https://hooks.example.com/x y?token=s3cret"},"model":"model-9"}`)
+	for _, want := range []string{" 422: ", "(validation_errors: ", "model", "callback_config.url", "[request_id "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("logged %q, want %q in it", got, want)
+		}
+	}
+	if strings.Contains(got, "s3cret") {
+		t.Errorf("logged %q: the callback URL's token", got)
+	}
+
+	got = post(`{"audio_url":"https://example.com/a.wav"}`)
+	if !regexp.MustCompile(`POST /v2/pre-recorded 201 job [0-9a-f-]{36} `).MatchString(got) {
+		t.Errorf("logged %q, want the created job's id", got)
+	}
+
+	fake.SetFaults(fakeserver.Faults{RateLimitRatio: 1, RetryAfter: 1})
+	if got := post(`{"audio_url":"https://example.com/a.wav"}`); !strings.Contains(got, " 429: too many requests") || !strings.Contains(got, "(injected: rate_limit_ratio)") {
+		t.Errorf("logged %q, want the injected 429 said so", got)
+	}
+}
+
 // The log gives the status a request was answered with, 200 for a body
 // written without one, and says when it was answered nothing (a client
 // that gave up while a latency fault held it), where it said 200.
