@@ -402,6 +402,11 @@ func (c *Client) CreatePreRecorded(ctx context.Context, req *InitTranscriptionRe
 		// the UUID the service issues (a "..") is not used as one.
 		return nil, &DecodeError{Op: "POST /v2/pre-recorded", Reason: fmt.Sprintf("response's id %q is not a UUID", truncate(out.ID, maxIdentBytes))}
 	}
+	if out.ResultURL == "" {
+		// The job is made: its result_url is the one the service gives
+		// every job (as for an imported job), not an error that would lose it.
+		out.ResultURL = c.ResultURL(out.ID)
+	}
 	return &out, nil
 }
 
@@ -556,8 +561,12 @@ func (c *Client) Upload(ctx context.Context, filename string, size int64, open f
 	if err := c.do(ctx, call{method: http.MethodPost, path: "/v2/upload", body: b, retry: retryIfNotAccepted}, &out); err != nil {
 		return nil, err
 	}
-	if out.AudioURL == "" {
+	switch {
+	case out.AudioURL == "":
 		return nil, &DecodeError{Op: "POST /v2/upload", Reason: "response has no audio_url"}
+	case out.AudioMetadata == nil || out.AudioMetadata.ID == "":
+		// The file's id is the upload's identity: none is no upload to keep.
+		return nil, &DecodeError{Op: "POST /v2/upload", Reason: "response has no audio_metadata.id"}
 	}
 	return &out, nil
 }
@@ -566,8 +575,10 @@ func (c *Client) Upload(ctx context.Context, filename string, size int64, open f
 type retryPolicy int
 
 const (
-	// retryIdempotent: 429, every 5xx but 501 (MayHaveBeenHandled) and any
-	// transport failure.
+	// retryIdempotent: 429, every 5xx but 501 (MayHaveBeenHandled) and
+	// transport failures, but those roundTrip tries once (no answer begun
+	// in time to a request sent, a settled failure) or twice (a connection
+	// not opened in time).
 	retryIdempotent retryPolicy = iota
 	// retryIfNotAccepted: 429, 503 in the service's error body, and
 	// transport failures before the request went out whole.
@@ -658,9 +669,6 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	}
 	cl.read = func(resp *http.Response) error { return c.readAnswer(ctx, cl, resp, out) }
 	_, err := c.roundTrip(ctx, cl)
-	if err == nil {
-		c.succeeded.Store(true)
-	}
 	return err
 }
 
@@ -779,9 +787,11 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		if err != nil {
 			if ctx.Err() != nil {
 				if !sent {
-					return nil, &InterruptedError{Op: op, Err: ctx.Err()}
+					// last: why an earlier try failed (an unreachable
+					// service), which a time limit's error would hide.
+					return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
 				}
-				return nil, ctx.Err()
+				return nil, fmt.Errorf("%s: %s while waiting for the service's answer: %w", op, contextEnded(ctx.Err()), ctx.Err())
 			}
 			// A request sent that no answer began to come back to within
 			// ResponseHeaderTimeout is not sent again: the service is not
@@ -816,9 +826,13 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		}
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			if cl.read == nil {
+				c.succeeded.Store(true)
 				return resp, nil
 			}
 			err := cl.read(resp)
+			if err == nil {
+				c.succeeded.Store(true)
+			}
 			var cut *TransportError // the answer cut short: retried as a lost connection is
 			if err == nil || !errors.As(err, &cut) || cl.retry != retryIdempotent || attempt >= maxRetries {
 				return nil, err

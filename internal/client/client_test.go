@@ -1650,6 +1650,7 @@ func TestCreatePreRecorded_answerOfSuccess(t *testing.T) {
 		{"id not a uuid", "application/json", `{"id": "..", "result_url": "x"}`, "", `response's id ".." is not a UUID`},
 		{"id not a uuid as text", "text/plain", `{"id": "job-1"}`, "", `response's id "job-1" is not a UUID`},
 		{"no id", "application/json", `{"result_url": "x"}`, "", "response has no id"},
+		{"no result_url", "application/json", `{"id": "` + id + `"}`, "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1667,7 +1668,29 @@ func TestCreatePreRecorded_answerOfSuccess(t *testing.T) {
 			if got.ID != id || got.Mislabeled != tc.wantMislabeled {
 				t.Errorf("got id %q labeled %q, want %q labeled %q", got.ID, got.Mislabeled, id, tc.wantMislabeled)
 			}
+			// An answer without result_url gets the one the service gives
+			// every job, not "".
+			if want := c.ResultURL(id); !strings.HasSuffix(got.ResultURL, "/v2/transcription/"+id) || (tc.name == "no result_url" && got.ResultURL != want) {
+				t.Errorf("result_url %q, want the job's (%s)", got.ResultURL, want)
+			}
 		})
+	}
+}
+
+// An upload's answer must name the file's id (audio_metadata.id), the
+// upload's identity: without it, state would keep an upload with id "" and
+// a file of 0 bytes.
+func TestUpload_answerWithoutFileID(t *testing.T) {
+	for name, body := range map[string]string{
+		"no audio_metadata": `{"audio_url": "https://api.example.com/file/1"}`,
+		"no id":             `{"audio_url": "https://api.example.com/file/1", "audio_metadata": {"filename": "a.wav", "size": 44}}`,
+	} {
+		c := clientOfServerAnswering(t, http.StatusOK, "application/json", body, client.Config{})
+		_, err := c.Upload(context.Background(), "a.wav", 4, func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("RIFF")), nil })
+		var decodeErr *client.DecodeError
+		if !errors.As(err, &decodeErr) || !strings.Contains(err.Error(), "response has no audio_metadata.id") {
+			t.Errorf("%s: %v, want a DecodeError naming audio_metadata.id", name, err)
+		}
 	}
 }
 
@@ -1931,7 +1954,33 @@ func TestErrors_countTheTries(t *testing.T) {
 		t.Fatal(err)
 	}
 	var transportErr *client.TransportError
-	if _, err := c.GetPreRecorded(context.Background(), recordedJobID); !errors.As(err, &transportErr) || transportErr.Tries != 2 {
+	_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+	if !errors.As(err, &transportErr) || transportErr.Tries != 2 {
 		t.Errorf("err %v, want a TransportError after 2 tries", err)
+	}
+	// The request is named once (net/http's error repeats it).
+	if err != nil && strings.Count(err.Error(), recordedJobID) != 1 {
+		t.Errorf("err %q names the request more than once", err)
+	}
+}
+
+// Succeeded says whether any call of the client was answered with success:
+// a status read (which reads only the head of a record) counts, as a whole
+// read does.
+func TestSucceeded_byAStatusRead(t *testing.T) {
+	f := newFixture(t, fakeserver.Options{ProcessingTime: time.Nanosecond})
+	created, err := f.c.CreatePreRecorded(context.Background(), &client.InitTranscriptionRequest{AudioURL: "https://example.com/a.wav"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, f.url, testKey)
+	if c.Succeeded() {
+		t.Fatal("a new client has succeeded")
+	}
+	if _, err := c.GetPreRecordedStatus(context.Background(), created.ID); err != nil {
+		t.Fatal(err)
+	}
+	if !c.Succeeded() {
+		t.Error("a status read answered with success, and Succeeded is false")
 	}
 }

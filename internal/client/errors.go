@@ -158,8 +158,13 @@ func (e *TransportError) Error() string {
 		// upload's): reached, and not holding the request.
 		what = "the connection to the transcription service failed while the request was being sent"
 	}
+	// net/http's *url.Error repeats the method and URL that Op names.
+	cause := e.Err
+	if urlErr := (*url.Error)(nil); errors.As(cause, &urlErr) {
+		cause = urlErr.Err
+	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
-	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(e.Err)), maxMessageBytes))
+	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(cause)), maxMessageBytes))
 }
 
 func (e *TransportError) Unwrap() error { return e.Err }

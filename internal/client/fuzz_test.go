@@ -502,12 +502,15 @@ func FuzzUploadResponse(f *testing.F) {
 			return c.Upload(ctx, "a.wav", int64(len(wav)), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(wav)), nil })
 		},
 		complete: func(r *client.UploadResponse) string {
-			if r.AudioURL == "" {
+			switch {
+			case r.AudioURL == "":
 				return "audio_url"
+			case r.AudioMetadata == nil || r.AudioMetadata.ID == "":
+				return "audio_metadata.id"
 			}
 			return ""
 		},
-	}, b.upload, []byte(`{"audio_url":"https://x/file/1","audio_metadata":{"size":-1,"audio_duration":1e308}}`))
+	}, b.upload, []byte(`{"audio_url":"https://x/file/1","audio_metadata":{"id":"f1","size":-1,"audio_duration":1e308}}`))
 }
 
 // FuzzVocabularyEntryUnmarshal decodes the string-or-object union: a string

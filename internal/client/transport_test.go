@@ -566,7 +566,7 @@ func TestUpload_resentAfterConnectionLostWhileSending(t *testing.T) {
 		}
 		n, _ := io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"audio_url":"http://files.example/%d","audio_metadata":{}}`, n)
+		fmt.Fprintf(w, `{"audio_url":"http://files.example/%d","audio_metadata":{"id":"f1"}}`, n)
 	}))
 	t.Cleanup(srv.Close)
 	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
@@ -664,3 +664,36 @@ func TestUpload_closeErrorAfterTheWholeFileIsNotAResend(t *testing.T) {
 type failingClose struct{ io.Reader }
 
 func (failingClose) Close() error { return errors.New("close failed") }
+
+// refusedThenStalled is a transport whose first try cannot connect and
+// whose next ones hang until their request's context ends.
+type refusedThenStalled struct{ tries atomic.Int32 }
+
+func (rt *refusedThenStalled) RoundTrip(req *http.Request) (*http.Response, error) {
+	if rt.tries.Add(1) == 1 {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")}
+	}
+	<-req.Context().Done()
+	return nil, req.Context().Err()
+}
+
+// A call whose time limit runs out while a try is connecting carries the
+// failure of the try before (the service unreachable), which the limit's
+// error would otherwise hide: "timed out before the request was sent".
+func TestInterrupted_keepsTheLastFailure(t *testing.T) {
+	rt := &refusedThenStalled{}
+	c, err := client.New(client.Config{BaseURL: "http://127.0.0.1:1", APIKey: testKey, HTTPClient: &http.Client{Transport: rt}, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err = c.GetPreRecorded(ctx, "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+	var interrupted *client.InterruptedError
+	if !errors.As(err, &interrupted) || interrupted.Last == nil || !strings.Contains(err.Error(), "connection refused") {
+		t.Errorf("err %v, want an InterruptedError carrying the refused connection", err)
+	}
+	if n := rt.tries.Load(); n != 2 {
+		t.Errorf("%d tries, want 2", n)
+	}
+}

@@ -441,8 +441,8 @@ type PreRecordedPage = Page[PreRecordedJob]
 
 // UploadResponse is the body of POST /v2/upload.
 type UploadResponse struct {
-	AudioURL      string        `json:"audio_url"`
-	AudioMetadata AudioMetadata `json:"audio_metadata"`
+	AudioURL      string         `json:"audio_url"`
+	AudioMetadata *AudioMetadata `json:"audio_metadata"`
 }
 
 // AudioMetadata describes an uploaded file.

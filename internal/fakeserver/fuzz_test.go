@@ -436,7 +436,7 @@ func FuzzUpload(f *testing.F) {
 		var up client.UploadResponse
 		decodeStrict(t, resp.body, &up)
 		m := up.AudioMetadata
-		if up.AudioURL != "http://example.com/file/"+m.ID || m.ID == "" || m.ID == by.fileID || m.Size <= 0 || m.Size > fuzzMaxUploadBytes ||
+		if m == nil || up.AudioURL != "http://example.com/file/"+m.ID || m.ID == "" || m.ID == by.fileID || m.Size <= 0 || m.Size > fuzzMaxUploadBytes ||
 			!(m.AudioDuration >= 0) || math.IsInf(m.AudioDuration, 0) || m.NumberOfChannels < 1 || m.Filename == "" {
 			t.Fatalf("upload answered %s", resp.body)
 		}

@@ -139,7 +139,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, _ string) 
 
 	writeJSON(w, http.StatusOK, client.UploadResponse{
 		AudioURL: baseURL(r) + "/file/" + up.id,
-		AudioMetadata: client.AudioMetadata{
+		AudioMetadata: &client.AudioMetadata{
 			ID:               up.id,
 			Filename:         filename,
 			Extension:        up.extension,

@@ -36,7 +36,7 @@ func TestUploadThenTranscribe(t *testing.T) {
 		t.Fatalf("audio_url %q, id %q", up.AudioURL, m.ID)
 	}
 	want := client.AudioMetadata{ID: m.ID, Filename: "Standup Recording.WAV", Extension: "wav", Size: int64(len(wav)), AudioDuration: 3, NumberOfChannels: 2}
-	if m != want {
+	if *m != want {
 		t.Fatalf("audio_metadata %+v, want %+v", m, want)
 	}
 

@@ -58,7 +58,7 @@ func transcribeActionTimeouts(ctx context.Context) actionschema.Attribute {
 	a, ok := actiontimeouts.AttributesWithOpts(ctx, actiontimeouts.Opts{
 		InvokeDescription: fmt.Sprintf("How long the action may take, as a Go duration such as `30m`: the create request's tries while the service turns it away (429, 503), then, with `wait_for_completion`, the wait for the job to end. Defaults to `%s`. "+
 			"No try of the create is sent after it runs out; a try in flight goes on to the service's answer. "+
-			"When it runs out during the wait the action fails; the service goes on processing the job.", client.FormatDuration(defaultCreateTimeout)),
+			"When it runs out during the wait the action fails; the service goes on processing the job.", client.FormatDuration(defaultWaitTimeout)),
 	}).(actionschema.SingleNestedAttribute)
 	if !ok {
 		panic("timeouts.AttributesWithOpts no longer returns a SingleNestedAttribute")
@@ -218,7 +218,7 @@ func (a *transcribeAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	// timeouts.invoke bounds the whole action: the create's tries, then the
 	// wait.
 	start := time.Now()
-	timeout, diags := config.Timeouts.Invoke(ctx, defaultCreateTimeout)
+	timeout, diags := config.Timeouts.Invoke(ctx, defaultWaitTimeout)
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}

@@ -79,7 +79,7 @@ The job is read as it is at that moment, unless ` + "`wait_for_completion = true
 // data source: read bounds the read, with the wait of wait_for_completion.
 func jobDataSourceTimeouts(ctx context.Context) dschema.Attribute {
 	return dataSourceTimeouts(ctx, fmt.Sprintf("How long the read may take, as a Go duration such as `30m`: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`), and with `wait_for_completion` the wait for the job to end. Defaults to `%s`. "+
-		"When it runs out the read fails; the service goes on processing the job.", client.FormatDuration(defaultCreateTimeout)))
+		"When it runs out the read fails; the service goes on processing the job.", client.FormatDuration(defaultWaitTimeout)))
 }
 
 // dataSourceTimeouts is the timeouts package's attribute for a data source,
@@ -199,7 +199,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	detail := resultDetail(record.resultContent())
 	var job *client.PreRecordedJob
 	var err error
-	timeout, diags := config.Timeouts.Read(ctx, defaultCreateTimeout)
+	timeout, diags := config.Timeouts.Read(ctx, defaultWaitTimeout)
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}

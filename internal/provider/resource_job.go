@@ -252,7 +252,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// timeouts.create bounds the whole creation: the create's tries, then
 	// the wait.
 	start := time.Now()
-	timeout, diags := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+	timeout, diags := plan.Timeouts.Create(ctx, defaultWaitTimeout)
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}

@@ -31,7 +31,10 @@ import (
 
 // Provider-side defaults.
 const (
-	defaultCreateTimeout       = 60 * time.Minute
+	// defaultWaitTimeout bounds a wait for a job to end: a create's
+	// (timeouts.create), the job data source's (timeouts.read) and the
+	// action's (timeouts.invoke).
+	defaultWaitTimeout         = 60 * time.Minute
 	defaultDeleteTimeout       = 20 * time.Minute
 	defaultReadTimeout         = 20 * time.Minute
 	defaultWaitForCompletion   = true
@@ -584,7 +587,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		CreateDescription: fmt.Sprintf("How long creation may take, as a Go duration such as `30m` or `2h`: the create request's tries while the service turns it away (429, 503), then the wait for the job to end. Defaults to `%s`. "+
 			"No try of the create is sent after it runs out: a refused create then made no job, and nothing is saved in state; a try in flight goes on to the service's answer, and the job it makes is saved in state: when the create was to wait for the job (`wait_for_completion`), tainted, with an error, as when the limit runs out during the wait. "+
 			"Failures of the service while waiting (429, 5xx, a lost connection), past the retries of one request (`max_retries`), do not end the wait before this. "+
-			"When it runs out during the wait the apply fails, the job stays in state tainted, and the service goes on processing it.", client.FormatDuration(defaultCreateTimeout)),
+			"When it runs out during the wait the apply fails, the job stays in state tainted, and the service goes on processing it.", client.FormatDuration(defaultWaitTimeout)),
 		ReadDescription: fmt.Sprintf("How long a refresh may take, as a Go duration: the `GET` with its retries while the service fails it or turns it away (429, 5xx, `Retry-After`); for a job that has ended, the look that checks the service still has it. It also bounds an update's read of a job still running. Defaults to `%s`, which an import uses. "+
 			"When it runs out the plan or apply fails, and the job stays in state as last read. A refresh uses the value last applied: a new value takes effect once applied (`terraform apply -refresh=false` applies it without the refresh that fails).", client.FormatDuration(defaultReadTimeout)),
 		DeleteDescription: fmt.Sprintf("How long deletion may take, as a Go duration: the `DELETE` with its retries when the service fails it, and the wait for a job that is still running to become deletable (the service deletes only jobs that have ended). Defaults to `%s`. "+

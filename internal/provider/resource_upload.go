@@ -626,7 +626,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	plan.SHA256 = types.StringValue(sum)
 	plan.ID = types.StringValue(up.AudioMetadata.ID)
 	plan.AudioURL = types.StringValue(up.AudioURL)
-	plan.AudioMetadata = flattenAudioMetadata(up.AudioMetadata)
+	plan.AudioMetadata = flattenAudioMetadata(*up.AudioMetadata)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, uploadIdentityModel{ID: plan.ID})...)
 	// The framework always hands Create private state; a direct call (a

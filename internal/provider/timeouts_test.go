@@ -145,7 +145,7 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 		}
 	}
 	waits := []wait{
-		{"resource create", http.MethodGet, "/v2/pre-recorded/", "create", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+		{"resource create", http.MethodGet, "/v2/pre-recorded/", "create", defaultWaitTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			r := &jobResource{data: &ProviderData{Client: c}, poll: testPollSchedule}
 			return createJobInProcess(t, r, func(typ tftypes.Object) map[string]tftypes.Value {
 				return map[string]tftypes.Value{
@@ -187,9 +187,9 @@ func TestWaitLimits_defaultsAndSettings(t *testing.T) {
 				"timeouts":  timeoutsObject(jobTimeoutsType(ctx), "read", v),
 			}).Diagnostics
 		}},
-		{"data source read", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, dataSourceRead(true)},
-		{"data source read without waiting", http.MethodGet, "/v2/pre-recorded/", "read", defaultCreateTimeout, dataSourceRead(false)},
-		{"action invoke", http.MethodGet, "/v2/pre-recorded/", "invoke", defaultCreateTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
+		{"data source read", http.MethodGet, "/v2/pre-recorded/", "read", defaultWaitTimeout, dataSourceRead(true)},
+		{"data source read without waiting", http.MethodGet, "/v2/pre-recorded/", "read", defaultWaitTimeout, dataSourceRead(false)},
+		{"action invoke", http.MethodGet, "/v2/pre-recorded/", "invoke", defaultWaitTimeout, func(t *testing.T, c *client.Client, v tftypes.Value) diag.Diagnostics {
 			a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
 			var schemaResp action.SchemaResponse
 			a.Schema(ctx, action.SchemaRequest{}, &schemaResp)

@@ -1,7 +1,8 @@
 package provider
 
-// The computed view of a job record, shared by the transcription_job resource
-// and the transcription_live_jobs data source. Resource and data source
+// The computed view of a job record, shared by the transcription_job resource,
+// the transcription_job data source and the listing data sources
+// (transcription_jobs, transcription_live_jobs). Resource and data source
 // schemas are distinct Go types, so the tree is defined once as viewAttr and
 // both schema forms, and the object types the converters build, derive from it.
 
