@@ -308,7 +308,7 @@ func (p *jobProgress) message(status string, now time.Time) string {
 		return fmt.Sprintf("Transcription job %s is %s.", p.id, status)
 	case now.Sub(p.lastTold) >= progressInterval:
 		p.lastTold = now
-		return fmt.Sprintf("Transcription job %s is still %s, %s after the action started.", p.id, status, now.Sub(p.start).Round(time.Second))
+		return fmt.Sprintf("Transcription job %s is still %s, %s after the action started.", p.id, status, client.FormatDuration(now.Sub(p.start).Round(time.Second)))
 	}
 	return ""
 }

@@ -722,7 +722,7 @@ func TestJobProgress(t *testing.T) {
 		{90 * time.Second, client.StatusProcessing, "Transcription job j1 is processing."},
 		{149 * time.Second, client.StatusProcessing, ""},
 		{150 * time.Second, client.StatusProcessing, "Transcription job j1 is still processing, 2m30s after the action started."},
-		{17 * time.Minute, client.StatusProcessing, "Transcription job j1 is still processing, 17m0s after the action started."},
+		{17 * time.Minute, client.StatusProcessing, "Transcription job j1 is still processing, 17m after the action started."},
 		{18 * time.Minute, client.StatusDone, ""},
 	}
 	p := jobProgress{id: "j1", start: start}

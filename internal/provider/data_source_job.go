@@ -231,7 +231,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	switch {
 	case read.timedOut(err):
 		resp.Diagnostics.AddError("Timed out reading the transcription job",
-			fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\nRaise timeouts.read, or try again later.", id, timeout, apiErrorDetail(err)))
+			fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\nRaise timeouts.read, or try again later.", id, client.FormatDuration(timeout), apiErrorDetail(err)))
 		return
 	case client.IsNotFound(err) && job != nil:
 		// Seen by the wait, then gone: the id is right.

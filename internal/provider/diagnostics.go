@@ -152,7 +152,9 @@ type timeLimit struct {
 	duration time.Duration
 }
 
-func (l timeLimit) String() string { return fmt.Sprintf("%s (%s)", l.setting, l.duration) }
+func (l timeLimit) String() string {
+	return fmt.Sprintf("%s (%s)", l.setting, client.FormatDuration(l.duration))
+}
 
 // createCaller says, in a failed create's error, what follows for its
 // caller (nextTry) and where a job the service may have created all the

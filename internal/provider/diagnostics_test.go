@@ -227,11 +227,11 @@ func TestAddWaitError_saysWhatBecomesOfTheJob(t *testing.T) {
 		want         []string
 		sayAftermath bool
 	}{
-		"timeout":     {err: fmt.Errorf("%w: %w", errJobNotFinal, context.DeadlineExceeded), want: []string{"still processing after 1m0s"}, sayAftermath: true},
+		"timeout":     {err: fmt.Errorf("%w: %w", errJobNotFinal, context.DeadlineExceeded), want: []string{"still processing after 1m (timeouts.create)"}, sayAftermath: true},
 		"interrupted": {err: fmt.Errorf("%w: %w", errJobNotFinal, context.Canceled), want: []string{"was processing when Terraform was interrupted"}, sayAftermath: true},
 		"timeout while the service failed": {
 			err:  jobNotFinal(context.DeadlineExceeded, &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"}),
-			want: []string{"was processing when last seen; no look at it succeeded after that, and the wait ended after 1m0s", "The service was failing when the wait ended", "status 503", "overloaded", "longer outage"}, sayAftermath: true,
+			want: []string{"was processing when last seen; no look at it succeeded after that, and the wait ended after 1m (timeouts.create)", "The service was failing when the wait ended", "status 503", "overloaded", "longer outage"}, sayAftermath: true,
 		},
 		"interrupted while the service failed": {
 			err:  jobNotFinal(context.Canceled, &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "overloaded"}),

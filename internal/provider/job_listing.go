@@ -241,7 +241,7 @@ func (l jobListing[J]) read(ctx context.Context, data *ProviderData, req datasou
 	switch {
 	case read.timedOut(err):
 		resp.Diagnostics.AddError("Timed out listing "+l.what,
-			fmt.Sprintf("The listing did not end within %s (timeouts.read), after %s and %s: %s\n\nRaise timeouts.read, narrow the listing (its filters, limit), or try again later.", timeout, counted(pages, "page"), counted(len(items), "job"), apiErrorDetail(err)))
+			fmt.Sprintf("The listing did not end within %s (timeouts.read), after %s and %s: %s\n\nRaise timeouts.read, narrow the listing (its filters, limit), or try again later.", client.FormatDuration(timeout), counted(pages, "page"), counted(len(items), "job"), apiErrorDetail(err)))
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot list "+l.what, err)

@@ -437,7 +437,7 @@ type waitAftermath struct {
 func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit string, after waitAftermath) {
 	aftermath := after.running
 	// What was seen of the job: nothing when every look at it failed.
-	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, timeout, limit)
+	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, client.FormatDuration(timeout), limit)
 	interrupted := fmt.Sprintf("Job %s had not been read yet when Terraform was interrupted.", id)
 	advice := fmt.Sprintf("For long recordings raise %s.", limit)
 	failing := ""
@@ -454,10 +454,10 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	case last != nil && f != nil:
 		// What the job became after the last look that succeeded is not
 		// known: it may have ended meanwhile.
-		timedOut = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that, and the wait ended after %s (%s).", id, last.Status, timeout, limit)
+		timedOut = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that, and the wait ended after %s (%s).", id, last.Status, client.FormatDuration(timeout), limit)
 		interrupted = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that before Terraform was interrupted.", id, last.Status)
 	case last != nil:
-		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, timeout, limit)
+		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, client.FormatDuration(timeout), limit)
 		interrupted = fmt.Sprintf("Job %s was %s when Terraform was interrupted.", id, last.Status)
 	}
 	switch {
@@ -686,7 +686,7 @@ func (read jobRead) timedOut(err error) bool {
 
 func (read jobRead) addTimeout(diags *diag.Diagnostics, id string, err error, kept string) {
 	diags.AddError("Timed out reading the transcription job",
-		fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\n%s Try again later, or raise timeouts.read: a refresh uses the value last applied, so apply the new one with terraform apply -refresh=false.", id, read.timeout, apiErrorDetail(err), kept))
+		fmt.Sprintf("Job %s could not be read within %s (timeouts.read): %s\n\n%s Try again later, or raise timeouts.read: a refresh uses the value last applied, so apply the new one with terraform apply -refresh=false.", id, client.FormatDuration(read.timeout), apiErrorDetail(err), kept))
 }
 
 // importedJob builds a job's state from its record, as import does (and
@@ -1122,7 +1122,7 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 	case addNotGone(&resp.Diagnostics, err, jobKeptInState):
 	case errors.Is(err, errJobNotFinal) && errors.Is(err, context.DeadlineExceeded):
 		resp.Diagnostics.AddError("Timed out deleting the transcription job "+id,
-			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Try again later, or %s", job, timeout, raiseDeleteTimeout))
+			fmt.Sprintf("Job %s was still running after %s (timeouts.delete), and the service deletes only jobs that have ended. Try again later, or %s", job, client.FormatDuration(timeout), raiseDeleteTimeout))
 	case errors.Is(err, errJobNotFinal):
 		resp.Diagnostics.AddError("Interrupted while deleting the transcription job "+id,
 			fmt.Sprintf("Job %s was still running when Terraform was interrupted; it is not deleted and stays in state.", job))
@@ -1139,7 +1139,7 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 		// context.DeadlineExceeded (net's timeouts are), and blamed
 		// timeouts.delete.
 		resp.Diagnostics.AddError("Timed out deleting the transcription job "+id,
-			fmt.Sprintf("Job %s could not be deleted within %s (timeouts.delete): %s\n\nThe job is not deleted and stays in state. Try again later, or %s", job, timeout, apiErrorDetail(err), raiseDeleteTimeout))
+			fmt.Sprintf("Job %s could not be deleted within %s (timeouts.delete): %s\n\nThe job is not deleted and stays in state. Try again later, or %s", job, client.FormatDuration(timeout), apiErrorDetail(err), raiseDeleteTimeout))
 	default:
 		resp.Diagnostics.AddError("Cannot delete the transcription job "+id, "Job "+job+".\n\n"+apiErrorDetail(err))
 	}

@@ -559,7 +559,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	case uploadCtx.Err() != nil:
 		resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
-			fmt.Sprintf("timeouts.create (%s) ran out while the provider hashed %q before uploading it: nothing was uploaded or saved in state. Raise timeouts.create, or remove it.", limit, source))
+			fmt.Sprintf("timeouts.create (%s) ran out while the provider hashed %q before uploading it: nothing was uploaded or saved in state. Raise timeouts.create, or remove it.", client.FormatDuration(limit), source))
 		return
 	case err != nil:
 		addSourceError(&resp.Diagnostics, source, err, "")
@@ -586,7 +586,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			// did not take (the client sends an upload again only then).
 			summary, how := "Interrupted while uploading", "Terraform was interrupted"
 			if ctx.Err() == nil {
-				summary, how = "The upload did not finish in time", fmt.Sprintf("timeouts.create (%s) ran out", limit)
+				summary, how = "The upload did not finish in time", fmt.Sprintf("timeouts.create (%s) ran out", client.FormatDuration(limit))
 			}
 			when := "before the request was sent"
 			if interrupted.Last != nil {
@@ -600,7 +600,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "The upload did not finish in time",
 				fmt.Sprintf("The upload of %q (%d bytes) was still going after %s (timeouts.create), and was stopped; %s. Nothing was saved in state: the next apply uploads it again. "+
 					"Raise timeouts.create, or remove it: without it an upload that makes progress is never cut short.",
-					source, size, limit, whatServiceReceived(readWhole.Load())))
+					source, size, client.FormatDuration(limit), whatServiceReceived(readWhole.Load())))
 		case ctx.Err() != nil:
 			resp.Diagnostics.AddAttributeError(pathUploadSource, "Interrupted while uploading",
 				fmt.Sprintf("The upload of %q (%d bytes) was interrupted before the service answered; %s. "+
