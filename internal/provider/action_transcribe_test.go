@@ -516,6 +516,18 @@ type closeFunc struct {
 
 func (c closeFunc) Close() error { c.onClose(); return nil }
 
+// transcribeActionOnClient is the action on client c, polling on the tests'
+// schedule, and its configuration transcribing one recording.
+func transcribeActionOnClient(t *testing.T, c *client.Client) (*transcribeAction, tfsdk.Config) {
+	t.Helper()
+	a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
+	var schemaResp action.SchemaResponse
+	a.Schema(context.Background(), action.SchemaRequest{}, &schemaResp)
+	return a, tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
+		"audio_url": frameworktest.String("https://example.com/standup.wav"),
+	})}
+}
+
 // TestTranscribe_noProgressAfterInterrupt: once Terraform is interrupted,
 // the stream of progress events is gone (terraform-plugin-go stops taking
 // events when the context ends, and the framework's loop then stops
@@ -531,12 +543,7 @@ func TestTranscribe_noProgressAfterInterrupt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
-	var schemaResp action.SchemaResponse
-	a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
-	config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
-		"audio_url": frameworktest.String("https://example.com/standup.wav"),
-	})}
+	a, config := transcribeActionOnClient(t, c)
 
 	// The framework's InvokeAction: progress goes through an unbuffered
 	// channel to a loop that ends when terraform-plugin-go takes no more
@@ -584,12 +591,7 @@ func TestTranscribe_interruptedWaitLogged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &transcribeAction{data: &ProviderData{Client: c}, poll: testPollSchedule}
-	var schemaResp action.SchemaResponse
-	a.Schema(ctx, action.SchemaRequest{}, &schemaResp)
-	config := tfsdk.Config{Schema: schemaResp.Schema, Raw: frameworktest.Object(t, schemaResp.Schema.Type(), map[string]tftypes.Value{
-		"audio_url": frameworktest.String("https://example.com/standup.wav"),
-	})}
+	a, config := transcribeActionOnClient(t, c)
 	resp := &action.InvokeResponse{SendProgress: func(ev action.InvokeProgressEvent) {
 		if strings.HasPrefix(ev.Message, "Transcription job ") { // seen queued: the wait is on
 			interrupt()

@@ -182,21 +182,30 @@ func TestPollSchedule_waitBefore(t *testing.T) {
 	}
 }
 
+// jobEndingBeforeTheDeadline makes a job that ends 100 ms into a wait of
+// a second (ctx), after the wait's first look (and a deletion's refused
+// DELETE), on a schedule whose next look would come in an hour and whose
+// last comes 300 ms before the deadline.
+func jobEndingBeforeTheDeadline(t *testing.T) (*client.Client, *fakeserver.Server, string, context.Context, pollSchedule) {
+	t.Helper()
+	clock := fakeserver.NewManualClock(time.Now())
+	c, fs := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	t.Cleanup(cancel)
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		clock.Advance(2 * time.Hour)
+	}()
+	return c, fs, id, ctx, pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 300 * time.Millisecond}
+}
+
 // TestWaitForFinalJob_looksOnceMoreBeforeTheDeadline: a job that ends
 // between a look and the deadline, before the next look would come, is
 // seen done by a last look: the wait used to sleep past the deadline, and
 // an apply tainted the job, to be replaced and billed again.
 func TestWaitForFinalJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
-	c, _ := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	id := createTestJob(t, c, "https://example.com/a.wav")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	go func() {
-		time.Sleep(100 * time.Millisecond) // after the first look
-		clock.Advance(2 * time.Hour)
-	}()
-	schedule := pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 300 * time.Millisecond}
+	c, _, id, ctx, schedule := jobEndingBeforeTheDeadline(t)
 	job, err := waitForFinalJob(ctx, c, id, schedule, client.FullDetail, nil)
 	if err != nil {
 		t.Fatalf("err = %v, want the job seen done by the last look", err)
@@ -209,16 +218,7 @@ func TestWaitForFinalJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
 // TestDeleteJob_looksOnceMoreBeforeTheDeadline: the same for a deletion
 // waiting for its job to end.
 func TestDeleteJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
-	c, fs := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	id := createTestJob(t, c, "https://example.com/a.wav")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	go func() {
-		time.Sleep(100 * time.Millisecond) // after the refused DELETE and the look
-		clock.Advance(2 * time.Hour)
-	}()
-	schedule := pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 300 * time.Millisecond}
+	c, fs, id, ctx, schedule := jobEndingBeforeTheDeadline(t)
 	if err := deleteJob(ctx, c, id, schedule, false, ""); err != nil {
 		t.Fatalf("err = %v, want the job deleted once the last look saw it ended", err)
 	}
