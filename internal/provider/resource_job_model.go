@@ -302,10 +302,11 @@ func flattenPIIRedactionConfig(c *client.PIIRedactionConfig) piiRedactionConfigM
 	return piiRedactionConfigModel{EntityTypes: flattenStrings(withoutRepeats(c.EntityTypes)), ProcessedTextType: types.StringPointerValue(c.ProcessedTextType)}
 }
 
-// createRequest builds the create body from the configuration (not the plan):
-// a field the configuration leaves out is left out of the request, so the
-// service receives exactly what the configuration says and applies its own
-// defaults.
+// createRequest builds the request body m describes. A create gives it the
+// configuration (not the plan): a field the configuration leaves out is left
+// out of the request, so the service receives exactly what the
+// configuration says and applies its own defaults. A plan gives it the
+// state and the plan, to compare what the service would do with each.
 func (m jobRequestModel) createRequest(ctx context.Context) (*client.InitTranscriptionRequest, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	req := &client.InitTranscriptionRequest{

@@ -45,7 +45,9 @@ func (v AtMostSiblingValidator) ValidateInt64(ctx context.Context, req validator
 	}
 	value := req.ConfigValue.ValueInt64()
 	siblingPath := v.siblingPath(req.Path)
-	if bound, ok := v.bound(ctx, req.Config, siblingPath, &resp.Diagnostics); ok && new(big.Float).SetInt64(value).Cmp(bound) > 0 {
+	// A sibling that is no whole number is refused by its own type; compared
+	// here, its text would be rounded.
+	if bound, ok := v.bound(ctx, req.Config, siblingPath, &resp.Diagnostics); ok && bound.IsInt() && new(big.Float).SetInt64(value).Cmp(bound) > 0 {
 		v.report(req.Path, siblingPath, strconv.FormatInt(value, 10), bound.Text('f', 0), &resp.Diagnostics)
 	}
 }
