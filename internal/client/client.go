@@ -497,13 +497,13 @@ func (c *Client) readStatus(ctx context.Context, cl call, resp *http.Response, i
 	// record's bytes given as the head's read as an answer cut short.
 	if !isJSON(contentType) {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxLoggedBodyBytes))
-		rest := finishBody(resp.Body)
-		c.logResponse(ctx, op, resp, int64(len(data))+rest, data, c.hide)
+		rest, whole := finishBody(resp.Body)
+		c.logResponse(ctx, op, resp, answerSize(resp, int64(len(data))+rest, whole), data, c.hide)
 		return "", notJSONError(op, contentType, data, c.hide)
 	}
 	members, head, size, readErr := readLeadingStrings(resp.Body, c.cfg.MaxResponseBytes, "id", "status")
-	rest := finishBody(resp.Body)
-	c.logResponse(ctx, op, resp, size+rest, head, c.hide)
+	rest, whole := finishBody(resp.Body)
+	c.logResponse(ctx, op, resp, answerSize(resp, size+rest, whole), head, c.hide)
 	if readErr != nil {
 		return "", readFailure(ctx, op, readErr)
 	}
@@ -545,7 +545,8 @@ func (c *Client) openFile(ctx context.Context, path string) (*AudioFile, error) 
 	if err != nil {
 		return nil, err
 	}
-	c.log.Debug(ctx, "transcription API response", map[string]any{"op": "GET " + path, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": resp.ContentLength})
+	// Its body is the caller's to read: the line gives the size announced.
+	c.logResponse(ctx, "GET "+path, resp, answerSize(resp, 0, false), nil, c.hide)
 	return &AudioFile{Body: resp.Body, ContentType: resp.Header.Get("Content-Type"), Size: resp.ContentLength}, nil
 }
 
@@ -697,7 +698,7 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 	}
 	resp.Body.Close()
 	hide := c.secretsOf(cl).forAnswer(resp)
-	c.logResponse(ctx, op, resp, size, head, hide)
+	c.logResponse(ctx, op, resp, loggedSize{bytes: size}, head, hide)
 	if out == nil {
 		// Nothing of the body is wanted (a DELETE: its status is the
 		// answer): the service has carried the request out, and a body cut
@@ -791,7 +792,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 					// service), which a time limit's error would hide.
 					return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
 				}
-				return nil, fmt.Errorf("%s: %s while waiting for the service's answer: %w", op, contextEnded(ctx.Err()), ctx.Err())
+				return nil, fmt.Errorf("%s: %w", op, ctx.Err())
 			}
 			// A request sent that no answer began to come back to within
 			// ResponseHeaderTimeout is not sent again: the service is not
@@ -834,7 +835,10 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				c.succeeded.Store(true)
 			}
 			var cut *TransportError // the answer cut short: retried as a lost connection is
-			if err == nil || !errors.As(err, &cut) || cl.retry != retryIdempotent || attempt >= maxRetries {
+			if errors.As(err, &cut) {
+				cut.Tries = attempt + 1
+			}
+			if err == nil || cut == nil || cl.retry != retryIdempotent || attempt >= maxRetries {
 				return nil, err
 			}
 			last = cut
@@ -846,7 +850,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 		data, _ := readBounded(resp.Body, min(c.cfg.MaxResponseBytes, maxErrorBodyBytes))
 		resp.Body.Close()
 		answerHide := hide.forAnswer(resp)
-		c.logResponse(ctx, op, resp, int64(len(data)), data, answerHide)
+		c.logResponse(ctx, op, resp, loggedSize{bytes: int64(len(data))}, data, answerHide)
 		apiErr := newAPIError(op, resp, data, answerHide)
 		apiErr.ProxyCredentialsSent = resp.StatusCode == http.StatusProxyAuthRequired && c.proxyCredentials
 		apiErr.Tries = attempt + 1
@@ -1155,11 +1159,30 @@ func notJSONError(op, contentType string, data []byte, hide secrets) error {
 // short (to its first 4 KiB).
 const LoggedBodyCutField = "body_cut"
 
-// logResponse logs an answer of size bytes, of which body holds the first,
+// loggedSize is an answer's size as its log line gives it: bytes, or at
+// least bytes when the rest was neither received nor announced.
+type loggedSize struct {
+	bytes   int64
+	atLeast bool
+}
+
+// answerSize is the size of resp's answer, of which received bytes were
+// received (whole: all of it): the size announced, else what was received.
+func answerSize(resp *http.Response, received int64, whole bool) loggedSize {
+	if resp.ContentLength >= 0 {
+		return loggedSize{bytes: resp.ContentLength}
+	}
+	return loggedSize{bytes: received, atLeast: !whole}
+}
+
+// logResponse logs an answer of size, of which body holds the first bytes,
 // without hide: one line per try, with its number and how long it took,
 // its body read.
-func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size int64, body []byte, hide secrets) {
-	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": size}
+func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response, size loggedSize, body []byte, hide secrets) {
+	fields := map[string]any{"op": op, "status": resp.StatusCode, "content_type": resp.Header.Get("Content-Type"), "bytes": size.bytes}
+	if size.atLeast {
+		fields["bytes_at_least"] = true
+	}
 	if resp.Request != nil {
 		if try, ok := resp.Request.Context().Value(tryKey{}).(*tryLog); ok {
 			try.addTo(fields)
@@ -1170,7 +1193,7 @@ func (c *Client) logResponse(ctx context.Context, op string, resp *http.Response
 		// Masked before it is cut, so that a secret across the cut goes
 		// whole; only as much as can reach the log is read (a record may
 		// be megabytes).
-		cut := int64(len(body)) < size // only its head was read
+		cut := int64(len(body)) < size.bytes || size.atLeast // only its head was read
 		if limit := maxLoggedBodyBytes + hide.longest(); len(body) > limit {
 			body, cut = body[:limit], true
 		}

@@ -1917,6 +1917,27 @@ func TestLogging_eachTryOnOneLine(t *testing.T) {
 		t.Errorf("the head of the record logged without %s:\n%s", client.LoggedBodyCutField, strings.Join(logs.lines, "\n"))
 	}
 
+	// A record too long to drain, sent chunked: its size is not known, and
+	// the line says the bytes counted are a least.
+	long := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, record[:100])
+		w.(http.Flusher).Flush()
+		_, _ = io.WriteString(w, `"`+strings.Repeat("x", 200<<10)+`"}}`)
+	}))
+	defer long.Close()
+	logs = recordingLogger{}
+	c, err = client.New(client.Config{BaseURL: long.URL, APIKey: testKey, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPreRecordedStatus(context.Background(), recordedJobID); err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(logs.lines, "\n"); !strings.Contains(all, "bytes_at_least:true") {
+		t.Errorf("a record not received whole logged as whole:\n%s", all)
+	}
+
 	// A try with no answer: its line names the try and the failure.
 	srv.Close()
 	logs = recordingLogger{}
@@ -1958,9 +1979,10 @@ func TestErrors_countTheTries(t *testing.T) {
 	if !errors.As(err, &transportErr) || transportErr.Tries != 2 {
 		t.Errorf("err %v, want a TransportError after 2 tries", err)
 	}
-	// The request is named once (net/http's error repeats it).
-	if err != nil && strings.Count(err.Error(), recordedJobID) != 1 {
-		t.Errorf("err %q names the request more than once", err)
+	// The request is named once (net/http's error repeats it), with where
+	// it went (base_url often comes from the environment).
+	if err != nil && (strings.Count(err.Error(), recordedJobID) != 1 || !strings.Contains(err.Error(), recordedJobID+" at "+failing.URL+": ")) {
+		t.Errorf("err %q, want the request named once, at %s", err, failing.URL)
 	}
 }
 
@@ -1982,5 +2004,26 @@ func TestSucceeded_byAStatusRead(t *testing.T) {
 	}
 	if !c.Succeeded() {
 		t.Error("a status read answered with success, and Succeeded is false")
+	}
+}
+
+// An answer cut short on every try says how many tries were made too.
+func TestErrors_countTheTriesOfAnswersCutShort(t *testing.T) {
+	var tries atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tries.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "1000")
+		_, _ = io.WriteString(w, `{"id":"`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 2, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) || transportErr.Tries != 3 || tries.Load() != 3 {
+		t.Errorf("err %v after %d tries, want a TransportError counting 3", err, tries.Load())
 	}
 }

@@ -149,7 +149,7 @@ func (e *TransportError) Error() string {
 		what = "the transcription service took the request and sent no answer in time"
 		// net/http's words for ResponseHeaderTimeout: its error is not exported.
 		if e.AnswerTimeout > 0 && strings.Contains(e.Err.Error(), "timeout awaiting response headers") {
-			what += fmt.Sprintf(" (none began within %s, the provider's limit for an answer to begin, apart from the operation's timeouts)", e.AnswerTimeout)
+			what += fmt.Sprintf(" (none began within %s, the provider's limit for an answer to begin, apart from the operation's timeouts)", FormatDuration(e.AnswerTimeout))
 		}
 	case e.Written:
 		what = "the transcription service took the request, and the connection failed before its whole answer came"
@@ -158,13 +158,18 @@ func (e *TransportError) Error() string {
 		// upload's): reached, and not holding the request.
 		what = "the connection to the transcription service failed while the request was being sent"
 	}
-	// net/http's *url.Error repeats the method and URL that Op names.
-	cause := e.Err
+	// net/http's *url.Error repeats the method and path that Op names: its
+	// scheme and host alone say where the request went (base_url is often
+	// set from the environment).
+	op, cause := e.Op, e.Err
 	if urlErr := (*url.Error)(nil); errors.As(cause, &urlErr) {
 		cause = urlErr.Err
+		if u, err := url.Parse(urlErr.URL); err == nil && u.Host != "" {
+			op += " at " + u.Scheme + "://" + u.Host
+		}
 	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
-	return fmt.Sprintf("%s: %s: %s", e.Op, what, printable(e.hide.mask(fmt.Sprint(cause)), maxMessageBytes))
+	return fmt.Sprintf("%s: %s: %s", op, what, printable(e.hide.mask(fmt.Sprint(cause)), maxMessageBytes))
 }
 
 func (e *TransportError) Unwrap() error { return e.Err }
@@ -183,7 +188,7 @@ func (e *InterruptedError) Error() string {
 	if e.Last == nil {
 		return fmt.Sprintf("%s: %s before the request was sent: %s", e.Op, contextEnded(e.Err), e.Err)
 	}
-	return fmt.Sprintf("%s: %s while waiting to send the request again after %s: %s", e.Op, contextEnded(e.Err), e.Last, e.Err)
+	return fmt.Sprintf("%s: %s before the request was sent again after %s: %s", e.Op, contextEnded(e.Err), e.Last, e.Err)
 }
 
 // contextEnded says how a call's context ended: "timed out" when its

@@ -26,9 +26,9 @@ func TestInterruptedError_namesHowTheContextEnded(t *testing.T) {
 		want, lack string
 	}{
 		"deadline, before sending":  {&client.InterruptedError{Op: "GET /v2/live", Err: context.DeadlineExceeded}, "GET /v2/live: timed out before the request was sent", "interrupted"},
-		"deadline, between tries":   {&client.InterruptedError{Op: "GET /v2/live", Last: last, Err: context.DeadlineExceeded}, "GET /v2/live: timed out while waiting to send the request again", "interrupted"},
+		"deadline, between tries":   {&client.InterruptedError{Op: "GET /v2/live", Last: last, Err: context.DeadlineExceeded}, "GET /v2/live: timed out before the request was sent again", "interrupted"},
 		"cancelled, before sending": {&client.InterruptedError{Op: "GET /v2/live", Err: context.Canceled}, "GET /v2/live: interrupted before the request was sent", "timed out"},
-		"cancelled, between tries":  {&client.InterruptedError{Op: "GET /v2/live", Last: last, Err: context.Canceled}, "GET /v2/live: interrupted while waiting to send the request again", "timed out"},
+		"cancelled, between tries":  {&client.InterruptedError{Op: "GET /v2/live", Last: last, Err: context.Canceled}, "GET /v2/live: interrupted before the request was sent again", "timed out"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			text := c.err.Error()
@@ -167,7 +167,7 @@ func TestInterrupted_betweenTriesNamesTheLastFailure(t *testing.T) {
 			if !errors.As(err, &interrupted) || !errors.Is(err, context.Canceled) || !tc.last(interrupted.Last) {
 				t.Fatalf("got %v, want an InterruptedError naming the last try's failure", err)
 			}
-			if !strings.Contains(err.Error(), "while waiting to send the request again after") {
+			if !strings.Contains(err.Error(), "before the request was sent again after") {
 				t.Errorf("the error does not say it was waiting to send again: %v", err)
 			}
 			if wait, err := time.ParseDuration(logs.wait); err != nil || wait > tc.maxWait {

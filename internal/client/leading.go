@@ -121,11 +121,11 @@ func (h *headRecorder) Read(p []byte) (int, error) {
 }
 
 // finishBody closes a response body read only in part and returns the
-// number of bytes of its rest that it read. A rest of at most maxDrainBytes
-// is read first, so that the connection serves the next request; a longer
-// one is not worth receiving.
-func finishBody(body io.ReadCloser) int64 {
-	n, _ := io.CopyN(io.Discard, body, maxDrainBytes+1)
+// number of bytes of its rest that it read, and whether that was all of it.
+// A rest of at most maxDrainBytes is read first, so that the connection
+// serves the next request; a longer one is not worth receiving.
+func finishBody(body io.ReadCloser) (n int64, whole bool) {
+	n, err := io.CopyN(io.Discard, body, maxDrainBytes+1)
 	_ = body.Close()
-	return n
+	return n, err != nil
 }

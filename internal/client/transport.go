@@ -129,7 +129,7 @@ type StallError struct {
 }
 
 func (e *StallError) Error() string {
-	return fmt.Sprintf("the transfer made no progress for %s", e.Timeout)
+	return fmt.Sprintf("the transfer made no progress for %s", FormatDuration(e.Timeout))
 }
 
 // watchdog cancels one try of a request when its transfer stalls. It is

@@ -83,10 +83,10 @@ func errorDetail(err error, advice bool) string {
 	case errors.As(err, &decodeErr):
 		return decodeErr.Error() + ". Check that base_url points at the transcription service."
 	case errors.As(err, &interrupted) && interrupted.Last != nil && errors.As(interrupted.Last, new(*client.APIError)):
-		return fmt.Sprintf("%s (%s) while waiting to send %s again; the service's last answer was %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
+		return fmt.Sprintf("%s (%s) before %s was sent again; the service's last answer was %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
 	case errors.As(err, &interrupted) && interrupted.Last != nil:
 		// No answer: the last try did not reach the service.
-		return fmt.Sprintf("%s (%s) while waiting to send %s again; the last try failed: %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
+		return fmt.Sprintf("%s (%s) before %s was sent again; the last try failed: %s.", endedBy(err), interrupted.Err, interrupted.Op, interrupted.Last)
 	case errors.As(err, &interrupted):
 		return fmt.Sprintf("%s before %s was sent (%s).", endedBy(err), interrupted.Op, interrupted.Err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
@@ -96,14 +96,14 @@ func errorDetail(err error, advice bool) string {
 	return err.Error()
 }
 
-// triesNote says how often a request that failed for good was sent, when
-// more than once: a failure after retries is no passing one, and the
-// retries are the provider's max_retries. Empty for one try.
+// triesNote says how often the provider tried a request that failed for
+// good, when more than once: a failure after retries is no passing one.
+// (Tried: a try that could not connect sent nothing.) Empty for one try.
 func triesNote(tries int) string {
 	if tries < 2 {
 		return ""
 	}
-	return fmt.Sprintf("\n\nThe request was sent %d times (the provider's max_retries bounds how many).", tries)
+	return fmt.Sprintf("\n\nThe provider tried the request %d times.", tries)
 }
 
 // plainHTTPToHTTPS matches what servers answer to plain HTTP sent to their
@@ -284,9 +284,15 @@ func statusHint(apiErr *client.APIError) string {
 	case status == http.StatusTooManyRequests && op == http.MethodPost+" /v2/pre-recorded":
 		// An account's limit of jobs running at once turns a batch's creates
 		// away until its jobs end, for longer than the retries may last.
-		return "The service kept turning the job away after every retry (the provider's max_retries): the account is at its limit of requests, or of jobs running at once. " +
+		turnedAway := "The service kept turning the job away after every retry (the provider's max_retries)"
+		if apiErr.Tries == 1 {
+			turnedAway = "The service turned the job away, and the provider did not send it again (max_retries = 0)"
+		}
+		return turnedAway + ": the account is at its limit of requests, or of jobs running at once. " +
 			"No job was created, so none is lost or billed. For more jobs than the account may run at once, " +
 			"apply with -parallelism at most that limit, or raise max_retries so that each create waits for a job to end."
+	case status == http.StatusTooManyRequests && apiErr.Tries == 1:
+		return "The service limited the request rate, and the provider did not send the request again (max_retries = 0); try again later, or raise max_retries."
 	case status == http.StatusTooManyRequests:
 		return "The service kept limiting the request rate after every retry (the provider's max_retries); try again later."
 	case status >= 300 && status < 400:

@@ -29,15 +29,26 @@ func TestAddAPIError(t *testing.T) {
 		// passing failure, and max_retries is what bounds them.
 		"after retries": {
 			err:  &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "down", Tries: 3},
-			want: []string{"status 503", "The request was sent 3 times (the provider's max_retries bounds how many)."},
+			want: []string{"status 503", "The provider tried the request 3 times."},
 		},
 		"one try": {
 			err: &client.APIError{Op: "GET /v2/pre-recorded/j1", StatusCode: 503, Message: "down", Tries: 1},
-			not: []string{"was sent"},
+			not: []string{"tried the request"},
 		},
 		"no answer after retries": {
 			err:  &client.TransportError{Op: "GET /v2/live", Err: errors.New("connection refused"), Tries: 4},
-			want: []string{"Check base_url and the network, then try again.", "The request was sent 4 times"},
+			want: []string{"Check base_url and the network, then try again.", "The provider tried the request 4 times."},
+		},
+		// With max_retries = 0 nothing was retried: no "after every retry".
+		"rate limited once": {
+			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 429, Message: "slow down", Tries: 1},
+			want: []string{"did not send the request again (max_retries = 0)"},
+			not:  []string{"after every retry"},
+		},
+		"create turned away once": {
+			err:  &client.APIError{Op: "POST /v2/pre-recorded", StatusCode: 429, Message: "slow down", Tries: 1},
+			want: []string{"The service turned the job away, and the provider did not send it again (max_retries = 0)", "No job was created"},
+			not:  []string{"after every retry"},
 		},
 		"unauthorized": {
 			err:  &client.APIError{Op: "GET /v2/live", StatusCode: 401, Message: "bad key", RequestID: "r"},
@@ -190,12 +201,12 @@ func TestAddAPIError(t *testing.T) {
 		},
 		"timed out": {
 			err:  &client.InterruptedError{Op: "DELETE /v2/pre-recorded/j1", Last: &client.APIError{Op: "DELETE /v2/pre-recorded/j1", StatusCode: 503}, Err: context.DeadlineExceeded},
-			want: []string{"time limit ran out (context deadline exceeded) while waiting to send DELETE /v2/pre-recorded/j1 again; the service's last answer was", "503"},
+			want: []string{"time limit ran out (context deadline exceeded) before DELETE /v2/pre-recorded/j1 was sent again; the service's last answer was", "503"},
 		},
 		// A connection never made is no answer of the service's.
 		"timed out without an answer": {
 			err:  &client.InterruptedError{Op: "POST /v2/upload", Last: &client.TransportError{Op: "POST /v2/upload", Err: errors.New("connect: connection refused")}, Err: context.DeadlineExceeded},
-			want: []string{"while waiting to send POST /v2/upload again; the last try failed: ", "connection refused"},
+			want: []string{"before POST /v2/upload was sent again; the last try failed: ", "connection refused"},
 			not:  []string{"answer was"},
 		},
 	} {

@@ -11,7 +11,7 @@ import (
 
 // privateJobEndpoint is the private state key of the service address (the
 // provider's base_url, as the client writes it) a job was created, imported
-// or last found through. The service's 404 for a job means the job is gone
+// or last found through, and an upload made through. The service's 404 for a job means the job is gone
 // only at that address: after base_url moved (another region, another
 // service), it says nothing of the job, which a refresh took as gone
 // (retained = false, for good), recreate_when_missing created again

@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -196,4 +198,56 @@ func jobAtHome(t *testing.T, addr, job string) (home *fakeserver.Server, homeURL
 		Check:  resource.TestCheckResourceAttrWith(addr, "id", acctest.CaptureTo(id)),
 	}
 	return home, homeURL, otherURL, created, id
+}
+
+// TestAccProcess_madeThroughAnotherAddressWarns: a job and an upload made
+// through one service address, then planned with a provider configuration
+// on another, are warned of. The job under zero data retention, whose
+// refresh asks nothing of the service (so no 404 says it is elsewhere):
+// its plan said nothing, and the destroy failed. The upload, whose plan
+// asks nothing either: its file stays where it was uploaded.
+func TestAccProcess_madeThroughAnotherAddressWarns(t *testing.T) {
+	_, homeURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	_, otherURL := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: testAccProcessingTime})
+	source := filepath.Join(t.TempDir(), "standup.wav")
+	writeTestWAV(t, source, 0.5, 1, 8000, 440)
+	config := `
+variable "url" { type = string }
+variable "zdr" { type = bool }
+provider "transcription" {
+  base_url            = var.url
+  api_key             = "` + acctest.APIKey + `"
+  zero_data_retention = var.zdr
+}
+resource "transcription_upload" "standup" {
+  source = "` + filepath.ToSlash(source) + `"
+}
+resource "transcription_job" "standup" {
+  audio_url    = "https://example.com/standup.wav"
+  callback_url = "https://hooks.example.com/done"
+}
+`
+	w := newCLIWorkspace(t, config)
+	if _, errOut, err := w.run(nil, "apply", "-auto-approve", "-no-color", "-input=false", "-var=url="+homeURL, "-var=zdr=false"); err != nil {
+		t.Fatalf("apply at home: %v\n%s", err, errOut)
+	}
+	out, errOut, err := w.run(nil, "plan", "-no-color", "-input=false", "-var=url="+otherURL, "-var=zdr=true")
+	if err != nil {
+		t.Fatalf("plan elsewhere: %v\n%s", err, errOut)
+	}
+	for _, want := range []string{
+		"Warning: The job was made through another service address",
+		"was created (or last found) at " + homeURL,
+		"Warning: The upload was made through another service address",
+		`"standup.wav" was uploaded through ` + homeURL,
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("the plan through %s does not say %q:\n%s", otherURL, want, out)
+		}
+	}
+	// Back home: nothing to say. (The test's own cleanup destroys there.)
+	out, errOut, err = w.run(nil, "destroy", "-auto-approve", "-no-color", "-input=false", "-var=url="+homeURL, "-var=zdr=false")
+	if err != nil || strings.Contains(out, "another service address") {
+		t.Errorf("destroy at home: %v, warned %t\n%s%s", err, strings.Contains(out, "another service address"), out, errOut)
+	}
 }

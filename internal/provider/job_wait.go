@@ -66,11 +66,11 @@ func (s pollSchedule) delayAfter(elapsed time.Duration, lookFailure error) time.
 func (s pollSchedule) waitBefore(ctx context.Context, elapsed time.Duration, lookFailure error) time.Duration {
 	wait := s.delayAfter(elapsed, lookFailure)
 	deadline, ok := ctx.Deadline()
-	if !ok || s.lastLook <= 0 || client.RetryAfterOf(lookFailure) > 0 {
+	if !ok || s.lastLook <= 0 {
 		return wait
 	}
 	if untilLast := time.Until(deadline) - s.lastLook; untilLast > 0 && untilLast < wait {
-		return untilLast
+		return max(untilLast, client.RetryAfterOf(lookFailure))
 	}
 	return wait
 }

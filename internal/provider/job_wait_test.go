@@ -164,6 +164,8 @@ func TestPollSchedule_waitBefore(t *testing.T) {
 		{name: "next look after the deadline", timeout: 30 * time.Second, want: 28 * time.Second},
 		{name: "last look already made", timeout: time.Second, want: time.Minute},
 		{name: "retry-after kept", timeout: 30 * time.Second, lookFailure: retryAfter, want: time.Minute},
+		// A short Retry-After leaves the last look where it was.
+		{name: "short retry-after", timeout: 30 * time.Second, lookFailure: &client.APIError{StatusCode: http.StatusTooManyRequests, RetryAfter: time.Second}, want: 28 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := t.Context()

@@ -97,7 +97,7 @@ func (r *jobListResource) List(ctx context.Context, req list.ListRequest, stream
 		diags.AddError("Cannot list jobs under zero data retention",
 			"The provider has zero_data_retention = true, and the service discloses no job of such an account: there is nothing to list or import.")
 	default:
-		r.data.clientFor("the transcription_job list resource", &diags)
+		r.data.clientForQuery("the transcription_job list resource", &diags)
 	}
 	opts, optDiags := config.listOptions(ctx)
 	diags.Append(optDiags...)

@@ -112,12 +112,24 @@ func (d *ProviderData) untilStopped(ctx context.Context) (context.Context, conte
 // provider's arguments are known only after apply, or it was not
 // configured at all (a bug).
 func (d *ProviderData) clientFor(what string, diags *diag.Diagnostics) *client.Client {
+	return d.clientOr(what, "during this plan. Apply what it comes from first (terraform apply -target=...), or set those arguments to values known at plan time. "+
+		"A data source given depends_on on what they come from is read during the apply instead; terraform destroy -refresh=false destroys without reading.", diags)
+}
+
+// clientForQuery is clientFor for the list resource: a query applies
+// nothing, so nothing it could do makes the configuration known.
+func (d *ProviderData) clientForQuery(what string, diags *diag.Diagnostics) *client.Client {
+	return d.clientOr(what, "during terraform query, which applies nothing: set those arguments to values known without an apply (variables, the environment), or apply what they come from first.", diags)
+}
+
+// clientOr is clientFor, with pendingAdvice saying, after "cannot reach
+// the service", when and what to do about a configuration known only
+// after apply.
+func (d *ProviderData) clientOr(what, pendingAdvice string, diags *diag.Diagnostics) *client.Client {
 	switch {
 	case d != nil && len(d.pending) > 0:
 		diags.AddError("Provider configuration known only after apply",
-			fmt.Sprintf("The provider's configuration is known only after apply (%s), so %s cannot reach the service during this plan. "+
-				"Apply what it comes from first (terraform apply -target=...), or set those arguments to values known at plan time. "+
-				"A data source given depends_on on what they come from is read during the apply instead; terraform destroy -refresh=false destroys without reading.", strings.Join(d.pending, ", "), what))
+			fmt.Sprintf("The provider's configuration is known only after apply (%s), so %s cannot reach the service %s", strings.Join(d.pending, ", "), what, pendingAdvice))
 	case d == nil || d.Client == nil:
 		diags.AddError("Provider not configured",
 			"The transcription provider was not configured before "+what+" was used. This is a bug in the provider; please report it.")

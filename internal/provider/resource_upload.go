@@ -264,6 +264,7 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// source in state still names the file it was uploaded from.
 		keepUploadedName(ctx, req.Private, resp.Private, state, &resp.Diagnostics)
 		uploadedAs = uploadedName(ctx, req.Private, state)
+		r.warnUploadElsewhere(ctx, req.Private, state, &resp.Diagnostics)
 	}
 	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedAs
 	// source in state may already name the new file (renamed under zero
@@ -633,6 +634,24 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	// unit test's) may not.
 	if resp.Private != nil {
 		setUploadedName(ctx, resp.Private, source, &resp.Diagnostics)
+		recordJobEndpoint(ctx, nil, resp.Private, r.data.Client, &resp.Diagnostics)
+	}
+}
+
+// warnUploadElsewhere warns when the upload was made through another
+// service address than the provider configuration's now (another base_url,
+// or another provider configuration): its file is kept by that service,
+// which jobs made on this one from its audio_url may not reach.
+func (r *uploadResource) warnUploadElsewhere(ctx context.Context, private privateState, state uploadResourceModel, diags *diag.Diagnostics) {
+	if r.data == nil || r.data.Client == nil {
+		return
+	}
+	if at := jobElsewhere(ctx, private, r.data.Client); at != "" {
+		diags.AddAttributeWarning(pathUploadSource, "The upload was made through another service address",
+			fmt.Sprintf("%q was uploaded through %s, and this provider configuration now uses %s (its base_url, or the resource's provider argument, changed). "+
+				"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read. "+
+				"To upload it through %s, replace the upload (terraform apply -replace on it), which replaces the jobs made from its audio_url; to keep it, give the resource the provider configuration it was made with.",
+				uploadedName(ctx, private, state), at, r.data.Client.ServiceAddress(), state.AudioURL.ValueString(), r.data.Client.ServiceAddress(), r.data.Client.ServiceAddress()))
 	}
 }
 

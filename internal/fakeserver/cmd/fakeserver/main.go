@@ -39,6 +39,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"regexp"
@@ -525,7 +526,11 @@ func answerSummary(status int, body []byte) string {
 			b.WriteString(": " + redactURLsIn(answer.Message))
 		}
 		if len(answer.ValidationErrors) > 0 {
-			b.WriteString(" (validation_errors: " + redactURLsIn(strings.Join(answer.ValidationErrors, "; ")) + ")")
+			problems := make([]string, len(answer.ValidationErrors))
+			for i, problem := range answer.ValidationErrors {
+				problems[i] = redactURLsIn(problem)
+			}
+			b.WriteString(" (validation_errors: " + strings.Join(problems, "; ") + ")")
 		}
 		if answer.RequestID != "" {
 			b.WriteString(" [request_id " + answer.RequestID + "]")
@@ -538,25 +543,29 @@ func answerSummary(status int, body []byte) string {
 	return b.String()
 }
 
-// quotedURLInText matches a URL quoted in an error message as Go quotes
-// (the server's "(got %q)"), which may hold white space; urlInText one
-// written as it is.
+// quotedInText matches a value quoted in an error message as Go quotes
+// (the server's "(got %q)"); urlInText a URL written as it is.
 var (
-	quotedURLInText = regexp.MustCompile(`(?i)"https?://(?:[^"\\]|\\.)*"`)
-	urlInText       = regexp.MustCompile(`(?i)https?://[^\s"]+`)
+	quotedInText = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	urlInText    = regexp.MustCompile(`(?i)\bhttps?://[^\s"/?#]+[^\s"]*`)
 )
 
-// redactURLsIn leaves out the credentials, query and fragment of every URL
-// in text: a callback URL refused as invalid may carry a token.
+// redactURLsIn leaves out of text what may carry a token, as the request
+// listing hides it: the values quoted in a problem of a URL field (a
+// callback URL refused as invalid, whatever its form: with a token in its
+// path or query, without a scheme), and every URL's path, query and
+// credentials, but its scheme and host.
 func redactURLsIn(text string) string {
-	redacted := quotedURLInText.ReplaceAllStringFunc(text, func(quoted string) string {
-		raw, err := strconv.Unquote(quoted)
-		if err != nil {
-			return `"…"`
+	if strings.Contains(strings.ToLower(text), "url") {
+		text = quotedInText.ReplaceAllString(text, `"…"`)
+	}
+	return urlInText.ReplaceAllStringFunc(text, func(raw string) string {
+		u, err := url.Parse(raw)
+		if err != nil || u.Host == "" {
+			return "…"
 		}
-		return strconv.Quote(client.RedactedURL(raw))
+		return u.Scheme + "://" + u.Host + "/…"
 	})
-	return urlInText.ReplaceAllStringFunc(redacted, client.RedactedURL)
 }
 
 // statusWriter remembers the status a handler answered with (0 when it

@@ -590,17 +590,21 @@ func TestLogRequestsSaysWhy(t *testing.T) {
 		return out.String()
 	}
 
-	got := post(`{"audio_url":"https://example.com/a.wav","callback":true,"callback_config":{"url":"https://hooks.example.com/x y?token=s3cret"},"model":"model-9"}`)
-	for _, want := range []string{" 422: ", "(validation_errors: ", "model", "callback_config.url", "[request_id "} {
-		if !strings.Contains(got, want) {
-			t.Errorf("logged %q, want %q in it", got, want)
+	// Callback URLs refused in every form a token may take: in the query,
+	// in the path, without a scheme.
+	for _, callback := range []string{"https://hooks.example.com/x y?token=s3cret", "ftp://hooks.example.com/services/T0/B0/s3cret", "hooks.example.com/services/s3cret?token=s3cret"} {
+		got := post(`{"audio_url":"https://example.com/a.wav","callback":true,"callback_config":{"url":"` + callback + `"},"model":"model-9"}`)
+		for _, want := range []string{" 422: ", "(validation_errors: ", `model must be one of: model-1, model-3, model-fusion (got "model-9")`, "callback_config.url", "[request_id "} {
+			if !strings.Contains(got, want) {
+				t.Errorf("logged %q, want %q in it", got, want)
+			}
+		}
+		if strings.Contains(got, "s3cret") {
+			t.Errorf("logged %q: the callback URL's token", got)
 		}
 	}
-	if strings.Contains(got, "s3cret") {
-		t.Errorf("logged %q: the callback URL's token", got)
-	}
 
-	got = post(`{"audio_url":"https://example.com/a.wav"}`)
+	got := post(`{"audio_url":"https://example.com/a.wav"}`)
 	if !regexp.MustCompile(`POST /v2/pre-recorded 201 job [0-9a-f-]{36} `).MatchString(got) {
 		t.Errorf("logged %q, want the created job's id", got)
 	}
