@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os/exec"
 	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/bench"
@@ -54,9 +56,13 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 	watch := bench.WatchProcesses(h.providerExe, 20*time.Millisecond)
 	for range h.runs {
 		svc.rec.Reset()
-		d, err := w.run(ctx, planArgs...)
+		// It must find nothing to change, or it would time an update.
+		d, err := w.run(ctx, scalePlanArgs...)
 		if err != nil {
 			watch.Stop()
+			if exit := (*exec.ExitError)(nil); errors.As(err, &exit) && exit.ExitCode() == 2 {
+				return res, fmt.Errorf("the plan after apply in %s wants changes: the provider does not converge", w.cli.Dir)
+			}
 			return res, err
 		}
 		plans = append(plans, d)

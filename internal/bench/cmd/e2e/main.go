@@ -257,15 +257,27 @@ func (h *harness) restapiProvider(restapiExe string) ([]tfcli.Override, error) {
 	if err != nil {
 		return nil, fmt.Errorf("terraform-provider-restapi (-restapi %s; `make bench-e2e` builds it): %w", restapiExe, err)
 	}
-	h.restapiExe = exe
 	restapiDir := filepath.Join(h.root, "restapi")
 	if err := os.MkdirAll(restapiDir, 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.Symlink(exe, filepath.Join(restapiDir, "terraform-provider-restapi")); err != nil {
+	// A copy, not a link: /proc names a process by its executable's real
+	// path, and the CPU of every process of a shared path (another run's,
+	// a user's terraform in another folder) would count as this run's.
+	h.restapiExe = filepath.Join(restapiDir, "terraform-provider-restapi")
+	if err := copyExecutable(exe, h.restapiExe); err != nil {
 		return nil, err
 	}
 	return overridesFor(onEveryHost("mastercard/restapi"), restapiDir), nil
+}
+
+// copyExecutable copies the executable from to to.
+func copyExecutable(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o755) //nolint:gosec // an executable, as built
 }
 
 // clis is the absolute paths of the executables a section runs with:

@@ -120,12 +120,16 @@ type scaleResult struct {
 	each   [contenders]contenderResult
 }
 
-// runOrder is the order the contenders run in at run r: rotated by r, so
-// that none always runs first (or right after another).
+// runOrder is the order the contenders run in at run r: from the r-th, so
+// that none always runs first, in steps of 1 + r mod (contenders-1), so
+// that none always runs right after the same other (what one leaves
+// behind, the fake server's garbage say, would always land on the same
+// one). Every step makes an order of them all while contenders is prime.
 func runOrder(r int) []int {
 	order := make([]int, contenders)
+	step := 1 + r%(contenders-1)
 	for i := range order {
-		order[i] = (i + r) % contenders
+		order[i] = (r + i*step) % contenders
 	}
 	return order
 }
