@@ -2,7 +2,7 @@ package main
 
 // The scale section: one fake server, four root modules of N resources each,
 // every one applied, planned (with refresh) and destroyed runs times, their
-// order rotated from run to run:
+// order changed from run to run (runOrder):
 //
 //   - transcription_job of this repository's provider (audio_url only);
 //   - minimal_job of cmd/minimalprovider, a terraform-plugin-framework
@@ -265,7 +265,7 @@ func scaleTable(results []scaleResult) *bench.Table {
 				"and a GET, no waiting for the job to finish; `minimal_wide_job` is the same resource with 40 more optional string attributes, " +
 				"left null, as many top-level attributes as transcription_job: what that width alone costs; `restapi_object` is Mastercard's terraform-provider-restapi " +
 				"v1.20.0 (SDKv2), configured with `create_returns_object = true`; `terraform_data` is built into Terraform. " +
-				"The five run one after the other against the same fake server, in an order rotated from run to run.",
+				"The five run one after the other against the same fake server, in an order that changes from run to run (which runs first, and which after which).",
 			"`ours ÷` divides transcription_job's median by the row's: ours/minimal, ours/minimal_wide, ours/restapi, ours/terraform_data. " +
 				"`extra per resource` is (row − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
 				"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
