@@ -739,7 +739,9 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 // decoding.
 func readFailure(ctx context.Context, op string, readErr error) error {
 	if ctx.Err() != nil {
-		return fmt.Errorf("%s: %s while the service's answer was being read: %w", op, contextEnded(ctx.Err()), ctx.Err())
+		// Bare: what it means is said by whoever reports it (a time limit
+		// or an interrupt, before the answer was received).
+		return fmt.Errorf("%s: %w", op, ctx.Err())
 	}
 	if errors.As(readErr, new(*bodyCutError)) {
 		return &TransportError{Op: op, Sent: true, Written: true, Err: readErr}
@@ -792,6 +794,11 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 					// service), which a time limit's error would hide.
 					return nil, &InterruptedError{Op: op, Last: last, Err: ctx.Err()}
 				}
+				if last != nil {
+					// Only the text of the try before: it is not what
+					// ended this call.
+					return nil, fmt.Errorf("%s: %w (the try before: %s)", op, ctx.Err(), hide.mask(last.Error()))
+				}
 				return nil, fmt.Errorf("%s: %w", op, ctx.Err())
 			}
 			// A request sent that no answer began to come back to within
@@ -815,7 +822,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				retryable = retryable && connectTimeouts < 2
 			}
 			retryable = retryable && !settled(err)
-			transportErr := &TransportError{Op: op, Sent: sent, Written: went.written, Err: err, AnswerTimeout: c.cfg.ResponseHeaderTimeout, Tries: attempt + 1, hide: hide}
+			transportErr := &TransportError{Op: op, At: c.ServiceAddress(), Sent: sent, Written: went.written, Err: err, AnswerTimeout: c.cfg.ResponseHeaderTimeout, Tries: attempt + 1, hide: hide}
 			if !retryable || attempt >= maxRetries {
 				return nil, transportErr
 			}
@@ -836,7 +843,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			var cut *TransportError // the answer cut short: retried as a lost connection is
 			if errors.As(err, &cut) {
-				cut.Tries = attempt + 1
+				cut.At, cut.Tries, cut.hide = c.ServiceAddress(), attempt+1, hide
 			}
 			if err == nil || cut == nil || cl.retry != retryIdempotent || attempt >= maxRetries {
 				return nil, err
@@ -847,10 +854,10 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 			}
 			continue
 		}
-		data, _ := readBounded(resp.Body, min(c.cfg.MaxResponseBytes, maxErrorBodyBytes))
+		data, readErr := readBounded(resp.Body, min(c.cfg.MaxResponseBytes, maxErrorBodyBytes))
 		resp.Body.Close()
 		answerHide := hide.forAnswer(resp)
-		c.logResponse(ctx, op, resp, loggedSize{bytes: int64(len(data))}, data, answerHide)
+		c.logResponse(ctx, op, resp, answerSize(resp, int64(len(data)), readErr == nil), data, answerHide)
 		apiErr := newAPIError(op, resp, data, answerHide)
 		apiErr.ProxyCredentialsSent = resp.StatusCode == http.StatusProxyAuthRequired && c.proxyCredentials
 		apiErr.Tries = attempt + 1

@@ -2017,7 +2017,8 @@ func TestErrors_countTheTriesOfAnswersCutShort(t *testing.T) {
 		_, _ = io.WriteString(w, `{"id":"`)
 	}))
 	defer srv.Close()
-	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 2, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	// Behind a path prefix, which the error names with the host.
+	c, err := client.New(client.Config{BaseURL: srv.URL + "/gw", APIKey: testKey, MaxRetries: 2, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -2025,5 +2026,35 @@ func TestErrors_countTheTriesOfAnswersCutShort(t *testing.T) {
 	var transportErr *client.TransportError
 	if !errors.As(err, &transportErr) || transportErr.Tries != 3 || tries.Load() != 3 {
 		t.Errorf("err %v after %d tries, want a TransportError counting 3", err, tries.Load())
+	}
+	if err != nil && !strings.Contains(err.Error(), recordedJobID+" at "+srv.URL+"/gw: ") {
+		t.Errorf("err %q, want where the request went: %s/gw", err, srv.URL)
+	}
+}
+
+// A time limit that runs out while a try is waiting for its answer keeps
+// what the try before met: a service failing, not slow.
+func TestErrors_timeLimitKeepsTheTryBefore(t *testing.T) {
+	var tries atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if tries.Add(1) == 1 {
+			http.Error(w, "failing", http.StatusInternalServerError)
+			return
+		}
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: 2, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err = c.GetPreRecorded(ctx, recordedJobID)
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(fmt.Sprint(err), "(the try before: ") || !strings.Contains(fmt.Sprint(err), "500") {
+		t.Errorf("err %v, want the deadline with the try before's 500", err)
+	}
+	if errors.As(err, new(*client.APIError)) {
+		t.Errorf("err %v reads as the service's answer, which it is not", err)
 	}
 }

@@ -126,7 +126,11 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 // TransportError is a failure to get any answer, or a whole one, from the
 // service.
 type TransportError struct {
-	Op   string
+	Op string
+	// At is the service address the request went to (base_url, as the
+	// client writes it), which the error names: base_url is often set
+	// from the environment.
+	At   string
 	Sent bool // whether the request may have reached the service
 	// Written: the request went out whole, body included, and no whole
 	// answer came back (none in time, the connection lost, or the answer
@@ -158,15 +162,14 @@ func (e *TransportError) Error() string {
 		// upload's): reached, and not holding the request.
 		what = "the connection to the transcription service failed while the request was being sent"
 	}
-	// net/http's *url.Error repeats the method and path that Op names: its
-	// scheme and host alone say where the request went (base_url is often
-	// set from the environment).
+	// net/http's *url.Error repeats the method and URL that Op and At
+	// name.
 	op, cause := e.Op, e.Err
 	if urlErr := (*url.Error)(nil); errors.As(cause, &urlErr) {
 		cause = urlErr.Err
-		if u, err := url.Parse(urlErr.URL); err == nil && u.Host != "" {
-			op += " at " + u.Scheme + "://" + u.Host
-		}
+	}
+	if e.At != "" {
+		op += " at " + e.At
 	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
 	return fmt.Sprintf("%s: %s: %s", op, what, printable(e.hide.mask(fmt.Sprint(cause)), maxMessageBytes))

@@ -127,5 +127,5 @@ func (h *headRecorder) Read(p []byte) (int, error) {
 func finishBody(body io.ReadCloser) (n int64, whole bool) {
 	n, err := io.CopyN(io.Discard, body, maxDrainBytes+1)
 	_ = body.Close()
-	return n, err != nil
+	return n, errors.Is(err, io.EOF) // not a body cut short (io.ErrUnexpectedEOF)
 }

@@ -245,6 +245,21 @@ resource "transcription_job" "standup" {
 			t.Errorf("the plan through %s does not say %q:\n%s", otherURL, want, out)
 		}
 	}
+	// Under zero data retention no upload can be made: no -replace advice.
+	if flat := strings.Join(strings.Fields(out), " "); strings.Contains(flat, "replace the upload") || !strings.Contains(flat, "zero_data_retention = true, which disables uploads") {
+		t.Errorf("the upload's warning under zero data retention advises a new upload:\n%s", out)
+	}
+	// A plan that uploads the file again (its content changed) uploads it
+	// through the address of now: nothing to warn of. (Targeted: the job,
+	// refreshed there without zero data retention, is not found there.)
+	writeTestWAV(t, source, 0.7, 1, 8000, 440)
+	out, errOut, err = w.run(nil, "plan", "-no-color", "-input=false", "-target=transcription_upload.standup", "-var=url="+otherURL, "-var=zdr=false")
+	if err != nil {
+		t.Fatalf("plan elsewhere of a changed file: %v\n%s", err, errOut)
+	}
+	if strings.Contains(out, "The upload was made through another service address") || !strings.Contains(out, "transcription_upload.standup must be replaced") {
+		t.Errorf("the plan replacing the upload through %s warns of the address or replaces nothing:\n%s", otherURL, out)
+	}
 	// Back home: nothing to say. (The test's own cleanup destroys there.)
 	out, errOut, err = w.run(nil, "destroy", "-auto-approve", "-no-color", "-input=false", "-var=url="+homeURL, "-var=zdr=false")
 	if err != nil || strings.Contains(out, "another service address") {

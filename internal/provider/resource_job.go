@@ -553,7 +553,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 			resp.Diagnostics.AddWarning("The job was made through another service address",
 				fmt.Sprintf("Job %s was created (or last found) at %s, and this provider configuration, under zero data retention, uses %s (its base_url, or the resource's provider argument, changed); "+
 					"the service discloses no job under zero data retention, so whether this one is there cannot be checked. A destroy or a replacement deletes it through %s, and fails if the service there has no such job. "+
-					"Give the resource the provider configuration it was created with to manage the job where it is.",
+					"Give the resource the provider configuration it was created with to manage the job where it is. This warning shows at every plan while it uses this one.",
 					state.ID.ValueString(), at, r.data.Client.ServiceAddress(), r.data.Client.ServiceAddress()))
 		}
 		// The service does not disclose jobs: state stays as it is.

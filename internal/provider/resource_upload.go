@@ -232,6 +232,9 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		defer func() {
 			if len(resp.RequiresReplace) > 0 {
 				warnUploadLeft(ctx, req.State, "will be", &resp.Diagnostics)
+			} else {
+				// A replacement uploads through the address of now.
+				r.warnUploadElsewhere(ctx, req.Private, req.State, &resp.Diagnostics)
 			}
 		}()
 	}
@@ -264,7 +267,6 @@ func (r *uploadResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// source in state still names the file it was uploaded from.
 		keepUploadedName(ctx, req.Private, resp.Private, state, &resp.Diagnostics)
 		uploadedAs = uploadedName(ctx, req.Private, state)
-		r.warnUploadElsewhere(ctx, req.Private, state, &resp.Diagnostics)
 	}
 	renamed := !creating && !plan.Source.IsUnknown() && filepath.Base(plan.Source.ValueString()) != uploadedAs
 	// source in state may already name the new file (renamed under zero
@@ -642,17 +644,27 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 // service address than the provider configuration's now (another base_url,
 // or another provider configuration): its file is kept by that service,
 // which jobs made on this one from its audio_url may not reach.
-func (r *uploadResource) warnUploadElsewhere(ctx context.Context, private privateState, state uploadResourceModel, diags *diag.Diagnostics) {
+func (r *uploadResource) warnUploadElsewhere(ctx context.Context, private privateState, stateValue tfsdk.State, diags *diag.Diagnostics) {
 	if r.data == nil || r.data.Client == nil {
 		return
 	}
-	if at := jobElsewhere(ctx, private, r.data.Client); at != "" {
-		diags.AddAttributeWarning(pathUploadSource, "The upload was made through another service address",
-			fmt.Sprintf("%q was uploaded through %s, and this provider configuration now uses %s (its base_url, or the resource's provider argument, changed). "+
-				"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read. "+
-				"To upload it through %s, replace the upload (terraform apply -replace on it), which replaces the jobs made from its audio_url; to keep it, give the resource the provider configuration it was made with.",
-				uploadedName(ctx, private, state), at, r.data.Client.ServiceAddress(), state.AudioURL.ValueString(), r.data.Client.ServiceAddress(), r.data.Client.ServiceAddress()))
+	at := jobElsewhere(ctx, private, r.data.Client)
+	if at == "" {
+		return
 	}
+	var state uploadResourceModel
+	if d := stateValue.Get(ctx, &state); d.HasError() {
+		return
+	}
+	now := r.data.Client.ServiceAddress()
+	remedy := fmt.Sprintf("To upload it through %s, replace the upload (terraform apply -replace on it), which replaces the jobs made from its audio_url; to keep it, give the resource the provider configuration it was made with.", now)
+	if r.data.ZeroDataRetention {
+		remedy = "This provider configuration has zero_data_retention = true, which disables uploads: give the resource the provider configuration it was made with, or use an external audio URL."
+	}
+	diags.AddAttributeWarning(pathUploadSource, "The upload was made through another service address",
+		fmt.Sprintf("%q was uploaded through %s, and this provider configuration now uses %s (its base_url, or the resource's provider argument, changed). "+
+			"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read. %s This warning shows at every plan until then.",
+			uploadedName(ctx, private, state), at, now, state.AudioURL.ValueString(), now, remedy))
 }
 
 // privateUploadedName is the private state key of the file name an upload
