@@ -415,7 +415,7 @@ func TestAccFaults_serviceDownAtStart(t *testing.T) {
 			{
 				PreConfig:   func() { mustDo(t, l.Down) },
 				Config:      config,
-				ExpectError: acctest.ExpectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded: cannot reach the transcription service.*connection refused.*Check base_url`),
+				ExpectError: acctest.ExpectError(`(?s)Cannot create the transcription job.*POST /v2/pre-recorded at http://127.0.0.1:[0-9]+: cannot reach the transcription service.*connection refused.*Check base_url`),
 			},
 			{
 				PreConfig: func() {
