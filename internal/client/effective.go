@@ -187,24 +187,38 @@ func (r *InitTranscriptionRequest) Effective() *InitTranscriptionRequest {
 	}
 	// Unused configurations last: dropping them must not depend on their
 	// content.
+	out.dropUnusedConfigurations()
+	return out
+}
+
+// WithoutUnusedConfigurations returns a copy of r without the configuration
+// objects whose switch is not true (ConfigurationSwitches): the service
+// ignores them, so the request means the same without them.
+func (r *InitTranscriptionRequest) WithoutUnusedConfigurations() *InitTranscriptionRequest {
+	out := *r
+	out.dropUnusedConfigurations()
+	return &out
+}
+
+func (r *InitTranscriptionRequest) dropUnusedConfigurations() {
 	for _, unused := range []struct {
 		on     *bool
 		config func()
 	}{
-		{out.CustomVocabulary, func() { out.CustomVocabularyConfig = nil }},
-		{out.Subtitles, func() { out.SubtitlesConfig = nil }},
-		{out.Diarization, func() { out.DiarizationConfig = nil }},
-		{out.Translation, func() { out.TranslationConfig = nil }},
-		{out.Summarization, func() { out.SummarizationConfig = nil }},
-		{out.CustomSpelling, func() { out.CustomSpellingConfig = nil }},
-		{out.AudioToLLM, func() { out.AudioToLLMConfig = nil }},
-		{out.PIIRedaction, func() { out.PIIRedactionConfig = nil }},
+		{r.CustomVocabulary, func() { r.CustomVocabularyConfig = nil }},
+		{r.Callback, func() { r.CallbackConfig = nil }},
+		{r.Subtitles, func() { r.SubtitlesConfig = nil }},
+		{r.Diarization, func() { r.DiarizationConfig = nil }},
+		{r.Translation, func() { r.TranslationConfig = nil }},
+		{r.Summarization, func() { r.SummarizationConfig = nil }},
+		{r.CustomSpelling, func() { r.CustomSpellingConfig = nil }},
+		{r.AudioToLLM, func() { r.AudioToLLMConfig = nil }},
+		{r.PIIRedaction, func() { r.PIIRedactionConfig = nil }},
 	} {
-		if !*unused.on {
+		if unused.on == nil || !*unused.on {
 			unused.config()
 		}
 	}
-	return out
 }
 
 // ConfigurationSwitches names, by their JSON names, each configuration

@@ -510,6 +510,9 @@ const jobLeftRunning = "The service goes on processing the job."
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	ctx, stop := r.data.untilStopped(ctx)
 	defer stop()
+	if identityDisagrees(ctx, req.Identity, req.State, &resp.Diagnostics) {
+		return
+	}
 	// timeouts.read bounds the whole refresh, the finished job's check of
 	// existence included.
 	var readTimeouts timeouts.Value
@@ -709,7 +712,11 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 			fmt.Sprintf("The service's record of job %s has no request_params, so its configuration cannot be rebuilt.", job.ID))
 		return m, diags
 	}
-	diags.Append(m.setRequestFromParams(ctx, job.RequestParams, job.CustomMetadata)...)
+	// A configuration the service ignores (its switch off, as another client
+	// may send) is left out: written into the configuration generated from
+	// state, it would be warned of at every plan, and leaving it out then
+	// planned an update.
+	diags.Append(m.setRequestFromParams(ctx, job.RequestParams.WithoutUnusedConfigurations(), job.CustomMetadata)...)
 	m.setProviderDefaults()
 	m.ResultURL = types.StringValue(resultURL)
 	diags.Append(m.setRecord(ctx, job)...)
@@ -1191,10 +1198,27 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 	}
 	if !client.JobIDPattern.MatchString(id.ValueString()) {
 		resp.Diagnostics.AddError("Invalid job id",
-			fmt.Sprintf("A transcription job's id is the UUID the service assigned to it, such as 3fa85f64-5717-4562-b3fc-2c963f66afa6; got %q.%s", id.ValueString(), validators.SurroundingSpaceHint(client.JobIDPattern, id.ValueString())))
+			fmt.Sprintf("A transcription job's id is the UUID the service assigned to it, such as 3fa85f64-5717-4562-b3fc-2c963f66afa6; got %q.%s%s", id.ValueString(),
+				validators.SurroundingSpaceHint(client.JobIDPattern, id.ValueString()), uuidFormHint(id.ValueString())))
 		return
 	}
 	r.importWhole(ctx, id.ValueString(), resp)
+}
+
+// uuidFormHint says how to write a UUID given in another of its forms
+// (RFC 9562's URN, or between braces as some tools write it); "" otherwise.
+func uuidFormHint(id string) string {
+	plain, urn := strings.CutPrefix(strings.ToLower(id), "urn:uuid:")
+	if inner, ok := strings.CutPrefix(plain, "{"); ok && strings.HasSuffix(inner, "}") {
+		plain = strings.TrimSuffix(inner, "}")
+	}
+	switch {
+	case !client.JobIDPattern.MatchString(plain) || plain == strings.ToLower(id):
+		return ""
+	case urn:
+		return " Write it as the plain UUID, without urn:uuid:."
+	}
+	return " Write it without the braces."
 }
 
 // importWhole reads the job being imported and sets its whole state, so
@@ -1238,7 +1262,7 @@ func (r *jobResource) addImportError(read jobRead, id string, err error, diags *
 		read.addTimeout(diags, id, err, "Nothing is imported.")
 	case client.IsNotFound(err):
 		addJobNotFound(read.ctx, r.data.Client, diags, id, err, path.Empty(), "Cannot import the transcription job",
-			fmt.Sprintf("The service at %s has no pre-recorded job with id %q: check the id (a live session's id is no pre-recorded job's; jobs are deleted when their retention period ends), "+
+			fmt.Sprintf("The service at %s has no pre-recorded job with id %q: check the id (a live session's id, or an uploaded file's (a transcription_upload's id), is no pre-recorded job's; jobs are deleted when their retention period ends), "+
 				"and that the import goes through the provider configuration the job was created with (base_url, api_key: with several provider configurations or instances, the resource's provider argument).", r.data.Client.ServiceAddress(), id))
 	default:
 		addAPIError(diags, "Cannot read the transcription job "+id, err)

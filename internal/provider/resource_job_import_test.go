@@ -154,8 +154,10 @@ audio_to_llm = false
 audio_to_llm_config = { prompts = ["Not asked: audio_to_llm is off"] }
 callback_url = "{hooks}/another?token=s3cr3t"`,
 		// An empty list or map is the same as none (the attributes'
-		// descriptions): the service's record has none.
-		verifyIgnore: []string{"custom_vocabulary_config.vocabulary.0.pronunciations", "pii_redaction_config.entity_types", "custom_metadata"},
+		// descriptions): the service's record has none. A configuration
+		// whose switch is off, which the service ignores, is left out of
+		// an import.
+		verifyIgnore: []string{"custom_vocabulary_config.vocabulary.0.pronunciations", "pii_redaction_config.entity_types", "custom_metadata", "audio_to_llm_config"},
 		rewritten:    true,
 	},
 	{
@@ -264,6 +266,11 @@ var jobsCreatedElsewhere = []string{
 	`{"audio_url": "https://example.com/elsewhere-off.wav", "subtitles_config": {"formats": ["vtt"]}, "translation_config": {"target_languages": ["de"]},
 	  "language_config": {"languages": [], "code_switching": true}, "pii_redaction": true, "pii_redaction_config": {"entity_types": []}}`,
 	`{"audio_url": "https://example.com/elsewhere-legacy.wav", "callback": true, "callback_url": "{hooks}/legacy?token=s3cr3t"}`,
+	// Configurations the service ignores (switch off), as another client
+	// may send: left out of the import, and so of the generated
+	// configuration, which would warn of them at every plan.
+	`{"audio_url": "https://example.com/elsewhere-ignored.wav", "callback": false, "callback_config": {"url": "{hooks}/ignored?token=s3cr3t"},
+	  "summarization": false, "summarization_config": {"type": "concise"}}`,
 	`{"audio_url": "https://example.com/elsewhere-hooked.wav", "callback": true, "callback_config": {"url": "{hooks}/hooked?token=s3cr3t", "method": "PUT"}}`,
 	`{"audio_url": "https://example.com/elsewhere-text.wav?x=${y}", "audio_to_llm": true, "audio_to_llm_config": {"prompts": ["Cost in ${USD} and %{if x}", "Line 1\nLine 2\n"]},
 	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"${x}": ["y"], "Empty": []}}, "sentences": true, "punctuation_enhanced": true}`,
@@ -353,6 +360,9 @@ func TestAccJob_importJobsCreatedElsewhere(t *testing.T) {
 		want := fmt.Sprintf("Plan: %d to import, 0 to add, 0 to change, 0 to destroy.", len(ids))
 		if err != nil || !strings.Contains(out, want) {
 			t.Fatalf("%s: the plan of the generated configuration is not %q: %v\n%s\n%s\n--- generated.tf:\n%s", m.name, want, err, out, errOut, generated)
+		}
+		if strings.Contains(out, "is ignored unless") {
+			t.Errorf("%s: the plan of the generated configuration warns of a configuration the job does not use:\n%s\n--- generated.tf:\n%s", m.name, out, generated)
 		}
 	}
 	if n := fs.Stats().JobsCreated; n != len(ids) {
@@ -659,4 +669,22 @@ custom_metadata = {
 			Check: acctest.JobsCreated(fs, 1),
 		}},
 	})
+}
+
+// An id given in another form of a UUID gets a hint of the form to use.
+func TestUUIDFormHint(t *testing.T) {
+	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+	for given, want := range map[string]string{
+		"urn:uuid:" + id:      " Write it as the plain UUID, without urn:uuid:.",
+		"URN:UUID:" + id:      " Write it as the plain UUID, without urn:uuid:.",
+		"{" + id + "}":        " Write it without the braces.",
+		id:                    "",
+		"urn:uuid:not-a-uuid": "",
+		"{" + id:              "",
+		"job-" + id:           "",
+	} {
+		if got := uuidFormHint(given); got != want {
+			t.Errorf("uuidFormHint(%q) = %q, want %q", given, got, want)
+		}
+	}
 }

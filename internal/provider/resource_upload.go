@@ -716,6 +716,9 @@ func flattenAudioMetadata(m client.AudioMetadata) types.Object {
 // Terraform 1.12+ and OpenTofu refused every plan and destroy ("Missing
 // Resource Identity After Read"), and uploads cannot be imported.
 func (r *uploadResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if identityDisagrees(ctx, req.Identity, req.State, &resp.Diagnostics) {
+		return
+	}
 	var id types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	if id.IsNull() {
