@@ -698,7 +698,7 @@ func (c *Client) readAnswer(ctx context.Context, cl call, resp *http.Response, o
 	}
 	resp.Body.Close()
 	hide := c.secretsOf(cl).forAnswer(resp)
-	c.logResponse(ctx, op, resp, loggedSize{bytes: size}, head, hide)
+	c.logResponse(ctx, op, resp, answerSize(resp, size, readErr == nil), head, hide)
 	if out == nil {
 		// Nothing of the body is wanted (a DELETE: its status is the
 		// answer): the service has carried the request out, and a body cut

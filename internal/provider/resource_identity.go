@@ -13,8 +13,9 @@ import (
 // identityDisagrees reports, with an error in diags, an identity in state
 // that names another id than the state's id: a state edited by hand, or by
 // a tool that changed one and not the other. The framework's own error for
-// it names neither value and blames the provider.
-func identityDisagrees(ctx context.Context, identity *tfsdk.ResourceIdentity, state tfsdk.State, diags *diag.Diagnostics) bool {
+// it names neither value and blames the provider. remedy says how to set
+// it right.
+func identityDisagrees(ctx context.Context, identity *tfsdk.ResourceIdentity, state tfsdk.State, remedy string, diags *diag.Diagnostics) bool {
 	if identity == nil || identity.Raw.IsNull() {
 		return false
 	}
@@ -27,7 +28,7 @@ func identityDisagrees(ctx context.Context, identity *tfsdk.ResourceIdentity, st
 	}
 	diags.AddError("The resource's identity does not match its id",
 		fmt.Sprintf("The state holds id %q for this resource and id %q in its identity, which must be the same: the identity is how Terraform finds the object again. "+
-			"The state was edited by hand, or by a tool that changed one and not the other. Restore the state from a backup, or remove the resource from state (terraform state rm and its address) and import it again by its id.",
-			id.ValueString(), held.ValueString()))
+			"The state was edited by hand, or by a tool that changed one and not the other. %s",
+			id.ValueString(), held.ValueString(), remedy))
 	return true
 }

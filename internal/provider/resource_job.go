@@ -510,7 +510,7 @@ const jobLeftRunning = "The service goes on processing the job."
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	ctx, stop := r.data.untilStopped(ctx)
 	defer stop()
-	if identityDisagrees(ctx, req.Identity, req.State, &resp.Diagnostics) {
+	if identityDisagrees(ctx, req.Identity, req.State, "Restore the state from a backup, or remove the resource from state (terraform state rm and its address) and import it again by its id.", &resp.Diagnostics) {
 		return
 	}
 	// timeouts.read bounds the whole refresh, the finished job's check of
@@ -1209,12 +1209,16 @@ func (r *jobResource) ImportState(ctx context.Context, req resource.ImportStateR
 // (RFC 9562's URN, or between braces as some tools write it); "" otherwise.
 func uuidFormHint(id string) string {
 	plain, urn := strings.CutPrefix(strings.ToLower(id), "urn:uuid:")
-	if inner, ok := strings.CutPrefix(plain, "{"); ok && strings.HasSuffix(inner, "}") {
+	inner, braced := strings.CutPrefix(plain, "{")
+	braced = braced && strings.HasSuffix(inner, "}")
+	if braced {
 		plain = strings.TrimSuffix(inner, "}")
 	}
 	switch {
 	case !client.JobIDPattern.MatchString(plain) || plain == strings.ToLower(id):
 		return ""
+	case urn && braced:
+		return " Write it as the plain UUID, without urn:uuid: and the braces."
 	case urn:
 		return " Write it as the plain UUID, without urn:uuid:."
 	}

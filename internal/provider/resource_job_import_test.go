@@ -675,13 +675,14 @@ custom_metadata = {
 func TestUUIDFormHint(t *testing.T) {
 	const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
 	for given, want := range map[string]string{
-		"urn:uuid:" + id:      " Write it as the plain UUID, without urn:uuid:.",
-		"URN:UUID:" + id:      " Write it as the plain UUID, without urn:uuid:.",
-		"{" + id + "}":        " Write it without the braces.",
-		id:                    "",
-		"urn:uuid:not-a-uuid": "",
-		"{" + id:              "",
-		"job-" + id:           "",
+		"urn:uuid:" + id:        " Write it as the plain UUID, without urn:uuid:.",
+		"URN:UUID:" + id:        " Write it as the plain UUID, without urn:uuid:.",
+		"{" + id + "}":          " Write it without the braces.",
+		"urn:uuid:{" + id + "}": " Write it as the plain UUID, without urn:uuid: and the braces.",
+		id:                      "",
+		"urn:uuid:not-a-uuid":   "",
+		"{" + id:                "",
+		"job-" + id:             "",
 	} {
 		if got := uuidFormHint(given); got != want {
 			t.Errorf("uuidFormHint(%q) = %q, want %q", given, got, want)

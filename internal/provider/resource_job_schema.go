@@ -517,7 +517,7 @@ By default the apply waits until the job is ` + "`done`" + ` and its result is i
 
 **Zero data retention.** With the provider's ` + "`zero_data_retention = true`" + ` the service stores nothing and disables uploads and result retrieval: every job must send its result to a callback (` + "`callback = true`" + ` with ` + "`callback_config`" + `, or ` + "`callback_url`" + `) and read an external ` + "`audio_url`" + ` (one on the host of the provider's ` + "`base_url`" + `, where uploaded files are, is refused at plan; behind a gateway whose host is not the one the service names in its uploads' URLs, the service refuses it when the job is created), the provider does not wait nor refresh, ` + "`status` and `result`" + ` stay null, and jobs cannot be imported.
 
-**Import.** ` + "`terraform import transcription_job.example <id>`" + ` (or an ` + "`import`" + ` block) rebuilds every request attribute from the job's record, but a configuration object whose switch is off (the service ignores it, and a configuration generated with it would be warned of at every plan).`
+**Import.** ` + "`terraform import transcription_job.example <id>`" + ` (or an ` + "`import`" + ` block) rebuilds every request attribute from the job's record, except a configuration object whose switch is off, which the service ignores: a configuration that writes one out is warned of, and its import plans an update in state only, which sends nothing.`
 
 // requestSwitch is a top-level boolean of the request: optional, false when
 // omitted as in the service.

@@ -663,7 +663,7 @@ func (r *uploadResource) warnUploadElsewhere(ctx context.Context, private privat
 	}
 	diags.AddAttributeWarning(pathUploadSource, "The upload was made through another service address",
 		fmt.Sprintf("%q was uploaded through %s, and this provider configuration now uses %s (its base_url, or the resource's provider argument, changed). "+
-			"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read. %s This warning shows at every plan until then.",
+			"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read (unless this plan replaces the upload, as -replace does). %s This warning shows at every plan until then.",
 			uploadedName(ctx, private, state), at, now, state.AudioURL.ValueString(), now, remedy))
 }
 
@@ -716,7 +716,7 @@ func flattenAudioMetadata(m client.AudioMetadata) types.Object {
 // Terraform 1.12+ and OpenTofu refused every plan and destroy ("Missing
 // Resource Identity After Read"), and uploads cannot be imported.
 func (r *uploadResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	if identityDisagrees(ctx, req.Identity, req.State, &resp.Diagnostics) {
+	if identityDisagrees(ctx, req.Identity, req.State, "Restore the state from a backup, or set the identity's id to the state's id (both are the uploaded file's audio_metadata.id): an upload cannot be imported.", &resp.Diagnostics) {
 		return
 	}
 	var id types.String

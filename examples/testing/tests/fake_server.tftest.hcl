@@ -7,7 +7,8 @@
 #   terraform test
 #
 # (Without a fake server, run the mocked tests alone:
-# terraform test -filter=tests/mocked.tftest.hcl.) The apply creates real
+# terraform test -filter=tests/mocked.tftest.hcl, or on OpenTofu
+# tofu test -filter=tests/mocked.tofutest.hcl.) The apply creates real
 # jobs on it, and the test's teardown deletes them.
 
 variables {

@@ -1,8 +1,8 @@
 package main
 
-// The scale section: one fake server, four root modules of N resources each,
+// The scale section: one fake server, five root modules of N resources each,
 // every one applied, planned (with refresh) and destroyed runs times, their
-// order changed from run to run (runOrder):
+// order changed from run to run (runOrders):
 //
 //   - transcription_job of this repository's provider (audio_url only);
 //   - minimal_job of cmd/minimalprovider, a terraform-plugin-framework
@@ -120,18 +120,23 @@ type scaleResult struct {
 	each   [contenders]contenderResult
 }
 
-// runOrder is the order the contenders run in at run r: from the r-th, so
-// that none always runs first, in steps of 1 + r mod (contenders-1), so
-// that none always runs right after the same other (what one leaves
-// behind, the fake server's garbage say, would always land on the same
-// one). Every step makes an order of them all while contenders is prime.
+// runOrders are the orders the contenders run in, one run after the other
+// (then again from the first): each runs first once in five runs, and in
+// any three runs in a row none keeps its place or runs right after the
+// same other each time (what one leaves behind, the fake server's garbage
+// say, would always land on the same one). TestRunOrder checks it.
+var runOrders = [contenders][contenders]int{
+	{0, 1, 2, 3, 4},
+	{1, 0, 2, 4, 3},
+	{2, 0, 3, 4, 1},
+	{3, 1, 2, 0, 4},
+	{4, 2, 1, 3, 0},
+}
+
+// runOrder is the order the contenders run in at run r.
 func runOrder(r int) []int {
-	order := make([]int, contenders)
-	step := 1 + r%(contenders-1)
-	for i := range order {
-		order[i] = (r + i*step) % contenders
-	}
-	return order
+	order := runOrders[r%contenders]
+	return order[:]
 }
 
 // scale applies, plans and destroys n resources of each contender against
