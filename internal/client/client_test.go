@@ -2058,3 +2058,27 @@ func TestErrors_timeLimitKeepsTheTryBefore(t *testing.T) {
 		t.Errorf("err %v reads as the service's answer, which it is not", err)
 	}
 }
+
+// A whole read (GetPreRecorded) of an answer longer than the client takes,
+// sent chunked, logs what it received as a least: the rest was neither
+// received nor announced.
+func TestLogging_answerNotReadWholeIsALeast(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"id":"`+recordedJobID+`","status":"done","result":{"padding":"`)
+		w.(http.Flusher).Flush()
+		_, _ = io.WriteString(w, strings.Repeat("x", 4000)+`"}}`)
+	}))
+	defer srv.Close()
+	var logs recordingLogger
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: testKey, MaxRetries: -1, MaxResponseBytes: 1000, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPreRecorded(context.Background(), recordedJobID); err == nil {
+		t.Fatal("an answer past MaxResponseBytes was taken")
+	}
+	if all := strings.Join(logs.lines, "\n"); !strings.Contains(all, "bytes_at_least:true") {
+		t.Errorf("an answer not read whole logged as whole:\n%s", all)
+	}
+}

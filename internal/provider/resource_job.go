@@ -510,7 +510,7 @@ const jobLeftRunning = "The service goes on processing the job."
 func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	ctx, stop := r.data.untilStopped(ctx)
 	defer stop()
-	if identityDisagrees(ctx, req.Identity, req.State, "Restore the state from a backup, or remove the resource from state (terraform state rm and its address) and import it again by its id.", &resp.Diagnostics) {
+	if identityDisagrees(ctx, req.Identity, req.State, "Restore the state from a backup, or remove the resource from state (terraform state rm and its address) and import it again by the id of the job it manages (the state's id, unless the state's values were edited too).", &resp.Diagnostics) {
 		return
 	}
 	// timeouts.read bounds the whole refresh, the finished job's check of

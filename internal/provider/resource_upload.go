@@ -657,13 +657,14 @@ func (r *uploadResource) warnUploadElsewhere(ctx context.Context, private privat
 		return
 	}
 	now := r.data.Client.ServiceAddress()
-	remedy := fmt.Sprintf("To upload it through %s, replace the upload (terraform apply -replace on it), which replaces the jobs made from its audio_url; to keep it, give the resource the provider configuration it was made with.", now)
+	// The provider cannot see a -replace: the plan it is given is an update.
+	remedy := fmt.Sprintf("To upload it through %s, replace the upload (terraform apply -replace on it; if this plan is one, it does), which replaces the jobs made from its audio_url; to keep it, give the resource the provider configuration it was made with.", now)
 	if r.data.ZeroDataRetention {
 		remedy = "This provider configuration has zero_data_retention = true, which disables uploads: give the resource the provider configuration it was made with, or use an external audio URL."
 	}
 	diags.AddAttributeWarning(pathUploadSource, "The upload was made through another service address",
 		fmt.Sprintf("%q was uploaded through %s, and this provider configuration now uses %s (its base_url, or the resource's provider argument, changed). "+
-			"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read (unless this plan replaces the upload, as -replace does). %s This warning shows at every plan until then.",
+			"The file stays where it was uploaded, at %s, which jobs created through %s may not be able to read. %s This warning shows at every plan while the upload is kept through this configuration.",
 			uploadedName(ctx, private, state), at, now, state.AudioURL.ValueString(), now, remedy))
 }
 
@@ -716,7 +717,7 @@ func flattenAudioMetadata(m client.AudioMetadata) types.Object {
 // Terraform 1.12+ and OpenTofu refused every plan and destroy ("Missing
 // Resource Identity After Read"), and uploads cannot be imported.
 func (r *uploadResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	if identityDisagrees(ctx, req.Identity, req.State, "Restore the state from a backup, or set the identity's id to the state's id (both are the uploaded file's audio_metadata.id): an upload cannot be imported.", &resp.Diagnostics) {
+	if identityDisagrees(ctx, req.Identity, req.State, "Restore the state from a backup (an upload cannot be imported), or set the identity's id to the state's id, which is the uploaded file's audio_metadata.id: terraform state pull > state.json, edit the instance's identity.id, raise serial by one, terraform state push state.json.", &resp.Diagnostics) {
 		return
 	}
 	var id types.String
