@@ -21,7 +21,7 @@ import (
 // from state, or mark a finished one retained = false for good, and the
 // next apply with the right base_url would create, and bill, the job again.
 // And it must come from the address the job was created or last found at:
-// elsewhere names that address when base_url has moved since (jobElsewhere;
+// elsewhere names that address when base_url has moved since (madeElsewhere;
 // "" when it has not), and another service's 404 says nothing of the job.
 // It returns nil for a job gone, else the error to report (addNotGone), the
 // job kept as it was. The listing (client.ServiceAnswers) costs one small
@@ -79,7 +79,7 @@ func addNotGone(diags *diag.Diagnostics, err error, kept string) bool {
 const jobKeptInState = "The job stays in state as it was: nothing is created or deleted again. "
 
 // reportedNotGone asks confirmJobGone about a 404 for job id, created or
-// last found elsewhere (jobElsewhere), and, when the 404 does not mean the
+// last found elsewhere (madeElsewhere), and, when the 404 does not mean the
 // job is gone, reports it (kept: as for addNotGone) and returns true: the
 // caller then leaves the job as it was.
 func reportedNotGone(ctx context.Context, c *client.Client, diags *diag.Diagnostics, id string, notFound error, elsewhere, kept string) bool {

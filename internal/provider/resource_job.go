@@ -279,7 +279,7 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 	// The framework always hands Create private state; a direct call (a
 	// unit test's) may not.
 	if resp.Private != nil {
-		recordJobEndpoint(ctx, nil, resp.Private, r.data.Client, &resp.Diagnostics)
+		recordEndpoint(ctx, nil, resp.Private, r.data.Client, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() || r.data.ZeroDataRetention {
 		// Under zero data retention the job cannot be read: its result goes
@@ -436,8 +436,9 @@ type waitAftermath struct {
 // limit names the setting that bounded the wait.
 func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJob, timeout time.Duration, err error, limit string, after waitAftermath) {
 	aftermath := after.running
+	waited := client.FormatDuration(timeout)
 	// What was seen of the job: nothing when every look at it failed.
-	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, client.FormatDuration(timeout), limit)
+	timedOut := fmt.Sprintf("No look at job %s succeeded in %s (%s).", id, waited, limit)
 	interrupted := fmt.Sprintf("Job %s had not been read yet when Terraform was interrupted.", id)
 	advice := fmt.Sprintf("For long recordings raise %s.", limit)
 	failing := ""
@@ -454,10 +455,10 @@ func addWaitError(diags *diag.Diagnostics, id string, last *client.PreRecordedJo
 	case last != nil && f != nil:
 		// What the job became after the last look that succeeded is not
 		// known: it may have ended meanwhile.
-		timedOut = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that, and the wait ended after %s (%s).", id, last.Status, client.FormatDuration(timeout), limit)
+		timedOut = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that, and the wait ended after %s (%s).", id, last.Status, waited, limit)
 		interrupted = fmt.Sprintf("Job %s was %s when last seen; no look at it succeeded after that before Terraform was interrupted.", id, last.Status)
 	case last != nil:
-		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, client.FormatDuration(timeout), limit)
+		timedOut = fmt.Sprintf("Job %s was still %s after %s (%s).", id, last.Status, waited, limit)
 		interrupted = fmt.Sprintf("Job %s was %s when Terraform was interrupted.", id, last.Status)
 	}
 	switch {
@@ -550,7 +551,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 	if r.data.ZeroDataRetention {
 		if importing {
 			resp.Diagnostics.AddError("Cannot import a job under zero data retention", zeroDataRetentionImportDetail)
-		} else if at := jobElsewhere(ctx, req.Private, r.data.Client); at != "" {
+		} else if at := madeElsewhere(ctx, req.Private, r.data.Client); at != "" {
 			// No look can tell whether the job is there: say what a look
 			// would have found out, before a destroy meets it.
 			resp.Diagnostics.AddWarning("The job was made through another service address",
@@ -586,7 +587,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 	if resp.Private != nil {
-		recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
+		recordEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 	}
 
 	if importing {
@@ -667,7 +668,7 @@ func (r *jobResource) readFinishedJob(read jobRead, req resource.ReadRequest, re
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+id.ValueString(), err)
 	case resp.Private != nil:
-		recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
+		recordEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 	}
 	return true
 }
@@ -726,7 +727,7 @@ func importedJob(ctx context.Context, job *client.PreRecordedJob, resultURL stri
 // jobNotFound handles a 404 for the job in state: jobMissing, once the
 // service's listing confirms the 404 is the service's (confirmJobGone).
 func (r *jobResource) jobNotFound(ctx context.Context, read jobRead, state jobResourceModel, notFound error, resp *resource.ReadResponse) {
-	if reportedNotGone(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, jobElsewhere(ctx, read.private, r.data.Client), jobKeptInState) {
+	if reportedNotGone(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), notFound, madeElsewhere(ctx, read.private, r.data.Client), jobKeptInState) {
 		return
 	}
 	r.jobMissing(ctx, state, resp)
@@ -1037,12 +1038,12 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 			read.addTimeout(&resp.Diagnostics, state.ID.ValueString(), err, "The job stays in state as last read.")
 			return
 		}
-		if client.IsNotFound(err) && reportedNotGone(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, jobElsewhere(ctx, req.Private, r.data.Client), jobKeptInState) {
+		if client.IsNotFound(err) && reportedNotGone(ctx, r.data.Client, &resp.Diagnostics, state.ID.ValueString(), err, madeElsewhere(ctx, req.Private, r.data.Client), jobKeptInState) {
 			return
 		}
 		switch {
 		case err == nil && resp.Private != nil:
-			recordJobEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
+			recordEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 		case client.IsNotFound(err) && resp.Private != nil:
 			forgetJobEndpoint(ctx, resp.Private, &resp.Diagnostics)
 		}
@@ -1129,7 +1130,7 @@ func (r *jobResource) Delete(ctx context.Context, req resource.DeleteRequest, re
 
 	// A job found gone where it was has no address any more
 	// (forgetJobEndpoint): its 404 anywhere is the deletion's success.
-	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, jobElsewhere(ctx, req.Private, r.data.Client))
+	err := deleteJob(deleteCtx, r.data.Client, id, r.poll, r.data.ZeroDataRetention, madeElsewhere(ctx, req.Private, r.data.Client))
 	var interrupted *client.InterruptedError
 	switch {
 	case err == nil:

@@ -636,7 +636,7 @@ func (r *uploadResource) Create(ctx context.Context, req resource.CreateRequest,
 	// unit test's) may not.
 	if resp.Private != nil {
 		setUploadedName(ctx, resp.Private, source, &resp.Diagnostics)
-		recordJobEndpoint(ctx, nil, resp.Private, r.data.Client, &resp.Diagnostics)
+		recordEndpoint(ctx, nil, resp.Private, r.data.Client, &resp.Diagnostics)
 	}
 }
 
@@ -648,7 +648,7 @@ func (r *uploadResource) warnUploadElsewhere(ctx context.Context, private privat
 	if r.data == nil || r.data.Client == nil {
 		return
 	}
-	at := jobElsewhere(ctx, private, r.data.Client)
+	at := madeElsewhere(ctx, private, r.data.Client)
 	if at == "" {
 		return
 	}

@@ -53,15 +53,15 @@ func TestJobElsewhere(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			private := privateMap{}
 			if tc.recorded != "" {
-				private[privateJobEndpoint] = []byte(fmt.Sprintf("%q", tc.recorded))
+				private[privateEndpoint] = []byte(fmt.Sprintf("%q", tc.recorded))
 			}
-			if got := jobElsewhere(ctx, private, c); got != tc.want {
+			if got := madeElsewhere(ctx, private, c); got != tc.want {
 				t.Errorf("elsewhere %q, want %q", got, tc.want)
 			}
 			// Found through c, the job is recorded at its address.
 			var diags diag.Diagnostics
-			recordJobEndpoint(ctx, private, private, c, &diags)
-			if got := jobElsewhere(ctx, private, c); got != "" || diags.HasError() {
+			recordEndpoint(ctx, private, private, c, &diags)
+			if got := madeElsewhere(ctx, private, c); got != "" || diags.HasError() {
 				t.Errorf("after being found here, elsewhere %q (%v)", got, diags)
 			}
 		})

@@ -9,34 +9,37 @@ import (
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
 
-// privateJobEndpoint is the private state key of the service address (the
+// privateEndpoint is the private state key of the service address (the
 // provider's base_url, as the client writes it) a job was created, imported
-// or last found through, and an upload made through. The service's 404 for a job means the job is gone
-// only at that address: after base_url moved (another region, another
-// service), it says nothing of the job, which a refresh took as gone
-// (retained = false, for good), recreate_when_missing created again
-// (billed), and a destroy took as deleted (the job left on the service).
-const privateJobEndpoint = "endpoint"
+// or last found through, or an upload made through. The service's 404 for
+// a job means the job is gone only at that address: after base_url moved
+// (another region, another service), it says nothing of the job, which a
+// refresh took as gone (retained = false, for good), recreate_when_missing
+// created again (billed), and a destroy took as deleted (the job left on
+// the service). An upload's file stays with the service it was made
+// through.
+const privateEndpoint = "endpoint"
 
-// recordJobEndpoint records in to that the job was found through c's
-// address, unless from records that already.
-func recordJobEndpoint(ctx context.Context, from privateState, to privateStateWriter, c *client.Client, diags *diag.Diagnostics) {
-	if address := c.ServiceAddress(); privateString(ctx, from, privateJobEndpoint) != address {
-		setPrivateString(ctx, to, privateJobEndpoint, address, diags)
+// recordEndpoint records in to that the job (or upload) was made or found
+// through c's address, unless from records that already.
+func recordEndpoint(ctx context.Context, from privateState, to privateStateWriter, c *client.Client, diags *diag.Diagnostics) {
+	if address := c.ServiceAddress(); privateString(ctx, from, privateEndpoint) != address {
+		setPrivateString(ctx, to, privateEndpoint, address, diags)
 	}
 }
 
 // forgetJobEndpoint forgets, in to, the address of a job found gone there:
 // it cannot come back, so its 404 anywhere (a destroy's) means it is gone.
 func forgetJobEndpoint(ctx context.Context, to privateStateWriter, diags *diag.Diagnostics) {
-	setPrivateString(ctx, to, privateJobEndpoint, "", diags)
+	setPrivateString(ctx, to, privateEndpoint, "", diags)
 }
 
-// jobElsewhere returns the address the job was created or last found at
-// when c now uses another; "" otherwise (the same, or none recorded: a job
-// found gone, or in state from before addresses were kept).
-func jobElsewhere(ctx context.Context, private privateState, c *client.Client) string {
-	at := privateString(ctx, private, privateJobEndpoint)
+// madeElsewhere returns the address the job (or upload) was made or last
+// found through when c now uses another; "" otherwise (the same, or none
+// recorded: a job found gone, or one in state from before addresses were
+// kept).
+func madeElsewhere(ctx context.Context, private privateState, c *client.Client) string {
+	at := privateString(ctx, private, privateEndpoint)
 	if at == "" || client.EquivalentHTTPURL(at) == client.EquivalentHTTPURL(c.ServiceAddress()) {
 		return ""
 	}
