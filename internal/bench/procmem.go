@@ -18,35 +18,29 @@ const clockTicks = 100
 
 // ProcessStats is what a ProcessWatcher saw of the processes it followed.
 type ProcessStats struct {
-	PeakRSS   int64         // the highest VmHWM of any of them, in bytes
-	CPU       time.Duration // user + system time, summed over them
-	Processes int           // how many were seen
+	PeakRSS   int64 // the highest VmHWM of any of them, in bytes
+	Processes int   // how many were seen
 }
 
 // ProcessWatcher follows the processes running one executable (the provider
 // plugin the CLI starts, as many times as it does) by polling /proc: their
-// peak resident set size (VmHWM) and CPU time. Linux only: elsewhere it sees
-// nothing. CPU time spent after the last poll of a process is missed, so the
-// interval should be short beside the processes' lives.
+// peak resident set size (VmHWM), which the kernel keeps, so a poll late in
+// a process's life sees it. Linux only: elsewhere it sees nothing. (Their CPU
+// time is exact from RunForCPU instead.)
 type ProcessWatcher struct {
 	exe  string
 	stop context.CancelFunc
 	done chan struct{}
 
-	mu   sync.Mutex
-	seen map[int]procSample
-}
-
-type procSample struct {
-	hwmKiB int64
-	ticks  int64
+	mu      sync.Mutex
+	peakKiB map[int]int64 // VmHWM by process id
 }
 
 // WatchProcesses starts polling /proc every interval for processes whose
 // executable is exe. Stop it to read the result.
 func WatchProcesses(exe string, interval time.Duration) *ProcessWatcher {
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &ProcessWatcher{exe: exe, stop: cancel, done: make(chan struct{}), seen: map[int]procSample{}}
+	w := &ProcessWatcher{exe: exe, stop: cancel, done: make(chan struct{}), peakKiB: map[int]int64{}}
 	go func() {
 		defer close(w.done)
 		t := time.NewTicker(interval)
@@ -70,9 +64,8 @@ func (w *ProcessWatcher) Stop() ProcessStats {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	var s ProcessStats
-	for _, p := range w.seen {
-		s.PeakRSS = max(s.PeakRSS, p.hwmKiB*1024)
-		s.CPU += time.Duration(p.ticks) * time.Second / clockTicks
+	for _, kib := range w.peakKiB {
+		s.PeakRSS = max(s.PeakRSS, kib*1024)
 		s.Processes++
 	}
 	return s
@@ -95,15 +88,9 @@ func (w *ProcessWatcher) sample() {
 		if err != nil {
 			continue
 		}
-		stat, err := os.ReadFile(filepath.Join(dir, "stat"))
-		if err != nil {
-			continue
-		}
 		pid, _ := strconv.Atoi(e.Name())
-		s := procSample{hwmKiB: ParseVmHWM(status), ticks: ParseCPUTicks(stat)}
 		w.mu.Lock()
-		old := w.seen[pid]
-		w.seen[pid] = procSample{hwmKiB: max(old.hwmKiB, s.hwmKiB), ticks: max(old.ticks, s.ticks)}
+		w.peakKiB[pid] = max(w.peakKiB[pid], ParseVmHWM(status))
 		w.mu.Unlock()
 	}
 }
@@ -122,21 +109,29 @@ func ParseVmHWM(status []byte) int64 {
 	return 0
 }
 
-// ParseCPUTicks reads utime + stime (clock ticks) from the text of
-// /proc/<pid>/stat. The command name, in parentheses, may hold spaces, so
-// the fields are counted after its closing parenthesis.
-func ParseCPUTicks(stat []byte) int64 {
+// ParseOwnAndChildrenTicks reads a process's own CPU time, utime + stime,
+// and its waited-for children's, cutime + cstime (clock ticks), from the
+// text of /proc/<pid>/stat. The command name, in parentheses, may hold
+// spaces, so the fields are counted after its closing parenthesis.
+func ParseOwnAndChildrenTicks(stat []byte) (own, children int64, ok bool) {
 	i := bytes.LastIndexByte(stat, ')')
 	if i < 0 {
-		return 0
+		return 0, 0, false
 	}
 	fields := strings.Fields(string(stat[i+1:]))
-	// After the name: state is field 3 of the line, utime 14, stime 15.
-	const utime, stime = 14 - 3, 15 - 3
-	if len(fields) <= stime {
-		return 0
+	// After the name: state is field 3 of the line, utime 14, stime 15,
+	// cutime 16, cstime 17.
+	const utime, stime, cutime, cstime = 14 - 3, 15 - 3, 16 - 3, 17 - 3
+	if len(fields) <= cstime {
+		return 0, 0, false
 	}
-	u, _ := strconv.ParseInt(fields[utime], 10, 64)
-	s, _ := strconv.ParseInt(fields[stime], 10, 64)
-	return u + s
+	var v [4]int64
+	for k, f := range []int{utime, stime, cutime, cstime} {
+		n, err := strconv.ParseInt(fields[f], 10, 64)
+		if err != nil {
+			return 0, 0, false
+		}
+		v[k] = n
+	}
+	return v[0] + v[1], v[2] + v[3], true
 }

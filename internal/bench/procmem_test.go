@@ -16,10 +16,16 @@ func TestParseVmHWM(t *testing.T) {
 	}
 }
 
-func TestParseCPUTicks(t *testing.T) {
-	stat := []byte("4321 (odd name) with) S 4242 4321 4242 0 -1 4194560 1200 0 0 0 37 5 0 0 20 0 9 0 1234 1300000000 13000 18446744073709551615\n")
-	if got := ParseCPUTicks(stat); got != 42 {
-		t.Errorf("ticks %d, want 37 + 5", got)
+func TestParseOwnAndChildrenTicks(t *testing.T) {
+	stat := []byte("4321 (odd name) with) Z 4242 4321 4242 0 -1 4194560 1200 0 0 0 37 5 300 20 20 0 9 0 1234 1300000000 13000 18446744073709551615\n")
+	own, children, ok := ParseOwnAndChildrenTicks(stat)
+	if !ok || own != 42 || children != 320 {
+		t.Errorf("own %d, children %d, ok %v; want 37 + 5, 300 + 20, true", own, children, ok)
+	}
+	for _, bad := range []string{"4321 no name", "4321 (x) Z 1 2 3", "4321 (x) Z 4242 4321 4242 0 -1 4194560 1200 0 0 0 37 5 x 20"} {
+		if _, _, ok := ParseOwnAndChildrenTicks([]byte(bad)); ok {
+			t.Errorf("%q parsed", bad)
+		}
 	}
 }
 

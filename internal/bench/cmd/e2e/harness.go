@@ -59,7 +59,6 @@ func (s *service) Close() {
 // workspace is one root module the CLI runs in, pointed at a service.
 type workspace struct {
 	cli tfcli.CLI
-	exe string // the provider binary whose processes are watched; "" for none
 }
 
 func (h *harness) workspace(name, config string, svc *service) (*workspace, error) {
@@ -75,7 +74,7 @@ func (h *harness) workspace(name, config string, svc *service) (*workspace, erro
 		"TRANSCRIPTION_API_KEY="+apiKey,
 		"TF_LOG=", // no logging: it would dominate the timings
 	)
-	return &workspace{cli: tfcli.CLI{Path: h.cli, Dir: dir, Env: env}, exe: h.providerExe}, nil
+	return &workspace{cli: tfcli.CLI{Path: h.cli, Dir: dir, Env: env}}, nil
 }
 
 // Commands timed by the sections. Terraform needs no init here: the
@@ -93,18 +92,15 @@ func (w *workspace) run(ctx context.Context, args ...string) (time.Duration, err
 	return elapsed, err
 }
 
-// runTimed is run, with the CPU time (user + system) of the CLI's process
-// and of the children it waited for: the provider processes among them.
-func (w *workspace) runTimed(ctx context.Context, args ...string) (elapsed, cpu time.Duration, err error) {
+// runTimed is run, with the CPU time of the CLI's process: its own, and
+// its children's, the provider processes it started and waited for.
+func (w *workspace) runTimed(ctx context.Context, args ...string) (elapsed time.Duration, cpu bench.CommandCPU, err error) {
 	cmd := w.cli.Command(ctx, args...)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = nil, &stderr
 	start := time.Now()
-	err = cmd.Run()
+	cpu, err = bench.RunForCPU(cmd)
 	elapsed = time.Since(start)
-	if cmd.ProcessState != nil {
-		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-	}
 	if err != nil {
 		return elapsed, cpu, fmt.Errorf("%s %v in %s: %w\n%s", filepath.Base(w.cli.Path), args, w.cli.Dir, err, stderr.String())
 	}

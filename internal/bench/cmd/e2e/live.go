@@ -62,12 +62,11 @@ func (h *harness) live(ctx context.Context, cli string, items int, cold bool) (l
 		res.plans = append(res.plans, d)
 		res.server = append(res.server, s.HandlerTime)
 		res.peaks = append(res.peaks, ps.PeakRSS)
-		cliCPU := max(cpu-ps.CPU, 0)
-		res.cpu = append(res.cpu, ps.CPU)
-		res.cliCPU = append(res.cliCPU, cliCPU)
+		res.cpu = append(res.cpu, cpu.Children)
+		res.cliCPU = append(res.cliCPU, cpu.Own)
 		res.requests, res.bytes = s.Requests, s.Bytes
 		h.log("live %d (%s) run %d: %s; plan %s (server %s, provider CPU %s, CLI CPU %s), %d requests, %s, provider peak %s", items, res.engine, r+1,
-			records, bench.Seconds(d), bench.Seconds(s.HandlerTime), bench.Seconds(ps.CPU), bench.Seconds(cliCPU), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(ps.PeakRSS))
+			records, bench.Seconds(d), bench.Seconds(s.HandlerTime), bench.Seconds(cpu.Children), bench.Seconds(cpu.Own), s.Requests, bench.Bytes(s.Bytes), bench.Bytes(ps.PeakRSS))
 	}
 	return res, nil
 }
@@ -79,7 +78,7 @@ func liveTable(results []liveResult) *bench.Table {
 		Notes: []string{"The fake server builds its seeded records before the timed plan (`records built`, not in `plan`), as a service has its jobs stored, " +
 			"or on first read, inside the plan (`in plan`: `-live-cold`). " +
 			"`fake server time` sums the time the fake server spent answering (building and encoding records on first read, writing pages). " +
-			"`CLI CPU` is the CLI's own: its processes' CPU time less the provider's. " +
+			"`CLI CPU` is the CLI's own: its process's CPU time, the provider processes' (its children's) apart. " +
 			"Peak RSS is the highest VmHWM of the provider processes the CLI started."},
 	}
 	for _, r := range results {

@@ -53,11 +53,12 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 	}
 	var plans []time.Duration
 	var bytes []int64
+	var planCPU time.Duration
 	watch := bench.WatchProcesses(h.providerExe, 20*time.Millisecond)
 	for range h.runs {
 		svc.rec.Reset()
 		// It must find nothing to change, or it would time an update.
-		d, err := w.run(ctx, scalePlanArgs...)
+		d, cpu, err := w.runTimed(ctx, scalePlanArgs...)
 		if err != nil {
 			watch.Stop()
 			if exit := (*exec.ExitError)(nil); errors.As(err, &exit) && exit.ExitCode() == 2 {
@@ -66,12 +67,13 @@ func (h *harness) long(ctx context.Context, v longVariant) (longResult, error) {
 			return res, err
 		}
 		plans = append(plans, d)
+		planCPU += cpu.Children
 		s := bench.Summarize(svc.rec.Exchanges())
 		bytes = append(bytes, s.Bytes/int64(max(s.Gets, 1)))
 	}
 	ps := watch.Stop()
 	res.peakPlugin = ps.PeakRSS
-	res.planCPU = ps.CPU / time.Duration(h.runs)
+	res.planCPU = planCPU / time.Duration(h.runs)
 	res.plan = bench.Median(plans)
 	res.getBytes = bench.MedianInt(bytes)
 	h.log("long %s: apply %s, plan %s (provider CPU %s), state %s", v.name, bench.Seconds(res.apply), bench.Seconds(res.plan), bench.Seconds(res.planCPU), bench.Bytes(res.state))

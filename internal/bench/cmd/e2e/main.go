@@ -261,9 +261,8 @@ func (h *harness) restapiProvider(restapiExe string) ([]tfcli.Override, error) {
 	if err := os.MkdirAll(restapiDir, 0o755); err != nil {
 		return nil, err
 	}
-	// A copy, not a link: /proc names a process by its executable's real
-	// path, and the CPU of every process of a shared path (another run's,
-	// a user's terraform in another folder) would count as this run's.
+	// A copy in the run's folder: dev_overrides names a folder, and the
+	// run's then holds every provider it measured.
 	h.restapiExe = filepath.Join(restapiDir, "terraform-provider-restapi")
 	if err := copyExecutable(exe, h.restapiExe); err != nil {
 		return nil, err

@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -62,17 +63,11 @@ func (h *harness) cycle(ctx context.Context, w *workspace) (cycle, error) {
 		args []string
 		wall *time.Duration
 	}{{applyArgs, &c.apply}, {scalePlanArgs, &c.plan}, {destroyArgs, &c.destroy}} {
-		var watch *bench.ProcessWatcher
-		if w.exe != "" {
-			watch = bench.WatchProcesses(w.exe, 10*time.Millisecond)
-		}
 		d, cpu, err := w.runTimed(ctx, step.args...)
-		var providerCPU time.Duration
-		if watch != nil {
-			providerCPU = watch.Stop().CPU
-		}
-		c.providerCPU += providerCPU
-		c.cliCPU += max(cpu-providerCPU, 0)
+		// The CLI's children are the provider processes it started for the
+		// workspace's one provider.
+		c.providerCPU += cpu.Children
+		c.cliCPU += cpu.Own
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && exit.ExitCode() == 2 && slices.Contains(step.args, "-detailed-exitcode") {
 			return c, fmt.Errorf("the plan right after apply in %s wants changes: the provider does not converge", w.cli.Dir)
@@ -110,7 +105,7 @@ type contenderResult struct {
 	cycles   cycles
 	requests []map[string]int64 // per run: requests by method
 	failures []int64            // per run: answers outside 2xx
-	watched  bool               // whether it has provider processes
+	watched  bool               // whether its provider processes' CPU is known
 }
 
 // scaleResult is one N of the scale section.
@@ -155,7 +150,6 @@ func (h *harness) scale(ctx context.Context, cli string, n int) (scaleResult, er
 		restapi:     restapiConfig(n, svc.url, apiKey),
 		data:        dataConfig(n),
 	}
-	exes := [contenders]string{ours: h.providerExe, minimal: h.minimalExe, minimalWide: h.minimalExe, restapi: h.restapiExe}
 	var ws [contenders]*workspace
 	for i := range ws {
 		// A folder per engine: an engine refuses state a newer one wrote.
@@ -163,8 +157,9 @@ func (h *harness) scale(ctx context.Context, cli string, n int) (scaleResult, er
 			return res, err
 		}
 		ws[i].cli.Path = cli
-		ws[i].exe = exes[i]
-		res.each[i].watched = exes[i] != ""
+		// Every contender but terraform_data runs a provider; its CPU is
+		// told apart from the CLI's on Linux only (bench.RunForCPU).
+		res.each[i].watched = i != data && runtime.GOOS == "linux"
 		// Untimed: checks the configuration, and starts the provider once
 		// so that no contender's first run pays for a cold page cache.
 		if _, err := ws[i].run(ctx, "validate", "-no-color"); err != nil {
@@ -274,8 +269,8 @@ func scaleTable(results []scaleResult) *bench.Table {
 			"`ours ÷` divides transcription_job's median by the row's: ours/minimal, ours/minimal_wide, ours/restapi, ours/terraform_data. " +
 				"`extra per resource` is (row − terraform_data) of apply+plan+destroy, divided by N: what the provider, " +
 				"its HTTP calls and the fake server add to Terraform core's own work, per resource and cycle. " +
-				"`provider CPU per resource` is the CPU time (user + system) of the provider processes over the cycle, divided by N; " +
-				"`CLI CPU per resource` is the CLI's own (its processes' CPU time less the provider's), divided by N: " +
+				"`provider CPU per resource` is the CPU time (user + system) of the provider processes over the cycle (the CLI's children, whose time the kernel adds up as it reaps them), divided by N; " +
+				"`CLI CPU per resource` is the CLI's own (its process's CPU time), divided by N: " +
 				"what Terraform itself spends on the resource type: it decodes, checks and compares every attribute of each value a call returns, " +
 				"and the local backend rewrites the whole state file after each resource it changes. " +
 				"`requests per resource` counts every request of one cycle (create, polls, refresh, delete), by method. " +
