@@ -110,6 +110,10 @@ var jobRules = []jobRule{
 	configRule("vocabulary missing", "custom_vocabulary", `default_intensity = 0.5`, `(?s)attribute "vocabulary" is required`),
 	configRule("vocabulary value missing", "custom_vocabulary", `vocabulary = [{ intensity = 0.5 }]`, `(?s)Missing Configuration for Required Attribute.*custom_vocabulary_config.vocabulary\[0\].value attribute`),
 	configRule("vocabulary value blank", "custom_vocabulary", `vocabulary = [{ value = "  " }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].value must not be empty or blank, got: "\s*"`),
+	// Blank texts that ask the service for nothing, billed all the same.
+	configRule("prompt blank", "audio_to_llm", `prompts = ["Summarize", " "]`, `(?s)audio_to_llm_config.prompts\[1\] must not be empty or blank, got: " "`),
+	configRule("pronunciation blank", "custom_vocabulary", `vocabulary = [{ value = "Kube", pronunciations = ["koob", ""] }]`, `(?s)custom_vocabulary_config.vocabulary\[0\].pronunciations\[1\] must not be empty or blank, got: ""`),
+	configRule("spelling blank", "custom_spelling", `spelling_dictionary = { Acme = ["acme", "  "] }`, `(?s)custom_spelling_config.spelling_dictionary\["Acme"\]\[1\] must not be empty or blank, got: "  "`),
 	configRule("target languages missing", "translation", `model = "base"`, `(?s)attribute "target_languages" is required`),
 	configRule("prompts missing", "audio_to_llm", `model = "openai/gpt-4o-mini"`, `(?s)attribute "prompts" is required`),
 	{name: "spelling dictionary missing", body: `custom_spelling = true
