@@ -340,4 +340,5 @@ func jobOutcome(job *client.PreRecordedJob) string {
 
 // actionCallbackURLNotSensitive tells what the resource's "Sensitive" does
 // not hold for an action.
-const actionCallbackURLNotSensitive = "Not sensitive here, as no action argument can be: when the URL carries a token, give it from a variable or value marked `sensitive`, so that Terraform hides it."
+const actionCallbackURLNotSensitive = "Not sensitive here, as no action argument can be: when the URL carries a token, give it from a variable or value marked `sensitive`, so that Terraform hides it. " +
+	"Nor can it be ephemeral: Terraform takes ephemeral values only in write-only arguments, which terraform-plugin-framework (v1.19) refuses in an action."
