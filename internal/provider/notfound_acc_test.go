@@ -219,6 +219,13 @@ func TestAccJob_createdFromAnExpiredUpload(t *testing.T) {
 	if err == nil || !acctest.ExpectError(`Transcription job failed.*error_code 404.*audio_url names a file uploaded to the service, which the service does not have.*terraform apply -replace=ADDRESS`).MatchString(output) {
 		t.Fatalf("apply of a job from the expired upload: err %v, want the failure to say the upload is gone and how to upload it again:\n%s", err, output)
 	}
+	// The job is tainted: the next plan makes it again from the same
+	// audio_url, which its refresh says would fail.
+	stdout, stderr, err = w.run(nil, "plan", "-input=false", "-no-color")
+	output = strings.Join(strings.Fields(stdout+stderr), " ")
+	if err != nil || !acctest.ExpectError(`is tainted, so (it )?must be replaced.*Warning: Transcription job failed.*audio_url names a file uploaded to the service.*terraform apply -replace=ADDRESS.*the next one does when the resource is tainted`).MatchString(output) {
+		t.Fatalf("plan after the failed apply: err %v, want the tainted job's replacement and a warning that it would fail again:\n%s", err, output)
+	}
 }
 
 // TestAccJob_expiredWithItsUpload: the service deletes an upload at the end

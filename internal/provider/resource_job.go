@@ -602,6 +602,7 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 	} else {
 		warnIfFirstSeenDone(&resp.Diagnostics, state.Status, job)
+		r.warnFailedOnItsUpload(job.ID, job.Status, state.AudioURL.ValueString(), job.ErrorCode, &resp.Diagnostics)
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.
 		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
@@ -667,10 +668,35 @@ func (r *jobResource) readFinishedJob(read jobRead, req resource.ReadRequest, re
 		}
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Cannot read the transcription job "+id.ValueString(), err)
-	case resp.Private != nil:
-		recordEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
+	default:
+		if resp.Private != nil {
+			recordEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
+		}
+		if status.ValueString() == client.StatusError {
+			var audioURL types.String
+			var errorCode types.Int64
+			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
+			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("error_code"), &errorCode)...)
+			r.warnFailedOnItsUpload(id.ValueString(), status.ValueString(), audioURL.ValueString(), errorCode.ValueInt64Pointer(), &resp.Diagnostics)
+		}
 	}
 	return true
+}
+
+// warnFailedOnItsUpload warns, at each refresh, of a failed job whose
+// upload the service no longer has: a job made again from its audio_url
+// fails the same way. Said by the refresh, not the plan: the next apply
+// makes a tainted job again (its create waited and failed), and Terraform
+// plans a tainted resource as a new one, whose plan cannot see the job.
+func (r *jobResource) warnFailedOnItsUpload(id, status, audioURL string, errorCode *int64, diags *diag.Diagnostics) {
+	note := uploadNotFoundNote(r.data, audioURL, errorCode)
+	if status != client.StatusError || note == "" {
+		return
+	}
+	diags.AddWarning("Transcription job failed",
+		fmt.Sprintf("Job %s ended with status \"error\", %s; it has no result.%s "+
+			"Until then, an apply that makes the job again fails the same way: the next one does when the resource is tainted (its create waited and failed).",
+			id, errorCodeText(*errorCode), note))
 }
 
 // jobRead is a refresh's bound (timeouts.read), and the job's private
@@ -889,7 +915,9 @@ func warnCallbackURLNotCarriedOver(ctx context.Context, req resource.ModifyPlanR
 // ends in error quietly, and nothing replaces it by itself (that would bill
 // it again without asking), so every plan says so and how to run it again.
 // A job that failed to fetch an upload the service no longer has would fail
-// again from the same audio_url: the way forward is a new upload.
+// again from the same audio_url: the way forward is a new upload, which the
+// refresh says of a job the service still has (warnFailedOnItsUpload) and
+// this of one it no longer has (which no refresh asks for).
 func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	var id, status, audioURL, plannedAudioURL types.String
 	var errorCode types.Int64
@@ -906,6 +934,11 @@ func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp 
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
 	uploadGone := uploadNotFoundNote(r.data, audioURL.ValueString(), errorCode.ValueInt64Pointer())
+	var retained types.Bool
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
+	if uploadGone != "" && plannedAudioURL.Equal(audioURL) && retained.ValueBool() {
+		return // each refresh says it (warnFailedOnItsUpload); -refresh=false leaves it unsaid
+	}
 	// -replace and replace_triggered_by replace it too, unseen here.
 	next := "To run it again (a new job, billed again), replace this resource, unless this plan already does: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
