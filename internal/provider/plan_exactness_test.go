@@ -1601,6 +1601,9 @@ func specMeaning(record map[string]any) map[string]any {
 			entry["pronunciations"] = setOf(entry["pronunciations"])
 		}
 		delete(c, "default_intensity") // used by the entries, above
+		// Entries in any order are the same vocabulary (client.Effective
+		// sorts them; it keeps a repeated one).
+		sort.SliceStable(entries, func(i, j int) bool { return asJSON(entries[i]) < asJSON(entries[j]) })
 	}
 	if c := config("custom_spelling_config"); c != nil {
 		if d, ok := c["spelling_dictionary"].(map[string]any); ok {

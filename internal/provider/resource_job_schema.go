@@ -484,7 +484,7 @@ func jobSchema(ctx context.Context) schema.Schema {
 		},
 		"retained": schema.BoolAttribute{
 			MarkdownDescription: "Whether the service still holds the job. `false` once the service no longer has it (it deletes jobs at the end of their retention period): " +
-				"the values in state are then the last ones known, and a job last seen `queued` or `processing` has no result (see `recreate_when_missing`, with which a plan replaces such a job and shows `retained` as what forces the replacement, and `recreate_when_missing` too when this plan turns it on). Always `false` for a job created under zero data retention, where the service keeps nothing.",
+				"the values in state are then the last ones known, and a job last seen `queued` or `processing` has no result (see `recreate_when_missing`, with which a plan replaces such a job and shows `retained` as what forces the replacement, or `recreate_when_missing` instead when this plan turns it on). Always `false` for a job created under zero data retention, where the service keeps nothing.",
 			Computed:      true,
 			PlanModifiers: []planmodifier.Bool{planmodifiers.UseStateWhenJobFinal(pathIncludeTranscript, pathIncludeRawResult)},
 		},
