@@ -12,6 +12,14 @@ type AnswerNote struct {
 	// Fault names the fault setting that chose the answer (rate_limit_ratio,
 	// server_error_ratio, lost_answer_ratio); empty for a genuine answer.
 	Fault string
+	// LostStatus and LostAnswer are the status and the start of the body
+	// of an answer lost by fault injection (Faults.LostAnswerRatio), which
+	// its client never received: a create's names the job it made.
+	LostStatus int
+	LostAnswer []byte
+	// Closed says how a connection taken over from HTTP (a WebSocket) was
+	// ended, which its status (101) does not.
+	Closed string
 }
 
 type answerNoteKey struct{}
@@ -23,10 +31,16 @@ func WithAnswerNote(r *http.Request) (*http.Request, *AnswerNote) {
 	return r.WithContext(context.WithValue(r.Context(), answerNoteKey{}, note)), note
 }
 
+// noteOf is the note r's logger asked for, or nil.
+func noteOf(r *http.Request) *AnswerNote {
+	note, _ := r.Context().Value(answerNoteKey{}).(*AnswerNote)
+	return note
+}
+
 // noteFault tells r's logger, if it asked, that the fault setting named
 // chose r's answer.
 func noteFault(r *http.Request, fault string) {
-	if note, ok := r.Context().Value(answerNoteKey{}).(*AnswerNote); ok {
+	if note := noteOf(r); note != nil {
 		note.Fault = fault
 	}
 }

@@ -298,6 +298,8 @@ type requestWire struct {
 	Header    http.Header     `json:"header"`
 	Body      json.RawMessage `json:"body,omitempty"`
 	BodyBytes int             `json:"body_bytes"`
+	// AnswerLost: the status was answered, and never reached the client.
+	AnswerLost bool `json:"answer_lost,omitempty"`
 }
 
 func (s *Server) controlRequests(w http.ResponseWriter, r *http.Request) {
@@ -367,7 +369,7 @@ func requestToWire(rec RecordedRequest) requestWire {
 			h.Del(name)
 		}
 	}
-	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: RedactedQuery(rec.RawQuery), Status: rec.Status, Header: h, BodyBytes: rec.BodyBytes}
+	out := requestWire{Seq: rec.Seq, Method: rec.Method, Path: rec.Path, Query: RedactedQuery(rec.RawQuery), Status: rec.Status, Header: h, BodyBytes: rec.BodyBytes, AnswerLost: rec.AnswerLost}
 	if body, ok := redactBody(rec.Body); ok {
 		out.Body = body
 	}

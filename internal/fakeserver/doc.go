@@ -268,7 +268,9 @@
 // any of the answer is sent: a create so answered
 // makes a job (billed) whose id its client never learns, the case a
 // pipeline must survive without creating the job twice. The request
-// listing shows the status it was answered with; stats count answers_lost.
+// listing shows the status it was answered with and answer_lost: true, the
+// command's log the answer lost (a create's job id); stats count
+// answers_lost.
 //
 // # Control interface
 //
@@ -299,7 +301,7 @@
 //	                              and an address taken meanwhile
 //	GET    /_emulator/requests    ?after=SEQ&limit=N (default 1000): {requests:
 //	                              [{seq, method, path, query, status, header,
-//	                              body, body_bytes}], last_seq, next_after,
+//	                              body, body_bytes, answer_lost}], last_seq, next_after,
 //	                              pending}, oldest first, among the newest
 //	                              Options.RequestLogLimit; a request still
 //	                              being answered has status 0 (499 once its

@@ -165,19 +165,34 @@ func (s *Server) injectFault(w http.ResponseWriter, r *http.Request) (dealt, los
 }
 
 // unsentWriter takes an answer that is then lost (Faults.LostAnswerRatio):
-// nothing of it reaches the connection.
-type unsentWriter struct{ header http.Header }
+// nothing of it reaches the connection. It keeps the start of the body for
+// the log (AnswerNote.LostAnswer).
+type unsentWriter struct {
+	header http.Header
+	body   cappedBuffer
+}
+
+func newUnsentWriter() *unsentWriter {
+	return &unsentWriter{header: http.Header{}, body: cappedBuffer{limit: maxLostAnswerNoted}}
+}
+
+// maxLostAnswerNoted bounds the start of a lost answer kept for the log:
+// enough for a create's or an upload's whole answer.
+const maxLostAnswerNoted = 16 << 10
 
 func (w *unsentWriter) Header() http.Header         { return w.header }
 func (w *unsentWriter) WriteHeader(int)             {}
-func (w *unsentWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w *unsentWriter) Write(b []byte) (int, error) { return w.body.Write(b) }
 
 // loseAnswer ends a request whose answer is lost: the server closes its
 // connection without sending anything (http.ErrAbortHandler, which it does
 // not log). The request listing keeps the status the handler answered,
-// which its client never saw.
-func (s *Server) loseAnswer() {
+// which its client never saw, marked lost; r's logger is told the answer.
+func (s *Server) loseAnswer(r *http.Request, status int, unsent *unsentWriter) {
 	s.countFault(func(st *Stats) { st.AnswersLost++ })
+	if note := noteOf(r); note != nil {
+		note.LostStatus, note.LostAnswer = status, unsent.body.Bytes()
+	}
 	panic(http.ErrAbortHandler)
 }
 

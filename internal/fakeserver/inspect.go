@@ -23,6 +23,9 @@ type RecordedRequest struct {
 	// may hold only the start of.
 	BodyBytes int
 	Status    int
+	// AnswerLost says that the answer (Status, a create's job) never
+	// reached the client: lost by fault injection (Faults.LostAnswerRatio).
+	AnswerLost bool
 
 	bodyDropped bool // by the log's budget for bodies, or with the record
 }

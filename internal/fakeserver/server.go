@@ -312,7 +312,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	finish := s.record(r)
 	dealt, loseAnswer := s.injectFault(sw, r)
 	if dealt {
-		finish(finalStatus(sw.status, r))
+		finish(finalStatus(sw.status, r), false)
 		return
 	}
 	// Before the key check: the official client opens a live session's
@@ -321,16 +321,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuseWebSocket(sw, r, finish)
 		return
 	}
+	var unsent *unsentWriter
 	if loseAnswer {
-		sw.ResponseWriter = &unsentWriter{header: http.Header{}}
+		unsent = newUnsentWriter()
+		sw.ResponseWriter = unsent
 	}
 	defer func() {
-		finish(finalStatus(sw.status, r))
+		finish(finalStatus(sw.status, r), loseAnswer)
 		if loseAnswer {
 			if p := recover(); p != nil {
 				panic(p) // a handler's own panic, not hidden by the abort
 			}
-			s.loseAnswer()
+			s.loseAnswer(r, sw.status, unsent)
 		}
 	}()
 	if problem := s.keyProblem(r); problem != "" {
@@ -630,7 +632,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // completes the entry with the answered status. A small body is read ahead
 // so that it is recorded even when the request is refused before its
 // handler reads it; an upload is captured as its handler streams it.
-func (s *Server) record(r *http.Request) (finish func(status int)) {
+func (s *Server) record(r *http.Request) (finish func(status int, answerLost bool)) {
 	header := r.Header.Clone()
 	for name := range header {
 		if secretHeader(name) {
@@ -667,9 +669,9 @@ func (s *Server) record(r *http.Request) (finish func(status int)) {
 	}
 	s.mu.Unlock()
 
-	return func(status int) {
+	return func(status int, answerLost bool) {
 		s.mu.Lock()
-		rec.Status = status
+		rec.Status, rec.AnswerLost = status, answerLost
 		rec.BodyBytes = captured.written
 		if !rec.bodyDropped { // unless it left the log while in flight
 			rec.Body = captured.Bytes()

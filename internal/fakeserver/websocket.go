@@ -5,6 +5,7 @@ import (
 	"crypto/sha1" //nolint:gosec // RFC 6455 §4.2.2 names SHA-1 for the handshake; nothing secret depends on it.
 	"encoding/base64"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -56,27 +57,30 @@ func headerHasToken(h http.Header, name, token string) bool {
 // "WebSocket connection error", after five tries. A handshake RFC 6455
 // §4.2.1 refuses is refused: 426 for another version, 400 without a valid
 // key. finish records the status answered, before the socket closes.
-func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, finish func(status int)) {
+func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, finish func(status int, answerLost bool)) {
 	key := r.Header.Get("Sec-WebSocket-Key")
 	if decoded, err := base64.StdEncoding.DecodeString(key); err != nil || len(decoded) != 16 {
 		s.writeError(w, r, http.StatusBadRequest, "a WebSocket handshake needs a Sec-WebSocket-Key of 16 bytes in base64 (RFC 6455 §4.2.1)")
-		finish(http.StatusBadRequest)
+		finish(http.StatusBadRequest, false)
 		return
 	}
 	if r.Header.Get("Sec-WebSocket-Version") != "13" {
 		w.Header().Set("Sec-WebSocket-Version", "13")
 		s.writeError(w, r, http.StatusUpgradeRequired, "only WebSocket version 13 is spoken (RFC 6455 §4.4)")
-		finish(http.StatusUpgradeRequired)
+		finish(http.StatusUpgradeRequired, false)
 		return
 	}
 	conn, buf, err := http.NewResponseController(w).Hijack()
 	if err != nil { // a writer that cannot hand its connection over
 		s.writeError(w, r, http.StatusNotImplemented, liveSessionsNotEmulatedReason)
-		finish(http.StatusNotImplemented)
+		finish(http.StatusNotImplemented, false)
 		return
 	}
 	defer conn.Close()
-	finish(http.StatusSwitchingProtocols)
+	if note := noteOf(r); note != nil {
+		note.Closed = fmt.Sprintf("closed at once with %d: %s", liveSessionsNotEmulatedCode, liveSessionsNotEmulatedReason)
+	}
+	finish(http.StatusSwitchingProtocols, false)
 	sum := sha1.Sum([]byte(key + webSocketGUID)) //nolint:gosec // the handshake's digest (RFC 6455 §4.2.2)
 	_, _ = buf.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
 		"Sec-WebSocket-Accept: " + base64.StdEncoding.EncodeToString(sum[:]) + "\r\n\r\n")

@@ -480,10 +480,16 @@ func logRequests(logger *log.Logger, next http.Handler) http.Handler {
 			switch {
 			case aborted == http.ErrAbortHandler: //nolint:errorlint // a panic value, compared as the server does
 				status = "answer lost (-lost-answer-ratio)"
+				if note.LostStatus != 0 { // what the client never received: a create's job, to find it by
+					status = strconv.Itoa(note.LostStatus) + answerSummary(note.LostStatus, note.LostAnswer) + ", " + status
+				}
 			case sw.status != 0:
 				status = strconv.Itoa(sw.status) + answerSummary(sw.status, sw.body.Bytes())
 				if note.Fault != "" {
 					status += " (injected: " + note.Fault + ")"
+				}
+				if note.Closed != "" {
+					status += ", " + note.Closed
 				}
 			}
 			target := r.URL.EscapedPath()

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -613,6 +614,78 @@ func TestLogRequestsSaysWhy(t *testing.T) {
 	if got := post(`{"audio_url":"https://example.com/a.wav"}`); !strings.Contains(got, " 429: too many requests") || !strings.Contains(got, "(injected: rate_limit_ratio)") {
 		t.Errorf("logged %q, want the injected 429 said so", got)
 	}
+}
+
+// An answer lost by fault injection is logged with what the client never
+// received (a create's job, billed, to be found by its id), and listed as
+// lost; a WebSocket closed at once is logged with why, not as a bare 101.
+func TestLogRequestsSaysWhatWasLostOrClosed(t *testing.T) {
+	fake := fakeserver.New(fakeserver.Options{APIKey: "k"})
+	defer fake.Close()
+	var out bytes.Buffer
+	var mu sync.Mutex
+	srv := httptest.NewServer(logRequests(log.New(lockedWriter{&mu, &out}, "", 0), fake))
+	defer srv.Close()
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	logged := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return out.String()
+	}
+
+	fake.SetFaults(fakeserver.Faults{LostAnswerRatio: 1})
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/v2/pre-recorded", strings.NewReader(`{"audio_url":"https://example.com/a.wav"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(client.ServiceKeyHeader, "k")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the create was answered %s, want its answer lost", resp.Status)
+	}
+	fake.SetFaults(fakeserver.Faults{})
+	line := regexp.MustCompile(`POST /v2/pre-recorded 201 job ([0-9a-f-]{36}), answer lost \(-lost-answer-ratio\) `).FindStringSubmatch(logged())
+	if line == nil {
+		t.Fatalf("logged %q, want the lost answer's job", logged())
+	}
+	if got := fake.JobCount(); got != 1 {
+		t.Errorf("%d jobs stored, want the one made", got)
+	}
+	reqs := fake.Requests()
+	if last := reqs[len(reqs)-1]; last.Status != http.StatusCreated || !last.AnswerLost {
+		t.Errorf("listed %d, lost %v; want 201, lost", last.Status, last.AnswerLost)
+	}
+
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := io.WriteString(conn, "GET /v2/live/3fa85f64-5717-4562-b3fc-2c963f66afa6?token=t HTTP/1.1\r\nHost: x\r\n"+
+		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, _ = io.ReadAll(conn) // the server closes it after its closing handshake's wait
+	want := regexp.MustCompile(`GET /v2/live/\S+ 101, closed at once with 4405: live sessions are not emulated`)
+	deadline := time.Now().Add(5 * time.Second)
+	for !want.MatchString(logged()) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !want.MatchString(logged()) {
+		t.Errorf("logged %q, want the socket's close and why", logged())
+	}
+}
+
+// lockedWriter serializes writes to w, which the test reads as the server
+// writes.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 // The log gives the status a request was answered with, 200 for a body
