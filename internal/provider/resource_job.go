@@ -137,6 +137,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		return
 	}
 	planResultContent(ctx, req.State, resp)
+	r.warnResultNotAvailable(ctx, req.State, resp)
 	// Last: it says whether this plan replaces the job.
 	defer r.warnIfFailed(ctx, req.State, resp)
 
@@ -1053,11 +1054,9 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	ctx = tflog.SetField(ctx, "job_id", state.ID.ValueString())
 
 	// Known gone only when retained says so: a job whose create could not
-	// read it has retained null, and is read here as any other.
+	// read it has retained null, and is read here as any other. (The plan
+	// warned if more of a known gone job's result was asked for.)
 	gone := !state.Retained.IsNull() && !state.Retained.ValueBool()
-	if !r.data.ZeroDataRetention && gone && plan.resultContent() > state.resultContent() {
-		addResultNotAvailable(&resp.Diagnostics, state.ID.ValueString())
-	}
 	if plan.computedUnknown() && !r.data.ZeroDataRetention && !gone {
 		// Bounded as a refresh is, by the timeouts.read being applied.
 		timeout, diags := plan.Timeouts.Read(ctx, defaultReadTimeout)
@@ -1121,6 +1120,26 @@ func (r *jobResource) Update(ctx context.Context, req resource.UpdateRequest, re
 	plan.copyUnknownComputed(state)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
+}
+
+// warnResultNotAvailable warns at plan, where a saved plan's reviewer sees
+// it, that the configuration asks for more of a result than state kept of
+// a job known gone: the apply cannot fetch it. (Under zero data retention
+// no job is known gone; none is read.)
+func (r *jobResource) warnResultNotAvailable(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+	var id types.String
+	var retained types.Bool
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
+	if r.data == nil || r.data.ZeroDataRetention || retained.IsNull() || retained.ValueBool() {
+		return
+	}
+	before, _ := resultSettingsIn(ctx, state, &resp.Diagnostics).content()
+	after, known := resultSettingsIn(ctx, resp.Plan, &resp.Diagnostics).content()
+	if !known || after <= before {
+		return
+	}
+	resp.Diagnostics.Append(state.GetAttribute(ctx, pathID, &id)...)
+	addResultNotAvailable(&resp.Diagnostics, id.ValueString())
 }
 
 // addResultNotAvailable warns that more of the result of job id, which the

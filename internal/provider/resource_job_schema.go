@@ -613,4 +613,4 @@ func withObjectPlanModifiers(a schema.Attribute, modifiers ...planmodifier.Objec
 // resultSettingChange says what changing include_transcript or
 // include_raw_result does, before and after the service's retention.
 const resultSettingChange = "Changing it re-reads the job in place while the service still has it; once it no longer does (`retained = false`), " +
-	"what state did not keep cannot be fetched, and turning it on warns and keeps the last known result."
+	"what state did not keep cannot be fetched, and turning it on keeps the last known result, as the plan warns."

@@ -1426,18 +1426,20 @@ func TestJobUpdate_expiredJobKeepsItsLastResult(t *testing.T) {
 	proposed := attrs(state)
 	proposed["include_transcript"] = tftypes.NewValue(tftypes.Bool, true)
 	proposedValue := dynamicValue(t, j.typ, tftypes.NewValue(j.typ, proposed))
-	planned := j.plan(state, &proposedValue, &config).PlannedState
-	// Nothing can be read, so the plan already knows what the apply keeps.
+	planResp := j.plan(state, &proposedValue, &config)
+	planned := planResp.PlannedState
+	// Nothing can be read, so the plan already knows what the apply keeps,
+	// and says so.
 	for _, name := range []string{"result", "retained", "result_json"} {
 		if got := attrs(planned)[name]; !got.Equal(attrs(state)[name]) {
 			t.Errorf("planned %s (known: %t) is not its last known value", name, got.IsFullyKnown())
 		}
 	}
-	resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
-	warned := hasWarning(resp.Diagnostics, "Result not available", id)
-	if !warned {
-		t.Fatalf("no warning that the transcript cannot be fetched: %v", resp.Diagnostics)
+	if !hasWarning(planResp.Diagnostics, "Result not available", id) {
+		t.Fatalf("no warning at plan that the transcript cannot be fetched: %v", planResp.Diagnostics)
 	}
+	resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
+	failOnDiagnostics(t, "ApplyResourceChange", resp.Diagnostics)
 	after := attrs(resp.NewState)
 	if !after["result"].Equal(attrs(state)["result"]) || !after["retained"].Equal(tftypes.NewValue(tftypes.Bool, false)) {
 		t.Fatal("the last known result or retained changed")
