@@ -827,7 +827,7 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 				return nil, transportErr
 			}
 			last = transportErr
-			if err := c.waitToRetry(ctx, op, attempt, c.backoff(attempt), transportErr, "transcription API: transport failure, retrying", map[string]any{"error": hide.mask(err.Error())}); err != nil {
+			if err := c.waitToRetry(ctx, op, attempt, c.backoff(attempt), transportErr, "transcription API: transport failure, retrying", map[string]any{"error": hide.mask(loggableError(err))}); err != nil {
 				return nil, err
 			}
 			continue
@@ -978,7 +978,7 @@ func (c *Client) send(ctx context.Context, cl call, attempt int) (*http.Response
 			err = stall
 		}
 		dog.release()
-		fields := map[string]any{"op": cl.method + " " + cl.path, "error": c.secretsOf(cl).mask(err.Error())}
+		fields := map[string]any{"op": cl.method + " " + cl.path, "error": c.secretsOf(cl).mask(loggableError(err))}
 		try.addTo(fields)
 		c.log.Debug(ctx, "transcription API request failed", fields)
 		return nil, sending{sent: wrote.Load(), written: wroteWhole.Load()}, err
@@ -1247,4 +1247,15 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		return t.Sub(now)
 	}
 	return 0
+}
+
+// loggableError is err's text with the URL net/http names in it (a
+// *url.Error's) redacted: after a redirect it is the redirected URL, whose
+// query (a token the Location carried) the client's secrets do not hold
+// when no answer came to it.
+func loggableError(err error) string {
+	if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+		return fmt.Sprintf("%s %q: %s", urlErr.Op, RedactedURL(urlErr.URL), urlErr.Err)
+	}
+	return err.Error()
 }

@@ -278,8 +278,11 @@ func boundedList(items []string, hide secrets) []string {
 	return out
 }
 
-// snippet returns at most 200 printable characters of data, without hide.
-// Of an HTML page (a proxy's or a gateway's error page, a login page) it
+// snippet returns at most 200 printable characters of data, without hide,
+// callback URLs (CallbackURLMember) or the credentials of other URLs
+// (MaskURLCredentials): a job's record sent as something else than JSON
+// (a gateway relabelling it) holds its callback URL, which the client does
+// not know on a read. Of an HTML page (a proxy's or a gateway's error page, a login page) it
 // gives the title, or else the text: its first 200 bytes are markup, styles
 // and scripts that say nothing to a user.
 func snippet(data []byte, hide secrets) string {
@@ -293,7 +296,7 @@ func snippet(data []byte, hide secrets) string {
 			return r
 		}
 		return ' '
-	}, hide.mask(text))
+	}, MaskURLCredentials(CallbackURLMember.ReplaceAllString(hide.mask(text), "***"), false))
 	s = strings.Join(strings.Fields(s), " ")
 	switch {
 	case s == "" && prefix != "":

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/transcription-service/terraform-provider-transcription/internal/client"
 )
@@ -187,6 +188,68 @@ func TestErrors_neverQuoteARedirectsToken(t *testing.T) {
 	}
 	if logged := strings.Join(logs.lines, "\n"); strings.Contains(logged, token) || !strings.Contains(logged, "internal error at") {
 		t.Errorf("the logs quote the redirect's token, or hold no answer:\n%s", logged)
+	}
+}
+
+// A redirect whose redirected request gets no answer (the connection
+// closed) leaves the token its Location carried out of the log: net/http's
+// error names the redirected URL.
+func TestLogs_neverQuoteARedirectsTokenWhenNoAnswerCame(t *testing.T) {
+	const token = "redirTokMarmot4242"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/moved/") {
+			http.Redirect(w, r, "/moved"+r.URL.Path+"?token="+token, http.StatusFound)
+			return
+		}
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	}))
+	defer srv.Close()
+	var logs recordingLogger
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k-redirect-test", MaxRetries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+	var transportErr *client.TransportError
+	if !errors.As(err, &transportErr) {
+		t.Fatalf("error %v, want a transport failure", err)
+	}
+	logged := strings.Join(logs.lines, "\n")
+	if strings.Contains(logged, token) || strings.Contains(err.Error(), token) {
+		t.Errorf("the logs or the error quote the redirect's token:\n%s\n%v", logged, err)
+	}
+	if !strings.Contains(logged, "/moved/v2/pre-recorded/"+recordedJobID+"?…") {
+		t.Errorf("the logs do not name the redirected request, its query left out:\n%s", logged)
+	}
+}
+
+// A job's record answered as something else than JSON (a gateway that
+// relabels it) is quoted in the error without its callback URL, which a
+// read does not know to hide, nor the credentials of its other URLs.
+func TestErrors_notJSONAnswerQuotedWithoutURLCredentials(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		_, _ = io.WriteString(w, `{"request_params": {"callback": true, "callback_config": {"url": "http://cbuser:CbPassW0rd99@hooks.example.com/hook/CbTok3nXyZ9876?token=CbQueryTok55abc", "method": "POST"}, "audio_url": "https://aud:AudPass4455@media.example.com/a.wav?X-Amz-Signature=AmzSig123"}}`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k-not-json-test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+	if err == nil || !strings.Contains(err.Error(), "expected a JSON response") {
+		t.Fatalf("error %v, want the answer refused as not JSON", err)
+	}
+	for _, secret := range []string{"CbPassW0rd99", "CbTok3nXyZ9876", "CbQueryTok55abc", "AudPass4455", "AmzSig123"} {
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("the error quotes %q: %v", secret, err)
+		}
+	}
+	if !strings.Contains(err.Error(), "https://***@media.example.com/a.wav?***") {
+		t.Errorf("the error does not show where the audio_url is, its credentials masked: %v", err)
 	}
 }
 

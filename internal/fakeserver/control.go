@@ -379,8 +379,9 @@ func requestToWire(rec RecordedRequest) requestWire {
 // redactBody returns a JSON object body with the secrets a URL may carry
 // taken out: callback URLs lose their query string, audio_url keeps only the
 // emulator's duration and channels parameters, and any user information or
-// fragment goes. Anything but a JSON object (an upload, a malformed body) is
-// left out.
+// fragment goes. A URL anywhere else (under a misspelled name such as
+// callbackUrl, in custom_metadata) is redacted as a callback URL is.
+// Anything but a JSON object (an upload, a malformed body) is left out.
 func redactBody(body []byte) (json.RawMessage, bool) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -391,13 +392,21 @@ func redactBody(body []byte) (json.RawMessage, bool) {
 	redactURLField(obj, "audio_url", map[string]bool{"duration": true, "channels": true}, false)
 	redactURLField(obj, "callback_url", nil, true)
 	for key, v := range obj {
-		if !strings.EqualFold(key, "callback_config") {
-			continue
-		}
-		if cfg, ok := v.(map[string]any); ok {
-			redactURLField(cfg, "url", nil, true)
-		} else if v != nil { // not the object the create wants: shown as nothing
-			obj[key] = redacted
+		switch {
+		case strings.EqualFold(key, "audio_url"), strings.EqualFold(key, "callback_url"):
+		case strings.EqualFold(key, "callback_config"):
+			if cfg, ok := v.(map[string]any); ok {
+				redactURLField(cfg, "url", nil, true)
+				for k, v := range cfg {
+					if !strings.EqualFold(k, "url") {
+						cfg[k] = redactURLsIn(v)
+					}
+				}
+			} else if v != nil { // not the object the create wants: shown as nothing
+				obj[key] = redacted
+			}
+		default:
+			obj[key] = redactURLsIn(v)
 		}
 	}
 	data, err := marshalJSON(obj)
@@ -422,6 +431,30 @@ func redactURLField(obj map[string]any, key string, keep map[string]bool, pathTo
 			obj[k] = redacted
 		}
 	}
+}
+
+// redactURLsIn redacts, in a JSON value, every string that holds a URL: as
+// a callback URL when it is one, whole when the URL is within other text.
+func redactURLsIn(v any) any {
+	switch v := v.(type) {
+	case string:
+		if !strings.Contains(v, "://") {
+			return v
+		}
+		if u, err := url.Parse(v); err == nil && u.Host != "" {
+			return redactURL(v, nil, true)
+		}
+		return redacted
+	case map[string]any:
+		for k, e := range v {
+			v[k] = redactURLsIn(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = redactURLsIn(e)
+		}
+	}
+	return v
 }
 
 // redactURL keeps a URL's scheme, host and path, the query parameters named

@@ -135,6 +135,29 @@ func TestControl_requestsWithoutSecretsInKeysOfAnotherCase(t *testing.T) {
 	}
 }
 
+// A URL under any other name (a misspelled callbackUrl, which the create
+// refuses; custom_metadata; within text) is listed without its secrets too.
+func TestControl_requestsWithoutSecretsUnderOtherNames(t *testing.T) {
+	h := newHarness(t, Options{})
+	create := `{"audio_url":"https://media.example.com/a.wav","callbackUrl":"https://hooks.example.com/x?access_token=LegacyTok777",` +
+		`"custom_metadata":{"links":["https://u:Pw0rd@cdn.example.com/a"],"note":"sent to https://h.example.com/?k=Secr3tK"},` +
+		`"callback_config":{"url":"https://hooks.example.com/y","method":"POST","extra":"https://hooks.example.com/z?t=Tok3nZ"}}`
+	h.do(http.MethodPost, "/v2/pre-recorded", "application/json", []byte(create), nil)
+	resp := h.control(http.MethodGet, "/requests", "")
+	for _, secret := range []string{"LegacyTok777", "Pw0rd", "Secr3tK", "Tok3nZ"} {
+		if strings.Contains(string(resp.body), secret) {
+			t.Errorf("the listing holds %q: %s", secret, resp.body)
+		}
+	}
+	var page controlPage
+	decodeInto(t, resp.body, &page)
+	var sent map[string]any
+	decodeInto(t, page.Requests[0].Body, &sent)
+	if got := sent["callbackUrl"]; got != "https://hooks.example.com/x?access_token=REDACTED" {
+		t.Errorf("callbackUrl listed as %q", got)
+	}
+}
+
 func TestControl_requestsWithoutSecrets(t *testing.T) {
 	h := newHarness(t, Options{})
 	create := `{"audio_url":"https://user:pw@media.example.com/a.wav?duration=12&channels=2&X-Amz-Signature=s3cr3t#frag",` +

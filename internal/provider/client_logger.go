@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"maps"
-	"regexp"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -40,29 +39,6 @@ func newTflogLogger(apiKey string, getenv func(string) string) tflogLogger {
 	return l
 }
 
-// callbackURLMember matches a callback URL member of the service's JSON
-// (callback_url, or callback_config's url) with its string value, whole or
-// cut short where a logged body ends.
-var callbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"\\]|\\.)*"?`)
-
-// urlUserInfo and urlQuery match what any URL in a logged body may carry
-// as a credential: user information (user:password@), and a query or
-// fragment (a presigned audio_url's signature, in its request_params and
-// file.source). Group 1 is what locates the URL (its scheme, host and
-// path), which stays. Slashes may be JSON-escaped (\/), and so may other
-// characters of the path (\u00e9 from an encoder that writes ASCII only,
-// \u0026 from Go's, which escapes & as HTML); the query runs to the end
-// of the JSON string. The scheme may be in capitals (HTTPS://), which the
-// URL validators accept.
-var (
-	urlUserInfo = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
-	// urlAuthorityCut is a URL cut short in its authority, where a body
-	// logged cut short ends: it may be user information whose "@" was cut
-	// off.
-	urlAuthorityCut = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)+\\?$`)
-	urlQuery        = regexp.MustCompile(`((?i:https?):(?:\\?/){2}(?:[^"\\\s?#]|\\/|\\u[0-9a-fA-F]{4})*)[?#](?:[^"\\\s]|\\.)*`)
-)
-
 // loggedBodyField is the field in which the client logs a response body.
 const loggedBodyField = "body"
 
@@ -96,16 +72,12 @@ func withoutURLCredentials(fields map[string]any) map[string]any {
 		return fields
 	}
 	out := maps.Clone(fields)
-	body = urlUserInfo.ReplaceAllString(body, "${1}***@")
-	if fields[client.LoggedBodyCutField] == true {
-		body = urlAuthorityCut.ReplaceAllString(body, "${1}***")
-	}
-	out[loggedBodyField] = urlQuery.ReplaceAllString(body, "${1}?***")
+	out[loggedBodyField] = client.MaskURLCredentials(body, fields[client.LoggedBodyCutField] == true)
 	return out
 }
 
 func (l tflogLogger) masked(ctx context.Context) context.Context {
-	ctx = tflog.MaskAllFieldValuesRegexes(ctx, callbackURLMember)
+	ctx = tflog.MaskAllFieldValuesRegexes(ctx, client.CallbackURLMember)
 	if len(l.secretForms) == 0 {
 		return ctx
 	}
