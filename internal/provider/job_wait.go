@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"time"
@@ -36,6 +37,11 @@ type pollSchedule struct {
 	initial  time.Duration // the shortest wait
 	max      time.Duration // the longest wait
 	lastLook time.Duration // how long before the deadline the last look comes
+	// jitter spreads each wait at random by up to this fraction either
+	// way: jobs created together (an apply's parallel creates) looked
+	// together for their whole wait, a burst of requests at each look (0:
+	// none).
+	jitter float64
 }
 
 // pollFraction: each wait is a pollFraction-th of the time waited so far.
@@ -43,20 +49,28 @@ const pollFraction = 10
 
 // defaultPollSchedule's last look leaves a look's round trip (a result of
 // megabytes included) before the deadline.
-var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: time.Minute, lastLook: 2 * time.Second}
+var defaultPollSchedule = pollSchedule{initial: 250 * time.Millisecond, max: time.Minute, lastLook: 2 * time.Second, jitter: 0.1}
 
 // delay is the wait after a look made elapsed after waiting began.
 func (s pollSchedule) delay(elapsed time.Duration) time.Duration {
 	return min(max(elapsed/pollFraction, s.initial), s.max)
 }
 
-// delayAfter is delay, or longer when the look failed with an answer that
-// asked for a longer wait (a 429's Retry-After): the client keeps to it
-// between its own retries, and a wait looking again on its schedule once
-// they are spent (at once with max_retries = 0) would not, for every job
-// of a batch at a time.
+// delayAfter is delay, spread at random (jitter), or longer when the look
+// failed with an answer that asked for a longer wait (a 429's
+// Retry-After): the client keeps to it between its own retries, and a wait
+// looking again on its schedule once they are spent (at once with
+// max_retries = 0) would not, for every job of a batch at a time.
 func (s pollSchedule) delayAfter(elapsed time.Duration, lookFailure error) time.Duration {
-	return max(s.delay(elapsed), client.RetryAfterOf(lookFailure))
+	return max(s.jittered(s.delay(elapsed)), client.RetryAfterOf(lookFailure))
+}
+
+// jittered is d spread at random by up to s.jitter of it either way.
+func (s pollSchedule) jittered(d time.Duration) time.Duration {
+	if s.jitter <= 0 {
+		return d
+	}
+	return time.Duration(float64(d) * (1 - s.jitter + 2*s.jitter*rand.Float64())) //nolint:gosec // spreading, not a secret
 }
 
 // waitBefore is the wait before the next look, elapsed after waiting began

@@ -33,6 +33,30 @@ import (
 
 var testPollSchedule = pollSchedule{initial: 5 * time.Millisecond, max: 20 * time.Millisecond}
 
+// Waits are spread by up to a tenth either way, so that jobs created
+// together do not look together for their whole wait; a Retry-After is
+// kept to whole, and a schedule without jitter is exact.
+func TestPollSchedule_jitter(t *testing.T) {
+	ctx := context.Background()
+	lowest, highest := time.Hour, time.Duration(0)
+	for range 200 {
+		d := defaultPollSchedule.waitBefore(ctx, 100*time.Second, nil)
+		lowest, highest = min(lowest, d), max(highest, d)
+	}
+	if lowest < 9*time.Second || highest > 11*time.Second || lowest > 9500*time.Millisecond || highest < 10500*time.Millisecond {
+		t.Errorf("200 waits after 100 s ranged over [%s, %s], want them spread over [9 s, 11 s]", lowest, highest)
+	}
+	limited := &client.APIError{StatusCode: http.StatusTooManyRequests, RetryAfter: 30 * time.Second}
+	if got := defaultPollSchedule.waitBefore(ctx, 100*time.Second, limited); got != 30*time.Second {
+		t.Errorf("wait after a 429 asking for 30 s: %s", got)
+	}
+	exact := defaultPollSchedule
+	exact.jitter = 0
+	if got := exact.waitBefore(ctx, 100*time.Second, nil); got != 10*time.Second {
+		t.Errorf("wait without jitter after 100 s: %s, want 10 s", got)
+	}
+}
+
 func TestPollSchedule_delay(t *testing.T) {
 	for _, tc := range []struct {
 		elapsed, want time.Duration

@@ -360,9 +360,15 @@ func userAgent(providerVersion, cliVersion, appended string) string {
 		ua += " Terraform/" + cliVersion
 	}
 	// A control character (a line break) would make every request fail
-	// as a malformed header, far from its cause.
-	appended = strings.Join(strings.FieldsFunc(appended, unicode.IsControl), " ")
-	if appended = strings.TrimSpace(appended); appended != "" {
+	// as a malformed header, far from its cause: each, with the spaces
+	// around it, is one space.
+	appended = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, appended)), " ")
+	if appended != "" {
 		ua += " " + appended
 	}
 	return ua

@@ -662,6 +662,7 @@ func TestUserAgent(t *testing.T) {
 		{name: "appended", cli: "1.8.5", appended: "pipeline/42 (ci)", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5 pipeline/42 (ci)"},
 		{name: "appended blank", cli: "1.8.5", appended: " \t ", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5"},
 		{name: "line breaks become spaces", cli: "1.8.5", appended: "a\r\nb\n", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5 a b"},
+		{name: "a line break and the spaces around it become one space", cli: "1.8.5", appended: "pipeline/abc \n x", want: "terraform-provider-transcription/1.2.3 Terraform/1.8.5 pipeline/abc x"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := userAgent("1.2.3", tc.cli, tc.appended); got != tc.want {

@@ -76,7 +76,7 @@ func main() {
 	flag.StringVar(&o.cli, "cli", ".tools/terraform-1.8.5/terraform", "Terraform or OpenTofu executable")
 	flag.StringVar(&o.providerDir, "provider-dir", "", "folder holding a built "+tfcli.ProviderBinary+" (default: build one)")
 	flag.StringVar(&o.restapi, "restapi", ".tools/restapi-1.20.0/terraform-provider-restapi",
-		"terraform-provider-restapi executable for the scale section (`make bench-e2e` builds it)")
+		"terraform-provider-restapi `executable` for the scale section (make bench-e2e builds it)")
 	flag.IntVar(&o.runs, "runs", 3, "runs per measurement; tables show medians")
 	flag.StringVar(&sections, "sections", "scale,long,poll,live,batch", "sections to run")
 	flag.StringVar(&scaleN, "n", "50,200,500", "resource counts of the scale section")
