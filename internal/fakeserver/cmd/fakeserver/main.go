@@ -453,13 +453,14 @@ func (cfg config) validate(rest []string, boolFlag string, named func(flagName s
 }
 
 // buildVersion is the release's version, else the module's as `go install`
-// recorded it, else "devel".
+// recorded it, written as the release writes it (0.1.0, not v0.1.0), else
+// "devel".
 func buildVersion() string {
 	if version != "" {
 		return version
 	}
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
+		return strings.TrimPrefix(info.Main.Version, "v")
 	}
 	return "devel"
 }
