@@ -459,10 +459,17 @@ func buildVersion() string {
 	if version != "" {
 		return version
 	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return strings.TrimPrefix(info.Main.Version, "v")
+	info, _ := debug.ReadBuildInfo()
+	return moduleVersion(info)
+}
+
+// moduleVersion is the version go install recorded in info, without its
+// "v"; "devel" when it recorded none.
+func moduleVersion(info *debug.BuildInfo) string {
+	if info == nil || info.Main.Version == "" || info.Main.Version == "(devel)" {
+		return "devel"
 	}
-	return "devel"
+	return strings.TrimPrefix(info.Main.Version, "v")
 }
 
 // logRequests logs each request's method, target (its query redacted but

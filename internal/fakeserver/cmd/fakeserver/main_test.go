@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -838,5 +839,22 @@ func TestParseConfigTakesRatiosAddingUpToOne(t *testing.T) {
 	args := []string{"-rate-limit-ratio", "0.34", "-server-error-ratio", "0.56", "-lost-answer-ratio", "0.1"}
 	if _, err := parseConfig(args, io.Discard, func(string) string { return "" }); err != nil {
 		t.Fatalf("%v: %v", args, err)
+	}
+}
+
+// A go-installed build prints its version as a release does: 0.1.0.
+func TestModuleVersion(t *testing.T) {
+	for _, tc := range []struct{ recorded, want string }{
+		{"v0.1.0", "0.1.0"},
+		{"v0.2.0-rc.1", "0.2.0-rc.1"},
+		{"(devel)", "devel"},
+		{"", "devel"},
+	} {
+		if got := moduleVersion(&debug.BuildInfo{Main: debug.Module{Version: tc.recorded}}); got != tc.want {
+			t.Errorf("recorded %q: %q, want %q", tc.recorded, got, tc.want)
+		}
+	}
+	if got := moduleVersion(nil); got != "devel" {
+		t.Errorf("no build information: %q", got)
 	}
 }
