@@ -876,6 +876,14 @@ func (c *Client) roundTrip(ctx context.Context, cl call) (*http.Response, error)
 // waits before it. An end of ctx meanwhile is an InterruptedError whose
 // last failure is failure.
 func (c *Client) waitToRetry(ctx context.Context, op string, attempt int, wait time.Duration, failure error, message string, detail map[string]any) error {
+	// A wait the service asked for (Retry-After) is kept to whole.
+	if by, ok := ctx.Value(retriesBeforeKey{}).(time.Time); ok && RetryAfterOf(failure) == 0 {
+		left := time.Until(by)
+		if left <= 0 {
+			return failure // no retry left before the caller's own next look
+		}
+		wait = min(wait, left)
+	}
 	fields := map[string]any{"op": op, "attempt": attempt + 1, "wait": wait.String()}
 	maps.Copy(fields, detail)
 	c.log.Debug(ctx, message, fields)
@@ -883,6 +891,18 @@ func (c *Client) waitToRetry(ctx context.Context, op string, attempt int, wait t
 		return &InterruptedError{Op: op, Last: failure, Err: err}
 	}
 	return nil
+}
+
+type retriesBeforeKey struct{}
+
+// WithRetriesBefore returns ctx in which a call's retries wait at most
+// until t, a retry its backoff would start later being made at t, and
+// none is made once t has passed: the call ends with its last failure.
+// A wait the service asked for (Retry-After) is kept to. A wait for a job
+// to end uses it so that the retries of a look, up to 15 s apart, leave
+// room for the look it makes just before its deadline.
+func WithRetriesBefore(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, retriesBeforeKey{}, t)
 }
 
 // tryLog is what the log says of every line of one try: its number, from

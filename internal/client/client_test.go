@@ -2082,3 +2082,30 @@ func TestLogging_answerNotReadWholeIsALeast(t *testing.T) {
 		t.Errorf("an answer not read whole logged as whole:\n%s", all)
 	}
 }
+
+// WithRetriesBefore: a retry its backoff would start later is made at the
+// time given, and none after it; the call ends with its last failure.
+func TestWithRetriesBefore(t *testing.T) {
+	var tries atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		tries.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, `{"statusCode":503,"message":"down","request_id":"r-1"}`)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k-retries-before", MaxRetries: 5, MinBackoff: 10 * time.Second, MaxBackoff: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = c.GetPreRecorded(client.WithRetriesBefore(context.Background(), start.Add(200*time.Millisecond)), "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+	elapsed := time.Since(start)
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusServiceUnavailable || apiErr.Tries != 2 || tries.Load() != 2 {
+		t.Fatalf("err %v (%d tries sent), want the 503 after 2 tries: one, and one retry at the time given", err, tries.Load())
+	}
+	if elapsed < 200*time.Millisecond || elapsed > 5*time.Second {
+		t.Errorf("ended after %s, want just after 200 ms", elapsed)
+	}
+}

@@ -182,6 +182,8 @@ func (a *transcribeAction) checkConfig(ctx context.Context, config tfsdk.Config,
 		v.ValidateAction(ctx, action.ValidateConfigRequest{Config: config}, resp)
 		diags.Append(resp.Diagnostics...)
 	}
+	// Every run makes a new job: the resource's new-job rule.
+	checkNoBlankEntries(ctx, config, diags)
 	if a.data != nil && a.data.ZeroDataRetention {
 		refuseUnderZeroDataRetention(ctx, config, true, a.data, diags)
 	}

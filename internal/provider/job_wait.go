@@ -65,12 +65,14 @@ func (s pollSchedule) delayAfter(elapsed time.Duration, lookFailure error) time.
 	return max(s.jittered(s.delay(elapsed)), client.RetryAfterOf(lookFailure))
 }
 
-// jittered is d spread at random by up to s.jitter of it either way.
+// jittered is d spread at random by up to s.jitter of it either way,
+// within the schedule's shortest and longest waits.
 func (s pollSchedule) jittered(d time.Duration) time.Duration {
 	if s.jitter <= 0 {
 		return d
 	}
-	return time.Duration(float64(d) * (1 - s.jitter + 2*s.jitter*rand.Float64())) //nolint:gosec // spreading, not a secret
+	spread := time.Duration(float64(d) * (1 - s.jitter + 2*s.jitter*rand.Float64())) //nolint:gosec // spreading, not a secret
+	return min(max(spread, s.initial), s.max)
 }
 
 // waitBefore is the wait before the next look, elapsed after waiting began
@@ -87,6 +89,18 @@ func (s pollSchedule) waitBefore(ctx context.Context, elapsed time.Duration, loo
 		return max(untilLast, client.RetryAfterOf(lookFailure))
 	}
 	return wait
+}
+
+// lookContext is ctx for one look of a wait: the client's retries of the
+// look leave room for the wait's last look, lastLook before ctx's deadline
+// (a backoff of up to 15 s slept past it, and a job that ended meanwhile was
+// reported timed out, tainted, and billed again).
+func (s pollSchedule) lookContext(ctx context.Context) context.Context {
+	deadline, ok := ctx.Deadline()
+	if !ok || s.lastLook <= 0 {
+		return ctx
+	}
+	return client.WithRetriesBefore(ctx, deadline.Add(-s.lastLook))
 }
 
 // errJobNotFinal is wrapped by waitForFinalJob's error when the wait ended
@@ -125,7 +139,7 @@ func waitUntilFinal(ctx context.Context, c *client.Client, id string, schedule p
 	unreadable := 0 // looks in a row answered with JSON the client could not read
 	start := time.Now()
 	for {
-		job, err := c.GetPreRecorded(ctx, id, detail)
+		job, err := c.GetPreRecorded(schedule.lookContext(ctx), id, detail)
 		var transportErr *client.TransportError
 		unanswered := errors.As(err, &transportErr) && !transportErr.Written
 		answered = answered || err == nil || !unanswered
@@ -242,7 +256,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		return nil
 	}
 	for {
-		err := c.DeletePreRecorded(ctx, id)
+		err := c.DeletePreRecorded(schedule.lookContext(ctx), id)
 		switch {
 		case err == nil:
 			return nil
@@ -256,7 +270,7 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		refusal = err
 		var lookFailure error
 		if !zeroDataRetention {
-			ended, done, doneErr, failure := watchUntilEnded(ctx, c, id, wait, elsewhere)
+			ended, done, doneErr, failure := watchUntilEnded(ctx, schedule, c, id, wait, elsewhere)
 			if done {
 				return doneErr
 			}
@@ -279,9 +293,9 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 // data retention unknown to the provider, a 5xx) ends the watch with
 // neither, and with its failure (lookFailure): the DELETE is then sent
 // again on the schedule.
-func watchUntilEnded(ctx context.Context, c *client.Client, id string, wait func(lookFailure error) error, elsewhere string) (ended, done bool, doneErr, lookFailure error) {
+func watchUntilEnded(ctx context.Context, schedule pollSchedule, c *client.Client, id string, wait func(lookFailure error) error, elsewhere string) (ended, done bool, doneErr, lookFailure error) {
 	for {
-		status, err := c.GetPreRecordedStatus(ctx, id)
+		status, err := c.GetPreRecordedStatus(schedule.lookContext(ctx), id)
 		switch {
 		case client.IsNotFound(err):
 			return false, true, confirmJobGone(ctx, c, id, err, elsewhere, true), nil

@@ -50,6 +50,15 @@ func TestPollSchedule_jitter(t *testing.T) {
 	if got := defaultPollSchedule.waitBefore(ctx, 100*time.Second, limited); got != 30*time.Second {
 		t.Errorf("wait after a 429 asking for 30 s: %s", got)
 	}
+	// Within the schedule's bounds: a minute at most, 250 ms at least.
+	for range 200 {
+		if d := defaultPollSchedule.waitBefore(ctx, time.Hour, nil); d > time.Minute || d < 54*time.Second {
+			t.Fatalf("wait after an hour: %s, want within [54 s, 1 min]", d)
+		}
+		if d := defaultPollSchedule.waitBefore(ctx, 0, nil); d < 250*time.Millisecond || d > 275*time.Millisecond {
+			t.Fatalf("first wait: %s, want within [250 ms, 275 ms]", d)
+		}
+	}
 	exact := defaultPollSchedule
 	exact.jitter = 0
 	if got := exact.waitBefore(ctx, 100*time.Second, nil); got != 10*time.Second {
@@ -250,6 +259,32 @@ func TestDeleteJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
 	}
 	if _, ok := fs.Job(id); ok {
 		t.Fatal("job still exists")
+	}
+}
+
+// TestWaitForFinalJob_lastLookNotLostInARetrysBackoff: a look the
+// service fails is retried by the client after a backoff of up to 15 s,
+// which slept past the wait's deadline: a job that ended after the service
+// recovered, before the deadline, was reported timed out (tainted, billed
+// again). The retries leave room for the last look.
+func TestWaitForFinalJob_lastLookNotLostInARetrysBackoff(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 5, MinBackoff: 10 * time.Second, MaxBackoff: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
+	time.AfterFunc(300*time.Millisecond, func() { // the service recovers, and the job ends
+		fs.SetFaults(fakeserver.Faults{})
+		clock.Advance(2 * time.Hour)
+	})
+	ctx, cancel := context.WithTimeout(t.Context(), 1500*time.Millisecond)
+	defer cancel()
+	job, err := waitForFinalJob(ctx, c, id, pollSchedule{initial: 100 * time.Millisecond, max: 100 * time.Millisecond, lastLook: 500 * time.Millisecond}, client.FullDetail, nil)
+	if err != nil || job.Status != client.StatusDone {
+		t.Fatalf("job %+v, err = %v; want the job seen done by a retry before the deadline", job, err)
 	}
 }
 

@@ -223,7 +223,7 @@ func TestAccJob_createdFromAnExpiredUpload(t *testing.T) {
 	// audio_url, which its refresh says would fail.
 	stdout, stderr, err = w.run(nil, "plan", "-input=false", "-no-color")
 	output = strings.Join(strings.Fields(stdout+stderr), " ")
-	if err != nil || !acctest.ExpectError(`is tainted, so (it )?must be replaced.*Warning: Transcription job failed.*audio_url names a file uploaded to the service.*terraform apply -replace=ADDRESS.*the next one does when the resource is tainted`).MatchString(output) {
+	if err != nil || !acctest.ExpectError(`is tainted, so (it )?must be replaced.*Warning: Transcription job failed to fetch its upload.*tainted by the create that waited for it.*made from the same one, it fails the same way.*terraform apply -replace=ADDRESS`).MatchString(output) {
 		t.Fatalf("plan after the failed apply: err %v, want the tainted job's replacement and a warning that it would fail again:\n%s", err, output)
 	}
 }

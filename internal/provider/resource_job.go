@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -116,6 +118,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	checkCallbackDestination(ctx, resp.Plan, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		checkSwitchesHaveConfig(ctx, req.Config, &resp.Diagnostics)
+		checkNoBlankEntries(ctx, req.Config, &resp.Diagnostics)
 		// Last, so that the rules of zero data retention still say what
 		// else a new job lacks.
 		defer checkCallbackConfigURL(ctx, req.Config, &resp.Diagnostics)
@@ -137,7 +140,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 		return
 	}
 	planResultContent(ctx, req.State, resp)
-	r.warnResultNotAvailable(ctx, req.State, resp)
+	defer r.warnResultNotAvailable(ctx, req.State, resp) // once it is known whether the job is replaced
 	// Last: it says whether this plan replaces the job.
 	defer r.warnIfFailed(ctx, req.State, resp)
 
@@ -336,8 +339,12 @@ func (r *jobResource) Create(ctx context.Context, req resource.CreateRequest, re
 
 	if job.Status == client.StatusError {
 		// Terraform taints the resource: the next apply replaces it.
+		uploadGone := uploadNotFoundNote(r.data, plan.AudioURL.ValueString(), job.ErrorCode)
 		resp.Diagnostics.AddError("Transcription job failed", jobFailureDetail(job)+
-			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadNotFoundNote(r.data, plan.AudioURL.ValueString(), job.ErrorCode))
+			"\n\nThe job stays in state, tainted: the next apply replaces it."+uploadGone)
+		if uploadGone != "" {
+			setPrivateString(ctx, resp.Private, privateFailedOnItsUpload, "true", &resp.Diagnostics)
+		}
 		return
 	}
 	warnOfFailedAddons(&resp.Diagnostics, job)
@@ -603,7 +610,6 @@ func (r *jobResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		resp.Diagnostics.Append(resp.Identity.Set(ctx, jobIdentityModel{ID: state.ID})...)
 	} else {
 		warnIfFirstSeenDone(&resp.Diagnostics, state.Status, job)
-		r.warnFailedOnItsUpload(job.ID, job.Status, state.AudioURL.ValueString(), job.ErrorCode, &resp.Diagnostics)
 		// Request attributes stay as configured: the defaults the service
 		// fills into request_params must not read as a change.
 		state.CustomMetadata = keepDeclaredMetadata(state.CustomMetadata, job.CustomMetadata)
@@ -673,31 +679,27 @@ func (r *jobResource) readFinishedJob(read jobRead, req resource.ReadRequest, re
 		if resp.Private != nil {
 			recordEndpoint(ctx, req.Private, resp.Private, r.data.Client, &resp.Diagnostics)
 		}
-		if status.ValueString() == client.StatusError {
-			var audioURL types.String
-			var errorCode types.Int64
-			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("audio_url"), &audioURL)...)
-			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("error_code"), &errorCode)...)
-			r.warnFailedOnItsUpload(id.ValueString(), status.ValueString(), audioURL.ValueString(), errorCode.ValueInt64Pointer(), &resp.Diagnostics)
+		if privateString(ctx, req.Private, privateFailedOnItsUpload) != "" {
+			warnTaintedOnItsUpload(id.ValueString(), &resp.Diagnostics)
 		}
 	}
 	return true
 }
 
-// warnFailedOnItsUpload warns, at each refresh, of a failed job whose
-// upload the service no longer has: a job made again from its audio_url
-// fails the same way. Said by the refresh, not the plan: the next apply
-// makes a tainted job again (its create waited and failed), and Terraform
-// plans a tainted resource as a new one, whose plan cannot see the job.
-func (r *jobResource) warnFailedOnItsUpload(id, status, audioURL string, errorCode *int64, diags *diag.Diagnostics) {
-	note := uploadNotFoundNote(r.data, audioURL, errorCode)
-	if status != client.StatusError || note == "" {
-		return
-	}
-	diags.AddWarning("Transcription job failed",
-		fmt.Sprintf("Job %s ended with status \"error\", %s; it has no result.%s "+
-			"Until then, an apply that makes the job again fails the same way: the next one does when the resource is tainted (its create waited and failed).",
-			id, errorCodeText(*errorCode), note))
+// privateFailedOnItsUpload is the private state key that marks a job whose
+// create waited for it and saw it fail to fetch an upload the service no
+// longer has: Terraform taints it, and plans the next apply's replacement
+// from no prior state, where no plan of the provider's can see the job.
+const privateFailedOnItsUpload = "failed_on_its_upload"
+
+// warnTaintedOnItsUpload warns, at each refresh of a job so marked, that
+// the replacement the next apply makes fails the same way unless the file
+// is uploaded again. (A job that failed unseen by its create is not
+// tainted; warnIfFailed says it at every plan.)
+func warnTaintedOnItsUpload(id string, diags *diag.Diagnostics) {
+	diags.AddWarning("Transcription job failed to fetch its upload",
+		fmt.Sprintf("Job %s, tainted by the create that waited for it, failed to fetch its audio_url (error_code 404): a file uploaded to the service, which the service no longer has. "+
+			"The next apply makes the job again, from the configuration's audio_url: made from the same one, it fails the same way (billed). %s", id, uploadAgain))
 }
 
 // jobRead is a refresh's bound (timeouts.read), and the job's private
@@ -916,9 +918,9 @@ func warnCallbackURLNotCarriedOver(ctx context.Context, req resource.ModifyPlanR
 // ends in error quietly, and nothing replaces it by itself (that would bill
 // it again without asking), so every plan says so and how to run it again.
 // A job that failed to fetch an upload the service no longer has would fail
-// again from the same audio_url: the way forward is a new upload, which the
-// refresh says of a job the service still has (warnFailedOnItsUpload) and
-// this of one it no longer has (which no refresh asks for).
+// again from the same audio_url: the way forward is a new upload. (A job
+// tainted by that failure is planned from no prior state, without this:
+// its refresh says it, warnTaintedOnItsUpload.)
 func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
 	var id, status, audioURL, plannedAudioURL types.String
 	var errorCode types.Int64
@@ -935,11 +937,6 @@ func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp 
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
 	uploadGone := uploadNotFoundNote(r.data, audioURL.ValueString(), errorCode.ValueInt64Pointer())
-	var retained types.Bool
-	resp.Diagnostics.Append(state.GetAttribute(ctx, pathRetained, &retained)...)
-	if uploadGone != "" && plannedAudioURL.Equal(audioURL) && retained.ValueBool() {
-		return // each refresh says it (warnFailedOnItsUpload); -refresh=false leaves it unsaid
-	}
 	// -replace and replace_triggered_by replace it too, unseen here.
 	next := "To run it again (a new job, billed again), replace this resource, unless this plan already does: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
@@ -1135,7 +1132,8 @@ func (r *jobResource) warnResultNotAvailable(ctx context.Context, state tfsdk.St
 	}
 	before, _ := resultSettingsIn(ctx, state, &resp.Diagnostics).content()
 	after, known := resultSettingsIn(ctx, resp.Plan, &resp.Diagnostics).content()
-	if !known || after <= before {
+	// A replacement's new job gives its whole result.
+	if !known || after <= before || terraformReplacesFor(state.Raw, resp.Plan.Raw, resp.RequiresReplace) {
 		return
 	}
 	resp.Diagnostics.Append(state.GetAttribute(ctx, pathID, &id)...)
@@ -1399,6 +1397,52 @@ func checkCallbackConfigURL(ctx context.Context, config tfsdk.Config, diags *dia
 			"callback_config.url is required for a new job: set it to the absolute http or https URL the service calls with the result. "+
 			"It may be left out only for an existing job, which keeps its own (the configuration Terraform generates for an import cannot hold this sensitive value), "+
 			"and only as long as no change replaces the job.")
+}
+
+// checkNoBlankEntries refuses, for a new job (as checkSwitchesHaveConfig),
+// a blank prompt, pronunciation or spelling to replace: the service takes
+// it and bills a job that asks it for nothing (an answer to an empty
+// prompt). Not a validator of the schema's: a job made elsewhere with one
+// is kept when imported, and the configuration Terraform generates for it
+// must validate. Unknown values are checked when known.
+func checkNoBlankEntries(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
+	check := func(p path.Path, v attr.Value) {
+		s, ok := v.(types.String)
+		if !ok || s.IsNull() || s.IsUnknown() {
+			return
+		}
+		var resp validator.StringResponse
+		notBlank().ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: p.Expression(), ConfigValue: s, Config: config}, &resp)
+		diags.Append(resp.Diagnostics...)
+	}
+	var prompts, vocabulary types.List
+	var dictionary types.Map
+	promptsPath := path.Root("audio_to_llm_config").AtName("prompts")
+	vocabularyPath := path.Root("custom_vocabulary_config").AtName("vocabulary")
+	dictionaryPath := path.Root("custom_spelling_config").AtName("spelling_dictionary")
+	diags.Append(config.GetAttribute(ctx, promptsPath, &prompts)...)
+	diags.Append(config.GetAttribute(ctx, vocabularyPath, &vocabulary)...)
+	diags.Append(config.GetAttribute(ctx, dictionaryPath, &dictionary)...)
+	for i, prompt := range prompts.Elements() {
+		check(promptsPath.AtListIndex(i), prompt)
+	}
+	for i, e := range vocabulary.Elements() {
+		if entry, ok := e.(types.Object); ok {
+			if pronunciations, ok := entry.Attributes()["pronunciations"].(types.List); ok {
+				for j, p := range pronunciations.Elements() {
+					check(vocabularyPath.AtListIndex(i).AtName("pronunciations").AtListIndex(j), p)
+				}
+			}
+		}
+	}
+	spellings := dictionary.Elements()
+	for _, key := range slices.Sorted(maps.Keys(spellings)) {
+		if list, ok := spellings[key].(types.List); ok {
+			for j, s := range list.Elements() {
+				check(dictionaryPath.AtMapKey(key).AtListIndex(j), s)
+			}
+		}
+	}
 }
 
 // checkSwitchesHaveConfig refuses a new job (created, or made again by a

@@ -162,6 +162,33 @@ func TestJobRead_goneJobIsNotReportedAgain(t *testing.T) {
 	}
 }
 
+// A plan that replaces a job known gone (recreate_when_missing turned on)
+// while include_transcript turns on says nothing of a result not
+// available: the new job gives its whole result.
+func TestJobPlan_goneJobReplacedWithMoreOfItsResult(t *testing.T) {
+	j := newJobBench(t, shortAudio, "")
+	state := j.read(j.apply(j.planCreate()))
+	j.expire(state)
+	state = j.readResponse(state).NewState
+	set := map[string]tftypes.Value{
+		"include_transcript":    tftypes.NewValue(tftypes.Bool, true),
+		"recreate_when_missing": tftypes.NewValue(tftypes.Bool, true),
+	}
+	configured := map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, shortAudio)}
+	for k, v := range set {
+		configured[k] = v
+	}
+	config := dynamicValue(t, j.typ, objectValue(j.typ, configured))
+	proposed := withAttributes(t, j.typ, state, set)
+	resp := j.plan(state, &proposed, &config)
+	if len(resp.RequiresReplace) == 0 {
+		t.Fatal("the plan does not replace the gone job")
+	}
+	if hasWarning(resp.Diagnostics, "Result not available", "") {
+		t.Errorf("a replacement warned that the result is not available: %v", diagnosticSummaries(resp.Diagnostics))
+	}
+}
+
 // An update of a job known to be gone (retained = false) asks the service
 // nothing, and warns only of what it cannot do: turning include_transcript
 // on warns once that the transcript cannot be fetched; a change that needs

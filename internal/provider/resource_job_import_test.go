@@ -272,6 +272,11 @@ var jobsCreatedElsewhere = []string{
 	`{"audio_url": "https://example.com/elsewhere-ignored.wav", "callback": false, "callback_config": {"url": "{hooks}/ignored?token=s3cr3t"},
 	  "summarization": false, "summarization_config": {"type": "concise"}}`,
 	`{"audio_url": "https://example.com/elsewhere-hooked.wav", "callback": true, "callback_config": {"url": "{hooks}/hooked?token=s3cr3t", "method": "PUT"}}`,
+	// Blank entries, which a new job's plan refuses and the service takes:
+	// kept, their generated configuration validating.
+	`{"audio_url": "https://example.com/elsewhere-blank.wav", "audio_to_llm": true, "audio_to_llm_config": {"prompts": ["Summarize", " "]},
+	  "custom_vocabulary": true, "custom_vocabulary_config": {"vocabulary": [{"value": "Kube", "pronunciations": ["koob", ""]}]},
+	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"Acme": ["acme", ""]}}}`,
 	`{"audio_url": "https://example.com/elsewhere-text.wav?x=${y}", "audio_to_llm": true, "audio_to_llm_config": {"prompts": ["Cost in ${USD} and %{if x}", "Line 1\nLine 2\n"]},
 	  "custom_spelling": true, "custom_spelling_config": {"spelling_dictionary": {"${x}": ["y"], "Empty": []}}, "sentences": true, "punctuation_enhanced": true}`,
 	`{"audio_url": "https://example.com/elsewhere-all.wav", "model": "model-1", "language_config": {"languages": ["en", "fr"], "code_switching": true},

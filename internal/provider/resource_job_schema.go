@@ -181,10 +181,10 @@ func jobSchema(ctx context.Context) schema.Schema {
 						Validators:          []validator.Float64{intensityBounds()},
 					},
 					"pronunciations": schema.ListAttribute{
-						MarkdownDescription: "Other ways the entry may sound, none blank. An empty list is the same as none.",
+						MarkdownDescription: "Other ways the entry may sound; a new job's may not be blank (refused at plan). An empty list is the same as none.",
 						ElementType:         types.StringType,
 						Optional:            true,
-						Validators:          []validator.List{validators.NoNullElements(), listvalidator.ValueStringsAre(notBlank())},
+						Validators:          []validator.List{validators.NoNullElements()},
 					},
 					"language": schema.StringAttribute{
 						MarkdownDescription: "Transcription language code used for sound comparison (see `language_config.languages`). Defaults to the transcription language.",
@@ -362,10 +362,10 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"custom_spelling": requestSwitch(alphaNote + "Replaces spellings in the transcript, configured by `custom_spelling_config`" + needsConfigForNewJob),
 		"custom_spelling_config": requestObject(alphaNote+"Custom spelling.", "custom_spelling", map[string]schema.Attribute{
 			"spelling_dictionary": schema.MapAttribute{
-				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. A spelling to replace must not be blank. Required; with `custom_spelling` on, a new job needs at least one spelling to replace.",
+				MarkdownDescription: "Keys are the spellings to write; each value lists the spellings to replace by its key, for example `{ \"Gettleman\" = [\"gettleman\", \"getleman\"] }`. A key with an empty list replaces nothing: the same as leaving it out. A new job's spellings to replace may not be blank (refused at plan). Required; with `custom_spelling` on, a new job needs at least one spelling to replace.",
 				ElementType:         types.ListType{ElemType: types.StringType},
 				Required:            true,
-				Validators:          []validator.Map{validators.NoNullElements(), mapvalidator.ValueListsAre(validators.NoNullElements(), validators.NoDuplicates(), listvalidator.ValueStringsAre(notBlank()))},
+				Validators:          []validator.Map{validators.NoNullElements(), mapvalidator.ValueListsAre(validators.NoNullElements(), validators.NoDuplicates())},
 			},
 		}),
 
@@ -374,10 +374,10 @@ func jobSchema(ctx context.Context) schema.Schema {
 		"audio_to_llm": requestSwitch("Asks an LLM the prompts of `audio_to_llm_config` about the audio" + needsConfigForNewJob + resultAt("audio_to_llm")),
 		"audio_to_llm_config": requestObject("Audio-to-LLM prompts.", "audio_to_llm", map[string]schema.Attribute{
 			"prompts": schema.ListAttribute{
-				MarkdownDescription: "Prompt texts. Required, at least one, none blank.",
+				MarkdownDescription: "Prompt texts. Required, at least one; a new job's may not be blank (refused at plan).",
 				ElementType:         types.StringType,
 				Required:            true,
-				Validators:          []validator.List{listvalidator.SizeAtLeast(1), validators.NoNullElements(), listvalidator.ValueStringsAre(notBlank())},
+				Validators:          []validator.List{listvalidator.SizeAtLeast(1), validators.NoNullElements()},
 			},
 			"model": schema.StringAttribute{
 				MarkdownDescription: "LLM to use, as `<provider>/<model_name>` from the list of the service's LLM routing provider. When not set, the service uses a small default model.",

@@ -507,7 +507,9 @@ var providerOnlyRules = []providerOnlyRule{
 	// Decisions of the provider's, reported to the planners.
 	{"duplicate list values", func(s string) bool { return strings.HasPrefix(s, "Duplicate list value") }},
 	{"a switch without its configuration", func(s string) bool { return strings.Contains(s, " = true needs ") }},
-	{"a blank prompt, pronunciation or spelling", func(s string) bool { return strings.Contains(s, "must not be empty or blank") }},
+	{"a blank prompt, pronunciation or spelling", func(s string) bool {
+		return strings.Contains(s, "must not be empty or blank") && (strings.Contains(s, "prompts[") || strings.Contains(s, "pronunciations[") || strings.Contains(s, "spelling_dictionary["))
+	}},
 	{"after_date not earlier than before_date", func(s string) bool { return strings.HasPrefix(s, "Invalid date-time range") }},
 	{"date outside after_date and before_date", func(s string) bool { return strings.HasPrefix(s, "Invalid date filter") }},
 }
