@@ -1275,7 +1275,7 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 // when no answer came to it.
 func loggableError(err error) string {
 	if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
-		return fmt.Sprintf("%s %q: %s", urlErr.Op, RedactedURL(urlErr.URL), urlErr.Err)
+		return fmt.Sprintf("%s %q: %s", urlErr.Op, RedactedURL(urlErr.URL), maskTransportText(urlErr.Err.Error()))
 	}
 	return err.Error()
 }

@@ -226,6 +226,58 @@ func TestLogs_neverQuoteARedirectsTokenWhenNoAnswerCame(t *testing.T) {
 	}
 }
 
+// A Location net/http cannot parse (relative, so without a scheme) is
+// quoted in its error: its token is left out of the error and the logs.
+// A service message or a gateway's "url" member quoting a URL loses the
+// URL's query, the member keeping its name.
+func TestErrors_quotedURLsWithoutTheirQuery(t *testing.T) {
+	const token = "LocTokBad123"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Location", "/moved/%zz?token="+token)
+		w.WriteHeader(http.StatusFound)
+	}))
+	defer srv.Close()
+	var logs recordingLogger
+	c, err := client.New(client.Config{BaseURL: srv.URL, APIKey: "k-location-test", MaxRetries: -1, Logger: &logs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+	if err == nil || !strings.Contains(err.Error(), "Location header") {
+		t.Fatalf("error %v, want the Location refused", err)
+	}
+	if logged := strings.Join(logs.lines, "\n"); strings.Contains(err.Error(), token) || strings.Contains(logged, token) {
+		t.Errorf("the error or the logs quote the Location's token: %v\n%s", err, logged)
+	}
+
+	answers := map[string]string{
+		"message": `{"statusCode":409,"message":"callback https://hooks.example.com/h?token=MsgTok99 unreachable","request_id":"r1","path":"/v2","timestamp":"t"}`,
+		"gateway": `{"error":"Bad Gateway","url":"https://upstream.example.com:8443/v2/pre-recorded?sig=GwSig77"}`,
+	}
+	for name, answer := range answers {
+		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusConflict)
+			_, _ = io.WriteString(w, answer)
+		}))
+		c, err := client.New(client.Config{BaseURL: gw.URL, APIKey: "k-quoted-test", MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.GetPreRecorded(context.Background(), recordedJobID)
+		gw.Close()
+		if err == nil || strings.Contains(err.Error(), "MsgTok99") || strings.Contains(err.Error(), "GwSig77") {
+			t.Errorf("%s: error %v, want it without the URL's query", name, err)
+		}
+		if name == "gateway" && !strings.Contains(err.Error(), `"url": "***"`) {
+			t.Errorf("gateway: error %v, want the url member named, its value masked", err)
+		}
+		if name == "message" && !strings.Contains(err.Error(), "https://hooks.example.com/h?***") {
+			t.Errorf("message: error %v, want the URL without its query", err)
+		}
+	}
+}
+
 // A job's record answered as something else than JSON (a gateway that
 // relabels it) is quoted in the error without its callback URL, which a
 // read does not know to hide, nor the credentials of its other URLs.

@@ -1,6 +1,9 @@
 package client
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // CallbackURLMember matches a callback URL member of the service's JSON
 // (callback_url, or callback_config's url) with its string value, whole or
@@ -36,4 +39,23 @@ func MaskURLCredentials(text string, cut bool) string {
 		text = urlAuthorityCut.ReplaceAllString(text, "${1}***")
 	}
 	return urlQuery.ReplaceAllString(text, "${1}?***")
+}
+
+// maskCallbackURLMembers masks the value of each CallbackURLMember in text,
+// keeping its name: which member a gateway's answer had stays readable.
+func maskCallbackURLMembers(text string) string {
+	return CallbackURLMember.ReplaceAllStringFunc(text, func(member string) string {
+		return member[:strings.IndexByte(member, ':')+1] + ` "***"`
+	})
+}
+
+// quotedQuery is a query or fragment in a quoted string of net/http's
+// error texts: a Location header it could not parse, relative (so without
+// the scheme MaskURLCredentials looks for), token included.
+var quotedQuery = regexp.MustCompile(`("[^"\s?#]*)[?#][^"]*"`)
+
+// maskTransportText is the text of a network failure (net/http's) without
+// URL credentials, also where it quotes a URL it could not parse.
+func maskTransportText(text string) string {
+	return quotedQuery.ReplaceAllString(MaskURLCredentials(text, false), `$1?…"`)
 }

@@ -77,9 +77,6 @@ func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, finish 
 		return
 	}
 	defer conn.Close()
-	if note := noteOf(r); note != nil {
-		note.Closed = fmt.Sprintf("closed at once with %d: %s", liveSessionsNotEmulatedCode, liveSessionsNotEmulatedReason)
-	}
 	finish(http.StatusSwitchingProtocols, false)
 	sum := sha1.Sum([]byte(key + webSocketGUID)) //nolint:gosec // the handshake's digest (RFC 6455 §4.2.2)
 	_, _ = buf.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
@@ -90,6 +87,10 @@ func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, finish 
 	_, _ = buf.Write(append([]byte{0x88, byte(len(payload))}, payload...))
 	if buf.Flush() != nil {
 		return
+	}
+	// The log's line comes once the closing handshake below has ended.
+	if note := noteOf(r); note != nil {
+		note.Closed = fmt.Sprintf("closed at once with %d (%s), then waited for the client's close", liveSessionsNotEmulatedCode, liveSessionsNotEmulatedReason)
 	}
 	// The closing handshake (RFC 6455 §5.5.1): the client's own close
 	// frame, data it sent first read past, so that closing the connection

@@ -91,13 +91,14 @@ func (s pollSchedule) waitBefore(ctx context.Context, elapsed time.Duration, loo
 	return wait
 }
 
-// lookContext is ctx for one look of a wait: the client's retries of the
-// look leave room for the wait's last look, lastLook before ctx's deadline
-// (a backoff of up to 15 s slept past it, and a job that ended meanwhile was
-// reported timed out, tainted, and billed again).
+// lookContext is ctx for one look of a wait: the client's retries of a
+// look before the last leave room for the last, lastLook before ctx's
+// deadline (a backoff of up to 15 s slept past it, and a job that ended
+// meanwhile was reported timed out, tainted, and billed again). The last
+// look's own retries go on within the deadline.
 func (s pollSchedule) lookContext(ctx context.Context) context.Context {
 	deadline, ok := ctx.Deadline()
-	if !ok || s.lastLook <= 0 {
+	if !ok || s.lastLook <= 0 || time.Until(deadline) <= s.lastLook {
 		return ctx
 	}
 	return client.WithRetriesBefore(ctx, deadline.Add(-s.lastLook))

@@ -21,7 +21,7 @@ type liveResult struct {
 	bytes    int64
 	peaks    []int64 // provider's peak RSS
 	cpu      []time.Duration
-	cliCPU   []time.Duration // the CLI's own: its processes' CPU less the provider's
+	cliCPU   []time.Duration // the CLI's own: its process's CPU, its children's (the provider's) apart
 }
 
 // live plans a transcription_live_jobs data source over items seeded live

@@ -666,7 +666,7 @@ func TestLogRequestsSaysWhatWasLostOrClosed(t *testing.T) {
 	}
 	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	_, _ = io.ReadAll(conn) // the server closes it after its closing handshake's wait
-	want := regexp.MustCompile(`GET /v2/live/\S+ 101, closed at once with 4405: live sessions are not emulated`)
+	want := regexp.MustCompile(`GET /v2/live/\S+ 101, closed at once with 4405 \(live sessions are not emulated`)
 	deadline := time.Now().Add(5 * time.Second)
 	for !want.MatchString(logged()) && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
