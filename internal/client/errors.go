@@ -105,7 +105,7 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 		// The fields go into diagnostics as they are: keep them printable
 		// and short whatever the server sent.
 		// A read's secrets hold no callback URL the message may quote.
-		e.Message = printable(hide.mask(MaskURLCredentials(body.Message, false)), maxMessageBytes)
+		e.Message = printable(MaskURLCredentials(hide.mask(body.Message), false), maxMessageBytes)
 		e.RequestID = printable(hide.mask(body.RequestID), maxIdentBytes)
 		e.Path = printable(hide.mask(body.Path), maxIdentBytes)
 		e.Timestamp = printable(hide.mask(body.Timestamp), maxIdentBytes)
@@ -173,7 +173,7 @@ func (e *TransportError) Error() string {
 		op += " at " + e.At
 	}
 	// net/http quotes parts of a malformed answer in its errors: bound them.
-	return fmt.Sprintf("%s: %s: %s", op, what, printable(e.hide.mask(maskTransportText(fmt.Sprint(cause))), maxMessageBytes))
+	return fmt.Sprintf("%s: %s: %s", op, what, printable(maskTransportText(e.hide.mask(fmt.Sprint(cause))), maxMessageBytes))
 }
 
 func (e *TransportError) Unwrap() error { return e.Err }
@@ -269,7 +269,7 @@ func boundedList(items []string, hide secrets) []string {
 	var out []string
 	used := 0
 	for i, item := range items {
-		item = printable(hide.mask(MaskURLCredentials(item, false)), maxValidationErrorBytes)
+		item = printable(MaskURLCredentials(hide.mask(item), false), maxValidationErrorBytes)
 		if used+len(item) > maxValidationErrorsBytes {
 			return append(out, fmt.Sprintf("… and %d more", len(items)-i))
 		}

@@ -143,7 +143,21 @@ func (a *transcribeAction) Schema(ctx context.Context, _ action.SchemaRequest, r
 }
 
 func (a *transcribeAction) ConfigValidators(context.Context) []action.ConfigValidator {
-	return []action.ConfigValidator{validators.ModelThreeLanguage()}
+	return []action.ConfigValidator{validators.ModelThreeLanguage(), noBlankEntries{}}
+}
+
+// noBlankEntries is the resource's rule for a new job (checkNoBlankEntries),
+// at validation: every run of the action makes a new job.
+type noBlankEntries struct{}
+
+func (noBlankEntries) Description(context.Context) string {
+	return "prompts, pronunciations and spellings to replace must not be blank"
+}
+
+func (v noBlankEntries) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (noBlankEntries) ValidateAction(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	checkNoBlankEntries(ctx, req.Config, &resp.Diagnostics)
 }
 
 func (a *transcribeAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
@@ -182,8 +196,6 @@ func (a *transcribeAction) checkConfig(ctx context.Context, config tfsdk.Config,
 		v.ValidateAction(ctx, action.ValidateConfigRequest{Config: config}, resp)
 		diags.Append(resp.Diagnostics...)
 	}
-	// Every run makes a new job: the resource's new-job rule.
-	checkNoBlankEntries(ctx, config, diags)
 	if a.data != nil && a.data.ZeroDataRetention {
 		refuseUnderZeroDataRetention(ctx, config, true, a.data, diags)
 	}

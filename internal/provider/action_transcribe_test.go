@@ -311,6 +311,11 @@ func TestAccTranscribe_refusedAtPlan(t *testing.T) {
 			config: "audio_url = \"https://example.com/a.wav\"\n    timeouts = { invoke = \"0s\" }",
 			want:   "Timeout must be greater than zero",
 		},
+		// The resource's rule for a new job: every run makes one.
+		"a blank prompt": {
+			config: "audio_url = \"https://example.com/a.wav\"\n    audio_to_llm = true\n    audio_to_llm_config = { prompts = [\"Summarize\", \" \"] }",
+			want:   `Attribute audio_to_llm_config.prompts[1] must not be empty or blank, got: " "`,
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			fs, url := acctest.FakeServer(t, fakeserver.Options{ZeroDataRetention: tc.provider != ""})

@@ -257,7 +257,9 @@ func deleteJob(ctx context.Context, c *client.Client, id string, schedule pollSc
 		return nil
 	}
 	for {
-		err := c.DeletePreRecorded(schedule.lookContext(ctx), id)
+		// Its retries go on to ctx's deadline: a failure that is no 403
+		// ends the deletion, with no later look to leave room for.
+		err := c.DeletePreRecorded(ctx, id)
 		switch {
 		case err == nil:
 			return nil

@@ -288,6 +288,28 @@ func TestWaitForFinalJob_lastLookNotLostInARetrysBackoff(t *testing.T) {
 	}
 }
 
+// The last look's own retries go on within the deadline: a wait shorter
+// than lastLook, whose first look is its last, still retries a look the
+// service failed once.
+func TestWaitForFinalJob_lastLookRetries(t *testing.T) {
+	clock := fakeserver.NewManualClock(time.Now())
+	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 5, MinBackoff: 300 * time.Millisecond, MaxBackoff: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createTestJob(t, c, "https://example.com/a.wav")
+	clock.Advance(2 * time.Hour) // done
+	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
+	time.AfterFunc(100*time.Millisecond, func() { fs.SetFaults(fakeserver.Faults{}) })
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	job, err := waitForFinalJob(ctx, c, id, pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 2 * time.Second}, client.FullDetail, nil)
+	if err != nil || job.Status != client.StatusDone {
+		t.Fatalf("job %+v, err = %v; want the job seen done by the look's retry", job, err)
+	}
+}
+
 func TestWaitForFinalJob_stopsAtDeadline(t *testing.T) {
 	c, _ := testClient(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: fakeserver.NewManualClock(time.Now())})
 	id := createTestJob(t, c, "https://example.com/a.wav")

@@ -223,8 +223,18 @@ func TestAccJob_createdFromAnExpiredUpload(t *testing.T) {
 	// audio_url, which its refresh says would fail.
 	stdout, stderr, err = w.run(nil, "plan", "-input=false", "-no-color")
 	output = strings.Join(strings.Fields(stdout+stderr), " ")
-	if err != nil || !acctest.ExpectError(`is tainted, so (it )?must be replaced.*Warning: Transcription job failed to fetch its upload.*tainted by the create that waited for it.*made from the same one, it fails the same way.*terraform apply -replace=ADDRESS`).MatchString(output) {
+	if err != nil || !acctest.ExpectError(`is tainted, so (it )?must be replaced.*Warning: Transcription job failed to fetch its upload.*Its create saw it fail, which tainted the resource.*made from the same one it fails the same way.*terraform apply -replace=ADDRESS`).MatchString(output) {
 		t.Fatalf("plan after the failed apply: err %v, want the tainted job's replacement and a warning that it would fail again:\n%s", err, output)
+	}
+	// Untainted, it is kept: told once (by its refresh), not also by the
+	// plan's warning of a failed job.
+	if stdout, stderr, err := w.run(nil, "untaint", "transcription_job.late"); err != nil {
+		t.Fatalf("untaint: %v\n%s%s", err, stdout, stderr)
+	}
+	stdout, stderr, err = w.run(nil, "plan", "-input=false", "-no-color")
+	output = strings.Join(strings.Fields(stdout+stderr), " ")
+	if err != nil || !strings.Contains(output, "No changes") || strings.Count(output, "Upload the file again") != 1 {
+		t.Fatalf("plan of the untainted job: err %v, want no changes and one warning to upload the file again:\n%s", err, output)
 	}
 }
 

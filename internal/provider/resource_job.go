@@ -142,7 +142,7 @@ func (r *jobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanReq
 	planResultContent(ctx, req.State, resp)
 	defer r.warnResultNotAvailable(ctx, req.State, resp) // once it is known whether the job is replaced
 	// Last: it says whether this plan replaces the job.
-	defer r.warnIfFailed(ctx, req.State, resp)
+	defer r.warnIfFailed(ctx, req.State, req.Private, resp)
 
 	// A job the service no longer has is created again while
 	// recreate_when_missing is on: turned on now, or on already when a
@@ -693,13 +693,14 @@ func (r *jobResource) readFinishedJob(read jobRead, req resource.ReadRequest, re
 const privateFailedOnItsUpload = "failed_on_its_upload"
 
 // warnTaintedOnItsUpload warns, at each refresh of a job so marked, that
-// the replacement the next apply makes fails the same way unless the file
-// is uploaded again. (A job that failed unseen by its create is not
-// tainted; warnIfFailed says it at every plan.)
+// the replacement the next apply makes of it while it is tainted fails the
+// same way unless the file is uploaded again. (A job that failed unseen by
+// its create is not tainted; warnIfFailed says it at every plan, and not
+// again for a job so marked.)
 func warnTaintedOnItsUpload(id string, diags *diag.Diagnostics) {
 	diags.AddWarning("Transcription job failed to fetch its upload",
-		fmt.Sprintf("Job %s, tainted by the create that waited for it, failed to fetch its audio_url (error_code 404): a file uploaded to the service, which the service no longer has. "+
-			"The next apply makes the job again, from the configuration's audio_url: made from the same one, it fails the same way (billed). %s", id, uploadAgain))
+		fmt.Sprintf("Job %s failed to fetch its audio_url (error_code 404): a file uploaded to the service, which the service no longer has. Its create saw it fail, which tainted the resource; "+
+			"while it is tainted, the next apply makes the job again from the configuration's audio_url, and made from the same one it fails the same way (billed). %s", id, uploadAgain))
 }
 
 // jobRead is a refresh's bound (timeouts.read), and the job's private
@@ -921,7 +922,7 @@ func warnCallbackURLNotCarriedOver(ctx context.Context, req resource.ModifyPlanR
 // again from the same audio_url: the way forward is a new upload. (A job
 // tainted by that failure is planned from no prior state, without this:
 // its refresh says it, warnTaintedOnItsUpload.)
-func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp *resource.ModifyPlanResponse) {
+func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, private privateState, resp *resource.ModifyPlanResponse) {
 	var id, status, audioURL, plannedAudioURL types.String
 	var errorCode types.Int64
 	resp.Diagnostics.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
@@ -937,6 +938,9 @@ func (r *jobResource) warnIfFailed(ctx context.Context, state tfsdk.State, resp 
 		code = ", " + errorCodeText(errorCode.ValueInt64())
 	}
 	uploadGone := uploadNotFoundNote(r.data, audioURL.ValueString(), errorCode.ValueInt64Pointer())
+	if uploadGone != "" && plannedAudioURL.Equal(audioURL) && privateString(ctx, private, privateFailedOnItsUpload) != "" {
+		return // its refresh said it (warnTaintedOnItsUpload): untainted, the job is planned from its state
+	}
 	// -replace and replace_triggered_by replace it too, unseen here.
 	next := "To run it again (a new job, billed again), replace this resource, unless this plan already does: terraform apply -replace=<this resource's address>. " +
 		"(When the apply that created it waited and failed, the resource is already tainted and the next apply replaces it.)"
@@ -1408,12 +1412,12 @@ func checkCallbackConfigURL(ctx context.Context, config tfsdk.Config, diags *dia
 func checkNoBlankEntries(ctx context.Context, config tfsdk.Config, diags *diag.Diagnostics) {
 	check := func(p path.Path, v attr.Value) {
 		s, ok := v.(types.String)
-		if !ok || s.IsNull() || s.IsUnknown() {
+		if !ok || s.IsNull() || s.IsUnknown() || notBlankPattern.MatchString(s.ValueString()) {
 			return
 		}
-		var resp validator.StringResponse
-		notBlank().ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: p.Expression(), ConfigValue: s, Config: config}, &resp)
-		diags.Append(resp.Diagnostics...)
+		diags.AddAttributeError(p, "Blank entry in a new job",
+			fmt.Sprintf("Attribute %s must not be empty or blank, got: %q. This creates a job (a new one, or one made again because a change replaces it), which the service would bill for asking nothing of it. "+
+				"A job made elsewhere with one keeps it once imported, until a change replaces it.", p, s.ValueString()))
 	}
 	var prompts, vocabulary types.List
 	var dictionary types.Map
