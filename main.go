@@ -74,6 +74,7 @@ func main() {
 				}
 			}
 		}()
+		go stopWhenOrphaned(stop)
 	}
 
 	err := providerserver.Serve(context.Background(), provider.NewStoppable(version, stopped), providerserver.ServeOpts{
@@ -82,6 +83,21 @@ func main() {
 	})
 	if err != nil {
 		log.Fatal(err.Error())
+	}
+}
+
+// stopWhenOrphaned stops the provider, and then exits it as after a
+// SIGTERM, once the CLI that started it has gone without ending it (killed
+// with SIGKILL, crashed): reparented, it went on polling a job until its
+// timeout, an hour, and then idled for ever. Checked every second, where
+// the parent process id changes on its death (Unix).
+func stopWhenOrphaned(stop context.CancelFunc) {
+	parent := os.Getppid()
+	for range time.Tick(time.Second) {
+		if os.Getppid() != parent {
+			stop()
+			exitAfterSIGTERM()
+		}
 	}
 }
 

@@ -8,7 +8,10 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -165,4 +168,70 @@ func startApplyInProcessGroup(t *testing.T, w *cliWorkspace, ready func() bool, 
 		}
 	}
 	return cmd
+}
+
+// TestAccProcess_orphanedProviderStops kills the CLI alone (SIGKILL, which
+// it cannot handle) while an apply waits for a job: the provider it
+// started, reparented, stops polling and exits, where it polled the job
+// until its timeout, an hour, and then idled for ever.
+func TestAccProcess_orphanedProviderStops(t *testing.T) {
+	fs, url, _ := acctest.HeldFakeServer(t)
+	w := newCLIWorkspace(t, acctest.ProviderConfig(url)+acctest.JobConfig("orphan", `audio_url = "https://example.com/orphan.wav"`))
+	var stdout, stderr bytes.Buffer
+	cmd := applyInProcessGroup(t, w, fs, &stdout, &stderr)
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	providers := childrenOf(t, cmd.Process.Pid)
+	if len(providers) == 0 {
+		t.Fatal("the CLI has no provider process")
+	}
+	if err := syscall.Kill(cmd.Process.Pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	for _, pid := range providers {
+		for deadline := time.Now().Add(sigtermBound); running(pid); time.Sleep(100 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the orphaned provider process %d still runs %s after its CLI was killed", pid, sigtermBound)
+			}
+		}
+	}
+	before := len(fs.Requests())
+	time.Sleep(1500 * time.Millisecond)
+	if after := len(fs.Requests()); after != before {
+		t.Errorf("%d requests after the orphaned provider exited", after-before)
+	}
+}
+
+// childrenOf lists the processes whose parent is pid (Linux's /proc).
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil || len(stats) == 0 {
+		t.Skip("no /proc to find the provider process in")
+	}
+	var children []int
+	for _, path := range stats {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		// After the name in parentheses: state, then the parent's id.
+		fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			child, _ := strconv.Atoi(filepath.Base(filepath.Dir(path)))
+			children = append(children, child)
+		}
+	}
+	return children
+}
+
+// running reports whether process pid runs: it exists, and is no zombie
+// (a reparented process may wait unreaped where process 1 does not reap).
+func running(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	return len(fields) > 0 && fields[0] != "Z"
 }
