@@ -268,18 +268,7 @@ func TestDeleteJob_looksOnceMoreBeforeTheDeadline(t *testing.T) {
 // recovered, before the deadline, was reported timed out (tainted, billed
 // again). The retries leave room for the last look.
 func TestWaitForFinalJob_lastLookNotLostInARetrysBackoff(t *testing.T) {
-	clock := fakeserver.NewManualClock(time.Now())
-	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 5, MinBackoff: 10 * time.Second, MaxBackoff: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := createTestJob(t, c, "https://example.com/a.wav")
-	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
-	time.AfterFunc(300*time.Millisecond, func() { // the service recovers, and the job ends
-		fs.SetFaults(fakeserver.Faults{})
-		clock.Advance(2 * time.Hour)
-	})
+	c, id := jobOfAFailingService(t, 10*time.Second, 300*time.Millisecond, false)
 	ctx, cancel := context.WithTimeout(t.Context(), 1500*time.Millisecond)
 	defer cancel()
 	job, err := waitForFinalJob(ctx, c, id, pollSchedule{initial: 100 * time.Millisecond, max: 100 * time.Millisecond, lastLook: 500 * time.Millisecond}, client.FullDetail, nil)
@@ -288,20 +277,34 @@ func TestWaitForFinalJob_lastLookNotLostInARetrysBackoff(t *testing.T) {
 	}
 }
 
-// The last look's own retries go on within the deadline: a wait shorter
-// than lastLook, whose first look is its last, still retries a look the
-// service failed once.
-func TestWaitForFinalJob_lastLookRetries(t *testing.T) {
+// jobOfAFailingService makes a job (done already, or when the service
+// recovers) on a fake server that answers every request 503 until it
+// recovers, after recovery; the client retries 5 times, backoff apart.
+func jobOfAFailingService(t *testing.T, backoff, recovery time.Duration, done bool) (*client.Client, string) {
+	t.Helper()
 	clock := fakeserver.NewManualClock(time.Now())
 	fs, url := acctest.FakeServer(t, fakeserver.Options{ProcessingTime: time.Hour, Clock: clock})
-	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 5, MinBackoff: 300 * time.Millisecond, MaxBackoff: 300 * time.Millisecond})
+	c, err := client.New(client.Config{BaseURL: url, APIKey: acctest.APIKey, MaxRetries: 5, MinBackoff: backoff, MaxBackoff: backoff})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := createTestJob(t, c, "https://example.com/a.wav")
-	clock.Advance(2 * time.Hour) // done
+	if done {
+		clock.Advance(2 * time.Hour)
+	}
 	fs.SetFaults(fakeserver.Faults{ServerErrorRatio: 1, ServerErrorStatus: http.StatusServiceUnavailable})
-	time.AfterFunc(100*time.Millisecond, func() { fs.SetFaults(fakeserver.Faults{}) })
+	time.AfterFunc(recovery, func() {
+		fs.SetFaults(fakeserver.Faults{})
+		clock.Advance(2 * time.Hour) // the job ends, if it has not
+	})
+	return c, id
+}
+
+// The last look's own retries go on within the deadline: a wait shorter
+// than lastLook, whose first look is its last, still retries a look the
+// service failed once.
+func TestWaitForFinalJob_lastLookRetries(t *testing.T) {
+	c, id := jobOfAFailingService(t, 300*time.Millisecond, 100*time.Millisecond, true)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
 	defer cancel()
 	job, err := waitForFinalJob(ctx, c, id, pollSchedule{initial: time.Hour, max: time.Hour, lastLook: 2 * time.Second}, client.FullDetail, nil)

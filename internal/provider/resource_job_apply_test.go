@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -170,23 +171,34 @@ func TestJobPlan_goneJobReplacedWithMoreOfItsResult(t *testing.T) {
 	state := j.read(j.apply(j.planCreate()))
 	j.expire(state)
 	state = j.readResponse(state).NewState
-	set := map[string]tftypes.Value{
+	resp := j.planSetting(state, map[string]tftypes.Value{
 		"include_transcript":    tftypes.NewValue(tftypes.Bool, true),
 		"recreate_when_missing": tftypes.NewValue(tftypes.Bool, true),
-	}
-	configured := map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, shortAudio)}
-	for k, v := range set {
-		configured[k] = v
-	}
-	config := dynamicValue(t, j.typ, objectValue(j.typ, configured))
-	proposed := withAttributes(t, j.typ, state, set)
-	resp := j.plan(state, &proposed, &config)
+	})
 	if len(resp.RequiresReplace) == 0 {
 		t.Fatal("the plan does not replace the gone job")
 	}
 	if hasWarning(resp.Diagnostics, "Result not available", "") {
 		t.Errorf("a replacement warned that the result is not available: %v", diagnosticSummaries(resp.Diagnostics))
 	}
+}
+
+// configSetting is the configuration of j's job with set's attributes
+// besides its audio_url.
+func configSetting(t *testing.T, j *jobBench, set map[string]tftypes.Value) tfprotov6.DynamicValue {
+	t.Helper()
+	configured := map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, shortAudio)}
+	maps.Copy(configured, set)
+	return dynamicValue(t, j.typ, objectValue(j.typ, configured))
+}
+
+// planSetting plans the job of state with set's attributes configured
+// (configSetting).
+func (j *jobBench) planSetting(state *tfprotov6.DynamicValue, set map[string]tftypes.Value) *tfprotov6.PlanResourceChangeResponse {
+	t := j.tb.(*testing.T)
+	config := configSetting(t, j, set)
+	proposed := withAttributes(t, j.typ, state, set)
+	return j.plan(state, &proposed, &config)
 }
 
 // An update of a job known to be gone (retained = false) asks the service
@@ -204,14 +216,9 @@ func TestJobUpdate_goneJobIsNotAskedFor(t *testing.T) {
 		"timeouts":           {"timeouts": objectValue(timeoutsType, map[string]tftypes.Value{"create": tftypes.NewValue(tftypes.String, "10m")})},
 	} {
 		t.Run(name, func(t *testing.T) {
-			configured := map[string]tftypes.Value{"audio_url": tftypes.NewValue(tftypes.String, shortAudio)}
-			for k, v := range set {
-				configured[k] = v
-			}
-			config := dynamicValue(t, j.typ, objectValue(j.typ, configured))
-			proposed := withAttributes(t, j.typ, state, set)
-			planResp := j.plan(state, &proposed, &config)
+			planResp := j.planSetting(state, set)
 			planned := planResp.PlannedState
+			config := configSetting(t, j, set)
 			j.fake.ResetRequests()
 			resp := j.protoHarness.applyChange(jobResourceTypeName, state, planned, &config)
 			if got := j.fake.Requests(); len(got) != 0 {
