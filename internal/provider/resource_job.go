@@ -790,14 +790,19 @@ func (r *jobResource) jobMissing(ctx context.Context, state jobResourceModel, re
 // configuration's recreate_when_missing is known to be true
 // (recreatedNext), or else the user's asking.
 func (r *jobResource) jobGoneDetail(state jobResourceModel, recreatedNext bool) string {
+	upload := r.uploadExpiredNote(state.AudioURL)
+	replace := "terraform apply -replace on the resource"
+	if upload != "" {
+		replace += " (its audio_url being an upload, see below first)"
+	}
 	next := "Its last known values stay in state with retained = false, and the recording is transcribed, and billed, again only when asked: " +
-		"a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does terraform apply -replace on the resource. " +
+		"a plan with recreate_when_missing = true in the configuration replaces it (a new job, billed again), and so does " + replace + ". " +
 		"(A job the plan shows as tainted, by an apply that failed while waiting for it, is replaced anyway.)"
 	if recreatedNext {
 		next = "Its last known values stay in state with retained = false until a plan replaces it, as one does while recreate_when_missing = true (a new job, billed again)."
 	}
 	return fmt.Sprintf("The service no longer has job %s: it was deleted, at the end of its retention period (3 weeks on paid plans) or by a DELETE sent with the account's key from elsewhere.%s %s",
-		state.ID.ValueString(), endedUnseen(state.Status), next) + r.uploadExpiredNote(state.AudioURL)
+		state.ID.ValueString(), endedUnseen(state.Status), next) + upload
 }
 
 // uploadExpiredNote adds to what is said of a job the service no longer
@@ -1416,8 +1421,8 @@ func checkNoBlankEntries(ctx context.Context, config tfsdk.Config, diags *diag.D
 			return
 		}
 		diags.AddAttributeError(p, "Blank entry in a new job",
-			fmt.Sprintf("Attribute %s must not be empty or blank, got: %q. This creates a job (a new one, or one made again because a change replaces it), which the service would bill for asking nothing of it. "+
-				"A job made elsewhere with one keeps it once imported, until a change replaces it.", p, s.ValueString()))
+			fmt.Sprintf("Attribute %s must not be empty or blank, got: %q. This makes a new job, which the service would bill for asking nothing of it. "+
+				"(A transcription_job made elsewhere with one keeps it once imported, until a change replaces it.)", p, s.ValueString()))
 	}
 	var prompts, vocabulary types.List
 	var dictionary types.Map

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -373,6 +374,24 @@ func TestUploadNotFoundNote_knowsTheServiceByItsBaseURL(t *testing.T) {
 	} {
 		if noted := uploadNotFoundNote(tc.data, tc.audioURL, tc.errorCode) != ""; noted != tc.noted {
 			t.Errorf("%s: noted %t, want %t", tc.name, noted, tc.noted)
+		}
+	}
+}
+
+// A gone job's advice to replace it points at its upload first when its
+// audio_url is one: made again from it, the job would fail.
+func TestJobGoneDetail_replaceAdvicePointsAtTheUpload(t *testing.T) {
+	base, err := client.ParseBaseURL("https://api.example.com/v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &jobResource{data: &ProviderData{baseURL: base}}
+	for audioURL, pointed := range map[string]bool{"https://api.example.com/file/x": true, "https://media.example.com/a.wav": false} {
+		state := jobResourceModel{ID: types.StringValue("j"), Status: types.StringValue(client.StatusDone)}
+		state.AudioURL = types.StringValue(audioURL)
+		detail := r.jobGoneDetail(state, false)
+		if got := strings.Contains(detail, "-replace on the resource (its audio_url being an upload, see below first)"); got != pointed {
+			t.Errorf("%s: pointed at the upload %t, want %t: %s", audioURL, got, pointed, detail)
 		}
 	}
 }
