@@ -18,10 +18,10 @@ type CommandCPU struct {
 func (c CommandCPU) Total() time.Duration { return c.Own + c.Children }
 
 // RunForCPU runs cmd (not yet started) to its end, like cmd.Run, and returns
-// its CPU time. Children's CPU is exact, not sampled: on Linux it is read
-// from the ended process's cutime and cstime before the process is reaped,
-// so a child's last instants, after any poll of /proc would have seen it,
-// count too.
+// its CPU time. Children's CPU is whole (to the clock tick), not sampled:
+// on Linux it is read from the ended process's cutime and cstime before the
+// process is reaped, so a child's last instants, after any poll of /proc
+// would have seen it, count too.
 func RunForCPU(cmd *exec.Cmd) (CommandCPU, error) {
 	if err := cmd.Start(); err != nil {
 		return CommandCPU{}, err

@@ -104,8 +104,7 @@ func newAPIError(op string, resp *http.Response, data []byte, hide secrets) *API
 	if err := json.Unmarshal(data, &body); err == nil && (body.Message != "" || body.RequestID != "") {
 		// The fields go into diagnostics as they are: keep them printable
 		// and short whatever the server sent.
-		// A read's secrets hold no callback URL the message may quote.
-		e.Message = printable(MaskURLCredentials(hide.mask(body.Message), false), maxMessageBytes)
+		e.Message = printable(hide.maskQuoted(body.Message), maxMessageBytes)
 		e.RequestID = printable(hide.mask(body.RequestID), maxIdentBytes)
 		e.Path = printable(hide.mask(body.Path), maxIdentBytes)
 		e.Timestamp = printable(hide.mask(body.Timestamp), maxIdentBytes)
@@ -269,7 +268,7 @@ func boundedList(items []string, hide secrets) []string {
 	var out []string
 	used := 0
 	for i, item := range items {
-		item = printable(MaskURLCredentials(hide.mask(item), false), maxValidationErrorBytes)
+		item = printable(hide.maskQuoted(item), maxValidationErrorBytes)
 		if used+len(item) > maxValidationErrorsBytes {
 			return append(out, fmt.Sprintf("… and %d more", len(items)-i))
 		}
@@ -279,13 +278,10 @@ func boundedList(items []string, hide secrets) []string {
 	return out
 }
 
-// snippet returns at most 200 printable characters of data, without hide,
-// callback URLs (CallbackURLMember) or the credentials of other URLs
-// (MaskURLCredentials): a job's record sent as something else than JSON
-// (a gateway relabelling it) holds its callback URL, which the client does
-// not know on a read. Of an HTML page (a proxy's or a gateway's error page, a login page) it
-// gives the title, or else the text: its first 200 bytes are markup, styles
-// and scripts that say nothing to a user.
+// snippet returns at most 200 printable characters of data, masked
+// (secrets.maskQuoted). Of an HTML page (a proxy's or a gateway's error
+// page, a login page) it gives the title, or else the text: its first 200
+// bytes are markup, styles and scripts that say nothing to a user.
 func snippet(data []byte, hide secrets) string {
 	const limit = 200
 	text, prefix := string(data), ""
@@ -297,7 +293,7 @@ func snippet(data []byte, hide secrets) string {
 			return r
 		}
 		return ' '
-	}, MaskURLCredentials(maskCallbackURLMembers(hide.mask(text)), false))
+	}, hide.maskQuoted(text))
 	s = strings.Join(strings.Fields(s), " ")
 	switch {
 	case s == "" && prefix != "":

@@ -210,6 +210,16 @@ func (s secrets) mask(text string) string {
 	return text
 }
 
+// maskQuoted masks text of an answer that a diagnostic quotes (a service
+// message, a validation error, a body that is not the service's JSON): the
+// secrets, callback URLs (CallbackURLMember) and the credentials of other
+// URLs (MaskURLCredentials). A read's secrets hold no callback URL, and a
+// job's record sent as something else than JSON (a gateway relabelling it)
+// holds one.
+func (s secrets) maskQuoted(text string) string {
+	return MaskURLCredentials(maskCallbackURLMembers(s.mask(text)), false)
+}
+
 // maskCut masks text that was cut short: the secrets in it, and the
 // longest beginning of one at its end (the beginning of another may be a
 // shorter part of it), which is masked when it is long enough to be told

@@ -13,12 +13,12 @@ var CallbackURLMember = regexp.MustCompile(`"(?:callback_url|url)"\s*:\s*"(?:[^"
 // urlUserInfo and urlQuery match what any URL in a body (logged, or
 // quoted in an error) may carry as a credential: user information
 // (user:password@), and a query or fragment (a presigned audio_url's
-// signature, in its request_params and file.source). Group 1 is what locates the URL (its scheme, host and
-// path), which stays. Slashes may be JSON-escaped (\/), and so may other
-// characters of the path (\u00e9 from an encoder that writes ASCII only,
-// \u0026 from Go's, which escapes & as HTML); the query runs to the end
-// of the JSON string. The scheme may be in capitals (HTTPS://), which the
-// URL validators accept.
+// signature, in its request_params and file.source). Group 1 is what
+// locates the URL (its scheme, host and path), which stays. Slashes may be
+// JSON-escaped (\/), and so may other characters of the path (\u00e9 from
+// an encoder that writes ASCII only, \u0026 from Go's, which escapes & as
+// HTML); the query runs to the end of the JSON string. The scheme may be in
+// capitals (HTTPS://), which the URL validators accept.
 var (
 	urlUserInfo = regexp.MustCompile(`((?i:https?):(?:\\?/){2})(?:[^"\\\s/?#@]|\\.)*@`)
 	// urlAuthorityCut is a URL cut short in its authority, where a body
